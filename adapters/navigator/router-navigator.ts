@@ -1,0 +1,39 @@
+import type { Navigator, Query, RouteLocation } from '../../src/core/ports/navigator.ts';
+
+/** The parts of a react-router data router (createBrowserRouter / createMemoryRouter) the navigator uses. */
+export interface DataRouterLike {
+  readonly state: { readonly location: { readonly pathname: string; readonly search: string } };
+  navigate(to: string | number, options?: { replace?: boolean }): unknown;
+}
+
+/** Routing intents carried out by a react-router data router. */
+export class RouterNavigator implements Navigator {
+  constructor(private readonly router: DataRouterLike) {}
+
+  current(): RouteLocation {
+    const { pathname, search } = this.router.state.location;
+    return { path: pathname, query: Object.fromEntries(new URLSearchParams(search)) };
+  }
+
+  push(path: string, query?: Query): void {
+    void this.router.navigate(href(path, query));
+  }
+
+  replace(path: string, query?: Query): void {
+    void this.router.navigate(href(path, query), { replace: true });
+  }
+
+  back(): void {
+    void this.router.navigate(-1);
+  }
+}
+
+/** path?query; a query already in path is kept, the given one wins on the same keys. */
+function href(path: string, query: Query = {}): string {
+  const at = path.indexOf('?');
+  const pathname = at < 0 ? path : path.slice(0, at);
+  const search = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
+  for (const [key, value] of Object.entries(query)) search.set(key, value);
+  const text = search.toString();
+  return text ? `${pathname}?${text}` : pathname;
+}

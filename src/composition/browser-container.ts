@@ -1,0 +1,49 @@
+import { Container } from 'inversify';
+import { AxiosHttp } from '../../adapters/http/axios-http.ts';
+import { BrowserClipboard } from '../../adapters/clipboard/browser-clipboard.ts';
+import { SystemClock } from '../../adapters/clock/system-clock.ts';
+import { RouterNavigator } from '../../adapters/navigator/router-navigator.ts';
+import { WebviewNativeBridge } from '../../adapters/native-bridge/webview-native-bridge.ts';
+import { AntdNotifier } from '../../adapters/notifier/antd-notifier.ts';
+import { DocumentPageVisibility } from '../../adapters/page-visibility/document-page-visibility.ts';
+import { CryptoRandom } from '../../adapters/random/crypto-random.ts';
+import { CookieKeyValueStore } from '../../adapters/storage/cookie-key-value-store.ts';
+import { WebKeyValueStore } from '../../adapters/storage/web-key-value-store.ts';
+import { Clipboard } from '../core/ports/clipboard.ts';
+import { Clock } from '../core/ports/clock.ts';
+import { Http } from '../core/ports/http.ts';
+import { CookieStore, LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { NativeBridge } from '../core/ports/native-bridge.ts';
+import { Navigator } from '../core/ports/navigator.ts';
+import { Notifier } from '../core/ports/notifier.ts';
+import { PageVisibility } from '../core/ports/page-visibility.ts';
+import { Random } from '../core/ports/random.ts';
+import { bindCore } from './core-bindings.ts';
+
+export interface BrowserConfig {
+  /** Base address of the API; '' means the page's own origin. */
+  apiBase: string;
+}
+
+type RouterLike = ConstructorParameters<typeof RouterNavigator>[0];
+
+/** The container of the browser app: real adapters, then the core on top. */
+export function createBrowserContainer(router: RouterLike, config: BrowserConfig): Container {
+  const container = new Container();
+  container.bind<Clock>(Clock).toDynamicValue(() => new SystemClock()).inSingletonScope();
+  container.bind<KeyValueStore>(LocalStore).toDynamicValue(() => new WebKeyValueStore(window.localStorage)).inSingletonScope();
+  container.bind<KeyValueStore>(SessionStore).toDynamicValue(() => new WebKeyValueStore(window.sessionStorage)).inSingletonScope();
+  container.bind<KeyValueStore>(CookieStore).toDynamicValue(() => new CookieKeyValueStore(document)).inSingletonScope();
+  container.bind<Http>(Http).toDynamicValue(() => new AxiosHttp({ baseURL: config.apiBase })).inSingletonScope();
+  container.bind<Notifier>(Notifier).toDynamicValue(() => new AntdNotifier()).inSingletonScope();
+  container.bind<Navigator>(Navigator).toDynamicValue(() => new RouterNavigator(router)).inSingletonScope();
+  container.bind<Clipboard>(Clipboard).toDynamicValue(() => new BrowserClipboard(window)).inSingletonScope();
+  container
+    .bind<NativeBridge>(NativeBridge)
+    .toDynamicValue((ctx) => new WebviewNativeBridge(window, ctx.get<KeyValueStore>(SessionStore)))
+    .inSingletonScope();
+  container.bind<PageVisibility>(PageVisibility).toDynamicValue(() => new DocumentPageVisibility(document)).inSingletonScope();
+  container.bind<Random>(Random).toDynamicValue(() => new CryptoRandom()).inSingletonScope();
+  bindCore(container);
+  return container;
+}

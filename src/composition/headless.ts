@@ -1,0 +1,77 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import { FakeClipboard } from '../../adapters/clipboard/fake-clipboard.ts';
+import { FakeClock } from '../../adapters/clock/fake-clock.ts';
+import { FakeHttp } from '../../adapters/http/fake-http.ts';
+import { installFakeLoginApi } from '../../adapters/http/fake-login-api.ts';
+import { MemoryNavigator } from '../../adapters/navigator/memory-navigator.ts';
+import { FakeNativeBridge } from '../../adapters/native-bridge/fake-native-bridge.ts';
+import { FakeNotifier } from '../../adapters/notifier/fake-notifier.ts';
+import { FakePageVisibility } from '../../adapters/page-visibility/fake-page-visibility.ts';
+import { SequenceRandom } from '../../adapters/random/sequence-random.ts';
+import { MemoryKeyValueStore } from '../../adapters/storage/memory-key-value-store.ts';
+import { Clipboard } from '../core/ports/clipboard.ts';
+import { Clock } from '../core/ports/clock.ts';
+import { Http } from '../core/ports/http.ts';
+import { CookieStore, LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { NativeBridge } from '../core/ports/native-bridge.ts';
+import { Navigator } from '../core/ports/navigator.ts';
+import { Notifier } from '../core/ports/notifier.ts';
+import { PageVisibility } from '../core/ports/page-visibility.ts';
+import { Random } from '../core/ports/random.ts';
+import { bindCore } from './core-bindings.ts';
+
+/** The fakes a headless core runs on, kept so a script or test can look at and steer them. */
+export interface HeadlessWorld {
+  http: FakeHttp;
+  clock: FakeClock;
+  local: MemoryKeyValueStore;
+  session: MemoryKeyValueStore;
+  cookies: MemoryKeyValueStore;
+  notifier: FakeNotifier;
+  navigator: MemoryNavigator;
+  clipboard: FakeClipboard;
+  nativeBridge: FakeNativeBridge;
+  visibility: FakePageVisibility;
+  random: SequenceRandom;
+}
+
+/**
+ * Builds the core on fakes only, for Node: no browser, no server. The fake HTTP transport answers the
+ * login calls from memory unless `withFakeApi` is false (then route it yourself, or give `http`).
+ */
+export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boolean; path?: string } = {}): {
+  container: Container;
+  world: HeadlessWorld;
+} {
+  const clock = new FakeClock();
+  const http = options.http ?? new FakeHttp({ clock });
+  if (!options.http && options.withFakeApi !== false) installFakeLoginApi(http);
+  const world: HeadlessWorld = {
+    http,
+    clock,
+    local: new MemoryKeyValueStore(),
+    session: new MemoryKeyValueStore(),
+    cookies: new MemoryKeyValueStore(),
+    notifier: new FakeNotifier(),
+    navigator: new MemoryNavigator(options.path ?? '/'),
+    clipboard: new FakeClipboard(),
+    nativeBridge: new FakeNativeBridge(),
+    visibility: new FakePageVisibility(),
+    random: new SequenceRandom(),
+  };
+  const container = new Container();
+  container.bind<Clock>(Clock).toConstantValue(world.clock);
+  container.bind<Http>(Http).toConstantValue(world.http);
+  container.bind<KeyValueStore>(LocalStore).toConstantValue(world.local);
+  container.bind<KeyValueStore>(SessionStore).toConstantValue(world.session);
+  container.bind<KeyValueStore>(CookieStore).toConstantValue(world.cookies);
+  container.bind<Notifier>(Notifier).toConstantValue(world.notifier);
+  container.bind<Navigator>(Navigator).toConstantValue(world.navigator);
+  container.bind<Clipboard>(Clipboard).toConstantValue(world.clipboard);
+  container.bind<NativeBridge>(NativeBridge).toConstantValue(world.nativeBridge);
+  container.bind<PageVisibility>(PageVisibility).toConstantValue(world.visibility);
+  container.bind<Random>(Random).toConstantValue(world.random);
+  bindCore(container);
+  return { container, world };
+}

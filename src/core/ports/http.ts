@@ -1,0 +1,38 @@
+/** The transport under the request layer: sends one request and hands back the raw answer. */
+export type HttpParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  /** Path (e.g. /api/Login/Login) or absolute URL; the adapter prefixes its base address to paths. */
+  url: string;
+  /** Query string parameters. */
+  params?: HttpParams;
+  /** POST body fields. */
+  body?: HttpParams;
+  /** How the body is encoded: form-encoded by default. */
+  bodyEncoding?: 'form' | 'json';
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** The parsed JSON body, or the raw text when it is not JSON. */
+  body: unknown;
+}
+
+export type HttpFailureKind = 'network' | 'timeout' | 'cancelled';
+
+/** The transport failed: no answer arrived. */
+export class HttpFailure extends Error {
+  constructor(readonly kind: HttpFailureKind, message: string) {
+    super(message);
+    this.name = 'HttpFailure';
+  }
+}
+
+export interface Http {
+  /** Resolves with any answer that arrived (whatever its status); rejects with HttpFailure when none did. */
+  send(request: HttpRequest): Promise<HttpResponse>;
+}
+export const Http = Symbol('Http');

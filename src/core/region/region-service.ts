@@ -1,0 +1,64 @@
+import type { KeyValueStore } from '../ports/key-value-store.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { ApiClient } from '../request/api-client.ts';
+
+export const RegionPaths = {
+  userRegion: '/api/home/GetUserRegion',
+  isMalaysia: '/api/user/IsMalaysia',
+} as const;
+
+/** Local storage keys of the stored region state. */
+export const RegionKeys = {
+  userArea: 'userArea',
+  userAreaCode: 'userAreaCode',
+  customAreaCode: 'customAreaCode',
+  useCustomArea: 'useCustomArea',
+  isMalaysia: 'isMalaysia',
+} as const;
+
+export interface RegionState {
+  userArea: string;
+  userAreaCode: string;
+  isMalaysia: boolean;
+}
+
+/** The visitor's region as the server sees it, and whether the Malaysia rules apply. */
+export class RegionService {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly local: KeyValueStore,
+  ) {}
+
+  state(): RegionState {
+    return {
+      userArea: this.local.get(RegionKeys.userArea) ?? '',
+      userAreaCode: this.local.get(RegionKeys.userAreaCode) ?? '',
+      isMalaysia: this.local.get(RegionKeys.isMalaysia) === 'true',
+    };
+  }
+
+  /** Asks the server for the region (GetUserRegion) and the Malaysia check; their errors are never shown. */
+  async refresh(): Promise<RegionState> {
+    try {
+      const data = await this.api.get(RegionPaths.userRegion, {}, { suppressTips: true });
+      const { country, code } = (data ?? {}) as Record<string, unknown>;
+      if (typeof country === 'string') this.local.set(RegionKeys.userArea, country);
+      if (typeof code === 'string') this.local.set(RegionKeys.userAreaCode, code);
+    } catch {
+      // Keep the last known region.
+    }
+    await this.checkMalaysia();
+    return this.state();
+  }
+
+  /** An error answer from IsMalaysia marks the user as Malaysian; a network failure changes nothing. */
+  private async checkMalaysia(): Promise<void> {
+    const custom = this.local.get(RegionKeys.useCustomArea) === 'true' ? this.local.get(RegionKeys.customAreaCode) : null;
+    try {
+      await this.api.get(RegionPaths.isMalaysia, custom ? { region: custom } : {}, { suppressTips: true });
+      this.local.set(RegionKeys.isMalaysia, 'false');
+    } catch (error) {
+      if (error instanceof ApiError && !error.isNetworkFailure && !error.isCancelled) this.local.set(RegionKeys.isMalaysia, 'true');
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import { HttpFailure, type Http, type HttpParams } from '../ports/http.ts';
+import type { Navigator } from '../ports/navigator.ts';
+import type { Notifier } from '../ports/notifier.ts';
+import { ApiError } from './api-error.ts';
+import { commonParams, type RequestContext } from './common-params.ts';
+import { ClientRet, Ret } from './ret.ts';
+import { RequestLimits, RequestTexts, shortenMessage } from './texts.ts';
+
+export interface CallOptions {
+  /** Toast the server's message for 1 s when the call succeeds. */
+  notice?: boolean;
+  /** Show no error toast for this call. */
+  suppressTips?: boolean;
+  /** Show no error toast for these codes. */
+  suppressCodes?: readonly number[];
+  /** Abort to cancel the call (no toast is shown for a deliberate cancel). */
+  signal?: AbortSignal;
+  /** POST body encoding; form by default. */
+  bodyEncoding?: 'form' | 'json';
+}
+
+export interface ApiAnswer {
+  ret: number;
+  msg: string;
+  data: unknown;
+}
+
+export const LOGIN_PATH = '/login';
+
+/** Reads {ret, msg, data}; anything else is not an answer of this API. */
+export function readAnswer(body: unknown): ApiAnswer | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { ret, msg, data } = body as Record<string, unknown>;
+  if (typeof ret !== 'number' || !Number.isFinite(ret)) return null;
+  return { ret, msg: typeof msg === 'string' ? msg : '', data: data ?? null };
+}
+
+/**
+ * The request layer: adds the common parameters, turns every answer into data or an ApiError,
+ * and applies the global rules of the error catalogue (toasts, session invalid → /login).
+ */
+export class ApiClient {
+  constructor(
+    private readonly http: Http,
+    private readonly context: RequestContext,
+    private readonly notifier: Notifier,
+    private readonly navigator: Navigator,
+  ) {}
+
+  get(path: string, params: HttpParams = {}, options: CallOptions = {}): Promise<unknown> {
+    return this.call('GET', path, params, options);
+  }
+
+  post(path: string, body: HttpParams = {}, options: CallOptions = {}): Promise<unknown> {
+    return this.call('POST', path, body, options);
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, fields: HttpParams, options: CallOptions): Promise<unknown> {
+    const all = { ...commonParams(this.context), ...fields };
+    let answer: ApiAnswer | null;
+    try {
+      const response = await this.http.send({
+        method,
+        url: path,
+        ...(method === 'GET' ? { params: all } : { body: all, bodyEncoding: options.bodyEncoding ?? 'form' }),
+        timeoutMs: RequestLimits.timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      answer = readAnswer(response.body);
+    } catch (error) {
+      throw this.transportFailed(error, options);
+    }
+    if (!answer) throw this.transportFailed(new HttpFailure('network', 'malformed answer'), options, ClientRet.MalformedAnswer);
+    return this.handle(answer, options);
+  }
+
+  private handle(answer: ApiAnswer, options: CallOptions): unknown {
+    const { ret, msg, data } = answer;
+    if (ret === Ret.Ok) {
+      if (options.notice && msg) this.toast(msg, RequestLimits.noticeToastMs);
+      return data;
+    }
+    if (ret === Ret.SessionInvalid) {
+      this.context.sessionInvalidated();
+      if (msg) this.toast(msg, RequestLimits.noticeToastMs);
+      const here = this.navigator.current();
+      if (here.path !== LOGIN_PATH) this.navigator.replace(LOGIN_PATH, here.query);
+      throw new ApiError(ret, msg, data);
+    }
+    const suppressed = options.suppressTips || options.suppressCodes?.includes(ret);
+    if (!suppressed && msg) this.toast(msg, RequestLimits.errorToastMs);
+    throw new ApiError(ret, msg, data);
+  }
+
+  private transportFailed(error: unknown, options: CallOptions, ret: number = ClientRet.NetworkFailure): ApiError {
+    const cancelled = (error instanceof HttpFailure && error.kind === 'cancelled') || options.signal?.aborted === true;
+    if (cancelled) return new ApiError(ClientRet.Cancelled, RequestTexts.cancelled);
+    if (!options.suppressTips) this.toast(RequestTexts.networkError, RequestLimits.noticeToastMs, false);
+    return new ApiError(ret, RequestTexts.networkError);
+  }
+
+  private toast(message: string, durationMs: number, shorten = true): void {
+    this.notifier.toast(shorten ? shortenMessage(message) : message, { durationMs, position: 'bottom' });
+  }
+}

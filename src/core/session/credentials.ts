@@ -1,0 +1,42 @@
+/** Form rules of login and registration; the reference server applies the same ones. */
+export const CredentialTexts = {
+  userNameMissing: '请输入账号',
+  userNameBad: '账号为4-20位字母、数字或下划线',
+  passwordMissing: '请输入密码',
+  passwordBad: '密码为6-20位且不含空格',
+  confirmMismatch: '两次输入的密码不一致',
+  nickNameBad: '昵称最多16个字',
+} as const;
+
+const USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
+const PASSWORD = /^\S{6,20}$/u;
+const NICK_NAME_MAX = 16;
+
+export interface LoginForm {
+  userName: string;
+  password: string;
+}
+
+export interface RegisterForm extends LoginForm {
+  confirmPassword: string;
+  nickName: string;
+}
+
+/** The first problem with a login form, or null when it can be sent. */
+export function checkLoginForm(form: LoginForm): string | null {
+  if (!form.userName.trim()) return CredentialTexts.userNameMissing;
+  if (!form.password) return CredentialTexts.passwordMissing;
+  return null;
+}
+
+/** The first problem with a registration form, or null when it can be sent. */
+export function checkRegisterForm(form: RegisterForm): string | null {
+  const userName = form.userName.trim();
+  if (!userName) return CredentialTexts.userNameMissing;
+  if (!USER_NAME.test(userName)) return CredentialTexts.userNameBad;
+  if (!form.password) return CredentialTexts.passwordMissing;
+  if (!PASSWORD.test(form.password)) return CredentialTexts.passwordBad;
+  if (form.password !== form.confirmPassword) return CredentialTexts.confirmMismatch;
+  if ([...form.nickName.trim()].length > NICK_NAME_MAX) return CredentialTexts.nickNameBad;
+  return null;
+}

@@ -1,0 +1,129 @@
+import type { HttpParams } from '../ports/http.ts';
+import type { Navigator, Query } from '../ports/navigator.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { ApiClient } from '../request/api-client.ts';
+import { checkLoginForm, checkRegisterForm, type LoginForm, type RegisterForm } from './credentials.ts';
+import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, tokenParams, type User } from './user.ts';
+import type { UserSession } from './user-session.ts';
+
+export const SessionPaths = {
+  register: '/api/Login/Register',
+  login: '/api/Login/Login',
+  logout: '/api/Login/Logout',
+  validates: '/api/Login/Validates',
+  userInfo: '/api/User/GetUserInfo',
+} as const;
+
+/** What a login or registration attempt came to. */
+export type SignInOutcome = { ok: true; user: User } | { ok: false; message: string };
+
+const MALFORMED_USER = '登录信息异常，请重试';
+
+/** Login sessions: recognition at start, validation, login, registration, logout and user refresh. */
+export class SessionService {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly session: UserSession,
+    private readonly navigator: Navigator,
+  ) {}
+
+  /**
+   * Login recognition: a token in the URL query wins over the stored user (a native app opening the page
+   * for its user); either one is then validated with the server. Resolves whether a session is confirmed.
+   */
+  async start(): Promise<boolean> {
+    const here = this.navigator.current();
+    const fromQuery = tokenFromQuery(here.query);
+    if (fromQuery) {
+      this.navigator.replace(here.path, withoutTokenFields(here.query));
+      return this.validate(tokenParams(fromQuery));
+    }
+    if (!this.session.restore()) return false;
+    return this.validate();
+  }
+
+  /**
+   * Asks the server to confirm the session. Success stores the user it answers with; a refusal clears the
+   * user. When the server cannot be reached the stored user is kept, unconfirmed.
+   */
+  async validate(explicitToken?: HttpParams): Promise<boolean> {
+    try {
+      const data = await this.api.post(SessionPaths.validates, explicitToken ?? {});
+      const user = parseUser(data);
+      if (!user) {
+        this.session.clear();
+        return false;
+      }
+      this.session.signedIn(user);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.isNetworkFailure || error.isCancelled)) {
+        this.session.unconfirmed();
+      } else {
+        this.session.clear();
+      }
+      return false;
+    }
+  }
+
+  async logIn(form: LoginForm): Promise<SignInOutcome> {
+    const problem = checkLoginForm(form);
+    if (problem) return { ok: false, message: problem };
+    return this.signIn(SessionPaths.login, { userName: form.userName.trim(), password: form.password });
+  }
+
+  async register(form: RegisterForm): Promise<SignInOutcome> {
+    const problem = checkRegisterForm(form);
+    if (problem) return { ok: false, message: problem };
+    const nickName = form.nickName.trim();
+    return this.signIn(SessionPaths.register, {
+      userName: form.userName.trim(),
+      password: form.password,
+      ...(nickName ? { nickName } : {}),
+    });
+  }
+
+  /** Ends the session on the server (best effort) and forgets the user here. */
+  async logOut(): Promise<void> {
+    if (!this.session.user()) return;
+    try {
+      await this.api.post(SessionPaths.logout, {}, { suppressTips: true });
+    } catch {
+      // The user asked to leave: forget them here whatever the server said.
+    }
+    this.session.clear();
+  }
+
+  /** Refreshes the user from the server; a refusal clears the login. */
+  async refreshUserInfo(): Promise<User | null> {
+    if (!this.session.user()) return null;
+    try {
+      const user = parseUser(await this.api.post(SessionPaths.userInfo));
+      if (user) this.session.signedIn(user);
+      return user;
+    } catch (error) {
+      if (error instanceof ApiError && !error.isNetworkFailure && !error.isCancelled) this.session.clear();
+      return null;
+    }
+  }
+
+  private async signIn(path: string, fields: Record<string, string>): Promise<SignInOutcome> {
+    try {
+      const user = parseUser(await this.api.post(path, fields));
+      if (!user) return { ok: false, message: MALFORMED_USER };
+      this.session.signedIn(user);
+      return { ok: true, user };
+    } catch (error) {
+      const message = error instanceof ApiError ? error.msg : MALFORMED_USER;
+      return { ok: false, message };
+    }
+  }
+}
+
+function withoutTokenFields(query: Query): Query {
+  const rest: Query = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (!(QUERY_TOKEN_FIELDS as readonly string[]).includes(key)) rest[key] = value;
+  }
+  return rest;
+}

@@ -1,0 +1,94 @@
+import type { HttpParams } from '../ports/http.ts';
+
+/** The token the server signs at login. Its uid names the user; every field travels with each call. */
+export interface UserToken {
+  uid: number;
+  [field: string]: string | number;
+}
+
+export interface User {
+  id: number;
+  nickName: string;
+  avatar: string;
+  vipLevel: number;
+  vipCategoryId: number | null;
+  vipTypeName: string;
+  /** VIP expiry date, '' when none. */
+  eDate: string;
+  userNameRaw: string;
+  email: string;
+  phone: string;
+  AreaCode: string;
+  region: string;
+  newWorks: boolean;
+  totalMsgCount: number;
+  token: UserToken;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+function count(value: unknown): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
+}
+
+/** Reads a token object: a positive numeric uid and scalar fields. */
+export function parseToken(value: unknown): UserToken | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  const token: Record<string, string | number> = {};
+  for (const [key, field] of entries) {
+    if (typeof field === 'string' || (typeof field === 'number' && Number.isFinite(field))) token[key] = field;
+  }
+  const uid = Number(token.uid);
+  if (!Number.isInteger(uid) || uid <= 0) return null;
+  return { ...token, uid };
+}
+
+/** Reads a user as the server or storage holds it; null when it is not a usable logged-in user. */
+export function parseUser(value: unknown): User | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  const token = parseToken(raw.token);
+  if (!token) return null;
+  const id = Number(raw.id ?? token.uid);
+  const vipCategoryId = raw.vipCategoryId === null || raw.vipCategoryId === undefined || raw.vipCategoryId === '' ? null : Number(raw.vipCategoryId);
+  return {
+    id: Number.isInteger(id) && id > 0 ? id : token.uid,
+    nickName: text(raw.nickName),
+    avatar: text(raw.avatar),
+    vipLevel: count(raw.vipLevel),
+    vipCategoryId: vipCategoryId !== null && Number.isFinite(vipCategoryId) ? vipCategoryId : null,
+    vipTypeName: text(raw.vipTypeName),
+    eDate: text(raw.eDate),
+    userNameRaw: text(raw.userNameRaw),
+    email: text(raw.email),
+    phone: text(raw.phone),
+    AreaCode: text(raw.AreaCode),
+    region: text(raw.region),
+    newWorks: raw.newWorks === true || raw.newWorks === 1 || raw.newWorks === '1',
+    totalMsgCount: count(raw.totalMsgCount),
+    token,
+  };
+}
+
+/** Every token field plus login_uid, as each call carries them. */
+export function tokenParams(token: UserToken): HttpParams {
+  return { ...token, login_uid: token.uid };
+}
+
+/** Token fields that may arrive in a URL query (a native app opening a page for its user). */
+export const QUERY_TOKEN_FIELDS = ['token', 'sign', 'expire', 'login_uid'] as const;
+
+/** A token given in the URL query, or null when the query carries none. */
+export function tokenFromQuery(query: Record<string, string>): UserToken | null {
+  if (!query.token) return null;
+  const fields: Record<string, string | number> = {};
+  for (const key of QUERY_TOKEN_FIELDS) {
+    const value = query[key];
+    if (value !== undefined && key !== 'login_uid') fields[key] = key === 'expire' && /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return parseToken({ ...fields, uid: query.login_uid });
+}

@@ -1,0 +1,22 @@
+import type { KeyValueStore } from '../ports/key-value-store.ts';
+import type { Random } from '../ports/random.ts';
+import type { RegionService } from '../region/region-service.ts';
+import type { SessionService } from '../session/session-service.ts';
+import { ensureVisitorId } from '../session/visitor-id.ts';
+
+/** What happens once when the app starts: the visitor id, login recognition, then the region. */
+export class AppStart {
+  constructor(
+    private readonly local: KeyValueStore,
+    private readonly random: Random,
+    private readonly sessions: SessionService,
+    private readonly region: RegionService,
+  ) {}
+
+  async run(): Promise<{ loggedIn: boolean }> {
+    ensureVisitorId(this.local, this.random);
+    const loggedIn = await this.sessions.start();
+    await this.region.refresh();
+    return { loggedIn };
+  }
+}

@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import 'antd-mobile/es/global';
+import './ui/app/styles.css';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AntdNotifier } from '../adapters/notifier/antd-notifier.ts';
+import { createBrowserContainer } from './composition/browser-container.ts';
+import { Notifier } from './core/ports/notifier.ts';
+import { AppStart } from './core/shell/app-start.ts';
+import { ContainerProvider } from './ui/app/container-context.tsx';
+import { routes } from './ui/app/routes.tsx';
+import { bindUi } from './ui/app/ui-bindings.ts';
+
+declare const __API_BASE__: string;
+
+const router = createBrowserRouter(routes);
+const container = createBrowserContainer(router, { apiBase: __API_BASE__ });
+bindUi(container);
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root is missing');
+createRoot(rootElement).render(
+  <ContainerProvider container={container}>
+    <RouterProvider router={router} />
+  </ContainerProvider>,
+);
+void container.get(AppStart).run();
+// antd-mobile (toasts, dialogs) loads right after the first screen, not before it.
+const notifier = container.get<Notifier>(Notifier);
+if (notifier instanceof AntdNotifier) window.setTimeout(() => void notifier.preload(), 0);

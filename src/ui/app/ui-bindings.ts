@@ -1,0 +1,11 @@
+import type { Container } from 'inversify';
+import { UserSession } from '../../core/session/user-session.ts';
+import { SessionModel } from './session-model.ts';
+
+/** UI-level services: MobX mirrors of core state shared by several screens. */
+export function bindUi(container: Container): void {
+  container
+    .bind(SessionModel)
+    .toDynamicValue((ctx) => new SessionModel(ctx.get(UserSession)))
+    .inSingletonScope();
+}

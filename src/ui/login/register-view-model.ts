@@ -1,0 +1,57 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Navigator } from '../../core/ports/navigator.ts';
+import type { Notifier } from '../../core/ports/notifier.ts';
+import type { SessionService } from '../../core/session/session-service.ts';
+import { afterLoginPath } from './login-view-model.ts';
+
+export const REGISTER_SUCCESS_TEXT = '注册成功';
+
+export class RegisterViewModel {
+  userName = '';
+  nickName = '';
+  password = '';
+  confirmPassword = '';
+  error = '';
+  submitting = false;
+
+  constructor(
+    private readonly sessions: Pick<SessionService, 'register'>,
+    private readonly navigator: Navigator,
+    private readonly notifier: Notifier,
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get canSubmit(): boolean {
+    return !this.submitting && this.userName.trim() !== '' && this.password !== '' && this.confirmPassword !== '';
+  }
+
+  fieldChanged(field: 'userName' | 'nickName' | 'password' | 'confirmPassword', value: string): void {
+    this[field] = value;
+    this.error = '';
+  }
+
+  async submitTapped(): Promise<void> {
+    if (this.submitting) return;
+    this.submitting = true;
+    this.error = '';
+    const outcome = await this.sessions.register({
+      userName: this.userName,
+      nickName: this.nickName,
+      password: this.password,
+      confirmPassword: this.confirmPassword,
+    });
+    runInAction(() => {
+      this.submitting = false;
+      if (!outcome.ok) this.error = outcome.message;
+    });
+    if (outcome.ok) {
+      this.notifier.toast(REGISTER_SUCCESS_TEXT, { durationMs: 1000, position: 'bottom' });
+      this.navigator.replace(afterLoginPath(this.navigator.current().query.redirect));
+    }
+  }
+
+  loginTapped(): void {
+    this.navigator.replace('/login', this.navigator.current().query);
+  }
+}

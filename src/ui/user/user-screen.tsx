@@ -1,0 +1,36 @@
+import { observer } from 'mobx-react-lite';
+import { Navigator } from '../../core/ports/navigator.ts';
+import { Notifier } from '../../core/ports/notifier.ts';
+import { SessionService } from '../../core/session/session-service.ts';
+import { useViewModel } from '../app/container-context.tsx';
+import { SessionModel } from '../app/session-model.ts';
+import { UserViewModel } from './user-view-model.ts';
+
+export const UserScreen = observer(function UserScreen() {
+  const vm = useViewModel(
+    (c) => new UserViewModel(c.get(SessionModel), c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)),
+  );
+  return (
+    <div className="page user-page">
+      <section className="user-header" data-testid="user-header">
+        <img className="avatar" src={vm.avatar} alt="头像" width={64} height={64} />
+        <div className="user-header__text">
+          {vm.loggedIn ? (
+            <h2 className="user-header__name" data-testid="nickname">{vm.nickName}</h2>
+          ) : (
+            <button type="button" className="user-header__login" onClick={vm.loginTapped}>
+              登录/注册
+            </button>
+          )}
+          <p className="user-header__sub">{vm.idText}</p>
+          {vm.vipText && <p className="user-header__vip">{vm.vipText}</p>}
+        </div>
+      </section>
+      {vm.loggedIn && (
+        <button type="button" className="secondary-button" onClick={() => void vm.logoutTapped()}>
+          退出登录
+        </button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,42 @@
+import { createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { MemoryNavigator } from '../../adapters/navigator/memory-navigator.ts';
+import { RouterNavigator } from '../../adapters/navigator/router-navigator.ts';
+import { navigatorContract } from './navigator.contract.ts';
+
+const routes = ['/', '/home', '/login', '/video/:id'].map((path) => ({ path, element: null }));
+
+navigatorContract('RouterNavigator over createMemoryRouter', (path, query) => {
+  const search = new URLSearchParams(query).toString();
+  const router = createMemoryRouter(routes, { initialEntries: [search ? `${path}?${search}` : path] });
+  return { navigator: new RouterNavigator(router), settle: () => new Promise((resolve) => setTimeout(resolve, 0)) };
+});
+
+navigatorContract('MemoryNavigator', (path, query) => ({ navigator: new MemoryNavigator(path, query), settle: async () => {} }));
+
+describe('RouterNavigator', () => {
+  it('asks the router to push, replace and go back', () => {
+    const calls: unknown[][] = [];
+    const navigator = new RouterNavigator({
+      state: { location: { pathname: '/x', search: '?a=1&a=2&b=' } },
+      navigate: (...args: unknown[]) => void calls.push(args),
+    });
+    expect(navigator.current()).toEqual({ path: '/x', query: { a: '2', b: '' } });
+    navigator.push('/login', { redirect: '/x?a=1' });
+    navigator.replace('/home');
+    navigator.back();
+    expect(calls).toEqual([['/login?redirect=%2Fx%3Fa%3D1'], ['/home', { replace: true }], [-1]]);
+  });
+});
+
+describe('MemoryNavigator', () => {
+  it('starts at / and keeps its history for tests', () => {
+    const navigator = new MemoryNavigator();
+    navigator.push('/a', { q: '1' });
+    navigator.replace('/b');
+    expect(navigator.entries()).toEqual([
+      { path: '/', query: {} },
+      { path: '/b', query: {} },
+    ]);
+  });
+});
