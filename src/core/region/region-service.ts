@@ -1,5 +1,6 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import { ApiError } from '../request/api-error.ts';
+import { Ret } from '../request/ret.ts';
 import type { ApiClient } from '../request/api-client.ts';
 
 export const RegionPaths = {
@@ -51,14 +52,19 @@ export class RegionService {
     return this.state();
   }
 
-  /** An error answer from IsMalaysia marks the user as Malaysian; a network failure changes nothing. */
+  /**
+   * An error answer from IsMalaysia marks the user as Malaysian; a network failure, or a refused session
+   * (handled by the request layer), changes nothing.
+   */
   private async checkMalaysia(): Promise<void> {
     const custom = this.local.get(RegionKeys.useCustomArea) === 'true' ? this.local.get(RegionKeys.customAreaCode) : null;
     try {
       await this.api.get(RegionPaths.isMalaysia, custom ? { region: custom } : {}, { suppressTips: true });
       this.local.set(RegionKeys.isMalaysia, 'false');
     } catch (error) {
-      if (error instanceof ApiError && !error.isNetworkFailure && !error.isCancelled) this.local.set(RegionKeys.isMalaysia, 'true');
+      if (error instanceof ApiError && !error.isNetworkFailure && !error.isCancelled && error.ret !== Ret.SessionInvalid) {
+        this.local.set(RegionKeys.isMalaysia, 'true');
+      }
     }
   }
 }

@@ -1,0 +1,18 @@
+import type { Authenticator } from './auth/authenticator.ts';
+import type { PasswordHasher } from './auth/password.ts';
+import type { SessionService } from './auth/sessions.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+
+/** What feature route modules get: `registerXRoutes(api, services)`. */
+export interface AppServices {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  passwords: PasswordHasher;
+  sessions: SessionService;
+  authenticator: Authenticator;
+  limiter: RateLimiter;
+}

@@ -1,0 +1,94 @@
+import formbody from '@fastify/formbody';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { Authenticator } from './auth/authenticator.ts';
+import { PasswordHasher } from './auth/password.ts';
+import { resolveSessionSecret } from './auth/session-secret.ts';
+import { SessionService } from './auth/sessions.ts';
+import type { AppServices } from './app-services.ts';
+import { systemClock } from './clock.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createApiRouter } from './http/api-router.ts';
+import { installErrorHandling } from './http/error-handling.ts';
+import { redactUrl } from './http/redact.ts';
+import { registerLoginRoutes } from './login/routes.ts';
+import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
+import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
+import { RateLimiter } from './rate-limit/rate-limiter.ts';
+import { registerRegionRoutes } from './region/routes.ts';
+import { createHistoryFallback, registerStaticFiles } from './static/static-app.ts';
+import { registerUserRoutes } from './user/routes.ts';
+
+export interface CreateAppOptions {
+  /** Migrated database; the caller opens and closes it. */
+  db: Database;
+  config: Config;
+  /** Rate-limit counters (the caller closes it); default: a memory store closed with the app. */
+  rateLimitStore?: RateLimitStore;
+  /** Time source (tests move it); default: the system clock. */
+  clock?: Clock;
+  /** fastify logger option; default `{ level: config.logLevel }`. Tests pass false or a stream. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the server (API under /api, the built client elsewhere) without listening: tests use
+ * `app.inject`, main.ts calls `listen`. The database must already be migrated.
+ */
+export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const clock = options.clock ?? systemClock;
+  const ownStore = options.rateLimitStore === undefined;
+  const store = options.rateLimitStore ?? new MemoryRateLimitStore();
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        // GET calls carry the token fields in the query string: keep them out of the log.
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  });
+  if (ownStore) app.addHook('onClose', async () => store.close());
+
+  await app.register(formbody);
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // An empty JSON body means "no params" rather than a malformed request.
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return defaultJsonParser(request, text, done);
+  });
+
+  installErrorHandling(app, createHistoryFallback(config.staticDir));
+
+  const secret = await resolveSessionSecret(db, config.sessionSecret);
+  const sessions = new SessionService({ db, secret, clock });
+  const authenticator = new Authenticator(sessions);
+  const services: AppServices = {
+    db,
+    config,
+    clock,
+    passwords: new PasswordHasher(config.scrypt),
+    sessions,
+    authenticator,
+    limiter: new RateLimiter(store, clock),
+  };
+  const api = createApiRouter(app, authenticator);
+  registerLoginRoutes(api, services);
+  registerUserRoutes(api, services);
+  registerRegionRoutes(api, services);
+
+  await registerStaticFiles(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,115 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { unixSeconds } from '../clock.ts';
+import type { Clock } from '../clock.ts';
+import type { Queryable } from '../db/database.ts';
+import { loginRequired, sessionInvalid } from '../http/api-error.ts';
+import { toUserRecord, userColumns } from '../user/user-repository.ts';
+import type { UserRecord, UserRow } from '../user/user-repository.ts';
+
+/** The token object the client keeps and sends back as the fields token, sign, expire, login_uid. */
+export interface SessionToken {
+  uid: number;
+  /** Random session id (a row of the sessions table). */
+  token: string;
+  /** Unix seconds. */
+  expire: number;
+  /** HMAC-SHA256 hex of `${uid}:${token}:${expire}` with the session secret. */
+  sign: string;
+}
+
+/** The token fields as they arrive with a request (any may be missing). */
+export interface TokenFields {
+  token: string | undefined;
+  sign: string | undefined;
+  expire: string | undefined;
+  loginUid: string | undefined;
+}
+
+export interface AuthSession {
+  user: UserRecord;
+  token: SessionToken;
+}
+
+export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+const SIGN_PATTERN = /^[0-9a-f]{64}$/i;
+const INTEGER_PATTERN = /^\d{1,15}$/;
+const MAX_TOKEN_LENGTH = 128;
+
+interface SessionJoinRow extends UserRow {
+  session_uid: number;
+  session_expire: number;
+  revoked_at: Date | null;
+}
+
+export interface SessionServiceOptions {
+  db: Queryable;
+  secret: string;
+  clock: Clock;
+  lifetimeSeconds?: number;
+}
+
+/** Creates, verifies and revokes login sessions. */
+export class SessionService {
+  private readonly db: Queryable;
+  private readonly secret: string;
+  private readonly clock: Clock;
+  private readonly lifetimeSeconds: number;
+
+  constructor(options: SessionServiceOptions) {
+    this.db = options.db;
+    this.secret = options.secret;
+    this.clock = options.clock;
+    this.lifetimeSeconds = options.lifetimeSeconds ?? SESSION_LIFETIME_SECONDS;
+  }
+
+  sign(uid: number, token: string, expire: number): string {
+    return createHmac('sha256', this.secret).update(`${uid}:${token}:${expire}`).digest('hex');
+  }
+
+  /** Opens a session for the user (pass the transaction that created the user, if any). */
+  async create(uid: number, db: Queryable = this.db): Promise<SessionToken> {
+    const now = unixSeconds(this.clock);
+    const token = randomBytes(32).toString('base64url');
+    const expire = now + this.lifetimeSeconds;
+    // Drop this user's dead sessions so the table does not grow without bound.
+    await db.query('DELETE FROM sessions WHERE uid = $1 AND (expire <= $2 OR revoked_at IS NOT NULL)', [uid, now]);
+    await db.query('INSERT INTO sessions (token, uid, expire) VALUES ($1, $2, $3)', [token, uid, expire]);
+    return { uid, token, expire, sign: this.sign(uid, token, expire) };
+  }
+
+  /**
+   * Checks the token fields: all present, signature valid, not expired, session stored and
+   * not revoked. Throws ApiError 201 (请先登录 when no token at all, else 登录已失效，请重新登录).
+   */
+  async verify(fields: TokenFields): Promise<AuthSession> {
+    const { token, sign, expire, loginUid } = fields;
+    if (token === undefined) throw loginRequired();
+    if (
+      sign === undefined || expire === undefined || loginUid === undefined || token.length > MAX_TOKEN_LENGTH
+      || !SIGN_PATTERN.test(sign) || !INTEGER_PATTERN.test(expire) || !INTEGER_PATTERN.test(loginUid)
+    ) {
+      throw sessionInvalid();
+    }
+    const uid = Number(loginUid);
+    const expireAt = Number(expire);
+    const expected = Buffer.from(this.sign(uid, token, expireAt), 'hex');
+    if (!timingSafeEqual(expected, Buffer.from(sign, 'hex'))) throw sessionInvalid();
+    if (expireAt <= unixSeconds(this.clock)) throw sessionInvalid();
+
+    const rows = await this.db.query<SessionJoinRow>(
+      `SELECT s.uid AS session_uid, s.expire AS session_expire, s.revoked_at, ${userColumns('u')}
+       FROM sessions s JOIN users u ON u.id = s.uid WHERE s.token = $1`,
+      [token],
+    );
+    const row = rows[0];
+    if (row === undefined || row.session_uid !== uid || Number(row.session_expire) !== expireAt || row.revoked_at !== null) {
+      throw sessionInvalid();
+    }
+    return { user: toUserRecord(row), token: { uid, token, expire: expireAt, sign: sign.toLowerCase() } };
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE token = $1 AND revoked_at IS NULL', [token]);
+  }
+}

@@ -1,0 +1,74 @@
+import { DEFAULT_SCRYPT_PARAMS } from './auth/password.ts';
+import type { ScryptParams } from './auth/password.ts';
+import { isKnownRegion } from './region/regions.ts';
+
+export interface Config {
+  /** PORT, default 3000 (0 picks a free port). */
+  port: number;
+  /** HOST, default 127.0.0.1. */
+  host: string;
+  /** DATA_DIR: PGlite data folder when DATABASE_URL is unset, default ./data. */
+  dataDir: string;
+  /** DATABASE_URL: use this PostgreSQL server instead of the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** REDIS_URL: keep rate-limit counters in Redis instead of memory. */
+  redisUrl: string | undefined;
+  /** SESSION_SECRET (at least 16 characters); unset: generated once and kept in the settings table. */
+  sessionSecret: string | undefined;
+  /** STATIC_DIR: the built client (index.html, assets/), default dist. */
+  staticDir: string;
+  /** DEFAULT_REGION: region code when neither the user nor the CDN header gives one, default CN. */
+  defaultRegion: string;
+  /** TRUST_PROXY=1: take the client address from X-Forwarded-For (behind a CDN or proxy). */
+  trustProxy: boolean;
+  /** LOG_LEVEL, default info. */
+  logLevel: string;
+  /** Password hashing cost (not from the environment; tests lower it). */
+  scrypt: ScryptParams;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function portOf(env: Env): number {
+  const raw = value(env, 'PORT');
+  if (raw === undefined) return 3000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new ConfigError(`PORT must be a number from 0 to 65535, got "${raw}"`);
+  return port;
+}
+
+function regionOf(env: Env): string {
+  const region = (value(env, 'DEFAULT_REGION') ?? 'CN').toUpperCase();
+  if (!isKnownRegion(region)) throw new ConfigError(`DEFAULT_REGION must be a known two-letter region code, got "${region}"`);
+  return region;
+}
+
+function secretOf(env: Env): string | undefined {
+  const secret = value(env, 'SESSION_SECRET');
+  if (secret !== undefined && secret.length < 16) throw new ConfigError('SESSION_SECRET must be at least 16 characters');
+  return secret;
+}
+
+/** Reads the configuration from environment variables (see the field comments for names and defaults). */
+export function readConfig(env: Env = process.env): Config {
+  return {
+    port: portOf(env),
+    host: value(env, 'HOST') ?? '127.0.0.1',
+    dataDir: value(env, 'DATA_DIR') ?? './data',
+    databaseUrl: value(env, 'DATABASE_URL'),
+    redisUrl: value(env, 'REDIS_URL'),
+    sessionSecret: secretOf(env),
+    staticDir: value(env, 'STATIC_DIR') ?? 'dist',
+    defaultRegion: regionOf(env),
+    trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
+    logLevel: value(env, 'LOG_LEVEL') ?? 'info',
+    scrypt: DEFAULT_SCRYPT_PARAMS,
+  };
+}

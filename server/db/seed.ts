@@ -1,0 +1,41 @@
+import type { PasswordHasher } from '../auth/password.ts';
+import { systemClock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
+import type { Database } from './database.ts';
+
+export const DEMO_ACCOUNT = {
+  userName: 'demo',
+  password: 'demo123456',
+  nickName: '演示用户',
+  vipLevel: 1,
+  vipDays: 30,
+  region: 'CN',
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SeedOptions {
+  passwords: PasswordHasher;
+  clock?: Clock;
+}
+
+/**
+ * On a database without any user, creates the demo account (VIP level 1 for 30 days).
+ * Idempotent: does nothing once any account exists. Returns whether it created the account.
+ */
+export async function seed(db: Database, options: SeedOptions): Promise<boolean> {
+  const existing = await db.query('SELECT 1 FROM users LIMIT 1');
+  if (existing.length > 0) return false;
+  const clock = options.clock ?? systemClock;
+  const passwordHash = await options.passwords.hash(DEMO_ACCOUNT.password);
+  const vipExpire = new Date(clock.now() + DEMO_ACCOUNT.vipDays * DAY_MS);
+  const inserted = await db.query(
+    `INSERT INTO users (user_name, password_hash, nick_name, vip_level, vip_category_id, vip_type_name, vip_expire, region)
+     SELECT $1, $2, $3, $4, 1, 'VIP会员', $5, $6
+     WHERE NOT EXISTS (SELECT 1 FROM users)
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
+    [DEMO_ACCOUNT.userName, passwordHash, DEMO_ACCOUNT.nickName, DEMO_ACCOUNT.vipLevel, vipExpire, DEMO_ACCOUNT.region],
+  );
+  return inserted.length > 0;
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthFor, AuthMode, Authenticator } from '../auth/authenticator.ts';
+import { okEnvelope } from './envelope.ts';
+import { Params } from './params.ts';
+
+export interface ApiContext<A extends AuthMode> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Query string and body merged (body wins). */
+  params: Params;
+  /** The caller's session: AuthSession for 'required', AuthSession | null for 'optional', null for 'none'. */
+  auth: AuthFor<A>;
+}
+
+/**
+ * Returns the answer's data (or `ok(data, msg)` for a custom success message).
+ * Throw ApiError for a refusal; anything else thrown becomes ret 500.
+ */
+export type ApiHandler<A extends AuthMode> = (context: ApiContext<A>) => Promise<unknown>;
+
+/**
+ * Registers API routes answering `{ ret, msg, data }`: reads the params, authenticates per the
+ * route's AuthMode, runs the handler and wraps its result.
+ *
+ *   api.post('/api/User/GetUserInfo', 'required', async ({ auth }) => toUserView(auth.user, ...));
+ */
+export interface ApiRouter {
+  get<A extends AuthMode>(url: string, auth: A, handler: ApiHandler<A>): void;
+  post<A extends AuthMode>(url: string, auth: A, handler: ApiHandler<A>): void;
+  readonly app: FastifyInstance;
+  readonly authenticator: Authenticator;
+}
+
+export function createApiRouter(app: FastifyInstance, authenticator: Authenticator): ApiRouter {
+  const add = <A extends AuthMode>(method: 'GET' | 'POST', url: string, mode: A, handler: ApiHandler<A>): void => {
+    if (!url.toLowerCase().startsWith('/api/')) throw new Error(`API routes live under /api/: ${url}`);
+    app.route({
+      method,
+      url,
+      handler: async (request, reply) => {
+        const params = Params.fromRequest(request.query, request.body);
+        const auth = await authenticator.resolve(mode, params);
+        return okEnvelope(await handler({ request, reply, params, auth }));
+      },
+    });
+  };
+  return {
+    app,
+    authenticator,
+    get: (url, mode, handler) => add('GET', url, mode, handler),
+    post: (url, mode, handler) => add('POST', url, mode, handler),
+  };
+}

@@ -1,0 +1,68 @@
+import { ApiError, badParam, missingParam } from './api-error.ts';
+import { Ret, RetMessage } from './ret.ts';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The request's parameters: the query string and the body (form or JSON) merged, the body
+ * winning. Empty strings count as absent.
+ */
+export class Params {
+  private readonly values: ReadonlyMap<string, unknown>;
+
+  constructor(values: Iterable<readonly [string, unknown]>) {
+    this.values = new Map(values);
+  }
+
+  static fromRequest(query: unknown, body: unknown): Params {
+    if (body !== undefined && body !== null && body !== '' && !isPlainObject(body)) {
+      throw new ApiError(Ret.BadParam, RetMessage.BadRequest);
+    }
+    const entries: [string, unknown][] = [];
+    if (isPlainObject(query)) entries.push(...Object.entries(query));
+    if (isPlainObject(body)) entries.push(...Object.entries(body));
+    return new Params(entries);
+  }
+
+  /** The raw value (string, array for repeated keys, or any JSON value). */
+  get(name: string): unknown {
+    return this.values.get(name);
+  }
+
+  has(name: string): boolean {
+    const value = this.values.get(name);
+    return value !== undefined && value !== null && value !== '';
+  }
+
+  /** A string, or undefined when absent; numbers and booleans (JSON) are accepted as text. */
+  optionalString(name: string): string | undefined {
+    if (!this.has(name)) return undefined;
+    const value = this.values.get(name);
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    throw badParam(name);
+  }
+
+  /** A required string: 1001 when absent, 1002 when not text. */
+  string(name: string): string {
+    const value = this.optionalString(name);
+    if (value === undefined) throw missingParam(name);
+    return value;
+  }
+
+  /** A whole number, or undefined when absent; 1002 when not a safe integer. */
+  optionalInt(name: string): number | undefined {
+    const text = this.optionalString(name);
+    if (text === undefined) return undefined;
+    if (!/^-?\d{1,15}$/.test(text.trim())) throw badParam(name);
+    return Number(text.trim());
+  }
+
+  int(name: string): number {
+    const value = this.optionalInt(name);
+    if (value === undefined) throw missingParam(name);
+    return value;
+  }
+}

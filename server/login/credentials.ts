@@ -1,0 +1,30 @@
+import { badParam } from '../http/api-error.ts';
+
+export const USER_NAME_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
+export const PASSWORD_PATTERN = /^\S{6,20}$/u;
+export const NICK_NAME_MAX = 16;
+
+export const CredentialMessage = {
+  userName: '账号为4-20位字母、数字或下划线',
+  password: '密码为6-20位且不含空格',
+  nickName: '昵称为1-16个字符且不含控制字符',
+} as const;
+
+export function checkUserName(userName: string): string {
+  if (!USER_NAME_PATTERN.test(userName)) throw badParam('userName', CredentialMessage.userName);
+  return userName;
+}
+
+export function checkPassword(password: string): string {
+  if (!PASSWORD_PATTERN.test(password)) throw badParam('password', CredentialMessage.password);
+  return password;
+}
+
+/** Trimmed nick name; blank or absent gives the fallback (the account name). */
+export function checkNickName(nickName: string | undefined, fallback: string): string {
+  const trimmed = nickName?.trim() ?? '';
+  if (trimmed === '') return fallback;
+  const length = [...trimmed].length;
+  if (length > NICK_NAME_MAX || /\p{Cc}/u.test(trimmed)) throw badParam('nickName', CredentialMessage.nickName);
+  return trimmed;
+}

@@ -1,0 +1,135 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { createApp } from './app.ts';
+import { PasswordHasher } from './auth/password.ts';
+import type { Clock } from './clock.ts';
+import { readConfig } from './config.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { DEMO_ACCOUNT, seed } from './db/seed.ts';
+import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
+import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
+import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store.ts';
+
+export interface RunningServer {
+  /** Base address, e.g. http://127.0.0.1:3000 (the real port when PORT is 0). */
+  url: string;
+  app: FastifyInstance;
+  db: Database;
+  /** Stops listening, then closes the rate-limit store and the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  logger?: FastifyServerOptions['logger'];
+  clock?: Clock;
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Opens the database (DATABASE_URL or PGlite in DATA_DIR), migrates, seeds the demo account and
+ * listens on HOST:PORT. End-to-end tests call it in-process with PORT 0.
+ */
+export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
+  const db = await openDatabase(config);
+  let store: RateLimitStore | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(db);
+    await seed(db, { passwords: new PasswordHasher(config.scrypt), ...(options.clock ? { clock: options.clock } : {}) });
+    store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
+    app = await createApp({
+      db,
+      config,
+      rateLimitStore: store,
+      ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await store?.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const listening = app;
+  const openStore = store;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${displayHost(config.host)}:${port}`,
+    app: listening,
+    db,
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await listening.close();
+        } finally {
+          await openStore.close().catch(() => undefined);
+          await db.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Runs `buildApp()` from esbuild.config.ts (imported only when asked, so the server starts without it). */
+async function buildClient(): Promise<void> {
+  const specifier = new URL('../esbuild.config.ts', import.meta.url).href;
+  const module: unknown = await import(specifier);
+  const buildApp = (module as { buildApp?: unknown }).buildApp;
+  if (typeof buildApp !== 'function') throw new Error('esbuild.config.ts does not export buildApp()');
+  await (buildApp as () => Promise<unknown>)();
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const config = readConfig();
+  if (argv.includes('--build')) await buildClient();
+  const server = await startServer(config);
+  console.log(`App and API: ${server.url}`);
+  console.log(`Demo login: ${DEMO_ACCOUNT.userName} / ${DEMO_ACCOUNT.password}`);
+
+  let stoppingSince: number | undefined;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stoppingSince !== undefined) {
+      // The same signal often arrives twice (process-group kill plus tsx relaying it): only a
+      // second request a moment later means "stop now".
+      if (Date.now() - stoppingSince < 1000) return;
+      console.log(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    console.log(`${signal}: shutting down`);
+    setTimeout(() => {
+      console.error('Shutdown took too long: exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+const isEntryPoint = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isEntryPoint) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error('Server failed to start:', error);
+    process.exit(1);
+  });
+}

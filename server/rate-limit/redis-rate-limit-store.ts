@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { RateLimitStore } from './rate-limit-store.ts';
+
+export interface RedisRateLimitStoreOptions {
+  /** Prepended to every key (default `qiyu:ratelimit:`); tests use a random one per run. */
+  prefix?: string;
+}
+
+/**
+ * Counters in Redis sorted sets (score = hit time in ms), shared by all server processes.
+ * Each key expires one window after its last hit.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly prefix: string;
+
+  constructor(
+    private readonly redis: Redis,
+    options: RedisRateLimitStoreOptions = {},
+    private readonly ownsConnection = false,
+  ) {
+    this.prefix = options.prefix ?? 'qiyu:ratelimit:';
+  }
+
+  /** Connects to REDIS_URL; the store closes the connection on close(). */
+  static connect(url: string, options: RedisRateLimitStoreOptions = {}): RedisRateLimitStore {
+    const redis = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 5000, lazyConnect: false });
+    // Connection problems surface as failed commands (answered as ret 500); don't crash on the event.
+    redis.on('error', () => undefined);
+    return new RedisRateLimitStore(redis, options, true);
+  }
+
+  async count(key: string, windowMs: number, now: number): Promise<number> {
+    return this.redis.zcount(this.prefix + key, `(${now - windowMs}`, now);
+  }
+
+  async hit(key: string, windowMs: number, now: number): Promise<number> {
+    const fullKey = this.prefix + key;
+    const results = await this.redis
+      .multi()
+      .zremrangebyscore(fullKey, '-inf', now - windowMs)
+      .zadd(fullKey, now, `${now}:${randomUUID()}`)
+      .zcount(fullKey, `(${now - windowMs}`, now)
+      .pexpire(fullKey, windowMs)
+      .exec();
+    if (results === null) throw new Error('Redis transaction aborted');
+    for (const [error] of results) if (error) throw error;
+    const counted = results[2]?.[1];
+    if (typeof counted !== 'number') throw new Error('Unexpected Redis reply');
+    return counted;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsConnection && this.redis.status !== 'end') await this.redis.quit();
+  }
+}

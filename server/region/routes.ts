@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import type { AuthSession } from '../auth/sessions.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
+import type { ApiRouter } from '../http/api-router.ts';
+import { Ret, RetMessage } from '../http/ret.ts';
+import { MALAYSIA, normalizeRegionCode, regionByCode } from './regions.ts';
+import type { Region } from './regions.ts';
+
+/** Header a CDN sets to the visitor's country (Cloudflare-style two-letter code). */
+export const COUNTRY_HEADER = 'x-country-code';
+
+const CODE_FORMAT = /^[A-Z]{2}$/;
+
+function headerCode(request: FastifyRequest): string | undefined {
+  const value = request.headers[COUNTRY_HEADER];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text.trim() === '' ? undefined : normalizeRegionCode(text);
+}
+
+/** The code that applies: the user's saved region, else the CDN header, else the default. */
+export function regionCodeFor(request: FastifyRequest, auth: AuthSession | null, defaultRegion: string): string {
+  return auth?.user.region ?? headerCode(request) ?? defaultRegion;
+}
+
+function unknownRegion(code: string): ApiError {
+  return CODE_FORMAT.test(code) ? badParam('region', `不支持的地区：${code}`) : badParam('region');
+}
+
+export function requireRegion(code: string): Region {
+  const region = regionByCode(code);
+  if (region === undefined) throw unknownRegion(code);
+  return region;
+}
+
+export function registerRegionRoutes(api: ApiRouter, services: AppServices): void {
+  const { config } = services;
+
+  /** `{ country: '中国', code: 'CN' }`; an unknown code answers 1002. */
+  api.get('/api/home/GetUserRegion', 'optional', async ({ request, auth }) => {
+    const region = requireRegion(regionCodeFor(request, auth, config.defaultRegion));
+    return { country: region.country, code: region.code };
+  });
+
+  /**
+   * `{ isMalaysia: false }`, or ret 1010 when the region is Malaysia (the client reads any error
+   * as "Malaysian"). The region is the `region` param when given (the client's custom area; an
+   * unknown code answers 1002), else as GetUserRegion resolves it; there an unknown code is
+   * simply not Malaysia, so a CDN's placeholder code never marks a visitor Malaysian.
+   */
+  api.get('/api/user/IsMalaysia', 'optional', async ({ params, request, auth }) => {
+    const requested = params.optionalString('region');
+    const code = requested !== undefined
+      ? requireRegion(normalizeRegionCode(requested)).code
+      : regionCodeFor(request, auth, config.defaultRegion);
+    if (code === MALAYSIA) throw new ApiError(Ret.MalaysiaRegion, RetMessage.MalaysiaRegion, { isMalaysia: true });
+    return { isMalaysia: false };
+  });
+}

@@ -1,0 +1,65 @@
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../http/error-handling.ts';
+
+/** esbuild's `[name]-[hash]` (8 upper-case letters and digits) or a hex content hash: safe to cache for good. */
+const HASHED_FILE = /[-.](?:[A-Z0-9]{8}|[a-f0-9]{8,})\.[A-Za-z0-9]+$/;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export function cacheControlFor(urlPath: string): string {
+  return urlPath.startsWith('/assets/') && HASHED_FILE.test(urlPath) ? IMMUTABLE : REVALIDATE;
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>App not built</title></head>
+<body><h1>The app has not been built</h1>
+<p>Run <code>npm run build</code> (or start with <code>npm start</code>, which builds first), then reload.</p>
+<p>The API is available under <code>/api/</code>.</p></body></html>
+`;
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Serves the files of the built client from `staticDir` (index.html, assets/...). */
+export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
+  const root = resolve(staticDir);
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    cacheControl: false,
+    suppressWarning: true,
+    allowedPath: (pathName) => !isApiPath(pathName),
+    setHeaders: (reply, filePath) => {
+      const relative = filePath.startsWith(root) ? filePath.slice(root.length).split('\\').join('/') : filePath;
+      reply.header('cache-control', cacheControlFor(relative));
+    },
+  });
+}
+
+/**
+ * The not-found answer for non-API paths: GET/HEAD of any path that is not a file answers
+ * index.html (history routing; the app shows its own not-found page), except under /assets/,
+ * where a missing file is a real 404. Without index.html a short page says to build the app.
+ */
+export function createHistoryFallback(staticDir: string): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
+  const root = resolve(staticDir);
+  const indexFile = join(root, 'index.html');
+  return async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/');
+    if (!isPage) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (!(await isFile(indexFile))) {
+      return reply.code(503).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    }
+    return reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html', root);
+  };
+}

@@ -1,0 +1,10 @@
+import type { AppServices } from '../app-services.ts';
+import type { ApiRouter } from '../http/api-router.ts';
+import { toUserView } from './user-view.ts';
+
+export function registerUserRoutes(api: ApiRouter, services: AppServices): void {
+  const { clock } = services;
+
+  /** The logged-in user, fresh from the database, with the token the call was made with. */
+  api.post('/api/User/GetUserInfo', 'required', async ({ auth }) => toUserView(auth.user, auth.token, clock.now()));
+}

@@ -1,0 +1,96 @@
+import type { Queryable } from '../db/database.ts';
+
+/** A row of the users table. */
+export interface UserRecord {
+  id: number;
+  userName: string;
+  passwordHash: string;
+  nickName: string;
+  avatar: string;
+  vipLevel: number;
+  vipCategoryId: number;
+  vipTypeName: string;
+  vipExpire: Date | null;
+  email: string;
+  phone: string;
+  areaCode: string;
+  /** Saved region code, or null when the user never chose one. */
+  region: string | null;
+  createdAt: Date;
+}
+
+export interface UserRow {
+  id: number;
+  user_name: string;
+  password_hash: string;
+  nick_name: string;
+  avatar: string;
+  vip_level: number;
+  vip_category_id: number;
+  vip_type_name: string;
+  vip_expire: Date | null;
+  email: string;
+  phone: string;
+  area_code: string;
+  region: string | null;
+  created_at: Date;
+}
+
+/** Column list for `SELECT ${userColumns('u')} FROM users u`. */
+export function userColumns(alias: string): string {
+  return [
+    'id', 'user_name', 'password_hash', 'nick_name', 'avatar', 'vip_level', 'vip_category_id', 'vip_type_name',
+    'vip_expire', 'email', 'phone', 'area_code', 'region', 'created_at',
+  ].map((column) => `${alias}.${column}`).join(', ');
+}
+
+export function toUserRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    userName: row.user_name,
+    passwordHash: row.password_hash,
+    nickName: row.nick_name,
+    avatar: row.avatar,
+    vipLevel: row.vip_level,
+    vipCategoryId: row.vip_category_id,
+    vipTypeName: row.vip_type_name,
+    vipExpire: row.vip_expire,
+    email: row.email,
+    phone: row.phone,
+    areaCode: row.area_code,
+    region: row.region,
+    createdAt: row.created_at,
+  };
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRecord | undefined> {
+  const rows = await db.query<UserRow>(`SELECT ${userColumns('u')} FROM users u WHERE u.id = $1`, [id]);
+  return rows[0] === undefined ? undefined : toUserRecord(rows[0]);
+}
+
+/** Case-insensitive lookup by account name. */
+export async function findUserByName(db: Queryable, userName: string): Promise<UserRecord | undefined> {
+  const rows = await db.query<UserRow>(`SELECT ${userColumns('u')} FROM users u WHERE lower(u.user_name) = lower($1)`, [
+    userName,
+  ]);
+  return rows[0] === undefined ? undefined : toUserRecord(rows[0]);
+}
+
+export interface NewUser {
+  userName: string;
+  passwordHash: string;
+  nickName: string;
+  region?: string | null;
+}
+
+/** Inserts an account; a taken name (any case) fails with a unique violation (see isUniqueViolation). */
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRecord> {
+  const rows = await db.query<UserRow>(
+    `INSERT INTO users AS u (user_name, password_hash, nick_name, region) VALUES ($1, $2, $3, $4)
+     RETURNING ${userColumns('u')}`,
+    [user.userName, user.passwordHash, user.nickName, user.region ?? null],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('INSERT INTO users returned no row');
+  return toUserRecord(row);
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startApp, type RunningApp } from './support/app-server.ts';
+import { launchChromium } from './support/chromium.ts';
+
+/** A phone: iPhone-sized viewport with touch. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const shot = async (name: string) => {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+};
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  context = await browser.newContext(PHONE);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const toast = () => page.locator('.adm-toast-main');
+const userName = `walker_${Date.now() % 100000}`;
+
+describe('a visitor becomes a logged-in user and stays one', () => {
+  it('a visitor on the account tab is offered login', async () => {
+    await page.goto(`${app.url}/user`);
+    await expect.poll(() => page.title()).toBe('我的 - 奇遇视频');
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Fuser$/);
+    await shot('login');
+  });
+
+  it('registers and lands on the account tab, logged in', async () => {
+    await page.getByRole('button', { name: '还没有账号？立即注册' }).click();
+    await page.waitForURL(/\/register/);
+    await page.getByPlaceholder('4-20位字母、数字或下划线').fill('ab');
+    await page.getByPlaceholder('6-20位，不含空格').fill('secret123');
+    await page.getByPlaceholder('请再次输入密码').fill('secret123');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('账号为4-20位字母、数字或下划线');
+
+    await page.getByPlaceholder('4-20位字母、数字或下划线').fill(userName);
+    await page.getByPlaceholder('选填，最多16个字').fill('旅行者');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await page.waitForURL(/\/user$/);
+    await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('旅行者');
+    await shot('registered');
+  });
+
+  it('logs out after confirming', async () => {
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: '退出', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: '登录/注册' }).count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  });
+
+  it('a wrong password shows the server message as a toast', async () => {
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await page.getByPlaceholder('请输入账号').fill(userName);
+    await page.getByPlaceholder('请输入密码').fill('wrong-pass');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => toast().textContent()).toBe('账号或密码错误');
+    await shot('wrong-password');
+    expect(page.url()).toMatch(/\/login/);
+  });
+
+  it('logs in, reloads and stays logged in', async () => {
+    await page.getByPlaceholder('请输入密码').fill('secret123');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/\/user$/);
+    await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('旅行者');
+
+    const validated = page.waitForResponse((r) => r.url().includes('/api/Login/Validates'));
+    await page.reload();
+    const answer = (await (await validated).json()) as { ret: number };
+    expect(answer.ret).toBe(200);
+    await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('旅行者');
+    expect(page.url()).toMatch(/\/user$/);
+  });
+
+  it('a corrupted stored token sends the user back to /login', async () => {
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: { sign: string } };
+      user.token.sign = 'corrupted';
+      localStorage.setItem('user', JSON.stringify(user));
+    });
+    await page.goto(`${app.url}/user?from=share`);
+    await page.waitForURL(/\/login\?from=share$/);
+    await expect.poll(() => toast().textContent()).toBe('登录已失效，请重新登录');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await shot('session-invalid');
+  });
+
+  it('the demo account logs in', async () => {
+    await page.getByPlaceholder('请输入账号').fill('demo');
+    await page.getByPlaceholder('请输入密码').fill('demo123456');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/\/user$/);
+    await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('演示用户');
+  });
+
+  it('an unknown path shows the not-found page', async () => {
+    await page.goto(`${app.url}/no/such/page`);
+    await expect.poll(() => page.getByText('您访问的页面不存在或已被删除').count()).toBe(1);
+    await expect.poll(() => page.title()).toBe('页面不存在 - 奇遇视频');
+    await shot('not-found');
+  });
+
+  it('every request carries the common parameters and the visitor id', async () => {
+    const request = page.waitForRequest((r) => r.url().includes('/api/home/GetUserRegion'));
+    await page.goto(`${app.url}/`);
+    const url = new URL((await request).url());
+    const visitorId = await page.evaluate(() => localStorage.getItem('visitorId'));
+    expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ System: 'h5', AppVersion: '1.0', SystemVersion: 'h5', version: 'H3', DeviceId: visitorId, Lang: '0' });
+  });
+});
