@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AntdNotifier } from '../adapters/notifier/antd-notifier.ts';
 import { createBrowserContainer } from './composition/browser-container.ts';
+import { NativeBridge } from './core/ports/native-bridge.ts';
 import { Notifier } from './core/ports/notifier.ts';
 import { AppStart } from './core/shell/app-start.ts';
 import { ContainerProvider } from './ui/app/container-context.tsx';
@@ -16,6 +17,7 @@ declare const __API_BASE__: string;
 const router = createBrowserRouter(routes);
 const container = createBrowserContainer(router, { apiBase: __API_BASE__ });
 bindUi(container);
+container.get<NativeBridge>(NativeBridge);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing');

@@ -40,7 +40,12 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
   container.bind<Clipboard>(Clipboard).toDynamicValue(() => new BrowserClipboard(window)).inSingletonScope();
   container
     .bind<NativeBridge>(NativeBridge)
-    .toDynamicValue((ctx) => new WebviewNativeBridge(window, ctx.get<KeyValueStore>(SessionStore)))
+    .toDynamicValue((ctx) => {
+      const sessionStore = ctx.get<KeyValueStore>(SessionStore);
+      // A native app opens the page with ?isWebview=1; the flag then holds for the whole session.
+      WebviewNativeBridge.rememberWebviewFlag(new URLSearchParams(window.location.search), sessionStore);
+      return new WebviewNativeBridge(window, sessionStore);
+    })
     .inSingletonScope();
   container.bind<PageVisibility>(PageVisibility).toDynamicValue(() => new DocumentPageVisibility(document)).inSingletonScope();
   container.bind<Random>(Random).toDynamicValue(() => new CryptoRandom()).inSingletonScope();

@@ -5,7 +5,7 @@ export const CredentialTexts = {
   passwordMissing: '请输入密码',
   passwordBad: '密码为6-20位且不含空格',
   confirmMismatch: '两次输入的密码不一致',
-  nickNameBad: '昵称最多16个字',
+  nickNameBad: '昵称为1-16个字符且不含控制字符',
 } as const;
 
 const USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
@@ -37,6 +37,7 @@ export function checkRegisterForm(form: RegisterForm): string | null {
   if (!form.password) return CredentialTexts.passwordMissing;
   if (!PASSWORD.test(form.password)) return CredentialTexts.passwordBad;
   if (form.password !== form.confirmPassword) return CredentialTexts.confirmMismatch;
-  if ([...form.nickName.trim()].length > NICK_NAME_MAX) return CredentialTexts.nickNameBad;
+  const nickName = form.nickName.trim();
+  if ([...nickName].length > NICK_NAME_MAX || /\p{Cc}/u.test(nickName)) return CredentialTexts.nickNameBad;
   return null;
 }
