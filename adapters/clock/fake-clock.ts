@@ -24,20 +24,20 @@ export class FakeClock implements Clock {
     return this.current;
   }
 
-  setTimeout(callback: () => void, ms: number): TimerId {
-    return this.schedule(callback, Math.max(0, ms), null);
+  schedule(callback: () => void, ms: number): TimerId {
+    return this.add(callback, Math.max(0, ms), null);
   }
 
-  clearTimeout(id: TimerId): void {
+  cancelSchedule(id: TimerId): void {
     this.timers.delete(id);
   }
 
-  setInterval(callback: () => void, ms: number): TimerId {
+  repeat(callback: () => void, ms: number): TimerId {
     const every = Math.max(1, ms);
-    return this.schedule(callback, every, every);
+    return this.add(callback, every, every);
   }
 
-  clearInterval(id: TimerId): void {
+  cancelRepeat(id: TimerId): void {
     this.timers.delete(id);
   }
 
@@ -67,7 +67,7 @@ export class FakeClock implements Clock {
     return this.timers.size;
   }
 
-  private schedule(callback: () => void, delay: number, every: number | null): TimerId {
+  private add(callback: () => void, delay: number, every: number | null): TimerId {
     const id = this.nextId++;
     this.timers.set(id, { at: this.current + delay, seq: this.nextSeq++, callback, every });
     return id;

@@ -9,7 +9,7 @@ export class SystemClock implements Clock {
     return Date.now();
   }
 
-  setTimeout(callback: () => void, ms: number): TimerId {
+  schedule(callback: () => void, ms: number): TimerId {
     const id = this.nextId++;
     this.handles.set(
       id,
@@ -21,20 +21,20 @@ export class SystemClock implements Clock {
     return id;
   }
 
-  clearTimeout(id: TimerId): void {
+  cancelSchedule(id: TimerId): void {
     const handle = this.handles.get(id);
     if (handle === undefined) return;
     this.handles.delete(id);
     globalThis.clearTimeout(handle);
   }
 
-  setInterval(callback: () => void, ms: number): TimerId {
+  repeat(callback: () => void, ms: number): TimerId {
     const id = this.nextId++;
     this.handles.set(id, globalThis.setInterval(callback, ms));
     return id;
   }
 
-  clearInterval(id: TimerId): void {
+  cancelRepeat(id: TimerId): void {
     const handle = this.handles.get(id);
     if (handle === undefined) return;
     this.handles.delete(id);

@@ -65,7 +65,7 @@ export class FakeHttp implements Http {
       let timer: number | null = null;
       const done = () => {
         signal?.removeEventListener('abort', onAbort);
-        if (timer !== null) this.clock?.clearTimeout(timer);
+        if (timer !== null) this.clock?.cancelSchedule(timer);
       };
       const onAbort = () => {
         done();
@@ -73,7 +73,7 @@ export class FakeHttp implements Http {
       };
       signal?.addEventListener('abort', onAbort);
       if (this.clock && request.timeoutMs > 0) {
-        timer = this.clock.setTimeout(() => {
+        timer = this.clock.schedule(() => {
           timer = null;
           done();
           reject(new HttpFailure('timeout', `timeout of ${request.timeoutMs}ms exceeded`));

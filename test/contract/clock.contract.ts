@@ -21,7 +21,7 @@ export function clockContract(name: string, makeHarness: () => ClockHarness): vo
     it('runs a timeout once, after its delay and not before', async () => {
       const { clock, elapse } = makeHarness();
       let runs = 0;
-      clock.setTimeout(() => (runs += 1), 25);
+      clock.schedule(() => (runs += 1), 25);
       await elapse(5);
       expect(runs).toBe(0);
       await elapse(25);
@@ -33,11 +33,11 @@ export function clockContract(name: string, makeHarness: () => ClockHarness): vo
     it('never runs a cleared timeout; clearing unknown ids is harmless', async () => {
       const { clock, elapse } = makeHarness();
       let runs = 0;
-      const id = clock.setTimeout(() => (runs += 1), 10);
-      clock.clearTimeout(id);
-      clock.clearTimeout(id);
-      clock.clearTimeout(987_654);
-      clock.clearInterval(987_654);
+      const id = clock.schedule(() => (runs += 1), 10);
+      clock.cancelSchedule(id);
+      clock.cancelSchedule(id);
+      clock.cancelSchedule(987_654);
+      clock.cancelRepeat(987_654);
       await elapse(20);
       expect(runs).toBe(0);
     });
@@ -45,26 +45,26 @@ export function clockContract(name: string, makeHarness: () => ClockHarness): vo
     it('runs timeouts in the order they fall due', async () => {
       const { clock, elapse } = makeHarness();
       const order: string[] = [];
-      clock.setTimeout(() => order.push('late'), 20);
-      clock.setTimeout(() => order.push('early'), 5);
-      clock.setTimeout(() => order.push('early-second'), 5);
+      clock.schedule(() => order.push('late'), 20);
+      clock.schedule(() => order.push('early'), 5);
+      clock.schedule(() => order.push('early-second'), 5);
       await elapse(30);
       expect(order).toEqual(['early', 'early-second', 'late']);
     });
 
     it('gives every timer its own id', () => {
       const { clock } = makeHarness();
-      const ids = [clock.setTimeout(() => {}, 10), clock.setTimeout(() => {}, 10), clock.setInterval(() => {}, 10)];
+      const ids = [clock.schedule(() => {}, 10), clock.schedule(() => {}, 10), clock.repeat(() => {}, 10)];
       expect(new Set(ids).size).toBe(3);
-      clock.clearTimeout(ids[0]!);
-      clock.clearTimeout(ids[1]!);
-      clock.clearInterval(ids[2]!);
+      clock.cancelSchedule(ids[0]!);
+      clock.cancelSchedule(ids[1]!);
+      clock.cancelRepeat(ids[2]!);
     });
 
     it('runs a timeout scheduled by another timer when it falls due', async () => {
       const { clock, elapse } = makeHarness();
       let inner = false;
-      clock.setTimeout(() => clock.setTimeout(() => (inner = true), 5), 5);
+      clock.schedule(() => clock.schedule(() => (inner = true), 5), 5);
       await elapse(25);
       expect(inner).toBe(true);
     });
@@ -72,10 +72,10 @@ export function clockContract(name: string, makeHarness: () => ClockHarness): vo
     it('repeats an interval until it is cleared', async () => {
       const { clock, elapse } = makeHarness();
       let runs = 0;
-      const id = clock.setInterval(() => (runs += 1), 8);
+      const id = clock.repeat(() => (runs += 1), 8);
       await elapse(30);
       expect(runs).toBeGreaterThanOrEqual(2);
-      clock.clearInterval(id);
+      clock.cancelRepeat(id);
       const stopped = runs;
       await elapse(20);
       expect(runs).toBe(stopped);

@@ -19,9 +19,9 @@ describe('SystemClock', () => {
     const clock = new SystemClock();
     const before = Date.now();
     expect(clock.now()).toBeGreaterThanOrEqual(before);
-    const id = clock.setTimeout(() => {}, 1_000);
+    const id = clock.schedule(() => {}, 1_000);
     expect(typeof id).toBe('number');
-    clock.clearTimeout(id);
+    clock.cancelSchedule(id);
   });
 });
 
@@ -34,9 +34,9 @@ describe('FakeClock', () => {
   it('runs each timer at its due time, counting the pending ones', () => {
     const clock = new FakeClock(0);
     const seen: Array<[string, number]> = [];
-    clock.setInterval(() => seen.push(['tick', clock.now()]), 10);
-    const once = clock.setTimeout(() => seen.push(['once', clock.now()]), 15);
-    clock.setTimeout(() => seen.push(['never', clock.now()]), 100);
+    clock.repeat(() => seen.push(['tick', clock.now()]), 10);
+    const once = clock.schedule(() => seen.push(['once', clock.now()]), 15);
+    clock.schedule(() => seen.push(['never', clock.now()]), 100);
     expect(clock.pendingTimers()).toBe(3);
     clock.advance(35);
     expect(seen).toEqual([
@@ -47,13 +47,13 @@ describe('FakeClock', () => {
     ]);
     expect(clock.now()).toBe(35);
     expect(clock.pendingTimers()).toBe(2);
-    clock.clearTimeout(once);
+    clock.cancelSchedule(once);
   });
 
   it('runs a zero-delay timer scheduled during advance within the same advance', () => {
     const clock = new FakeClock(0);
     const seen: number[] = [];
-    clock.setTimeout(() => clock.setTimeout(() => seen.push(clock.now()), 0), 5);
+    clock.schedule(() => clock.schedule(() => seen.push(clock.now()), 0), 5);
     clock.advance(5);
     expect(seen).toEqual([5]);
   });
@@ -61,10 +61,10 @@ describe('FakeClock', () => {
   it('advanceAsync lets promise callbacks run between timers', async () => {
     const clock = new FakeClock(0);
     const seen: string[] = [];
-    clock.setTimeout(() => {
+    clock.schedule(() => {
       void Promise.resolve().then(() => seen.push('after first'));
     }, 5);
-    clock.setTimeout(() => seen.push('second'), 6);
+    clock.schedule(() => seen.push('second'), 6);
     await clock.advanceAsync(10);
     expect(seen).toEqual(['after first', 'second']);
   });

@@ -4,9 +4,11 @@ export type TimerId = number;
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
-  setTimeout(callback: () => void, ms: number): TimerId;
-  clearTimeout(id: TimerId): void;
-  setInterval(callback: () => void, ms: number): TimerId;
-  clearInterval(id: TimerId): void;
+  /** Runs the callback once, after ms milliseconds. */
+  schedule(callback: () => void, ms: number): TimerId;
+  cancelSchedule(id: TimerId): void;
+  /** Runs the callback every ms milliseconds until cancelled. */
+  repeat(callback: () => void, ms: number): TimerId;
+  cancelRepeat(id: TimerId): void;
 }
 export const Clock = Symbol('Clock');

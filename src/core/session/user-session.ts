@@ -45,7 +45,7 @@ export class UserSession {
   /** Stores a user the server just gave us. */
   signedIn(user: User): void {
     if (this.loggedOutTimer !== null) {
-      this.clock.clearTimeout(this.loggedOutTimer);
+      this.clock.cancelSchedule(this.loggedOutTimer);
       this.loggedOutTimer = null;
     }
     this.local.set(SessionKeys.user, JSON.stringify(user));
@@ -59,7 +59,7 @@ export class UserSession {
     this.cookies.remove(SessionKeys.userInfoCookie);
     this.update({ user: null, loginValidates: false });
     if (hadUser && this.loggedOutTimer === null) {
-      this.loggedOutTimer = this.clock.setTimeout(() => {
+      this.loggedOutTimer = this.clock.schedule(() => {
         this.loggedOutTimer = null;
         for (const listener of [...this.loggedOutListeners]) listener();
       }, LOGGED_OUT_EVENT_DELAY_MS);
