@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx', 'test/contract/**/*.test.ts', 'test/properties/**/*.test.ts', 'test/server/**/*.test.ts', 'test/headless/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/setup/reflect.ts'],
+          setupFiles: ['test/setup/reflect.ts', 'test/setup/fast-check.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -16,12 +16,20 @@ export class FakeClock implements Clock {
   private nextSeq = 1;
   private readonly timers = new Map<TimerId, Timer>();
 
-  constructor(startMs: number = Date.UTC(2026, 0, 1)) {
+  /** startMs: the starting instant; offsetMinutes: the fake local time zone (default UTC+8, China). */
+  constructor(
+    startMs: number = Date.UTC(2026, 0, 1),
+    private readonly offsetMinutes = 480,
+  ) {
     this.current = startMs;
   }
 
   now(): number {
     return this.current;
+  }
+
+  utcOffsetMinutes(_at: number): number {
+    return this.offsetMinutes;
   }
 
   schedule(callback: () => void, ms: number): TimerId {

@@ -9,6 +9,10 @@ export class SystemClock implements Clock {
     return Date.now();
   }
 
+  utcOffsetMinutes(at: number): number {
+    return -new Date(at).getTimezoneOffset();
+  }
+
   schedule(callback: () => void, ms: number): TimerId {
     const id = this.nextId++;
     this.handles.set(

@@ -18,6 +18,13 @@ export function clockContract(name: string, makeHarness: () => ClockHarness): vo
       expect(clock.now() - start).toBeGreaterThanOrEqual(18);
     });
 
+    it('tells the local offset from UTC in whole minutes within ±14 hours', () => {
+      const { clock } = makeHarness();
+      const offset = clock.utcOffsetMinutes(clock.now());
+      expect(Number.isInteger(offset)).toBe(true);
+      expect(Math.abs(offset)).toBeLessThanOrEqual(14 * 60);
+    });
+
     it('runs a timeout once, after its delay and not before', async () => {
       const { clock, elapse } = makeHarness();
       let runs = 0;

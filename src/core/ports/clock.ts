@@ -4,6 +4,8 @@ export type TimerId = number;
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
+  /** The local time zone's offset from UTC at that instant, in minutes (480 for China Standard Time). */
+  utcOffsetMinutes(at: number): number;
   /** Runs the callback once, after ms milliseconds. */
   schedule(callback: () => void, ms: number): TimerId;
   cancelSchedule(id: TimerId): void;

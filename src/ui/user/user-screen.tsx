@@ -4,6 +4,7 @@ import { Notifier } from '../../core/ports/notifier.ts';
 import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { SessionModel } from '../app/session-model.ts';
+import { Avatar } from '../common/display.tsx';
 import { UserViewModel } from './user-view-model.ts';
 
 export const UserScreen = observer(function UserScreen() {
@@ -13,7 +14,7 @@ export const UserScreen = observer(function UserScreen() {
   return (
     <div className="page user-page">
       <section className="user-header" data-testid="user-header">
-        <img className="avatar" src={vm.avatar} alt="头像" width={64} height={64} />
+        <Avatar src={vm.avatar} vipLevel={vm.vipLevel} size={64} />
         <div className="user-header__text">
           {vm.loggedIn ? (
             <h2 className="user-header__name" data-testid="nickname">{vm.nickName}</h2>

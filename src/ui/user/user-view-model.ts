@@ -3,8 +3,8 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { DEFAULT_AVATAR } from '../../core/display/icons.ts';
 
-export const DEFAULT_AVATAR = '/assets/avatar-default.svg';
 export const UserTexts = {
   notLoggedIn: '未登录',
   loginPrompt: '登录后可同步观看记录、开通VIP',
@@ -35,6 +35,10 @@ export class UserViewModel {
 
   get avatar(): string {
     return this.session.user?.avatar || DEFAULT_AVATAR;
+  }
+
+  get vipLevel(): number {
+    return this.session.user?.vipLevel ?? 0;
   }
 
   get idText(): string {
