@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { Authenticator } from './auth/authenticator.ts';
 import { PasswordHasher } from './auth/password.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
@@ -8,12 +8,16 @@ import { SessionService } from './auth/sessions.ts';
 import type { AppServices } from './app-services.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
+import { mediaCacheDirOf, mediaDirOf } from './config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createApiRouter } from './http/api-router.ts';
+import { envelope } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handling.ts';
+import { Ret } from './http/ret.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerLoginRoutes } from './login/routes.ts';
+import { registerMediaRoutes } from './media/routes.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
@@ -57,6 +61,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     },
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // Errors fastify raises before routing (a malformed %-escape in the path) answer in the API's shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(envelope(Ret.BadParam, '请求地址格式错误', null));
+    },
   });
   if (ownStore) app.addHook('onClose', async () => store.close());
 
@@ -88,6 +96,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerLoginRoutes(api, services);
   registerUserRoutes(api, services);
   registerRegionRoutes(api, services);
+  registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config) });
 
   await registerStaticFiles(app, config.staticDir);
   return app;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { DEFAULT_SCRYPT_PARAMS } from './auth/password.ts';
 import type { ScryptParams } from './auth/password.ts';
 import { isKnownRegion } from './region/regions.ts';
@@ -9,6 +10,8 @@ export interface Config {
   host: string;
   /** DATA_DIR: PGlite data folder when DATABASE_URL is unset, default ./data. */
   dataDir: string;
+  /** MEDIA_DIR: images served under /media/; unset: `<dataDir>/media` (see mediaDirOf). */
+  mediaDir: string | undefined;
   /** DATABASE_URL: use this PostgreSQL server instead of the embedded PGlite. */
   databaseUrl: string | undefined;
   /** REDIS_URL: keep rate-limit counters in Redis instead of memory. */
@@ -62,6 +65,7 @@ export function readConfig(env: Env = process.env): Config {
     port: portOf(env),
     host: value(env, 'HOST') ?? '127.0.0.1',
     dataDir: value(env, 'DATA_DIR') ?? './data',
+    mediaDir: value(env, 'MEDIA_DIR'),
     databaseUrl: value(env, 'DATABASE_URL'),
     redisUrl: value(env, 'REDIS_URL'),
     sessionSecret: secretOf(env),
@@ -71,4 +75,14 @@ export function readConfig(env: Env = process.env): Config {
     logLevel: value(env, 'LOG_LEVEL') ?? 'info',
     scrypt: DEFAULT_SCRYPT_PARAMS,
   };
+}
+
+/** The folder served under /media/: MEDIA_DIR, else `<DATA_DIR>/media`. */
+export function mediaDirOf(config: Pick<Config, 'mediaDir' | 'dataDir'>): string {
+  return config.mediaDir ?? join(config.dataDir, 'media');
+}
+
+/** Where resized images are kept: `<DATA_DIR>/media-cache`. */
+export function mediaCacheDirOf(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'media-cache');
 }

@@ -4,12 +4,13 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createApp } from './app.ts';
 import { PasswordHasher } from './auth/password.ts';
 import type { Clock } from './clock.ts';
-import { readConfig } from './config.ts';
+import { mediaDirOf, readConfig } from './config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEMO_ACCOUNT, seed } from './db/seed.ts';
+import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store.ts';
@@ -34,8 +35,9 @@ function displayHost(host: string): string {
 }
 
 /**
- * Opens the database (DATABASE_URL or PGlite in DATA_DIR), migrates, seeds the demo account and
- * listens on HOST:PORT. End-to-end tests call it in-process with PORT 0.
+ * Opens the database (DATABASE_URL or PGlite in DATA_DIR), migrates, seeds the demo account,
+ * draws the missing demo images into MEDIA_DIR and listens on HOST:PORT. End-to-end tests call it
+ * in-process with PORT 0.
  */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const db = await openDatabase(config);
@@ -52,6 +54,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
     });
+    const mediaDir = mediaDirOf(config);
+    const drawn = await ensureDemoImages(mediaDir).catch((error: unknown) => {
+      app?.log.warn({ err: error, mediaDir }, 'demo images could not be written');
+      return [];
+    });
+    if (drawn.length > 0) app.log.info({ mediaDir, count: drawn.length }, 'demo images written');
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app?.close().catch(() => undefined);

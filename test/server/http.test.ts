@@ -69,6 +69,14 @@ describe('API answers', () => {
     }
   });
 
+  it('answers a malformed %-escape in the path in the API shape', async () => {
+    for (const url of ['/api/%zz', '/media/%zz.jpg']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ ret: Ret.BadParam, msg: '请求地址格式错误', data: null });
+    }
+  });
+
   it('answers a known path called with the wrong method as unknown', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/Login/Login' });
     expect(response.statusCode).toBe(404);
