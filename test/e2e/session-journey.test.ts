@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { launchChromium } from './support/chromium.ts';
+import { formatImageUrl } from '../../src/core/display/image-url.ts';
 
 /** A phone: iPhone-sized viewport with touch. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
@@ -105,6 +106,25 @@ describe('a visitor becomes a logged-in user and stays one', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(/\/user$/);
     await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('演示用户');
+    await shot('demo-user');
+  });
+
+  it('the pictures the app asks for exist: the demo avatar and resized posters', async () => {
+    const avatar = page.locator('.user-header img.avatar__img');
+    expect(await avatar.getAttribute('src')).toBe('/media/demo/avatar-1.png');
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+    expect(await page.locator('.user-header .avatar__badge').getAttribute('aria-label')).toBe('VIP1');
+
+    const asked = formatImageUrl('/media/demo/poster-2.jpg', { width: 150, height: 200 });
+    if (!asked.ok) throw new Error(asked.message);
+    expect(asked.url).toBe('/media/demo/poster-2.jpg?x-oss-process=image/resize,m_fill,w_200,h_267/format,jpg');
+    const size = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, asked.url);
+    expect(size).toEqual([200, 267]);
   });
 
   it('an unknown path shows the not-found page', async () => {
