@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { pageTitle } from './brand.ts';
+import type { AppRoute } from './route-table.ts';
 
 export interface RouteHandle {
   title?: string;
+  route?: AppRoute;
 }
 
 /** The frame around every screen: keeps the page title in step with the route. */

@@ -1,19 +1,37 @@
 import type { RouteObject } from 'react-router-dom';
 import { AppShell, type RouteHandle } from './app-shell.tsx';
+import type { AppRoute } from './route-table.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { catalogueRoutes } from './routes/catalogue-routes.ts';
+import { helpRoutes } from './routes/help-routes.ts';
+import { rootRoutes } from './routes/root-routes.ts';
+import { socialRoutes } from './routes/social-routes.ts';
+import { vipRoutes } from './routes/vip-routes.ts';
 
-const handle = (title: string): RouteHandle => ({ title });
+/** Every path of the spec's route table. */
+export const routeTable: AppRoute[] = [...rootRoutes, ...catalogueRoutes, ...accountRoutes, ...authRoutes, ...vipRoutes, ...socialRoutes, ...helpRoutes];
 
-/** The route table. Every screen is loaded lazily, on the first visit to its route. */
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title, route };
+  const load = route.load;
+  return {
+    path: route.path,
+    handle,
+    lazy: load
+      ? () => load().then((m) => ({ Component: m.default }))
+      : () => import('../pending/pending-screen.tsx').then((m) => ({ Component: () => <m.PendingScreen title={route.title} /> })),
+  };
+}
+
+/** The router's routes: every screen is loaded lazily, on the first visit to its route. */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     HydrateFallback: () => null,
     children: [
-      { path: '/', handle: handle('首页'), lazy: () => import('../home/home-screen.tsx').then((m) => ({ Component: m.HomeScreen })) },
-      { path: '/login', handle: handle('登录'), lazy: () => import('../login/login-screen.tsx').then((m) => ({ Component: m.LoginScreen })) },
-      { path: '/register', handle: handle('注册'), lazy: () => import('../login/register-screen.tsx').then((m) => ({ Component: m.RegisterScreen })) },
-      { path: '/user', handle: handle('我的'), lazy: () => import('../user/user-screen.tsx').then((m) => ({ Component: m.UserScreen })) },
-      { path: '*', handle: handle('页面不存在'), lazy: () => import('../not-found/not-found-screen.tsx').then((m) => ({ Component: m.NotFoundScreen })) },
+      ...routeTable.map(toRouteObject),
+      { path: '*', handle: { title: '页面不存在' } satisfies RouteHandle, lazy: () => import('../not-found/not-found-screen.tsx').then((m) => ({ Component: m.NotFoundScreen })) },
     ],
   },
 ];

@@ -1,0 +1,25 @@
+import type { AppRoute } from '../route-table.ts';
+
+/** The account's own pages. */
+export const accountRoutes: AppRoute[] = [
+  { path: '/editInfo', title: '编辑资料', depth: 1, load: null },
+  { path: '/editGender', title: '修改性别', depth: 2, load: null },
+  { path: '/editIntroduce', title: '个人简介', depth: 2, load: null },
+  { path: '/editNickname', title: '修改昵称', depth: 2, load: null },
+  { path: '/settings', title: '设置', depth: 1, load: null },
+  { path: '/accountSecurity', title: '账号与安全', depth: 2, load: null },
+  { path: '/emailMobileSetting', title: '邮箱/手机', depth: 3, load: null },
+  { path: '/verifyPassword', title: '验证密码', depth: 4, load: null },
+  { path: '/setEmailMobile', title: '绑定邮箱/手机', depth: 4, load: null },
+  { path: '/setEmailMobileSuccess', title: '绑定成功', depth: 5, load: null },
+  { path: '/voteManage', title: '投票管理', depth: 1, load: null },
+  { path: '/myGold', title: '我的金币', depth: 1, load: null },
+  { path: '/taskCenter', title: '任务中心', depth: 1, load: null },
+  { path: '/newHandTask', title: '新手任务', depth: 2, load: null },
+  { path: '/myLevel', title: '我的等级', depth: 1, load: null },
+  { path: '/signIn', title: '签到', depth: 1, load: null },
+  { path: '/seekingMovies', title: '求片', depth: 1, load: null },
+  { path: '/invitation', title: '邀请好友', depth: 1, load: null },
+  { path: '/inputInvitationCode', title: '填写邀请码', depth: 2, load: null },
+  { path: '/selectArea', title: '选择地区', depth: 2, load: null },
+];

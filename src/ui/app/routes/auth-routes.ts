@@ -1,0 +1,17 @@
+import type { AppRoute } from '../route-table.ts';
+
+/** Login, registration and the account-recovery routes. */
+export const authRoutes: AppRoute[] = [
+  { path: '/login', title: '登录', depth: 1, load: () => import('../../login/login-screen.tsx').then((m) => ({ default: m.LoginScreen })) },
+  { path: '/register', title: '注册', depth: 2, load: () => import('../../login/register-screen.tsx').then((m) => ({ default: m.RegisterScreen })) },
+  { path: '/setPassword', title: '设置密码', depth: 2, load: null },
+  { path: '/retrievePassword', title: '找回密码', depth: 2, load: null },
+  { path: '/retrievePasswordImg', title: '找回密码', depth: 3, load: null },
+  { path: '/retrievePasswordCode', title: '找回密码', depth: 3, load: null },
+  { path: '/resetPassword', title: '重置密码', depth: 3, load: null },
+  { path: '/countryList', title: '选择国家和地区', depth: 3, load: null },
+  { path: '/countryStateList', title: '选择地区', depth: 4, load: null },
+  { path: '/authorizeLogin', title: '授权登录', depth: 2, load: null },
+  { path: '/scanCode', title: '扫一扫', depth: 2, load: null },
+  { path: '/scanCodeResult', title: '扫码结果', depth: 3, load: null },
+];

@@ -1,0 +1,21 @@
+import type { AppRoute } from '../route-table.ts';
+
+/** Browsing and playback routes. */
+export const catalogueRoutes: AppRoute[] = [
+  { path: '/moreFocus', title: '更多关注', depth: 1, load: null },
+  { path: '/typePage', title: '分类', depth: 1, load: null },
+  { path: '/watching', title: '大家在看', depth: 1, load: null },
+  { path: '/historicalRecords', title: '观看记录', depth: 2, load: null },
+  { path: '/list/:category', title: '片库', cacheable: true, depth: 1, load: null },
+  { path: '/miniVideoChannel', title: '频道', cacheable: true, depth: 1, load: null },
+  { path: '/navigation', title: '频道导航', depth: 1, load: null },
+  { path: '/searchPage', title: '搜索', cacheable: true, depth: 1, load: null },
+  { path: '/watch', title: '播放', depth: 2, load: null },
+  { path: '/play/:mediaKey', name: 'Play', title: '播放', depth: 2, noTitle: true, load: null },
+  { path: '/albumDetail', title: '专辑', depth: 2, load: null },
+  { path: '/dynamicDetail', title: '动态详情', depth: 2, load: null },
+  { path: '/space/:id', name: 'Space', title: '个人空间', depth: 2, load: null },
+  { path: '/choseEpisodes', title: '选集', depth: 3, load: null },
+  { path: '/myCollection', title: '我的收藏', depth: 2, load: null },
+  { path: '/playDownload', title: '下载', depth: 3, load: null },
+];
