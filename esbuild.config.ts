@@ -54,11 +54,14 @@ export async function buildApp(options: { apiBase?: string; quiet?: boolean } = 
   const homeOut = findOutput(metafile, (file, o) => o.entryPoint === HOME_SCREEN && file.endsWith('.js'));
   const js = new Set<string>();
   for (const start of [entryOut, homeOut]) collectStaticImports(metafile, start, js);
-  const css = [...js].map((file) => metafile.outputs[file]?.cssBundle).filter((f): f is string => Boolean(f));
+  // esbuild gathers the CSS of every chunk the entry can reach, lazy screens included, into the entry's stylesheet.
+  const entryCss = metafile.outputs[entryOut]?.cssBundle;
+  const css = entryCss ? [entryCss] : [];
 
   const entryFile = publicPath(entryOut);
-  const cssFiles = css.filter((f) => f === metafile.outputs[entryOut]?.cssBundle).map(publicPath);
-  await writeFile(path.join(DIST_DIR, 'index.html'), indexHtml(entryFile, cssFiles, [publicPath(homeOut)]));
+  // Preload every file the home route needs, so the browser fetches them in parallel rather than as a waterfall.
+  const preload = [...js].filter((file) => file !== entryOut).map(publicPath);
+  await writeFile(path.join(DIST_DIR, 'index.html'), indexHtml(entryFile, css.map(publicPath), preload));
   await copyPublic();
 
   const initial = await Promise.all(

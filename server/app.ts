@@ -1,6 +1,8 @@
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { registerAccountRoutes } from './account/routes.ts';
+import { registerAdsRoutes } from './ads/routes.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { PasswordHasher } from './auth/password.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
@@ -16,12 +18,14 @@ import { envelope } from './http/envelope.ts';
 import { installErrorHandling } from './http/error-handling.ts';
 import { Ret } from './http/ret.ts';
 import { redactUrl } from './http/redact.ts';
+import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerLoginRoutes } from './login/routes.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { registerRegionRoutes } from './region/routes.ts';
+import { registerShellRoutes } from './shell/routes.ts';
 import { createHistoryFallback, registerStaticFiles } from './static/static-app.ts';
 import { registerUserRoutes } from './user/routes.ts';
 
@@ -96,6 +100,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerLoginRoutes(api, services);
   registerUserRoutes(api, services);
   registerRegionRoutes(api, services);
+  registerShellRoutes(api, services);
+  registerAdsRoutes(api, services);
+  registerAccountRoutes(api, services);
+  registerCatalogueRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config) });
 
   await registerStaticFiles(app, config.staticDir);

@@ -10,6 +10,9 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEMO_ACCOUNT, seed } from './db/seed.ts';
+import { seedCatalogue } from './catalogue/seed.ts';
+import { seedAds } from './ads/seed.ts';
+import { seedShell } from './shell/seed.ts';
 import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -46,6 +49,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
   try {
     await migrate(db);
     await seed(db, { passwords: new PasswordHasher(config.scrypt), ...(options.clock ? { clock: options.clock } : {}) });
+    await seedCatalogue(db, options.clock);
+    await seedAds(db);
+    await seedShell(db);
     store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
     app = await createApp({
       db,

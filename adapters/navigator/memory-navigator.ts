@@ -3,6 +3,8 @@ import type { Navigator, Query, RouteLocation } from '../../src/core/ports/navig
 /** An in-memory history: push adds an entry, replace swaps the current one, back drops it (never the first). */
 export class MemoryNavigator implements Navigator {
   private readonly stack: RouteLocation[];
+  /** Every address opened with openUrl, oldest first. */
+  readonly opened: { url: string; newWindow: boolean }[] = [];
 
   constructor(path = '/', query: Query = {}) {
     this.stack = [location(path, query)];
@@ -23,6 +25,10 @@ export class MemoryNavigator implements Navigator {
 
   back(): void {
     if (this.stack.length > 1) this.stack.pop();
+  }
+
+  openUrl(url: string, options: { newWindow: boolean }): void {
+    this.opened.push({ url, newWindow: options.newWindow });
   }
 
   /** The history, oldest first; the last entry is the current location. */

@@ -6,9 +6,18 @@ export interface DataRouterLike {
   navigate(to: string | number, options?: { replace?: boolean }): unknown;
 }
 
-/** Routing intents carried out by a react-router data router. */
+/** The parts of a window openUrl uses. */
+export interface WindowLike {
+  open(url: string, target: string): unknown;
+  readonly location: { assign(url: string): void };
+}
+
+/** Routing intents carried out by a react-router data router; openUrl leaves through the window. */
 export class RouterNavigator implements Navigator {
-  constructor(private readonly router: DataRouterLike) {}
+  constructor(
+    private readonly router: DataRouterLike,
+    private readonly win: () => WindowLike = () => window,
+  ) {}
 
   current(): RouteLocation {
     const { pathname, search } = this.router.state.location;
@@ -25,6 +34,11 @@ export class RouterNavigator implements Navigator {
 
   back(): void {
     void this.router.navigate(-1);
+  }
+
+  openUrl(url: string, options: { newWindow: boolean }): void {
+    if (options.newWindow) this.win().open(url, '_blank');
+    else this.win().location.assign(url);
   }
 }
 

@@ -11,7 +11,9 @@ type Kit = typeof AntdKit;
  * preload(), so it stays out of the JavaScript the first screen waits for.
  */
 export class AntdNotifier implements Notifier {
-  private loading: Promise<Kit> | null = null;
+  private loadingKit: Promise<Kit> | null = null;
+  /** Counts toasts shown, so closing a loading indicator never closes a later toast. */
+  private shown = 0;
 
   constructor(private readonly load: () => Promise<Kit> = () => import('./antd-kit.ts')) {}
 
@@ -21,7 +23,24 @@ export class AntdNotifier implements Notifier {
   }
 
   toast(message: string, options: ToastOptions): void {
-    void this.kit().then(({ Toast }) => Toast.show({ content: message, duration: options.durationMs, position: options.position }));
+    const seq = ++this.shown;
+    void this.kit().then(({ Toast }) => {
+      if (seq === this.shown) Toast.show({ content: message, duration: options.durationMs, position: options.position });
+    });
+  }
+
+  loading(text: string): () => void {
+    const seq = ++this.shown;
+    let closed = false;
+    let close: (() => void) | null = null;
+    void this.kit().then(({ Toast }) => {
+      if (closed || seq !== this.shown) return;
+      close = Toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false }).close;
+    });
+    return () => {
+      closed = true;
+      if (close && seq === this.shown) close();
+    };
   }
 
   async alert(options: AlertOptions): Promise<void> {
@@ -44,7 +63,7 @@ export class AntdNotifier implements Notifier {
   }
 
   private kit(): Promise<Kit> {
-    this.loading ??= this.load();
-    return this.loading;
+    this.loadingKit ??= this.load();
+    return this.loadingKit;
   }
 }

@@ -14,6 +14,8 @@ export class FakeNotifier implements Notifier {
   readonly toasts: ShownToast[] = [];
   /** Dialogs still open, oldest first. */
   readonly dialogs: OpenDialog[] = [];
+  /** Every loading indicator shown, in order; open until its close function is called. */
+  readonly loadings: { text: string; open: boolean }[] = [];
 
   toast(message: string, options: ToastOptions): void {
     this.toasts.push({ message, ...options });
@@ -25,6 +27,19 @@ export class FakeNotifier implements Notifier {
 
   confirm(options: ConfirmOptions): Promise<boolean> {
     return new Promise((resolve) => this.dialogs.push({ kind: 'confirm', options: { ...options }, close: resolve }));
+  }
+
+  loading(text: string): () => void {
+    const shown = { text, open: true };
+    this.loadings.push(shown);
+    return () => {
+      shown.open = false;
+    };
+  }
+
+  /** The texts of the loading indicators still shown. */
+  openLoadings(): string[] {
+    return this.loadings.filter((shown) => shown.open).map((shown) => shown.text);
   }
 
   /** Closes the oldest open dialog: confirm true presses its confirm button, false its cancel button. */

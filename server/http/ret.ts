@@ -13,6 +13,12 @@ export const Ret = {
   UserNotFound: 1006,
   /** IsMalaysia: the region is Malaysia (the client treats this error as "is Malaysian"). */
   MalaysiaRegion: 1010,
+  /** Daily sign-in: the user already signed in today (China time). */
+  AlreadySignedIn: 1050,
+  /** Catalogue: no video with that media key. */
+  VideoNotFound: 1030,
+  /** AdView: no ad with that id. */
+  AdNotFound: 1070,
 } as const;
 
 export type RetCode = (typeof Ret)[keyof typeof Ret];
@@ -33,6 +39,9 @@ export const RetMessage = {
   TooManyRegistrations: '注册过于频繁，请稍后再试',
   UserNotFound: '用户不存在',
   MalaysiaRegion: '当前地区为马来西亚',
+  AdNotFound: '广告不存在',
+  VideoNotFound: '视频不存在',
+  AlreadySignedIn: '今天已经签到过了，明天再来吧',
 } as const;
 
 export function missingParamMessage(name: string): string {

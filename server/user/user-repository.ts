@@ -16,6 +16,11 @@ export interface UserRecord {
   areaCode: string;
   /** Saved region code, or null when the user never chose one. */
   region: string | null;
+  /** 0 female, 1 male, null not given. */
+  gender: number | null;
+  introduction: string;
+  experience: number;
+  gold: number;
   createdAt: Date;
 }
 
@@ -33,6 +38,10 @@ export interface UserRow {
   phone: string;
   area_code: string;
   region: string | null;
+  gender: number | null;
+  introduction: string;
+  experience: number;
+  gold: number;
   created_at: Date;
 }
 
@@ -40,7 +49,8 @@ export interface UserRow {
 export function userColumns(alias: string): string {
   return [
     'id', 'user_name', 'password_hash', 'nick_name', 'avatar', 'vip_level', 'vip_category_id', 'vip_type_name',
-    'vip_expire', 'email', 'phone', 'area_code', 'region', 'created_at',
+    'vip_expire', 'email', 'phone', 'area_code', 'region', 'gender', 'introduction',
+    'experience', 'gold', 'created_at',
   ].map((column) => `${alias}.${column}`).join(', ');
 }
 
@@ -59,6 +69,10 @@ export function toUserRecord(row: UserRow): UserRecord {
     phone: row.phone,
     areaCode: row.area_code,
     region: row.region,
+    gender: row.gender,
+    introduction: row.introduction,
+    experience: row.experience,
+    gold: row.gold,
     createdAt: row.created_at,
   };
 }

@@ -1,3 +1,4 @@
+import { levelFor } from '../../src/core/account/level-rules.ts';
 import type { SessionToken } from '../auth/sessions.ts';
 import type { UserRecord } from './user-repository.ts';
 
@@ -18,6 +19,14 @@ export interface UserView {
   AreaCode: string;
   /** Saved region code, '' when none. */
   region: string;
+  /** 0 female, 1 male, null not given. */
+  gender: number | null;
+  introduction: string;
+  /** 1 to 8, from experience. */
+  level: number;
+  experience: number;
+  /** Gold coin balance. */
+  gold: number;
   newWorks: boolean;
   totalMsgCount: number;
   token: SessionToken;
@@ -60,6 +69,11 @@ export function toUserView(user: UserRecord, token: SessionToken, nowMs: number,
     phone: user.phone,
     AreaCode: user.areaCode,
     region: user.region ?? '',
+    gender: user.gender,
+    introduction: user.introduction,
+    level: levelFor(user.experience),
+    experience: user.experience,
+    gold: user.gold,
     newWorks: extras.newWorks ?? false,
     totalMsgCount: extras.totalMsgCount ?? 0,
     token,

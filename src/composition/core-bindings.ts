@@ -14,6 +14,10 @@ import { SessionKeys } from '../core/session/storage-keys.ts';
 import { tokenParams } from '../core/session/user.ts';
 import { UserSession } from '../core/session/user-session.ts';
 import { AppStart } from '../core/shell/app-start.ts';
+import { bindShell } from './shell-bindings.ts';
+import { bindAds } from './ads-bindings.ts';
+import { bindAccount } from './account-bindings.ts';
+import { bindCatalogue } from './catalogue-bindings.ts';
 
 /** The request layer's view of the session, language and visitor id. */
 export const RequestContextToken = Symbol('RequestContext');
@@ -65,4 +69,8 @@ export function bindCore(container: Container): void {
       (ctx) => new AppStart(ctx.get<KeyValueStore>(LocalStore), ctx.get<Random>(Random), ctx.get(SessionService), ctx.get(RegionService)),
     )
     .inSingletonScope();
+  bindShell(container);
+  bindAds(container);
+  bindAccount(container);
+  bindCatalogue(container);
 }

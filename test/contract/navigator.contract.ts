@@ -5,6 +5,8 @@ export interface NavigatorHarness {
   navigator: Navigator;
   /** Waits until a navigation has taken effect (routers may apply some asynchronously). */
   settle(): Promise<void>;
+  /** Addresses openUrl sent out of the app, oldest first. */
+  opened(): { url: string; newWindow: boolean }[];
 }
 
 /** makeHarness(path, query): history holding that one entry. Routes known: /, /home, /login, /video/:id. */
@@ -49,6 +51,18 @@ export function navigatorContract(name: string, makeHarness: (path: string, quer
       h.navigator.push('/home?tab=1&keep=yes', { tab: '3' });
       await h.settle();
       expect(h.navigator.current()).toEqual({ path: '/home', query: { tab: '3', keep: 'yes' } });
+    });
+
+    it('opens an address out of the app without touching the history', async () => {
+      const h = makeHarness('/home', { a: '1' });
+      h.navigator.openUrl('https://example.com/ad?id=1', { newWindow: true });
+      h.navigator.openUrl('qiyu://open?path=%2Fhome', { newWindow: false });
+      await h.settle();
+      expect(h.opened()).toEqual([
+        { url: 'https://example.com/ad?id=1', newWindow: true },
+        { url: 'qiyu://open?path=%2Fhome', newWindow: false },
+      ]);
+      expect(h.navigator.current()).toEqual({ path: '/home', query: { a: '1' } });
     });
 
     it('hands out a query the caller cannot use to change the history', async () => {

@@ -9,10 +9,15 @@ const routes = ['/', '/home', '/login', '/video/:id'].map((path) => ({ path, ele
 navigatorContract('RouterNavigator over createMemoryRouter', (path, query) => {
   const search = new URLSearchParams(query).toString();
   const router = createMemoryRouter(routes, { initialEntries: [search ? `${path}?${search}` : path] });
-  return { navigator: new RouterNavigator(router), settle: () => new Promise((resolve) => setTimeout(resolve, 0)) };
+  const opened: { url: string; newWindow: boolean }[] = [];
+  const win = { open: (url: string) => opened.push({ url, newWindow: true }), location: { assign: (url: string) => void opened.push({ url, newWindow: false }) } };
+  return { navigator: new RouterNavigator(router, () => win), settle: () => new Promise((resolve) => setTimeout(resolve, 0)), opened: () => opened };
 });
 
-navigatorContract('MemoryNavigator', (path, query) => ({ navigator: new MemoryNavigator(path, query), settle: async () => {} }));
+navigatorContract('MemoryNavigator', (path, query) => {
+  const navigator = new MemoryNavigator(path, query);
+  return { navigator, settle: async () => {}, opened: () => navigator.opened };
+});
 
 describe('RouterNavigator', () => {
   it('asks the router to push, replace and go back', () => {

@@ -16,6 +16,10 @@ export interface NotifierHarness {
   dialogShown(): Promise<DialogSeen>;
   /** Presses the button with this text on the dialog on top. */
   press(buttonText: string): Promise<void>;
+  /** Resolves once a loading indicator with this text is shown. */
+  loadingShown(text: string): Promise<void>;
+  /** Resolves once no loading indicator with this text is shown. */
+  loadingGone(text: string): Promise<void>;
 }
 
 /** Settles to the value, or to 'pending' if the promise has not settled after a few turns of the event loop. */
@@ -29,6 +33,14 @@ export function notifierContract(name: string, makeHarness: () => NotifierHarnes
       const h = await makeHarness();
       h.notifier.toast('网络错误', { durationMs: 1_000, position: 'bottom' });
       await h.toastShown('网络错误');
+    });
+
+    it('shows a loading indicator until it is closed', async () => {
+      const h = await makeHarness();
+      const close = h.notifier.loading('正在加载');
+      await h.loadingShown('正在加载');
+      close();
+      await h.loadingGone('正在加载');
     });
 
     it('shows an alert with 确定 by default and resolves once it is pressed', async () => {

@@ -43,6 +43,12 @@ notifierContract('AntdNotifier in happy-dom', () => ({
       buttons: [...dialog.querySelectorAll('.adm-dialog-button')].map((button) => text(button)),
     };
   },
+  async loadingShown(wanted) {
+    await waitFor(() => [...document.querySelectorAll('.adm-toast-main')].some((toast) => text(toast) === wanted && toast.querySelector('.adm-spin-loading, .adm-toast-icon')));
+  },
+  async loadingGone(wanted) {
+    await waitFor(() => ![...document.querySelectorAll('.adm-toast-main')].some((toast) => text(toast) === wanted));
+  },
   async press(buttonText) {
     const dialog = await waitFor(() => topDialog());
     const button = [...dialog.querySelectorAll('.adm-dialog-button')].find((candidate) => text(candidate) === buttonText);
@@ -64,6 +70,12 @@ notifierContract('FakeNotifier', () => {
       const { title = '', message, confirmText = '确定' } = dialog.options;
       const cancelText = dialog.kind === 'confirm' ? (dialog.options.cancelText ?? '取消') : null;
       return { title, message, buttons: cancelText === null ? [confirmText] : [cancelText, confirmText] };
+    },
+    async loadingShown(wanted) {
+      expect(notifier.openLoadings()).toContain(wanted);
+    },
+    async loadingGone(wanted) {
+      expect(notifier.openLoadings()).not.toContain(wanted);
     },
     async press(buttonText) {
       const dialog = notifier.dialogs[0];

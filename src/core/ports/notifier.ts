@@ -22,5 +22,7 @@ export interface Notifier {
   alert(options: AlertOptions): Promise<void>;
   /** Two buttons; resolves true for confirm, false for cancel. */
   confirm(options: ConfirmOptions): Promise<boolean>;
+  /** A loading indicator with this text (正在加载) over the page until the returned function is called. */
+  loading(text: string): () => void;
 }
 export const Notifier = Symbol('Notifier');

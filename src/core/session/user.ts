@@ -22,6 +22,14 @@ export interface User {
   region: string;
   newWorks: boolean;
   totalMsgCount: number;
+  /** 0 female, 1 male, null not given. */
+  gender: 0 | 1 | null;
+  /** Self-introduction, '' when none. */
+  introduction: string;
+  /** 1 to 8 (1 when the server gives none). */
+  level: number;
+  /** Gold coin balance. */
+  gold: number;
   token: UserToken;
 }
 
@@ -70,6 +78,10 @@ export function parseUser(value: unknown): User | null {
     region: text(raw.region),
     newWorks: raw.newWorks === true || raw.newWorks === 1 || raw.newWorks === '1',
     totalMsgCount: count(raw.totalMsgCount),
+    gender: raw.gender === 0 || raw.gender === '0' ? 0 : raw.gender === 1 || raw.gender === '1' ? 1 : null,
+    introduction: text(raw.introduction),
+    level: Math.max(count(raw.level), 1),
+    gold: count(raw.gold),
     token,
   };
 }

@@ -1,9 +1,28 @@
 import { useNavigate } from 'react-router-dom';
+import { RouteTrail, decideBack } from '../../core/shell/back-rule.ts';
+import { useContainer } from '../app/container-context.tsx';
 
-/** The top bar of a page: a back arrow, the title and an optional right-hand action. */
-export function NavBar({ title, right, onBack }: { title: string; right?: React.ReactNode; onBack?: () => void }) {
+/** Whether the browser history holds an earlier entry of this app (react-router numbers its entries from 0). */
+export function canGoBackInApp(): boolean {
+  const state = window.history.state as { idx?: unknown } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/**
+ * The top bar of a page: a back arrow, the title and an optional right-hand action. The back arrow follows the
+ * back rule (core/shell/back-rule.ts): back to home if the user came from there, else to `backTo` (replacing),
+ * else one step back (home when there is nothing to go back to). `onBack` replaces the rule entirely.
+ */
+export function NavBar({ title, right, onBack, backTo }: { title: string; right?: React.ReactNode; onBack?: () => void; backTo?: string }) {
   const navigate = useNavigate();
-  const back = onBack ?? (() => (window.history.length > 1 ? navigate(-1) : navigate('/', { replace: true })));
+  const trail = useContainer().get(RouteTrail);
+  const back =
+    onBack ??
+    (() => {
+      const action = decideBack({ previousPath: trail.previousPath(), target: backTo, canGoBack: canGoBackInApp() });
+      if (action.kind === 'back') void navigate(-1);
+      else void navigate(action.path, { replace: true });
+    });
   return (
     <header className="nav-bar">
       <button type="button" className="nav-bar__back" aria-label="返回" onClick={back}>

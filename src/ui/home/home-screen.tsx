@@ -1,16 +1,75 @@
-import { Link } from 'react-router-dom';
+import Tabs from 'antd-mobile/es/components/tabs';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
+import { homeChannelOfPath } from '../../core/catalogue/channels.ts';
+import { RecommendationStore } from '../../core/catalogue/recommendation-store.ts';
+import { Navigator } from '../../core/ports/navigator.ts';
 import { BRAND } from '../app/brand.ts';
+import { useViewModel } from '../app/container-context.tsx';
+import { SessionModel } from '../app/session-model.ts';
+import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
+import { PullRefresh } from '../common/list/pull-refresh.tsx';
+import { VideoCard } from '../catalogue/video-card.tsx';
+import { HomeTexts, HomeViewModel } from './home-view-model.ts';
+import './home.css';
 
-/** The home route. The feed, channels and tab bar arrive with the app-shell work; this is its frame. */
-export function HomeScreen() {
+/** Home (/ and its category aliases such as /movie): channel tabs, recommendation blocks, the watching list. */
+export const HomeScreen = observer(function HomeScreen() {
+  const { pathname } = useLocation();
+  const vm = useViewModel(
+    (c) => new HomeViewModel(c.get(CatalogueService), c.get(RecommendationStore), c.get(SessionModel), c.get<Navigator>(Navigator), homeChannelOfPath(pathname)),
+  );
+  useEffect(() => vm.start(), [vm]);
   return (
     <div className="page home-page">
       <header className="home-header">
         <h1 className="home-header__brand">{BRAND}</h1>
-        <Link className="home-header__me" to="/user">
-          我的
-        </Link>
+        <button type="button" className="home-header__search" onClick={vm.searchTapped}>
+          {HomeTexts.search}
+        </button>
       </header>
+      <Tabs className="catalogue-tabs catalogue-tabs--top home-tabs" activeKey={vm.channel} onChange={vm.tabTapped}>
+        {vm.tabs.map((tab) => (
+          <Tabs.Tab key={tab.key} title={tab.name} />
+        ))}
+      </Tabs>
+      <PullRefresh onRefresh={vm.load}>
+        {vm.showLoading ? (
+          <LoadingState />
+        ) : vm.showError ? (
+          <ErrorState onRefresh={() => void vm.load()} />
+        ) : (
+          <div className="home-feed">
+            {vm.watchingList.length > 0 && (
+              <section className="home-block" data-testid="watching-list">
+                <h2 className="home-block__title">{HomeTexts.watching}</h2>
+                <div className="home-watching">
+                  {vm.watchingList.map((video) => (
+                    <VideoCard key={video.mediaKey} video={video} />
+                  ))}
+                </div>
+              </section>
+            )}
+            {vm.blocks.map((block) => (
+              <section key={block.key} className="home-block" data-testid="home-block">
+                <div className="home-block__head">
+                  <h2 className="home-block__title">{block.title}</h2>
+                  <button type="button" className="home-block__more" onClick={() => vm.moreTapped(block)}>
+                    {HomeTexts.more} ›
+                  </button>
+                </div>
+                <div className="video-grid">
+                  {block.list.map((video) => (
+                    <VideoCard key={video.mediaKey} video={video} />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </div>
+        )}
+      </PullRefresh>
     </div>
   );
-}
+});

@@ -4,8 +4,9 @@ import { Notifier } from '../../core/ports/notifier.ts';
 import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { SessionModel } from '../app/session-model.ts';
-import { Avatar } from '../common/display.tsx';
+import { Avatar, LevelIcon, SexIcon } from '../common/display.tsx';
 import { UserViewModel } from './user-view-model.ts';
+import './user.css';
 
 export const UserScreen = observer(function UserScreen() {
   const vm = useViewModel(
@@ -17,16 +18,28 @@ export const UserScreen = observer(function UserScreen() {
         <Avatar src={vm.avatar} vipLevel={vm.vipLevel} size={64} />
         <div className="user-header__text">
           {vm.loggedIn ? (
-            <h2 className="user-header__name" data-testid="nickname">{vm.nickName}</h2>
+            <div className="user-header__line">
+              <h2 className="user-header__name" data-testid="nickname">{vm.nickName}</h2>
+              {vm.gender !== null && <SexIcon sex={vm.gender} />}
+              <LevelIcon level={vm.level} />
+            </div>
           ) : (
             <button type="button" className="user-header__login" onClick={vm.loginTapped}>
               登录/注册
             </button>
           )}
           <p className="user-header__sub">{vm.idText}</p>
-          {vm.vipText && <p className="user-header__vip">{vm.vipText}</p>}
+          {vm.vipText && <p className="user-header__vip" data-testid="vip-line">{vm.vipText}</p>}
         </div>
       </section>
+      <nav className="user-entries" aria-label="我的">
+        {vm.entries.map((entry) => (
+          <button key={entry.path} type="button" className="user-entry" data-testid={entry.testId} onClick={() => vm.entryTapped(entry.path)}>
+            <span>{entry.label}</span>
+            <span className="user-entry__arrow" aria-hidden="true">›</span>
+          </button>
+        ))}
+      </nav>
       {vm.loggedIn && (
         <button type="button" className="secondary-button" onClick={() => void vm.logoutTapped()}>
           退出登录

@@ -4,6 +4,17 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { DEFAULT_AVATAR } from '../../core/display/icons.ts';
+import type { Gender } from '../../core/account/profile-rules.ts';
+
+/** The account tab's entries (some open screens of other features). */
+export const USER_ENTRIES: readonly { label: string; path: string; testId: string; needsLogin?: boolean }[] = [
+  { label: '编辑资料', path: '/editInfo', testId: 'entry-edit-info', needsLogin: true },
+  { label: '签到', path: '/signIn', testId: 'entry-sign-in' },
+  { label: '观看记录', path: '/historicalRecords', testId: 'entry-history' },
+  { label: '我的收藏', path: '/myCollection', testId: 'entry-collection' },
+  { label: '设置', path: '/settings', testId: 'entry-settings' },
+  { label: '帮助中心', path: '/help', testId: 'entry-help' },
+];
 
 export const UserTexts = {
   notLoggedIn: '未登录',
@@ -39,6 +50,27 @@ export class UserViewModel {
 
   get vipLevel(): number {
     return this.session.user?.vipLevel ?? 0;
+  }
+
+  /** 1 to 8 for a user, 0 (no icon) for a visitor. */
+  get level(): number {
+    return this.session.user?.level ?? 0;
+  }
+
+  /** null when the user gave none (no sex icon) or for a visitor. */
+  get gender(): Gender | null {
+    return this.session.user?.gender ?? null;
+  }
+
+  get entries(): typeof USER_ENTRIES {
+    return USER_ENTRIES;
+  }
+
+  /** Opens an entry; one that needs a login sends a visitor to /login first, coming back after. */
+  entryTapped(path: string): void {
+    const entry = USER_ENTRIES.find((candidate) => candidate.path === path);
+    if (entry?.needsLogin && !this.loggedIn) this.navigator.push('/login', { redirect: path });
+    else this.navigator.push(path);
   }
 
   get idText(): string {

@@ -6,7 +6,7 @@ import type { User } from '../../../src/core/session/user.ts';
 
 const user: User = {
   id: 7, nickName: '小明', avatar: '', vipLevel: 0, vipCategoryId: null, vipTypeName: '', eDate: '', userNameRaw: 'xiaoming',
-  email: '', phone: '', AreaCode: '', region: 'CN', newWorks: false, totalMsgCount: 0,
+  email: '', phone: '', AreaCode: '', region: 'CN', newWorks: false, totalMsgCount: 0, gender: null, introduction: '', level: 1, gold: 0,
   token: { uid: 7, token: 'abc', expire: 1_900_000_000, sign: 'f00d' },
 };
 

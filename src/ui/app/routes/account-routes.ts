@@ -2,11 +2,11 @@ import type { AppRoute } from '../route-table.ts';
 
 /** The account's own pages. */
 export const accountRoutes: AppRoute[] = [
-  { path: '/editInfo', title: '编辑资料', depth: 1, load: null },
-  { path: '/editGender', title: '修改性别', depth: 2, load: null },
-  { path: '/editIntroduce', title: '个人简介', depth: 2, load: null },
-  { path: '/editNickname', title: '修改昵称', depth: 2, load: null },
-  { path: '/settings', title: '设置', depth: 1, load: null },
+  { path: '/editInfo', title: '编辑资料', depth: 1, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditInfoScreen })) },
+  { path: '/editGender', title: '修改性别', depth: 2, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditGenderScreen })) },
+  { path: '/editIntroduce', title: '个人简介', depth: 2, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditIntroduceScreen })) },
+  { path: '/editNickname', title: '修改昵称', depth: 2, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditNicknameScreen })) },
+  { path: '/settings', title: '设置', depth: 1, load: () => import('../../account/settings-screen.tsx').then((m) => ({ default: m.SettingsScreen })) },
   { path: '/accountSecurity', title: '账号与安全', depth: 2, load: null },
   { path: '/emailMobileSetting', title: '邮箱/手机', depth: 3, load: null },
   { path: '/verifyPassword', title: '验证密码', depth: 4, load: null },
@@ -17,7 +17,7 @@ export const accountRoutes: AppRoute[] = [
   { path: '/taskCenter', title: '任务中心', depth: 1, load: null },
   { path: '/newHandTask', title: '新手任务', depth: 2, load: null },
   { path: '/myLevel', title: '我的等级', depth: 1, load: null },
-  { path: '/signIn', title: '签到', depth: 1, load: null },
+  { path: '/signIn', title: '签到', depth: 1, load: () => import('../../account/sign-in-screen.tsx').then((m) => ({ default: m.SignInScreen })) },
   { path: '/seekingMovies', title: '求片', depth: 1, load: null },
   { path: '/invitation', title: '邀请好友', depth: 1, load: null },
   { path: '/inputInvitationCode', title: '填写邀请码', depth: 2, load: null },

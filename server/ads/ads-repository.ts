@@ -1,0 +1,78 @@
+import type { Queryable } from '../db/database.ts';
+
+export const AD_POSITIONS = ['kaiping', 'zanting', 'chaBo', 'danmu'] as const;
+export type AdPosition = (typeof AD_POSITIONS)[number];
+
+/** The ad type number of each list (the client's typeList asks for 1,2,3,4,5,6,8; 5, 6 and 8 have no list here). */
+export const AD_TYPE_OF: Readonly<Record<AdPosition, number>> = { kaiping: 1, zanting: 2, chaBo: 3, danmu: 4 };
+
+export interface AdAppParam {
+  device: string;
+  type: string;
+  pagePath: string;
+  param: string;
+  isNeedLogin: boolean;
+  webUrl: string;
+}
+
+export interface AdRow {
+  id: number;
+  ad_type: number;
+  position: AdPosition;
+  show_url: string;
+  link_url: string;
+  app_param: Partial<AdAppParam> | null;
+}
+
+export interface AdView {
+  id: number;
+  showURL: string;
+  linkURL: string;
+  viewURL: string;
+  appParam: AdAppParam;
+}
+
+export type AdsDataView = Record<AdPosition, AdView[]>;
+
+export function adViewUrl(id: number): string {
+  return `/api/Video/AdView?id=${id}`;
+}
+
+export function toAdView(row: AdRow): AdView {
+  const param = row.app_param ?? {};
+  return {
+    id: row.id,
+    showURL: row.show_url,
+    linkURL: row.link_url,
+    viewURL: adViewUrl(row.id),
+    appParam: {
+      device: param.device ?? '',
+      type: param.type ?? '',
+      pagePath: param.pagePath ?? '',
+      param: param.param ?? '',
+      isNeedLogin: param.isNeedLogin === true,
+      webUrl: param.webUrl ?? '',
+    },
+  };
+}
+
+/** Enabled ads of the given types, for every region or this one, for every video or this one. */
+export async function listAds(db: Queryable, filter: { types: number[]; region: string | null; mediaKey: string | null }): Promise<AdsDataView> {
+  const rows = await db.query<AdRow>(
+    `SELECT id, ad_type, position, show_url, link_url, app_param FROM ads
+      WHERE enabled AND ad_type = ANY($1::int[])
+        AND (region IS NULL OR region = $2)
+        AND (media_key IS NULL OR media_key = $3)
+      ORDER BY sort, id`,
+    [filter.types, filter.region, filter.mediaKey],
+  );
+  const data: AdsDataView = { kaiping: [], zanting: [], chaBo: [], danmu: [] };
+  for (const row of rows) data[row.position].push(toAdView(row));
+  return data;
+}
+
+/** Counts one view; false when there is no such ad. */
+export async function countAdView(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>('UPDATE ads SET view_count = view_count + 1 WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}

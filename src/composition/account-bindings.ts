@@ -1,0 +1,25 @@
+import type { Container } from 'inversify';
+import { ProfileService } from '../core/account/profile-service.ts';
+import { SettingsService } from '../core/account/settings-service.ts';
+import { SignInService } from '../core/account/sign-in-service.ts';
+import { Clock } from '../core/ports/clock.ts';
+import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { Notifier } from '../core/ports/notifier.ts';
+import { ApiClient } from '../core/request/api-client.ts';
+import { UserSession } from '../core/session/user-session.ts';
+
+/** The account pages' services: profile editing, settings and daily sign-in. */
+export function bindAccount(container: Container): void {
+  container
+    .bind(ProfileService)
+    .toDynamicValue((ctx) => new ProfileService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<Notifier>(Notifier)))
+    .inSingletonScope();
+  container
+    .bind(SettingsService)
+    .toDynamicValue((ctx) => new SettingsService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<KeyValueStore>(LocalStore)))
+    .inSingletonScope();
+  container
+    .bind(SignInService)
+    .toDynamicValue((ctx) => new SignInService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<Clock>(Clock)))
+    .inSingletonScope();
+}

@@ -1,0 +1,16 @@
+import type { Container } from 'inversify';
+import { CatalogueService } from '../core/catalogue/catalogue-service.ts';
+import { RecommendationStore } from '../core/catalogue/recommendation-store.ts';
+import { ApiClient } from '../core/request/api-client.ts';
+
+/** The catalogue's use cases and the shared home recommendation data. */
+export function bindCatalogue(container: Container): void {
+  container
+    .bind(CatalogueService)
+    .toDynamicValue((ctx) => new CatalogueService(ctx.get(ApiClient)))
+    .inSingletonScope();
+  container
+    .bind(RecommendationStore)
+    .toDynamicValue(() => new RecommendationStore())
+    .inSingletonScope();
+}

@@ -1,0 +1,63 @@
+import type { Notifier } from '../ports/notifier.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { ApiClient } from '../request/api-client.ts';
+import { parseUser, type User } from '../session/user.ts';
+import type { UserSession } from '../session/user-session.ts';
+import { AccountPaths, AccountTexts } from './account-paths.ts';
+import { checkIntroduction, checkNickName, type Gender } from './profile-rules.ts';
+
+export interface ProfileChange {
+  nickName?: string;
+  gender?: Gender;
+  introduction?: string;
+  avatar?: string;
+}
+
+export type SaveOutcome = { ok: true; user: User } | { ok: false; message: string };
+
+const SAVE_FAILED = '保存失败，请重试';
+
+/** Edits the logged-in user's profile (POST /api/User/UpdateUserInfo) under the 正在加载 indicator. */
+export class ProfileService {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly session: UserSession,
+    private readonly notifier: Notifier,
+  ) {}
+
+  /** The first local problem with a change, or ''. */
+  check(change: ProfileChange): string {
+    if (change.nickName !== undefined) {
+      const problem = checkNickName(change.nickName);
+      if (problem) return problem;
+    }
+    if (change.introduction !== undefined) return checkIntroduction(change.introduction);
+    return '';
+  }
+
+  /**
+   * Checks, saves and stores the user the server answers (so every screen shows the change). Server
+   * refusals are toasted by the request layer; the outcome carries their message too.
+   */
+  async save(change: ProfileChange): Promise<SaveOutcome> {
+    const problem = this.check(change);
+    if (problem) return { ok: false, message: problem };
+    if (!this.session.user()) return { ok: false, message: '请先登录' };
+    const fields: Record<string, string | number> = {};
+    if (change.nickName !== undefined) fields.nickName = change.nickName.trim();
+    if (change.gender !== undefined) fields.gender = change.gender;
+    if (change.introduction !== undefined) fields.introduction = change.introduction.trim();
+    if (change.avatar !== undefined) fields.avatar = change.avatar;
+    const close = this.notifier.loading(AccountTexts.loading);
+    try {
+      const user = parseUser(await this.api.post(AccountPaths.updateUserInfo, fields, { notice: true }));
+      if (!user) return { ok: false, message: SAVE_FAILED };
+      this.session.signedIn(user);
+      return { ok: true, user };
+    } catch (error) {
+      return { ok: false, message: error instanceof ApiError ? error.msg : SAVE_FAILED };
+    } finally {
+      close();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { Clock } from '../ports/clock.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { ApiClient } from '../request/api-client.ts';
+import type { UserSession } from '../session/user-session.ts';
+import { AccountPaths, AccountRet } from './account-paths.ts';
+import { SIGN_IN_REWARDS, dayNumber, weekCalendar, type CalendarDay } from './sign-in-rules.ts';
+
+export interface SignInStatus {
+  signedToday: boolean;
+  /** Consecutive days up to today (or yesterday, when not yet signed today). */
+  streak: number;
+  /** What today's sign-in earns (or earned). */
+  todayReward: number;
+  gold: number;
+  calendar: CalendarDay[];
+  /** The China day the status was read on (a page left open past midnight reloads). */
+  day: number;
+}
+
+export type SignInOutcome =
+  | { kind: 'signed'; reward: number; status: SignInStatus; message: string }
+  | { kind: 'already'; message: string }
+  | { kind: 'failed'; message: string };
+
+const count = (value: unknown): number => {
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
+};
+
+/** Daily sign-in: the status of today and the sign-in itself (the server keeps the record). */
+export class SignInService {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly session: UserSession,
+    private readonly clock: Clock,
+  ) {}
+
+  loggedIn(): boolean {
+    return this.session.user() !== null;
+  }
+
+  today(): number {
+    return dayNumber(this.clock.now());
+  }
+
+  /** Whether a status read earlier is for another day by now. */
+  isStale(status: SignInStatus): boolean {
+    return status.day !== this.today();
+  }
+
+  async status(): Promise<SignInStatus> {
+    return this.read(await this.api.get(AccountPaths.signInInfo));
+  }
+
+  async signIn(): Promise<SignInOutcome> {
+    try {
+      const data = await this.api.post(AccountPaths.signIn, {}, { suppressCodes: [AccountRet.AlreadySignedIn] });
+      const status = this.read(data);
+      const reward = count((data as Record<string, unknown> | null)?.reward) || status.todayReward;
+      return { kind: 'signed', reward, status, message: `签到成功，获得${reward}金币` };
+    } catch (error) {
+      if (error instanceof ApiError && error.ret === AccountRet.AlreadySignedIn) return { kind: 'already', message: error.msg };
+      return { kind: 'failed', message: error instanceof ApiError ? error.msg : '签到失败' };
+    }
+  }
+
+  private read(data: unknown): SignInStatus {
+    const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+    const signedToday = raw.signedToday === true;
+    const streak = count(raw.streak);
+    return {
+      signedToday,
+      streak,
+      todayReward: count(raw.todayReward) || (SIGN_IN_REWARDS[0] ?? 0),
+      gold: count(raw.gold),
+      // The calendar follows from the streak: computed here so a malformed answer still shows a sane week.
+      calendar: weekCalendar(streak, signedToday),
+      day: this.today(),
+    };
+  }
+}

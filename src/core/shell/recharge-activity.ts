@@ -1,0 +1,80 @@
+import type { KeyValueStore } from '../ports/key-value-store.ts';
+import type { ApiClient } from '../request/api-client.ts';
+import { VipIconState, type VipIconMachine } from './vip-icon.ts';
+
+export const ShellPaths = {
+  activity: '/api/home/GetActivity',
+  unreadCount: '/api/user/GetUserMegCount',
+} as const;
+
+/** Recharge activity types (spec: 0 share, 1 bargain). */
+export const RechargeActivityType = {
+  Share: 0,
+  Bargain: 1,
+} as const;
+
+/** The running recharge activity as GetActivity answers it (summary plus the stored rule text). */
+export interface RechargeActivity {
+  title: string;
+  status: number;
+  type: number;
+  activityRule: string;
+}
+
+/** Local storage key of the stored recharge activity (status, type, activityRule), read by /activityRules. */
+export const RECHARGE_ACTIVITY_KEY = 'rechargeActivity';
+
+export function parseRechargeActivity(value: unknown): RechargeActivity | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  const status = Number(raw.status);
+  const type = Number(raw.type);
+  if (!Number.isFinite(status) || !Number.isFinite(type)) return null;
+  return {
+    title: typeof raw.title === 'string' ? raw.title : '',
+    status,
+    type,
+    activityRule: typeof raw.activityRule === 'string' ? raw.activityRule : '',
+  };
+}
+
+/** The fetch's rule: state 1 when status is truthy and the type is 0 (share), otherwise 3. */
+export function iconStateForActivity(activity: RechargeActivity | null): VipIconState {
+  return activity && activity.status && activity.type === RechargeActivityType.Share ? VipIconState.Activity : VipIconState.Final;
+}
+
+/** Fetches the recharge activity, keeps it in local storage and moves the VIP icon state. */
+export class RechargeActivityService {
+  private current: RechargeActivity | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly local: KeyValueStore,
+    private readonly icon: VipIconMachine,
+  ) {}
+
+  activity(): RechargeActivity | null {
+    return this.current;
+  }
+
+  /** GET /api/home/GetActivity; a failed call changes nothing and shows no toast. */
+  async refresh(): Promise<RechargeActivity | null> {
+    let data: unknown;
+    try {
+      data = await this.api.get(ShellPaths.activity, {}, { suppressTips: true });
+    } catch {
+      return this.current;
+    }
+    const activity = parseRechargeActivity(data);
+    this.current = activity;
+    if (activity) {
+      this.local.set(RECHARGE_ACTIVITY_KEY, JSON.stringify({ status: activity.status, type: activity.type, activityRule: activity.activityRule }));
+    } else {
+      this.local.remove(RECHARGE_ACTIVITY_KEY);
+    }
+    const next = iconStateForActivity(activity);
+    this.icon.setActivityActive(Boolean(activity?.status));
+    this.icon.set(next);
+    return activity;
+  }
+}

@@ -1,0 +1,213 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { CatalogueService, ListSort } from '../../core/catalogue/catalogue-service.ts';
+import { DEFAULT_PAGE_SIZE } from '../../core/catalogue/catalogue-service.ts';
+import type { Channel, SpaceProfile, Video } from '../../core/catalogue/video.ts';
+import { debounce, type Debounced } from '../../core/display/debounce.ts';
+import type { Clock } from '../../core/ports/clock.ts';
+import type { Navigator } from '../../core/ports/navigator.ts';
+import { PagedListModel } from '../common/list/paged-list-model.ts';
+
+export const SORTS: readonly { key: ListSort; label: string }[] = [
+  { key: 'new', label: '最新' },
+  { key: 'hot', label: '最热' },
+  { key: 'score', label: '高分' },
+];
+
+/** /list/:category — a category's videos with a sort, paged. */
+export class CategoryListViewModel {
+  sort: ListSort = 'new';
+  channelName = '';
+  list: PagedListModel<Video>;
+
+  constructor(
+    private readonly service: CatalogueService,
+    readonly category: string,
+  ) {
+    this.list = this.makeList();
+    makeAutoObservable<CategoryListViewModel, 'service'>(this, { service: false }, { autoBind: true });
+  }
+
+  private makeList(): PagedListModel<Video> {
+    const sort = this.sort;
+    return new PagedListModel(async (page, size) => {
+      const result = await this.service.list({ category: this.category, sort }, page, size);
+      if (result.channel) runInAction(() => (this.channelName = result.channel?.name ?? ''));
+      return result;
+    }, DEFAULT_PAGE_SIZE);
+  }
+
+  sortTapped(sort: ListSort): void {
+    if (sort === this.sort) return;
+    this.sort = sort;
+    this.list = this.makeList();
+  }
+}
+
+/** /miniVideoChannel?titleId=&subID= — a short-video channel, narrowed to a sub-channel. */
+export class MiniChannelViewModel {
+  subId: number;
+  channel: Channel | null = null;
+  list: PagedListModel<Video>;
+
+  constructor(
+    private readonly service: CatalogueService,
+    readonly titleId: string,
+    subId: number,
+  ) {
+    this.subId = subId;
+    this.list = this.makeList();
+    makeAutoObservable<MiniChannelViewModel, 'service'>(this, { service: false }, { autoBind: true });
+  }
+
+  get title(): string {
+    return this.channel?.name ?? '';
+  }
+
+  private makeList(): PagedListModel<Video> {
+    const subId = this.subId;
+    return new PagedListModel(async (page, size) => {
+      const result = await this.service.list({ category: this.titleId, subId, sort: 'new' }, page, size);
+      if (result.channel) runInAction(() => (this.channel = result.channel));
+      return result;
+    }, DEFAULT_PAGE_SIZE);
+  }
+
+  subTapped(subId: number): void {
+    if (subId === this.subId) return;
+    this.subId = subId;
+    this.list = this.makeList();
+  }
+}
+
+/** /rank — the popular ranking, all or per category. */
+export class RankViewModel {
+  channels: Channel[] = [];
+  category = '';
+  videos: Video[] = [];
+  loading = false;
+  failed = false;
+
+  constructor(private readonly service: CatalogueService) {
+    makeAutoObservable<RankViewModel, 'service'>(this, { service: false }, { autoBind: true });
+  }
+
+  /** Tabs: 全部 then the long-form categories. */
+  get tabs(): { key: string; name: string }[] {
+    return [{ key: '', name: '全部' }, ...this.channels.filter((c) => c.kind === 'long').map((c) => ({ key: c.key, name: c.name }))];
+  }
+
+  start(): void {
+    if (this.videos.length === 0 && !this.loading) void this.refresh();
+  }
+
+  async refresh(): Promise<void> {
+    this.loading = true;
+    const category = this.category;
+    try {
+      const [channels, videos] = await Promise.all([this.channels.length ? Promise.resolve(this.channels) : this.service.channels(), this.service.rank(category)]);
+      runInAction(() => {
+        if (category !== this.category) return;
+        this.channels = channels;
+        this.videos = videos;
+        this.failed = false;
+      });
+    } catch {
+      runInAction(() => (this.failed = this.videos.length === 0));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  tabTapped(category: string): void {
+    if (category === this.category) return;
+    this.category = category;
+    this.videos = [];
+    void this.refresh();
+  }
+}
+
+/** /discovery — the newest works of uploaders. */
+export class DiscoveryViewModel {
+  readonly list: PagedListModel<Video>;
+
+  constructor(service: CatalogueService) {
+    this.list = new PagedListModel((page, size) => service.discovery(page, size), DEFAULT_PAGE_SIZE);
+  }
+}
+
+export const SearchTexts = { placeholder: '搜索视频', cancel: '取消', hint: '输入片名搜索', empty: '没有找到相关视频' } as const;
+
+/** /searchPage — a title search, run 300 ms after typing stops. */
+export class SearchViewModel {
+  input = '';
+  keyword = '';
+  list: PagedListModel<Video> | null = null;
+  private readonly searchLater: Debounced<[string]>;
+
+  constructor(
+    private readonly service: CatalogueService,
+    clock: Clock,
+    private readonly navigator: Navigator,
+    initial = '',
+  ) {
+    this.searchLater = debounce(clock, (keyword: string) => this.search(keyword));
+    makeAutoObservable<SearchViewModel, 'service' | 'navigator' | 'searchLater'>(this, { service: false, navigator: false, searchLater: false }, { autoBind: true });
+    if (initial) {
+      this.input = initial;
+      this.search(initial);
+    }
+  }
+
+  typed(text: string): void {
+    this.input = text;
+    this.searchLater(text);
+  }
+
+  submitted(): void {
+    this.searchLater.cancel();
+    this.search(this.input);
+  }
+
+  cancelTapped(): void {
+    this.searchLater.cancel();
+    this.navigator.back();
+  }
+
+  dispose(): void {
+    this.searchLater.cancel();
+  }
+
+  private search(text: string): void {
+    const keyword = text.trim();
+    if (keyword === this.keyword && this.list) return;
+    this.keyword = keyword;
+    this.list = keyword === '' ? null : new PagedListModel((page, size) => this.service.search(keyword, page, size), DEFAULT_PAGE_SIZE);
+  }
+}
+
+/** /space/:id — a user's profile and videos. */
+export class SpaceViewModel {
+  profile: SpaceProfile | null = null;
+  readonly list: PagedListModel<Video>;
+
+  constructor(service: CatalogueService, uid: number) {
+    this.list = new PagedListModel(async (page, size) => {
+      const result = await service.space(uid, page, size);
+      if (result.user) runInAction(() => (this.profile = result.user));
+      return result;
+    }, DEFAULT_PAGE_SIZE);
+    makeAutoObservable(this, { list: false }, { autoBind: true });
+  }
+}
+
+/** /historicalRecords and /myCollection — the logged-in user's lists. */
+export class MyVideosViewModel {
+  readonly list: PagedListModel<Video>;
+
+  constructor(service: CatalogueService, kind: 'history' | 'collection') {
+    this.list = new PagedListModel(
+      (page, size) => (kind === 'history' ? service.playRecords(page, size) : service.collections(page, size)),
+      DEFAULT_PAGE_SIZE,
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { observer } from 'mobx-react-lite';
+import { useParams } from 'react-router-dom';
+import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
+import type { Video } from '../../core/catalogue/video.ts';
+import { useViewModel } from '../app/container-context.tsx';
+import { Avatar, Count, LevelIcon, SexIcon } from '../common/display.tsx';
+import { PagedListView } from '../common/list/paged-list-view.tsx';
+import { NavBar } from '../common/nav-bar.tsx';
+import { SpaceViewModel } from './catalogue-view-models.ts';
+import { VideoCard } from './video-card.tsx';
+
+const renderGrid = (video: Video) => <VideoCard key={video.mediaKey} video={video} />;
+
+/** /space/:id — a user's profile and their videos. */
+export const SpaceScreen = observer(function SpaceScreen() {
+  const { id = '' } = useParams();
+  const uid = /^\d{1,9}$/.test(id) ? Number(id) : 0;
+  const vm = useViewModel((c) => new SpaceViewModel(c.get(CatalogueService), uid));
+  const user = vm.profile;
+  return (
+    <div className="page space-page">
+      <NavBar title={user?.nickName ?? '个人空间'} />
+      {user && (
+        <section className="space-header" data-testid="space-header">
+          <Avatar src={user.avatar} bigV={user.bigV} vipLevel={user.vipLevel} size={64} />
+          <div>
+            <h2 className="space-header__name">
+              {user.nickName} <SexIcon sex={user.sex} /> <LevelIcon level={user.level} />
+            </h2>
+            <p className="space-header__intro">{user.introduce || '这个人很懒，什么都没有留下'}</p>
+            <p className="space-header__stats">
+              作品获得 <Count value={user.totalPlays} /> 次播放
+            </p>
+          </div>
+        </section>
+      )}
+      {user && <h3 className="section-title">TA的作品</h3>}
+      <PagedListView model={vm.list} className="video-grid" render={renderGrid} emptyText="还没有作品" />
+    </div>
+  );
+});

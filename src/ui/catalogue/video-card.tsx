@@ -1,0 +1,45 @@
+import { formatDuration } from '../../core/display/duration.ts';
+import { formatImageUrl } from '../../core/display/image-url.ts';
+import { Navigator } from '../../core/ports/navigator.ts';
+import type { Video } from '../../core/catalogue/video.ts';
+import { useContainer } from '../app/container-context.tsx';
+import { Count, TimeLabel } from '../common/display.tsx';
+import './catalogue.css';
+
+/** Display sizes (CSS pixels) the cover images are requested for. */
+export const CardSizes = {
+  grid: { width: 176, height: 99 },
+  row: { width: 160, height: 90 },
+} as const;
+
+export const playPath = (video: Pick<Video, 'mediaKey'>): string => `/play/${encodeURIComponent(video.mediaKey)}`;
+
+function coverUrl(src: string, size: { width: number; height: number }): string {
+  const result = formatImageUrl(src, size);
+  return result.ok ? result.url : '';
+}
+
+/** A video: cover with the duration badge, title, play count and update time. Tapping opens /play/<mediaKey>. */
+export function VideoCard({ video, layout = 'grid', rank, extra }: { video: Video; layout?: 'grid' | 'row'; rank?: number; extra?: React.ReactNode }) {
+  const navigator = useContainer().get<Navigator>(Navigator);
+  const size = CardSizes[layout];
+  return (
+    <button type="button" className={`video-card video-card--${layout}`} data-testid="video-card" onClick={() => navigator.push(playPath(video))}>
+      <span className="video-card__cover">
+        <img src={coverUrl(video.cover, size)} alt="" loading="lazy" width={size.width} height={size.height} />
+        {rank !== undefined && <span className={`video-card__rank video-card__rank--${Math.min(rank, 4)}`}>{rank}</span>}
+        {video.duration > 0 && <span className="video-card__duration">{formatDuration(video.duration)}</span>}
+      </span>
+      <span className="video-card__body">
+        <span className="video-card__title">{video.title}</span>
+        <span className="video-card__meta">
+          <span className="video-card__plays">
+            <Count value={video.playCount} />次播放
+          </span>
+          {video.updatedAt !== null && <TimeLabel time={video.updatedAt} />}
+        </span>
+        {extra}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,19 @@
+import { FooterState, FooterTexts } from '../../../core/display/list-state.ts';
+import './list.css';
+
+/** The shared list footer: 加载中..., 没有更多了哦~, or 加载失败 with a retry tap. */
+export function ListFooter({ state, onRetry }: { state: FooterState | null; onRetry: () => void }) {
+  if (state === null) return null;
+  if (state === FooterState.Failed) {
+    return (
+      <button type="button" className="list-footer list-footer--failed" data-testid="list-footer" onClick={onRetry}>
+        {FooterTexts[state]}，点击重试
+      </button>
+    );
+  }
+  return (
+    <div className="list-footer" data-testid="list-footer" role="status">
+      {FooterTexts[state]}
+    </div>
+  );
+}

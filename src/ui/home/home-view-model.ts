@@ -1,0 +1,101 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
+import { RECOMMEND_CHANNEL } from '../../core/catalogue/channels.ts';
+import type { RecommendationState, RecommendationStore } from '../../core/catalogue/recommendation-store.ts';
+import type { Channel, RecommendationBlock, Video } from '../../core/catalogue/video.ts';
+import type { Navigator } from '../../core/ports/navigator.ts';
+import type { SessionModel } from '../app/session-model.ts';
+
+export const HomeTexts = { recommend: '推荐', watching: '继续观看', more: '更多', search: '搜索片名' } as const;
+
+/** recomData key of a channel's blocks (推荐 has no category key). */
+const recomKey = (channel: string): string => channel || 'recommend';
+
+/**
+ * Home: the channel tabs, the chosen channel's recommendation blocks (kept in the shared recomData,
+ * merged per channel) and the logged-in user's watching list.
+ */
+export class HomeViewModel {
+  channel: string;
+  channels: Channel[] = [];
+  recommendation: RecommendationState;
+  loading = false;
+  failed = false;
+
+  constructor(
+    private readonly service: CatalogueService,
+    private readonly store: RecommendationStore,
+    private readonly session: SessionModel,
+    private readonly navigator: Navigator,
+    channel: string,
+  ) {
+    this.channel = channel;
+    this.recommendation = store.current();
+    makeAutoObservable<HomeViewModel, 'service' | 'store' | 'session' | 'navigator'>(
+      this,
+      { service: false, store: false, session: false, navigator: false },
+      { autoBind: true },
+    );
+  }
+
+  get tabs(): { key: string; name: string }[] {
+    return [{ key: RECOMMEND_CHANNEL, name: HomeTexts.recommend }, ...this.channels.map((c) => ({ key: c.key, name: c.name }))];
+  }
+
+  get blocks(): RecommendationBlock[] {
+    const blocks = this.recommendation.recomData[recomKey(this.channel)];
+    return Array.isArray(blocks) ? (blocks as RecommendationBlock[]) : [];
+  }
+
+  get watchingList(): readonly Video[] {
+    return this.session.loggedIn ? this.recommendation.watchingList : [];
+  }
+
+  get showLoading(): boolean {
+    return this.loading && this.blocks.length === 0;
+  }
+
+  get showError(): boolean {
+    return this.failed && this.blocks.length === 0;
+  }
+
+  /** Subscribes to the shared recommendation data and loads the channel; returns the unsubscribe. */
+  start(): () => void {
+    const off = this.store.subscribe((state) => runInAction(() => (this.recommendation = state)));
+    if (this.blocks.length === 0 || this.channels.length === 0) void this.load();
+    return off;
+  }
+
+  async load(): Promise<void> {
+    const channel = this.channel;
+    this.loading = true;
+    try {
+      const data = await this.service.home(channel, { suppressTips: true });
+      runInAction(() => {
+        this.channels = data.channels;
+        this.failed = false;
+      });
+      this.store.setRecomData({ [recomKey(channel)]: data.blocks });
+      this.store.setWatchingList(data.watchingList);
+    } catch {
+      runInAction(() => (this.failed = true));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  tabTapped(key: string): void {
+    if (key === this.channel) return;
+    this.channel = key;
+    this.failed = false;
+    if (this.blocks.length === 0) void this.load();
+  }
+
+  moreTapped(block: RecommendationBlock): void {
+    if (block.category) this.navigator.push(`/list/${block.category}`);
+  }
+
+  searchTapped(): void {
+    this.navigator.push('/searchPage');
+  }
+}

@@ -1,0 +1,40 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { openAppRequested, type OpenAppController } from '../../core/open-app/open-app.ts';
+import type { Query } from '../../core/ports/navigator.ts';
+
+/** The open-app popup as MobX state; intents pass to the core controller. */
+export class OpenAppViewModel {
+  visible: boolean;
+
+  constructor(
+    private readonly controller: OpenAppController,
+    /** A plain phone browser (not the native app's web view): the floating "APP内打开" button shows there. */
+    readonly offerButton: boolean,
+  ) {
+    this.visible = controller.visible();
+    makeAutoObservable<OpenAppViewModel, 'controller'>(this, { controller: false, offerButton: false }, { autoBind: true });
+    controller.subscribe((next) => runInAction(() => (this.visible = next)));
+  }
+
+  /** The route changed (or the page opened): the popup hides, and shows again when the query asks (?openApp=1). */
+  routeEntered(query: Query): void {
+    this.controller.routeChanged();
+    if (openAppRequested(query)) this.controller.show();
+  }
+
+  navigationBlocked(): void {
+    this.controller.navigationBlocked();
+  }
+
+  buttonTapped(): void {
+    this.controller.show();
+  }
+
+  openTapped(): void {
+    this.controller.openApp();
+  }
+
+  closeTapped(): void {
+    this.controller.hide();
+  }
+}

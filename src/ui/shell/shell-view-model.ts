@@ -1,0 +1,125 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Navigator } from '../../core/ports/navigator.ts';
+import type { UserSession } from '../../core/session/user-session.ts';
+import type { GlobalTimer } from '../../core/shell/global-timer.ts';
+import type { RechargeActivityService } from '../../core/shell/recharge-activity.ts';
+import { TABS, decideTabTap, tabDots, tabForPath, vipTabLabel, type TabKey } from '../../core/shell/tab-bar.ts';
+import type { UnreadCountService } from '../../core/shell/unread-count.ts';
+import { VipIconState, type VipIconMachine } from '../../core/shell/vip-icon.ts';
+import type { SessionModel } from '../app/session-model.ts';
+
+export interface ShellDeps {
+  session: SessionModel;
+  userSession: UserSession;
+  icon: VipIconMachine;
+  activity: RechargeActivityService;
+  unread: UnreadCountService;
+  timer: GlobalTimer;
+  navigator: Navigator;
+  /** iOS Safari outside a native web view (discovery is pushed there). */
+  iosSafari: boolean;
+}
+
+export interface TabView {
+  key: TabKey;
+  path: string;
+  label: string;
+  active: boolean;
+  dot: boolean;
+  animated: boolean;
+}
+
+/** The shell's state: tab bar (active tab, red dots, VIP activity icon), unread count and their refreshes. */
+export class ShellViewModel {
+  path = '/';
+  unreadCount = 0;
+  iconState: VipIconState | null;
+  activityTitle: string | null = null;
+  private started = false;
+  private lastUid: number | null = null;
+  private refreshSeq = 0;
+
+  constructor(private readonly deps: ShellDeps) {
+    this.iconState = deps.icon.state();
+    makeAutoObservable<ShellViewModel, 'deps' | 'started' | 'lastUid' | 'refreshSeq'>(
+      this,
+      { deps: false, started: false, lastUid: false, refreshSeq: false },
+      { autoBind: true },
+    );
+  }
+
+  get activeTab(): TabKey {
+    return tabForPath(this.path);
+  }
+
+  get tabs(): TabView[] {
+    const dots = tabDots(this.deps.session.user, this.unreadCount);
+    const vip = vipTabLabel(this.iconState, this.activityTitle);
+    return TABS.map((tab) => ({
+      key: tab.key,
+      path: tab.path,
+      label: tab.key === 'vip' ? vip.label : tab.label,
+      active: tab.key === this.activeTab,
+      dot: dots[tab.key],
+      animated: tab.key === 'vip' && vip.animated,
+    }));
+  }
+
+  /** Once at start: the global timer, the recharge activity, the unread count and its refresh triggers. Returns a stop function. */
+  start(): () => void {
+    if (this.started) return () => undefined;
+    this.started = true;
+    this.lastUid = this.deps.userSession.user()?.id ?? null;
+    const offSession = this.deps.userSession.subscribe((state) => {
+      const uid = state.user?.id ?? null;
+      if (uid === this.lastUid) return;
+      this.lastUid = uid;
+      void this.refreshUnread();
+    });
+    const offTick = this.deps.timer.onTick(() => void this.refreshUnread());
+    this.deps.timer.start();
+    void this.refreshUnread();
+    void this.refreshActivity();
+    return () => {
+      offSession();
+      offTick();
+      this.deps.timer.stop();
+      this.started = false;
+    };
+  }
+
+  /** A route change: a tab page refreshes the unread count. */
+  routeChanged(path: string, tabPage: boolean): void {
+    const changed = path !== this.path;
+    this.path = path;
+    if (changed && tabPage && this.started) void this.refreshUnread();
+  }
+
+  /** A tab tap: navigates, or returns 'scrollTop' for the screen to scroll the current page up. */
+  tabTapped(key: TabKey): 'scrollTop' | 'navigated' {
+    if (key === 'vip' && this.iconState === VipIconState.Activity) this.iconState = this.deps.icon.set(VipIconState.Seen);
+    const action = decideTabTap(this.path, key, { iosSafari: this.deps.iosSafari });
+    if (action.kind === 'scrollTop') return 'scrollTop';
+    if (action.kind === 'push') this.deps.navigator.push(action.path);
+    else this.deps.navigator.replace(action.path);
+    return 'navigated';
+  }
+
+  async refreshUnread(): Promise<void> {
+    const seq = ++this.refreshSeq;
+    const count = await this.deps.unread.fetch();
+    runInAction(() => {
+      if (seq !== this.refreshSeq) return;
+      if (!this.deps.userSession.user()) this.unreadCount = 0;
+      else if (count !== null) this.unreadCount = count;
+    });
+  }
+
+  async refreshActivity(): Promise<void> {
+    const activity = await this.deps.activity.refresh();
+    runInAction(() => {
+      this.activityTitle = activity?.title || null;
+      this.iconState = this.deps.icon.state();
+    });
+  }
+}
