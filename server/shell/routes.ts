@@ -1,12 +1,16 @@
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { runningActivity, unreadMessageCount } from './activities.ts';
+import { configEntries } from './config.ts';
 
 export function registerShellRoutes(api: ApiRouter, services: AppServices): void {
   const { db, clock } = services;
 
   /** The running recharge activity `{ title, status, type, activityRule }`, or null when none runs. Visitors too. */
   api.get('/api/home/GetActivity', 'none', async () => runningActivity(db, new Date(clock.now())));
+
+  /** The global configuration: a list of `{ key, value }` (GoogleMap's value is JSON `{ key }`). Visitors too. */
+  api.get('/api/home/GetConfig', 'none', async () => configEntries(db));
 
   /** `{ count }`: the user's unread system messages. */
   api.get('/api/user/GetUserMegCount', 'required', async ({ auth }) => ({ count: await unreadMessageCount(db, auth.user.id) }));

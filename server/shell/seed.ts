@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
 import { ACTIVITY_RUNNING, RechargeActivityType } from './activities.ts';
+import { seedConfig } from './config.ts';
 
 export const DEMO_ACTIVITY = {
   title: '充值享优惠',
@@ -15,10 +16,11 @@ export const WELCOME_MESSAGE = {
 } as const;
 
 /**
- * Idempotent: one running share activity when the table holds none, and the welcome message for the demo
- * account when it has not received it yet.
+ * Idempotent: the global configuration entries, one running share activity when the table holds none, and the
+ * welcome message for the demo account when it has not received it yet.
  */
 export async function seedShell(db: Database): Promise<void> {
+  await seedConfig(db);
   await db.query(
     `INSERT INTO recharge_activities (title, type, status, activity_rule)
      SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM recharge_activities)`,

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import { Clock } from '../core/ports/clock.ts';
 import { Http } from '../core/ports/http.ts';
-import { CookieStore, LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { CookieStore, LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
 import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { Random } from '../core/ports/random.ts';
@@ -13,6 +13,7 @@ import { SessionService } from '../core/session/session-service.ts';
 import { SessionKeys } from '../core/session/storage-keys.ts';
 import { tokenParams } from '../core/session/user.ts';
 import { UserSession } from '../core/session/user-session.ts';
+import { AppConfig } from '../core/shell/app-config.ts';
 import { AppStart } from '../core/shell/app-start.ts';
 import { bindShell } from './shell-bindings.ts';
 import { bindAds } from './ads-bindings.ts';
@@ -64,9 +65,14 @@ export function bindCore(container: Container): void {
     .toDynamicValue((ctx) => new RegionService(ctx.get(ApiClient), ctx.get<KeyValueStore>(LocalStore)))
     .inSingletonScope();
   container
+    .bind(AppConfig)
+    .toDynamicValue((ctx) => new AppConfig(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore)))
+    .inSingletonScope();
+  container
     .bind(AppStart)
     .toDynamicValue(
-      (ctx) => new AppStart(ctx.get<KeyValueStore>(LocalStore), ctx.get<Random>(Random), ctx.get(SessionService), ctx.get(RegionService)),
+      (ctx) =>
+        new AppStart(ctx.get<KeyValueStore>(LocalStore), ctx.get<Random>(Random), ctx.get(SessionService), ctx.get(RegionService), ctx.get(AppConfig)),
     )
     .inSingletonScope();
   bindShell(container);

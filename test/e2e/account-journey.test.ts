@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { launchChromium } from './support/chromium.ts';
+import { withoutStartAds } from './support/no-start-ads.ts';
 
 /** A phone: iPhone-sized viewport with touch. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
@@ -14,6 +15,7 @@ let page: Page;
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
   context = await browser.newContext(PHONE);
+  await withoutStartAds(context);
   page = await context.newPage();
 });
 

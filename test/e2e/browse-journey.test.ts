@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { launchChromium } from './support/chromium.ts';
+import { withoutStartAds } from './support/no-start-ads.ts';
 
 /** A phone: iPhone-sized viewport with touch. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
@@ -31,8 +32,8 @@ async function api<T>(path: string): Promise<T> {
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
   context = await browser.newContext(PHONE);
+  await withoutStartAds(context);
   // This journey is about browsing: no start advertisement in the way of the first taps.
-  await context.addInitScript(() => localStorage.removeItem('startAdList'));
   page = await context.newPage();
 });
 

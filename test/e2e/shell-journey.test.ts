@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { launchChromium } from './support/chromium.ts';
+import { withoutStartAds } from './support/no-start-ads.ts';
 
 /** A phone: iPhone-sized viewport with touch. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
@@ -18,6 +19,7 @@ const shot = async (name: string) => {
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
   context = await browser.newContext(PHONE);
+  await withoutStartAds(context);
   page = await context.newPage();
 });
 

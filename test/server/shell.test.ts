@@ -5,6 +5,7 @@ import { PasswordHasher } from '../../server/auth/password.ts';
 import type { Database } from '../../server/db/database.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
+import { demoConfig, seedConfig } from '../../server/shell/config.ts';
 import { DEMO_ACTIVITY, WELCOME_MESSAGE, seedShell } from '../../server/shell/seed.ts';
 import { DAY, FakeClock, TEST_SCRYPT, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
 
@@ -100,5 +101,24 @@ describe('seedShell', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('GET /api/home/GetConfig', () => {
+  it('answers the configuration entries to visitors, GoogleMap carrying {key}', async () => {
+    await db.query('DELETE FROM app_config');
+    await seedConfig(db, demoConfig({ GOOGLE_MAPS_KEY: 'maps-key-from-env' }));
+    const { body } = await get<{ key: string; value: string }[]>(app, '/api/home/GetConfig');
+    expect(body.ret).toBe(Ret.Ok);
+    const entries = body.data ?? [];
+    const googleMap = entries.find((e) => e.key === 'GoogleMap');
+    expect(JSON.parse(googleMap?.value ?? '{}')).toEqual({ key: 'maps-key-from-env' });
+  });
+
+  it('seeding again keeps what an operator changed', async () => {
+    await db.query("UPDATE app_config SET value = 'ops@qiyu.example' WHERE key = 'ServiceEmail'");
+    await seedConfig(db);
+    const rows = await db.query<{ value: string }>("SELECT value FROM app_config WHERE key = 'ServiceEmail'");
+    expect(rows).toEqual([{ value: 'ops@qiyu.example' }]);
   });
 });

@@ -59,13 +59,17 @@ export class StartAdController {
 
   /**
    * App start: shows an ad from the stored list (when allowed here), starts watching the page's
-   * visibility, then refreshes the stored list from the server for the next showing.
+   * visibility, then refreshes the stored list from the server for the next showing. On a first start
+   * (nothing stored) the ad comes from the freshly fetched list, unless the visitor already moved on.
    */
   async start(): Promise<StartAdStartResult> {
     if (!this.stopVisibility) this.stopVisibility = this.visibility.onChange((visible) => this.visibilityChanged(visible));
     const { ads, corrupt } = this.storedAds();
-    const shown = this.showFrom(ads);
+    let shown = this.showFrom(ads);
+    const startedOn = this.navigator.current().path;
     await this.refreshList();
+    // A first start has no stored list yet: show one from the list just fetched, while still on the first page.
+    if (!shown && ads.length === 0 && this.navigator.current().path === startedOn) shown = this.showFrom(this.storedAds().ads);
     return { shown, corruptStoredList: corrupt };
   }
 

@@ -3,20 +3,22 @@ import type { Random } from '../ports/random.ts';
 import type { RegionService } from '../region/region-service.ts';
 import type { SessionService } from '../session/session-service.ts';
 import { ensureVisitorId } from '../session/visitor-id.ts';
+import type { AppConfig } from './app-config.ts';
 
-/** What happens once when the app starts: the visitor id, login recognition, then the region. */
+/** What happens once when the app starts: the visitor id, login recognition, then the region and the global configuration. */
 export class AppStart {
   constructor(
     private readonly local: KeyValueStore,
     private readonly random: Random,
     private readonly sessions: SessionService,
     private readonly region: RegionService,
+    private readonly config: AppConfig,
   ) {}
 
   async run(): Promise<{ loggedIn: boolean }> {
     ensureVisitorId(this.local, this.random);
     const loggedIn = await this.sessions.start();
-    await this.region.refresh();
+    await Promise.all([this.region.refresh(), this.config.load()]);
     return { loggedIn };
   }
 }

@@ -46,11 +46,19 @@ describe('start ad: when it shows', () => {
     expect(JSON.parse(world.local.get(AdKeys.startAdList) ?? '[]')).toEqual([ad(2)]);
   });
 
-  it('shows nothing on the first start ever (no stored list yet)', async () => {
+  it('on the first start ever (no stored list yet) shows an ad from the list it just fetched and keeps the list', async () => {
     const { controller, world } = setup({ stored: null });
-    expect((await controller.start()).shown).toBe(false);
-    expect(controller.current().ad).toBeNull();
+    expect((await controller.start()).shown).toBe(true);
+    expect(controller.current().ad).not.toBeNull();
     expect(world.local.get(AdKeys.startAdList)).not.toBeNull();
+  });
+
+  it('on a first start, shows nothing once the visitor has moved to another page before the list arrives', async () => {
+    const { controller, world } = setup({ stored: null });
+    const started = controller.start();
+    world.navigator.push('/user');
+    expect((await started).shown).toBe(false);
+    expect(controller.current().ad).toBeNull();
   });
 
   it('never shows on /app-download or with hideNavBar set', async () => {
@@ -63,7 +71,8 @@ describe('start ad: when it shows', () => {
   it('ignores a corrupt stored list and reports it', async () => {
     for (const corrupt of ['{not json', '{"a":1}', '"text"']) {
       const { controller } = setup({ stored: corrupt });
-      expect(await controller.start()).toEqual({ shown: false, corruptStoredList: true });
+      // The corrupt list is ignored (and reported); the freshly fetched one takes its place.
+      expect(await controller.start()).toEqual({ shown: true, corruptStoredList: true });
     }
   });
 

@@ -1,0 +1,27 @@
+import type { Database } from '../db/database.ts';
+
+export interface ConfigEntry {
+  key: string;
+  value: string;
+}
+
+/** The demo configuration. GOOGLE_MAPS_KEY supplies a real maps key; the default is a local placeholder no Google service accepts. */
+export function demoConfig(env: NodeJS.ProcessEnv = process.env): ConfigEntry[] {
+  return [
+    { key: 'GoogleMap', value: JSON.stringify({ key: env.GOOGLE_MAPS_KEY || 'local-demo-maps-key' }) },
+    { key: 'ServiceEmail', value: 'service@qiyu.example' },
+    { key: 'ShareText', value: '我在奇遇视频看好剧，快来一起看吧！' },
+  ];
+}
+
+/** Every entry, by key. */
+export async function configEntries(db: Database): Promise<ConfigEntry[]> {
+  return db.query<ConfigEntry>('SELECT key, value FROM app_config ORDER BY key');
+}
+
+/** Adds the entries the table does not hold yet (an operator's edits are kept). */
+export async function seedConfig(db: Database, entries: ConfigEntry[] = demoConfig()): Promise<void> {
+  for (const entry of entries) {
+    await db.query('INSERT INTO app_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [entry.key, entry.value]);
+  }
+}

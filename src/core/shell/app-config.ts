@@ -1,0 +1,59 @@
+import type { KeyValueStore } from '../ports/key-value-store.ts';
+import type { ApiClient } from '../request/api-client.ts';
+
+export const CONFIG_PATH = '/api/home/GetConfig';
+/** Session storage: the configuration fetched at this session's start. */
+export const CONFIG_KEY = 'appConfig';
+
+export type ConfigEntries = Record<string, string>;
+
+/** Reads the answer of GetConfig: a list of {key, value}; anything else is skipped. */
+export function parseConfig(data: unknown): ConfigEntries {
+  const entries: ConfigEntries = {};
+  if (!Array.isArray(data)) return entries;
+  for (const item of data) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { key, value } = item as Record<string, unknown>;
+    if (typeof key === 'string' && key !== '') entries[key] = typeof value === 'string' ? value : JSON.stringify(value ?? '');
+  }
+  return entries;
+}
+
+/** The global configuration (spec: config entries; GoogleMap carries a maps key {key}). */
+export class AppConfig {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly session: KeyValueStore,
+  ) {}
+
+  /** Fetches the configuration (errors are not shown; the last one fetched this session stays). */
+  async load(): Promise<ConfigEntries> {
+    try {
+      const entries = parseConfig(await this.api.get(CONFIG_PATH, {}, { suppressTips: true }));
+      this.session.set(CONFIG_KEY, JSON.stringify(entries));
+      return entries;
+    } catch {
+      return this.entries();
+    }
+  }
+
+  entries(): ConfigEntries {
+    try {
+      const stored: unknown = JSON.parse(this.session.get(CONFIG_KEY) ?? '{}');
+      return typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? (stored as ConfigEntries) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** The Google Maps key from the GoogleMap entry ({key}), or null. */
+  googleMapKey(): string | null {
+    try {
+      const parsed: unknown = JSON.parse(this.entries().GoogleMap ?? 'null');
+      const key = typeof parsed === 'object' && parsed !== null ? (parsed as { key?: unknown }).key : null;
+      return typeof key === 'string' && key !== '' ? key : null;
+    } catch {
+      return null;
+    }
+  }
+}
