@@ -24,13 +24,17 @@ async function freePort(): Promise<number> {
 
 /**
  * Runs `npm start` as a person would: it builds the app, opens a fresh embedded database in a temporary
- * data folder, seeds it and serves app and API on a free port. DATABASE_URL is removed so PGlite is used.
+ * data folder, seeds it and serves app and API on a free port. DATABASE_URL and REDIS_URL are removed, so each
+ * run uses PGlite and in-memory rate limits whatever earlier runs left in the machine's PostgreSQL or Redis.
  */
 export async function startApp(): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+  // A fresh embedded database and in-memory rate limits: each run starts clean, whatever earlier runs left in the
+  // machine's PostgreSQL or Redis (their own suites cover those adapters).
   delete env.DATABASE_URL;
+  delete env.REDIS_URL;
   const child: ChildProcess = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
