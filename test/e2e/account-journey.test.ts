@@ -1,27 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchChromium } from './support/chromium.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
+import type { Page, Route } from 'playwright-core';
+import type { RunningApp } from './support/app-server.ts';
+import { openPhone, type Phone } from './support/phone.ts';
 
-/** A phone: iPhone-sized viewport with touch. */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
-
+let phone: Phone | undefined;
 let app: RunningApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
-  context = await browser.newContext(PHONE);
-  await withoutStartAds(context);
-  page = await context.newPage();
+  phone = await openPhone();
+  ({ app, page } = phone);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await phone?.close();
 });
 
 const toast = () => page.locator('.adm-toast-main');

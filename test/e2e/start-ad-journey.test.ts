@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchChromium } from './support/chromium.ts';
+import type { Page } from 'playwright-core';
+import type { RunningApp } from './support/app-server.ts';
+import { openPhone, type Phone } from './support/phone.ts';
 
-/** A phone: phone-sized viewport with touch and an Android Chrome user agent (a plain phone browser, not the app). */
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  locale: 'zh-CN',
+/** The phone runs Android Chrome: a plain phone browser, not the app (the open-app button shows there). */
+const PHONE_BROWSER = {
   userAgent: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
 };
 const MINUTE = 60_000;
 
+let phone: Phone | undefined;
 let app: RunningApp;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const shot = async (name: string) => {
@@ -24,15 +18,13 @@ const shot = async (name: string) => {
 };
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
-  context = await browser.newContext(PHONE);
-  page = await context.newPage();
+  phone = await openPhone({ startAds: true, contextOptions: PHONE_BROWSER });
+  ({ app, page } = phone);
   await page.clock.install({ time: new Date('2026-11-22T10:00:00+08:00') });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await phone?.close();
 });
 
 const ad = () => page.getByRole('dialog', { name: '开屏广告' });
