@@ -1,0 +1,183 @@
+import type { Query } from '../ports/navigator.ts';
+import type { Package } from './pay-info.ts';
+import { readId } from './pay-info.ts';
+import { chargedPrice, promotionsParam } from './pay-rules.ts';
+import { CUSTOMER_SERVICE_TEMPLATE_TYPE, ORDER_SYS_NAME, PayType, VipPaths } from './vip-codes.ts';
+import { VipTexts } from './vip-texts.ts';
+
+/** The order request (spec section 3, "Pay request"), plus the method and Refer when set. */
+export interface OrderRequest {
+  ProductID: number;
+  /** Card orders carry it; gateway orders do not. */
+  SysName?: string;
+  ToUID: number;
+  Promotions: string;
+  payType: number;
+  Refer?: string;
+}
+
+export interface PayFlowInput {
+  pkg: Package;
+  /** ToUID, from recipientUid. */
+  toUid: number;
+  /** The chosen method's title (for the payment pages and the customer-service message). */
+  payTitle: string;
+  /** Refer, sent when set. */
+  refer?: string;
+  /** iOS asks before leaving for the gateway. */
+  isIos: boolean;
+  /** The visitor's region, sent to GetCusService when known. */
+  region?: string;
+}
+
+export interface ConfirmDialog {
+  message: string;
+  confirmText: string;
+  cancelText: string;
+}
+
+/** What the pay button leads to: data for the use case and view-model to carry out, never an effect. */
+export type PayFlow =
+  /** Create the card order, then go to /notice with its data (see afterCardOrder). */
+  | { kind: 'cardOrder'; order: OrderRequest; next: typeof VipPaths.notice }
+  /** Create the gateway order (no SysName), then open its gateway (see afterGatewayOrder). */
+  | { kind: 'gatewayOrder'; order: OrderRequest; isIos: boolean }
+  /** Go to an in-app payment page (/zfbPay or /tcgPay) with this query. */
+  | { kind: 'navigate'; path: typeof VipPaths.zfbPay | typeof VipPaths.tcgPay; query: Query }
+  /** Ask for the customer-service user (GetCusService), then open /chat with it (see afterCustomerService). */
+  | { kind: 'customerService'; lookup: { templateType: number; region?: string }; msgParams: string }
+  /** An unknown method: show the message, send nothing. */
+  | { kind: 'unsupported'; message: string };
+
+function orderRequest(payType: number, input: PayFlowInput, withSysName: boolean): OrderRequest {
+  const order: OrderRequest = {
+    ProductID: input.pkg.packageId,
+    ToUID: input.toUid,
+    Promotions: promotionsParam(input.pkg),
+    payType,
+  };
+  if (withSysName) order.SysName = ORDER_SYS_NAME;
+  if (input.refer !== undefined && input.refer !== '') order.Refer = input.refer;
+  return order;
+}
+
+/** The message parameters the payment pages and the customer-service chat show about the purchase. */
+export function purchaseMessage(payType: number, input: PayFlowInput): string {
+  const charged = chargedPrice(input.pkg);
+  return JSON.stringify({
+    packageId: input.pkg.packageId,
+    name: input.pkg.name,
+    price: charged.price,
+    rmb: charged.rmb,
+    priceSymbol: input.pkg.priceSymbol,
+    payType,
+    payTitle: input.payTitle,
+    toUid: input.toUid,
+  });
+}
+
+/**
+ * The one pay-flow decision (spec section 7, "Flow by payment type"): -1 card order then /notice; 5 gateway
+ * order then the gateway; 0 or 1 /zfbPay; 2 /tcgPay; 3 the customer-service chat; anything else a message
+ * and nothing sent.
+ */
+export function decidePayFlow(payType: number, input: PayFlowInput): PayFlow {
+  const charged = chargedPrice(input.pkg);
+  switch (payType) {
+    case PayType.Card:
+      return { kind: 'cardOrder', order: orderRequest(payType, input, true), next: VipPaths.notice };
+    case PayType.Gateway:
+      return { kind: 'gatewayOrder', order: orderRequest(payType, input, false), isIos: input.isIos };
+    case PayType.AlipayStyle:
+    case PayType.AlipayStyleAlt:
+      return {
+        kind: 'navigate',
+        path: VipPaths.zfbPay,
+        query: {
+          params: JSON.stringify(orderRequest(payType, input, true)),
+          disrmb: charged.rmb === null ? '' : String(charged.rmb),
+          title: input.pkg.name,
+          msgParams: purchaseMessage(payType, input),
+        },
+      };
+    case PayType.Tcg:
+      return {
+        kind: 'navigate',
+        path: VipPaths.tcgPay,
+        query: {
+          params: JSON.stringify(orderRequest(payType, input, true)),
+          disprice: String(charged.price),
+          title: input.pkg.name,
+          msgParams: purchaseMessage(payType, input),
+        },
+      };
+    case PayType.Manual: {
+      const lookup: { templateType: number; region?: string } = { templateType: CUSTOMER_SERVICE_TEMPLATE_TYPE };
+      if (input.region) lookup.region = input.region;
+      return { kind: 'customerService', lookup, msgParams: purchaseMessage(payType, input) };
+    }
+    default:
+      return { kind: 'unsupported', message: VipTexts.unsupportedPayType };
+  }
+}
+
+/** What to do once an order or look-up has answered. */
+export type AfterOrder =
+  | { kind: 'navigate'; path: string; query: Query; params?: Record<string, string> }
+  | { kind: 'openUrl'; url: string; confirm: ConfirmDialog | null }
+  | { kind: 'message'; message: string };
+
+function scalarQuery(data: unknown): Query {
+  const query: Query = {};
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return query;
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) query[key] = String(value);
+  }
+  return query;
+}
+
+/** The card order answered: /notice with the order's scalar fields in the query (so a reload keeps them). */
+export function afterCardOrder(data: unknown): AfterOrder {
+  return { kind: 'navigate', path: VipPaths.notice, query: scalarQuery(data) };
+}
+
+/** The gateway address with its params as a query string (& when it already has a query); null unless http(s). */
+export function gatewayUrl(gateway: unknown, params: unknown): string | null {
+  if (typeof gateway !== 'string') return null;
+  let url: URL;
+  try {
+    url = new URL(gateway.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const query = typeof params === 'string' ? params.replace(/^[?&]/u, '') : new URLSearchParams(scalarQuery(params)).toString();
+  if (query === '') return url.href;
+  const [base, fragment] = splitFragment(url.href);
+  return `${base}${base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?'}${query}${fragment}`;
+}
+
+function splitFragment(href: string): [string, string] {
+  const hash = href.indexOf('#');
+  return hash < 0 ? [href, ''] : [href.slice(0, hash), href.slice(hash)];
+}
+
+/** The gateway order answered {gateway, params}: open it, on iOS after the confirm 即将跳转到支付页面. */
+export function afterGatewayOrder(data: unknown, isIos: boolean): AfterOrder {
+  const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const url = gatewayUrl(raw.gateway, raw.params);
+  if (url === null) return { kind: 'message', message: VipTexts.badGateway };
+  const confirm = isIos ? { message: VipTexts.jumpToPayment, confirmText: VipTexts.ok, cancelText: VipTexts.cancel } : null;
+  return { kind: 'openUrl', url, confirm };
+}
+
+/** Chat route params for a manual payment: the type and the purchase message. */
+export const MANUAL_PAY_CHAT_TYPE = 'pay';
+
+/** GetCusService answered: /chat with toUid = data.id (route params type and msgParams); a message without a usable id. */
+export function afterCustomerService(data: unknown, msgParams: string): AfterOrder {
+  const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const toUid = readId(raw.id);
+  if (toUid === null) return { kind: 'message', message: VipTexts.noCustomerService };
+  return { kind: 'navigate', path: VipPaths.chat, query: { toUid: String(toUid) }, params: { type: MANUAL_PAY_CHAT_TYPE, msgParams } };
+}

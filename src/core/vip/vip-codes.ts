@@ -1,0 +1,75 @@
+/** Codes of the VIP purchase area (spec vip-payments-activities.md section 9), named once. */
+
+/** Payment method codes: they decide the payment flow (spec section 7, "Flow by payment type"). */
+export const PayType = {
+  /** Card: CreateOrder, then the /notice page with the order data. */
+  Card: -1,
+  /** Alipay-style: the /zfbPay page. */
+  AlipayStyle: 0,
+  /** Alipay-style (second code): the /zfbPay page. */
+  AlipayStyleAlt: 1,
+  /** The /tcgPay page. */
+  Tcg: 2,
+  /** Manual payment through the customer-service chat. */
+  Manual: 3,
+  /** A payment gateway opened with its params. */
+  Gateway: 5,
+} as const;
+export type KnownPayType = (typeof PayType)[keyof typeof PayType];
+
+const KNOWN_PAY_TYPES: readonly number[] = Object.values(PayType);
+
+/** True for a code the app knows how to pay with. */
+export function isKnownPayType(code: number): code is KnownPayType {
+  return KNOWN_PAY_TYPES.includes(code);
+}
+
+/** A category's styleType: 4 shows the bargain interface; anything else is a plain category. */
+export const StyleType = {
+  Normal: 0,
+  Bargain: 4,
+} as const;
+
+/** Bargain info type (spec section 3): 0 none, 1 started, 2 finished with a price. */
+export const BargainType = {
+  None: 0,
+  Started: 1,
+  Finished: 2,
+} as const;
+export type BargainType = (typeof BargainType)[keyof typeof BargainType];
+
+/** Recharge activity type (spec section 3): 0 share, 1 bargain. */
+export const RechargeActivityType = {
+  Share: 0,
+  Bargain: 1,
+} as const;
+
+/** The customer-service user used for manual payment is asked for with templateType 2. */
+export const CUSTOMER_SERVICE_TEMPLATE_TYPE = 2;
+
+/** VIP tag images exist for levels 0 to 4; 4 and higher share the last one. */
+export const MAX_VIP_TAG_LEVEL = 4;
+
+/** The help article holding the VIP terms (/helpDetail?id=63). */
+export const VIP_TERMS_ARTICLE_ID = 63;
+
+/** The order's SysName (card orders carry it, gateway orders do not): the web client, as System=h5. */
+export const ORDER_SYS_NAME = 'h5';
+
+/** Pages of the VIP purchase flow (spec section 2). */
+export const VipPaths = {
+  vip: '/vip',
+  openVip: '/openVip',
+  giveVip: '/giveVip',
+  notice: '/notice',
+  zfbPay: '/zfbPay',
+  tcgPay: '/tcgPay',
+  chat: '/chat',
+  login: '/login',
+  user: '/user',
+  helpDetail: '/helpDetail',
+  activityRules: '/activityRules',
+} as const;
+
+/** Toast length of the pay-type answer's message (spec section 8: bottom toast for 1 s). */
+export const PAY_TYPE_TOAST_MS = 1_000;
