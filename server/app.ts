@@ -28,6 +28,7 @@ import { registerRegionRoutes } from './region/routes.ts';
 import { registerShellRoutes } from './shell/routes.ts';
 import { createHistoryFallback, registerStaticFiles } from './static/static-app.ts';
 import { registerUserRoutes } from './user/routes.ts';
+import { registerVipRoutes } from './vip/routes.ts';
 
 export interface CreateAppOptions {
   /** Migrated database; the caller opens and closes it. */
@@ -104,6 +105,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAdsRoutes(api, services);
   registerAccountRoutes(api, services);
   registerCatalogueRoutes(api, services);
+  registerVipRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config) });
 
   await registerStaticFiles(app, config.staticDir);

@@ -13,6 +13,7 @@ import { DEMO_ACCOUNT, seed } from './db/seed.ts';
 import { seedCatalogue } from './catalogue/seed.ts';
 import { seedAds } from './ads/seed.ts';
 import { seedShell } from './shell/seed.ts';
+import { seedVip } from './vip/vip-seed.ts';
 import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -52,6 +53,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await seedCatalogue(db, options.clock);
     await seedAds(db);
     await seedShell(db);
+    await seedVip(db);
     store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
     app = await createApp({
       db,

@@ -19,6 +19,32 @@ export const Ret = {
   VideoNotFound: 1030,
   /** AdView: no ad with that id. */
   AdNotFound: 1070,
+  /** VIP: no package on sale with that ProductID. */
+  VipProductNotFound: 7001,
+  /** VIP: the package is not in the category asked for. */
+  VipProductNotInCategory: 7002,
+  /** VIP sale closed in the region (the client shows the message in a dialog, then opens /user). */
+  PurchaseBlocked: 7003,
+  /** VIP: payType unknown or not offered for this category and region. */
+  PayTypeUnavailable: 7004,
+  /** VIP: a price param differs from the server's price (the client's price is never trusted). */
+  PriceMismatch: 7005,
+  /** VIP: the gift recipient (ToUID) does not exist. */
+  RecipientNotFound: 7006,
+  /** VIP order: no such order, or not the caller's. */
+  OrderNotFound: 7007,
+  /** VIP order: cancelled or expired, cannot be paid. */
+  OrderClosed: 7008,
+  /** VIP order: already paid (cannot be cancelled or declined). */
+  OrderAlreadyPaid: 7009,
+  /** VIP order: the IdempotencyKey was used for a different order. */
+  IdempotencyKeyReused: 7010,
+  /** VIP: a promotion code that the package does not offer. */
+  PromotionInvalid: 7011,
+  /** Payment callback: bad signature, stale timestamp or wrong amount. */
+  PaymentCallbackRejected: 7012,
+  /** GetCusService: no customer-service account for the region. */
+  CustomerServiceUnavailable: 7013,
 } as const;
 
 export type RetCode = (typeof Ret)[keyof typeof Ret];
@@ -42,6 +68,22 @@ export const RetMessage = {
   AdNotFound: '广告不存在',
   VideoNotFound: '视频不存在',
   AlreadySignedIn: '今天已经签到过了，明天再来吧',
+  VipProductNotFound: '套餐不存在或已下架',
+  VipProductNotInCategory: '该套餐不属于所选分类',
+  PurchaseBlocked: '当前地区暂未开放VIP购买',
+  PayTypeUnavailable: '不支持该支付方式',
+  PriceMismatch: '价格已变动，请刷新后重试',
+  RecipientNotFound: '赠送的用户不存在',
+  OrderNotFound: '订单不存在',
+  OrderCancelled: '订单已取消，无法支付',
+  OrderExpired: '订单已过期，请重新下单',
+  OrderAlreadyPaid: '订单已支付',
+  IdempotencyKeyReused: '请求编号已用于其他订单',
+  PromotionInvalid: '优惠不适用于该套餐',
+  BadSignature: '支付回调签名无效',
+  StaleCallback: '支付回调已过期',
+  CallbackAmountMismatch: '支付回调金额不符',
+  CustomerServiceUnavailable: '暂无可用客服',
 } as const;
 
 export function missingParamMessage(name: string): string {

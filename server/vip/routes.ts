@@ -1,0 +1,364 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { AppServices } from '../app-services.ts';
+import type { AuthSession } from '../auth/sessions.ts';
+import { resolveSessionSecret } from '../auth/session-secret.ts';
+import { unixSeconds } from '../clock.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
+import type { ApiRouter } from '../http/api-router.ts';
+import type { Params } from '../http/params.ts';
+import { Ret, RetMessage } from '../http/ret.ts';
+import { regionCodeFor, requireRegion } from '../region/routes.ts';
+import { normalizeRegionCode } from '../region/regions.ts';
+import { findUserById } from '../user/user-repository.ts';
+import { CALLBACK_TOLERANCE_SECONDS, deriveGatewayKey, isValidSignature, signFields } from './payment-signature.ts';
+import { registerSandboxGateway } from './sandbox-gateway.ts';
+import {
+  ALIPAY_STYLE,
+  amountText,
+  CENTS,
+  chargeOf,
+  findCategory,
+  findPackage,
+  isPayTypeOffered,
+  listCategories,
+  listPackages,
+  listPayTypes,
+  listPromotions,
+  PayType,
+  promotionsOf,
+  saleClosedMessage,
+  toAmount,
+  toPackageView,
+  type PackageRow,
+  type PromotionView,
+} from './vip-catalogue.ts';
+import { cancelOrder, createOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, OrderStatus, payOrder, toOrderView, type OrderRow } from './vip-orders.ts';
+
+/** The rule shown with the packages (spec: all time is upgraded to the highest type bought). */
+export const VIP_REMARK = '同时持有多种VIP时，剩余时长将按1:1全部升级为已购买的最高等级VIP。';
+
+/** Where the sandbox gateway page lives on this server. */
+export const SANDBOX_GATEWAY_PATH = '/sandbox/gateway';
+
+/** GetCusService: the only template type the client asks for (the payment customer service). */
+const PAYMENT_TEMPLATE_TYPE = 2;
+
+export const VipLimits = {
+  idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/,
+  sysName: /^[A-Za-z0-9_ -]{1,32}$/,
+  refer: /^[\x21-\x7e]{1,64}$/,
+  maxPromotions: 5,
+  /** A decimal amount with at most two decimals, possibly negative (so it can be refused as a mismatch). */
+  amount: /^-?\d{1,9}(\.\d{1,2})?$/,
+} as const;
+
+/** Price params a client might send: each must equal the server's charge (euro or rmb), else 7005. */
+const EURO_PRICE_PARAMS = ['Price', 'price', 'Amount', 'amount', 'disprice'] as const;
+const RMB_PRICE_PARAMS = ['rmb', 'disrmb'] as const;
+
+function optionalId(params: Params, ...names: string[]): number | undefined {
+  for (const name of names) {
+    const value = params.optionalInt(name);
+    if (value !== undefined) {
+      if (value <= 0) throw badParam(name);
+      return value;
+    }
+  }
+  return undefined;
+}
+
+function requiredId(params: Params, name: string): number {
+  const value = params.int(name);
+  if (value <= 0) throw badParam(name);
+  return value;
+}
+
+function minorUnits(params: Params, name: string): number | undefined {
+  const text = params.optionalString(name)?.trim();
+  if (text === undefined) return undefined;
+  if (!VipLimits.amount.test(text)) throw badParam(name);
+  return Math.round(Number(text) * CENTS);
+}
+
+function checkPriceParams(params: Params, charge: { cents: number; fen: number }): void {
+  for (const name of EURO_PRICE_PARAMS) {
+    const value = minorUnits(params, name);
+    if (value !== undefined && value !== charge.cents) throw new ApiError(Ret.PriceMismatch, RetMessage.PriceMismatch);
+  }
+  for (const name of RMB_PRICE_PARAMS) {
+    const value = minorUnits(params, name);
+    if (value !== undefined && value !== charge.fen) throw new ApiError(Ret.PriceMismatch, RetMessage.PriceMismatch);
+  }
+}
+
+function promotionsFrom(params: Params, offered: PromotionView[]): PromotionView[] {
+  const text = params.optionalString('Promotions');
+  if (text === undefined) return [];
+  const codes = [...new Set(text.split('|').map((code) => code.trim()).filter((code) => code !== ''))];
+  if (codes.length > VipLimits.maxPromotions) throw badParam('Promotions');
+  return codes.map((code) => {
+    const promotion = offered.find((item) => item.promotionCode === code);
+    if (promotion === undefined) throw new ApiError(Ret.PromotionInvalid, RetMessage.PromotionInvalid);
+    return promotion;
+  });
+}
+
+export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
+  const { db, config, clock } = services;
+  let gatewayKey: Promise<Buffer> | undefined;
+  const keyOf = (): Promise<Buffer> => {
+    gatewayKey ??= resolveSessionSecret(db, config.sessionSecret).then(deriveGatewayKey);
+    return gatewayKey;
+  };
+
+  /** The regions a sale is checked against: the `region` param (when given) and the resolved one. */
+  const regionsOf = (params: Params, request: FastifyRequest, auth: AuthSession | null): { region: string; checked: string[] } => {
+    const resolved = regionCodeFor(request, auth, config.defaultRegion);
+    const given = params.optionalString('region');
+    const requested = given === undefined ? undefined : requireRegion(normalizeRegionCode(given)).code;
+    return { region: requested ?? resolved, checked: [...new Set([requested ?? resolved, resolved])] };
+  };
+
+  const refuseClosedSale = async (regions: readonly string[]): Promise<void> => {
+    const message = await saleClosedMessage(db, regions);
+    if (message !== undefined) throw new ApiError(Ret.PurchaseBlocked, message);
+  };
+
+  const requireRecipient = async (uid: number): Promise<void> => {
+    if ((await findUserById(db, uid)) === undefined) throw new ApiError(Ret.RecipientNotFound, RetMessage.RecipientNotFound);
+  };
+
+  const requirePackage = async (id: number): Promise<PackageRow> => {
+    const row = await findPackage(db, id);
+    if (row === undefined) throw new ApiError(Ret.VipProductNotFound, RetMessage.VipProductNotFound);
+    return row;
+  };
+
+  api.get('/api/User/GetVipPayType', 'optional', async ({ params, request, auth }) => {
+    const { region, checked } = regionsOf(params, request, auth);
+    await refuseClosedSale(checked);
+    const categoryId = optionalId(params, 'categoryId', 'vipCategoryId');
+    const productId = optionalId(params, 'ProductID');
+    const toUid = optionalId(params, 'ToUID');
+    if (toUid !== undefined) await requireRecipient(toUid);
+    const product = productId === undefined ? undefined : await requirePackage(productId);
+    if (categoryId !== undefined && (await findCategory(db, categoryId)) === undefined) {
+      throw badParam('categoryId', 'VIP分类不存在');
+    }
+    if (product !== undefined && categoryId !== undefined && product.category_id !== categoryId) {
+      throw new ApiError(Ret.VipProductNotInCategory, RetMessage.VipProductNotInCategory);
+    }
+    const [categories, packages, promotions, payTypes] = await Promise.all([
+      listCategories(db), listPackages(db), listPromotions(db), listPayTypes(db, region),
+    ]);
+    const categoryList = categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      styleType: category.style_type,
+      data: packages
+        .filter((row) => row.category_id === category.id)
+        .map((row) => toPackageView(row, promotions.get(row.id) ?? [])),
+      payTypes: payTypes.get(category.id) ?? [],
+    }));
+    const selected = categoryId ?? product?.category_id ?? categories[0]?.id;
+    return {
+      remark: VIP_REMARK,
+      region,
+      categoryList,
+      payTypes: selected === undefined ? [] : payTypes.get(selected) ?? [],
+    };
+  });
+
+  interface OrderRequest {
+    params: Params;
+    request: FastifyRequest;
+    auth: AuthSession;
+    payType: number;
+    sysName: string;
+  }
+
+  /** Validates an order request and creates (or, for a repeated key, finds) the order. */
+  const placeOrder = async ({ params, request, auth, payType, sysName }: OrderRequest): Promise<OrderRow> => {
+    const idempotencyKey = params.string('IdempotencyKey');
+    if (!VipLimits.idempotencyKey.test(idempotencyKey)) throw badParam('IdempotencyKey');
+    const productId = requiredId(params, 'ProductID');
+    const toUid = requiredId(params, 'ToUID');
+    const categoryId = optionalId(params, 'categoryId', 'vipCategoryId');
+    const refer = params.optionalString('Refer') ?? '';
+    if (refer !== '' && !VipLimits.refer.test(refer)) throw badParam('Refer');
+    const { region, checked } = regionsOf(params, request, auth);
+    await refuseClosedSale(checked);
+    const product = await requirePackage(productId);
+    if (categoryId !== undefined && categoryId !== product.category_id) {
+      throw new ApiError(Ret.VipProductNotInCategory, RetMessage.VipProductNotInCategory);
+    }
+    const charge = chargeOf(product);
+    checkPriceParams(params, charge);
+    const promotions = promotionsFrom(params, await promotionsOf(db, product.id));
+    await requireRecipient(toUid);
+    if (!(await isPayTypeOffered(db, product.category_id, payType, region))) {
+      throw new ApiError(Ret.PayTypeUnavailable, RetMessage.PayTypeUnavailable);
+    }
+    return createOrder(db, {
+      payerId: auth.user.id,
+      toUid,
+      packageId: product.id,
+      categoryId: product.category_id,
+      payType,
+      sysName,
+      region,
+      amountCents: charge.cents,
+      amountRmbFen: charge.fen,
+      days: product.validity_days + product.gift_days,
+      promotions,
+      refer,
+      idempotencyKey,
+    }, clock.now());
+  };
+
+  /** The payment string handed to an alipay-style or tcg page: the order fields, signed. */
+  const paymentParams = async (order: OrderRow, amount: string, currency: string): Promise<string> => {
+    const fields = { orderId: order.id, payType: String(order.pay_type), amount, currency, ts: String(order.created_at.getTime()) };
+    const sign = signFields(await keyOf(), fields);
+    return new URLSearchParams({ ...fields, sign }).toString();
+  };
+
+  const messageParams = (order: OrderRow, amount: string): string =>
+    JSON.stringify({ orderId: order.id, title: toOrderView(order).title, amount, payType: order.pay_type });
+
+  /** Card (payType -1): the order for /notice. */
+  api.get('/api/payment/CreateOrder', 'required', async ({ params, request, auth }) => {
+    const sysName = params.string('SysName').trim();
+    if (!VipLimits.sysName.test(sysName)) throw badParam('SysName');
+    return toOrderView(await placeOrder({ params, request, auth, payType: PayType.Card, sysName }));
+  });
+
+  /** Alipay-style (payType 0 or 1): what /zfbPay takes (params, disrmb, title, msgParams). */
+  api.get('/api/payment/CreateAliPay', 'required', async ({ params, request, auth }) => {
+    const payType = params.int('payType');
+    if (!ALIPAY_STYLE.includes(payType)) throw new ApiError(Ret.PayTypeUnavailable, RetMessage.PayTypeUnavailable);
+    const order = await placeOrder({ params, request, auth, payType, sysName: '' });
+    const amount = amountText(order.amount_rmb_fen);
+    return {
+      orderId: order.id,
+      params: await paymentParams(order, amount, 'CNY'),
+      disrmb: toAmount(order.amount_rmb_fen),
+      title: toOrderView(order).title,
+      msgParams: messageParams(order, amount),
+      order: toOrderView(order),
+    };
+  });
+
+  /** TCG (payType 2): what /tcgPay takes (params, disprice, title, msgParams). */
+  api.get('/api/payment/CreateTcgOrder', 'required', async ({ params, request, auth }) => {
+    const order = await placeOrder({ params, request, auth, payType: PayType.Tcg, sysName: '' });
+    const amount = amountText(order.amount_cents);
+    return {
+      orderId: order.id,
+      params: await paymentParams(order, amount, 'EUR'),
+      disprice: toAmount(order.amount_cents),
+      title: toOrderView(order).title,
+      msgParams: messageParams(order, amount),
+      order: toOrderView(order),
+    };
+  });
+
+  /** Gateway (payType 5, no SysName): the client opens `gateway?<params>`, here the sandbox page. */
+  api.get('/api/payment/CreateGatewayOrder', 'required', async ({ params, request, auth }) => {
+    const order = await placeOrder({ params, request, auth, payType: PayType.Gateway, sysName: '' });
+    return {
+      orderId: order.id,
+      gateway: SANDBOX_GATEWAY_PATH,
+      params: { orderId: order.id, amount: amountText(order.amount_cents), currency: 'EUR' },
+      order: toOrderView(order),
+    };
+  });
+
+  /** Manual payment (payType 3): the customer-service user to chat with. */
+  api.get('/api/payment/GetCusService', 'optional', async ({ params, request, auth }) => {
+    const templateType = params.int('templateType');
+    if (templateType !== PAYMENT_TEMPLATE_TYPE) throw badParam('templateType');
+    const { region } = regionsOf(params, request, auth);
+    const rows = await db.query<{ id: number; nick_name: string; avatar: string }>(
+      `SELECT u.id, u.nick_name, u.avatar FROM vip_customer_service s JOIN users u ON u.id = s.user_id
+       WHERE s.region IS NULL OR s.region = $1 ORDER BY (s.region IS NULL), s.user_id LIMIT 1`,
+      [region],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new ApiError(Ret.CustomerServiceUnavailable, RetMessage.CustomerServiceUnavailable);
+    return { id: row.id, nickName: row.nick_name, avatar: row.avatar, kefu: true };
+  });
+
+  const orderIdOf = (params: Params): string => {
+    const orderId = params.string('orderId');
+    if (!ORDER_ID_FORMAT.test(orderId)) throw new ApiError(Ret.OrderNotFound, RetMessage.OrderNotFound);
+    return orderId;
+  };
+
+  /** The true state of one of the caller's orders (expired lazily). */
+  api.get('/api/payment/GetOrder', 'required', async ({ params, auth }) =>
+    toOrderView(await findOwnOrder(db, orderIdOf(params), auth.user.id, clock.now())));
+
+  api.post('/api/payment/CancelOrder', 'required', async ({ params, auth }) => {
+    const orderId = orderIdOf(params);
+    await findOwnOrder(db, orderId, auth.user.id, clock.now());
+    return toOrderView((await cancelOrder(db, orderId, clock.now())).order);
+  });
+
+  /**
+   * Stands in for the provider of the non-gateway methods (card, alipay-style, tcg): the payer
+   * approves (pays) or declines (cancels) their own order. Approving a paid order changes nothing.
+   */
+  api.post('/api/payment/SandboxPay', 'required', async ({ params, auth }) => {
+    const orderId = orderIdOf(params);
+    const action = params.string('action');
+    if (action !== 'approve' && action !== 'decline') throw badParam('action');
+    const own = await findOwnOrder(db, orderId, auth.user.id, clock.now());
+    if (own.pay_type === PayType.Gateway) throw new ApiError(Ret.PayTypeUnavailable, '请在支付页面完成支付');
+    const result = action === 'approve'
+      ? await payOrder(db, orderId, clock.now(), `sandbox-${randomBytes(8).toString('hex')}`)
+      : await cancelOrder(db, orderId, clock.now());
+    return { ...toOrderView(result.order), duplicate: !result.changed };
+  });
+
+  /**
+   * The gateway's server-to-server notification: fields orderId, status (paid | declined),
+   * amount (cents), providerRef, ts (unix seconds) and sign (hex HMAC-SHA256 of the other fields
+   * sorted by name, `a=1&b=2`). A replay answers ok with `duplicate: true` and adds no time.
+   */
+  api.post('/api/payment/GatewayCallback', 'none', async ({ params }) => {
+    const fields = {
+      orderId: params.string('orderId'),
+      status: params.string('status'),
+      amount: params.string('amount'),
+      providerRef: params.string('providerRef'),
+      ts: params.string('ts'),
+    };
+    const sign = params.string('sign');
+    if (!isValidSignature(await keyOf(), fields, sign)) {
+      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.BadSignature);
+    }
+    const ts = Number(fields.ts);
+    if (!Number.isSafeInteger(ts) || Math.abs(unixSeconds(clock) - ts) > CALLBACK_TOLERANCE_SECONDS) {
+      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.StaleCallback);
+    }
+    if (fields.status !== OrderStatus.Paid && fields.status !== 'declined') throw badParam('status');
+    const order = await findOrder(db, fields.orderId, clock.now());
+    if (order === undefined) throw new ApiError(Ret.OrderNotFound, RetMessage.OrderNotFound);
+    if (String(order.amount_cents) !== fields.amount) {
+      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.CallbackAmountMismatch);
+    }
+    const result = fields.status === OrderStatus.Paid
+      ? await payOrder(db, order.id, clock.now(), fields.providerRef)
+      : await cancelOrder(db, order.id, clock.now());
+    return { orderId: order.id, status: result.order.status, duplicate: !result.changed };
+  });
+
+  registerSandboxGateway(api.app, {
+    db,
+    clock,
+    gatewayKey: keyOf,
+    callbackPath: '/api/payment/GatewayCallback',
+  });
+}

@@ -1,0 +1,433 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { Ret } from '../../server/http/ret.ts';
+import { deriveGatewayKey, signFields } from '../../server/vip/payment-signature.ts';
+import { KEFU_ACCOUNT, SALE_CLOSED_REGION, seedVip, VipCategoryId } from '../../server/vip/vip-seed.ts';
+import { PayType } from '../../server/vip/vip-catalogue.ts';
+import type { OrderView } from '../../server/vip/vip-orders.ts';
+import {
+  DAY, FakeClock, MINUTE, createTestDatabase, get, post, registerUser, setUserRegion, testConfig, tokenParams,
+} from './support.ts';
+import type { TestUser } from './support.ts';
+
+let db: Database;
+let app: FastifyInstance;
+const clock = new FakeClock();
+const config = testConfig();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedVip(db);
+  await seedVip(db); // idempotent
+  app = await createApp({ db, config, clock, logger: false });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+/** Seed packages: 101 gold month (30 d, 9.99 €, discounted 7.99 € / 58 ¥), 201 diamond month (30 d, 19.99 €), 102 gold quarter (90 + 7 d). */
+const GOLD_MONTH = '101';
+const GOLD_QUARTER = '102';
+const DIAMOND_MONTH = '201';
+
+interface PayTypeView { payType: number; title: string; img: string }
+interface PayInfo {
+  remark: string;
+  categoryList: { id: number; name: string; styleType: number; data: Record<string, unknown>[]; payTypes: PayTypeView[] }[];
+  payTypes: PayTypeView[];
+}
+
+let keyCounter = 0;
+const newKey = (): string => {
+  keyCounter += 1;
+  return `idem-key-${keyCounter}-${Math.random().toString(36).slice(2, 10)}`;
+};
+
+const createCard = (user: TestUser, fields: Record<string, string> = {}) =>
+  get<OrderView>(app, '/api/payment/CreateOrder', {
+    ...tokenParams(user.token), ProductID: GOLD_MONTH, SysName: 'visa', ToUID: String(user.id), IdempotencyKey: newKey(), ...fields,
+  });
+
+const sandboxPay = (user: TestUser, orderId: string, action = 'approve') =>
+  post<OrderView & { duplicate: boolean }>(app, '/api/payment/SandboxPay', { ...tokenParams(user.token), orderId, action });
+
+const getOrder = (user: TestUser, orderId: string) =>
+  get<OrderView>(app, '/api/payment/GetOrder', { ...tokenParams(user.token), orderId });
+
+async function vipOf(uid: number): Promise<{ vip_level: number; vip_category_id: number; vip_type_name: string; vip_expire: Date | null }> {
+  const rows = await db.query<{ vip_level: number; vip_category_id: number; vip_type_name: string; vip_expire: Date | null }>(
+    'SELECT vip_level, vip_category_id, vip_type_name, vip_expire FROM users WHERE id = $1', [uid],
+  );
+  return rows[0]!;
+}
+
+async function buy(payer: TestUser, productId: string, toUid = payer.id): Promise<OrderView> {
+  const created = await createCard(payer, { ProductID: productId, ToUID: String(toUid) });
+  expect(created.body.ret).toBe(Ret.Ok);
+  const paid = await sandboxPay(payer, created.body.data.orderId);
+  expect(paid.body).toMatchObject({ ret: Ret.Ok, data: { status: 'paid', duplicate: false } });
+  return paid.body.data;
+}
+
+async function signedCallback(fields: Record<string, string>): Promise<Record<string, string>> {
+  const sign = signFields(deriveGatewayKey(config.sessionSecret ?? ''), fields);
+  return { ...fields, sign };
+}
+
+describe('GET /api/User/GetVipPayType', () => {
+  it('lists the categories (one bargain, styleType 4), packages with promotions and pay types for the region', async () => {
+    const { body } = await get<PayInfo>(app, '/api/User/GetVipPayType', { region: 'CN' });
+    expect(body.ret).toBe(Ret.Ok);
+    expect(body.data.remark).toContain('最高等级');
+    expect(body.data.categoryList.map((category) => [category.id, category.name, category.styleType])).toEqual([
+      [1, '黄金VIP', 1], [2, '钻石VIP', 2], [3, '砍价特惠', 4],
+    ]);
+    const gold = body.data.categoryList[0]!;
+    expect(gold.data[0]).toEqual({
+      packageId: 101, categoryId: 1, name: '黄金月卡', validityDays: 30, giftDays: 0, price: 9.99, priceSymbol: '€',
+      rmb: 68, disprice: 7.99, disrmb: 58, type: 1, bargain: false, menberCount: 12840, tags: ['热销'],
+      promotions: [{ promotionCode: 'FIRST_MONTH', title: '首月特惠' }],
+    });
+    expect(gold.data[1]).toMatchObject({ packageId: 102, disprice: null, disrmb: null, giftDays: 7 });
+    expect(body.data.categoryList[2]!.data[0]).toMatchObject({ bargain: true });
+    expect(gold.payTypes.map((item) => item.payType)).toEqual([PayType.Card, PayType.Gateway, PayType.AliPay, PayType.WeChat, PayType.Manual]);
+    expect(body.data.payTypes).toEqual(gold.payTypes);
+    expect(gold.payTypes[0]).toEqual({ payType: -1, title: '银行卡支付', img: '/assets/pay/card.svg' });
+  });
+
+  it('pay types differ per region, payTypes follows the chosen category', async () => {
+    const { body } = await get<PayInfo>(app, '/api/User/GetVipPayType', { region: 'my', categoryId: '2' });
+    expect(body.data.payTypes.map((item) => item.payType)).toEqual([PayType.Card, PayType.Gateway, PayType.Tcg, PayType.Manual]);
+  });
+
+  it('answers 7003 with the message where VIP sale is closed (param or the user\'s saved region)', async () => {
+    const closed = await get(app, '/api/User/GetVipPayType', { region: SALE_CLOSED_REGION.region });
+    expect(closed.body).toEqual({ ret: Ret.PurchaseBlocked, msg: SALE_CLOSED_REGION.message, data: null });
+    const user = await registerUser(app);
+    await setUserRegion(db, user.id, SALE_CLOSED_REGION.region);
+    expect((await get(app, '/api/User/GetVipPayType', tokenParams(user.token))).body.ret).toBe(Ret.PurchaseBlocked);
+    // Asking for an open region does not lift the user's own closed region.
+    expect((await get(app, '/api/User/GetVipPayType', { ...tokenParams(user.token), region: 'CN' })).body.ret).toBe(Ret.PurchaseBlocked);
+    expect((await createCard(user)).body.ret).toBe(Ret.PurchaseBlocked);
+  });
+
+  it('refuses bad params', async () => {
+    expect((await get(app, '/api/User/GetVipPayType', { region: 'ZZ' })).body.ret).toBe(Ret.BadParam);
+    expect((await get(app, '/api/User/GetVipPayType', { ProductID: '999' })).body.ret).toBe(Ret.VipProductNotFound);
+    expect((await get(app, '/api/User/GetVipPayType', { ProductID: '101', categoryId: '2' })).body.ret).toBe(Ret.VipProductNotInCategory);
+    expect((await get(app, '/api/User/GetVipPayType', { ToUID: '987654' })).body.ret).toBe(Ret.RecipientNotFound);
+  });
+});
+
+describe('order creation', () => {
+  it('card: CreateOrder answers the order at the server price', async () => {
+    const user = await registerUser(app);
+    const { body } = await createCard(user, { Promotions: 'FIRST_MONTH', Refer: 'home-banner' });
+    expect(body.ret).toBe(Ret.Ok);
+    expect(body.data).toMatchObject({
+      status: 'created', payType: PayType.Card, sysName: 'visa', productId: 101, title: '黄金VIP·黄金月卡', days: 30,
+      price: 7.99, priceText: '7.99', priceSymbol: '€', rmb: 58, payerUid: user.id, toUid: user.id, isGift: false,
+      promotions: [{ promotionCode: 'FIRST_MONTH', title: '首月特惠' }], payTime: null, vipExpireDate: '',
+    });
+    expect(body.data.orderId).toMatch(/^VO[0-9a-f]{24}$/);
+    expect(body.data.expireTime - body.data.createTime).toBe(30 * 60);
+    expect((await getOrder(user, body.data.orderId)).body.data.status).toBe('created');
+  });
+
+  it('alipay-style: CreateAliPay answers params, disrmb, title and msgParams', async () => {
+    const user = await registerUser(app);
+    const { body } = await get<{ orderId: string; params: string; disrmb: number; title: string; msgParams: string }>(
+      app, '/api/payment/CreateAliPay',
+      { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), payType: '1', IdempotencyKey: newKey() },
+    );
+    expect(body.ret).toBe(Ret.Ok);
+    expect(body.data).toMatchObject({ disrmb: 58, title: '黄金VIP·黄金月卡' });
+    const params = new URLSearchParams(body.data.params);
+    expect(params.get('orderId')).toBe(body.data.orderId);
+    expect(params.get('amount')).toBe('58.00');
+    expect(params.get('sign')).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(body.data.msgParams)).toMatchObject({ orderId: body.data.orderId, amount: '58.00', payType: 1 });
+    expect((await getOrder(user, body.data.orderId)).body.data.payType).toBe(PayType.WeChat);
+    // payType 2 is not alipay-style; tcg is not offered in CN.
+    const wrong = await get(app, '/api/payment/CreateAliPay', { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), payType: '2', IdempotencyKey: newKey() });
+    expect(wrong.body).toEqual({ ret: Ret.PayTypeUnavailable, msg: '不支持该支付方式', data: null });
+  });
+
+  it('tcg: CreateTcgOrder where offered (MY), 7004 elsewhere', async () => {
+    const user = await registerUser(app);
+    const fields = { ...tokenParams(user.token), ProductID: DIAMOND_MONTH, ToUID: String(user.id) };
+    const { body } = await get<{ orderId: string; params: string; disprice: number; title: string; msgParams: string }>(
+      app, '/api/payment/CreateTcgOrder', { ...fields, region: 'MY', IdempotencyKey: newKey() },
+    );
+    expect(body.ret).toBe(Ret.Ok);
+    expect(body.data).toMatchObject({ disprice: 19.99, title: '钻石VIP·钻石月卡' });
+    expect(new URLSearchParams(body.data.params).get('amount')).toBe('19.99');
+    expect((await get(app, '/api/payment/CreateTcgOrder', { ...fields, IdempotencyKey: newKey() })).body.ret).toBe(Ret.PayTypeUnavailable);
+  });
+
+  it('gateway: CreateGatewayOrder answers the sandbox gateway and its params', async () => {
+    const user = await registerUser(app);
+    const { body } = await get<{ orderId: string; gateway: string; params: Record<string, string> }>(
+      app, '/api/payment/CreateGatewayOrder', { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), IdempotencyKey: newKey() },
+    );
+    expect(body.ret).toBe(Ret.Ok);
+    expect(body.data.gateway).toBe('/sandbox/gateway');
+    expect(body.data.params).toEqual({ orderId: body.data.orderId, amount: '7.99', currency: 'EUR' });
+  });
+
+  it('manual: GetCusService answers the customer-service user', async () => {
+    const { body } = await get<{ id: number; nickName: string }>(app, '/api/payment/GetCusService', { templateType: '2' });
+    const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE user_name = $1', [KEFU_ACCOUNT.userName]);
+    expect(body).toMatchObject({ ret: Ret.Ok, data: { id: rows[0]!.id, nickName: KEFU_ACCOUNT.nickName } });
+    expect((await get(app, '/api/payment/GetCusService', { templateType: '1' })).body.ret).toBe(Ret.BadParam);
+    // The account cannot log in.
+    const login = await post(app, '/api/Login/Login', { userName: KEFU_ACCOUNT.userName, password: 'anything1' });
+    expect(login.body.ret).not.toBe(Ret.Ok);
+  });
+});
+
+describe('idempotency', () => {
+  it('concurrent duplicates with the same key create one order', async () => {
+    const user = await registerUser(app);
+    const IdempotencyKey = newKey();
+    const results = await Promise.all(Array.from({ length: 6 }, () => createCard(user, { IdempotencyKey })));
+    const ids = new Set(results.map((result) => result.body.data.orderId));
+    expect(results.every((result) => result.body.ret === Ret.Ok)).toBe(true);
+    expect(ids.size).toBe(1);
+    const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM vip_orders WHERE payer_id = $1', [user.id]);
+    expect(rows[0]!.n).toBe(1);
+    // A retry later answers the same order; the same key for another request is refused.
+    expect((await createCard(user, { IdempotencyKey })).body.data.orderId).toBe([...ids][0]);
+    expect((await createCard(user, { IdempotencyKey, ProductID: GOLD_QUARTER })).body).toEqual({
+      ret: Ret.IdempotencyKeyReused, msg: '请求编号已用于其他订单', data: null,
+    });
+    // Keys are per payer: another user may use the same key.
+    const other = await registerUser(app);
+    expect((await createCard(other, { IdempotencyKey })).body.data.orderId).not.toBe([...ids][0]);
+  });
+
+  it('approving twice pays once and adds the time once', async () => {
+    const user = await registerUser(app);
+    const order = (await createCard(user)).body.data;
+    expect((await sandboxPay(user, order.orderId)).body.data.duplicate).toBe(false);
+    const first = await vipOf(user.id);
+    const again = await sandboxPay(user, order.orderId);
+    expect(again.body).toMatchObject({ ret: Ret.Ok, data: { status: 'paid', duplicate: true } });
+    expect(await vipOf(user.id)).toEqual(first);
+    expect(first.vip_expire!.getTime()).toBe(clock.now() + 30 * DAY);
+  });
+
+  it('concurrent approvals pay once', async () => {
+    const user = await registerUser(app);
+    const card = (await createCard(user)).body.data;
+    const approvals = await Promise.all([1, 2, 3].map(() => sandboxPay(user, card.orderId)));
+    expect(approvals.filter((result) => result.body.data.duplicate === false)).toHaveLength(1);
+    expect((await vipOf(user.id)).vip_expire!.getTime()).toBe(clock.now() + 30 * DAY);
+  });
+});
+
+describe('sandbox gateway and callback', () => {
+  async function gatewayOrder(user: TestUser, productId = GOLD_MONTH): Promise<string> {
+    const { body } = await get<{ orderId: string }>(app, '/api/payment/CreateGatewayOrder', {
+      ...tokenParams(user.token), ProductID: productId, ToUID: String(user.id), IdempotencyKey: newKey(),
+    });
+    return body.data.orderId;
+  }
+
+  it('the page shows the order; approving pays through the signed callback and redirects to /payResult', async () => {
+    const user = await registerUser(app);
+    const orderId = await gatewayOrder(user);
+    const pageResponse = await app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}&amount=7.99` });
+    expect(pageResponse.statusCode).toBe(200);
+    expect(pageResponse.headers['content-type']).toContain('text/html');
+    expect(pageResponse.body).toContain('确认支付');
+    expect(pageResponse.body).toContain('取消支付');
+    expect(pageResponse.body).toContain('€7.99');
+    const confirm = await app.inject({
+      method: 'POST', url: '/sandbox/gateway/confirm',
+      payload: `orderId=${orderId}&action=approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(confirm.statusCode).toBe(303);
+    expect(confirm.headers.location).toBe(`/payResult?orderId=${orderId}`);
+    const order = (await getOrder(user, orderId)).body.data;
+    expect(order.status).toBe('paid');
+    expect(order.vipExpireDate).not.toBe('');
+    const info = await post<TestUser>(app, '/api/User/GetUserInfo', tokenParams(user.token));
+    expect(info.body.data).toMatchObject({ vipLevel: 1, vipCategoryId: VipCategoryId.Gold, vipTypeName: '黄金VIP', eDate: order.vipExpireDate });
+    // The page of a paid order offers no buttons.
+    const after = await app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}` });
+    expect(after.body).not.toContain('确认支付');
+    expect((await app.inject({ method: 'GET', url: '/sandbox/gateway?orderId=VO000000000000000000000000' })).statusCode).toBe(404);
+  });
+
+  it('declining cancels the order', async () => {
+    const user = await registerUser(app);
+    const orderId = await gatewayOrder(user);
+    const decline = await app.inject({
+      method: 'POST', url: '/sandbox/gateway/confirm',
+      payload: `orderId=${orderId}&action=decline`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(decline.statusCode).toBe(303);
+    expect((await getOrder(user, orderId)).body.data.status).toBe('cancelled');
+    expect((await vipOf(user.id)).vip_level).toBe(0);
+  });
+
+  it('a callback delivered twice pays once', async () => {
+    const user = await registerUser(app);
+    const orderId = await gatewayOrder(user);
+    const fields = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'ref-1', ts: String(Math.floor(clock.now() / 1000)) });
+    const first = await post(app, '/api/payment/GatewayCallback', fields);
+    expect(first.body).toEqual({ ret: Ret.Ok, msg: '成功', data: { orderId, status: 'paid', duplicate: false } });
+    const vip = await vipOf(user.id);
+    const second = await post(app, '/api/payment/GatewayCallback', fields);
+    expect(second.body).toEqual({ ret: Ret.Ok, msg: '成功', data: { orderId, status: 'paid', duplicate: true } });
+    expect(await vipOf(user.id)).toEqual(vip);
+    // The payer can no longer pay it through the sandbox confirm either.
+    const page = await app.inject({
+      method: 'POST', url: '/sandbox/gateway/confirm',
+      payload: `orderId=${orderId}&action=approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(page.statusCode).toBe(303);
+    expect(await vipOf(user.id)).toEqual(vip);
+  });
+
+  it('concurrent duplicate callbacks pay once', async () => {
+    const user = await registerUser(app);
+    const orderId = await gatewayOrder(user);
+    const fields = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'ref-c', ts: String(Math.floor(clock.now() / 1000)) });
+    const results = await Promise.all([1, 2, 3].map(() => post<{ duplicate: boolean }>(app, '/api/payment/GatewayCallback', fields)));
+    expect(results.map((result) => result.body.ret)).toEqual([Ret.Ok, Ret.Ok, Ret.Ok]);
+    expect(results.filter((result) => !result.body.data.duplicate)).toHaveLength(1);
+    expect((await vipOf(user.id)).vip_expire!.getTime()).toBe(clock.now() + 30 * DAY);
+  });
+
+  it('refuses a bad signature, a stale timestamp and a wrong amount', async () => {
+    const user = await registerUser(app);
+    const orderId = await gatewayOrder(user);
+    const ts = String(Math.floor(clock.now() / 1000));
+    const good = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'r', ts });
+    const forged = await post(app, '/api/payment/GatewayCallback', { ...good, amount: '1' });
+    expect(forged.body).toEqual({ ret: Ret.PaymentCallbackRejected, msg: '支付回调签名无效', data: null });
+    expect((await post(app, '/api/payment/GatewayCallback', { ...good, sign: 'abc' })).body.ret).toBe(Ret.PaymentCallbackRejected);
+    const stale = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'r', ts: String(Number(ts) - 301) });
+    expect((await post(app, '/api/payment/GatewayCallback', stale)).body.msg).toBe('支付回调已过期');
+    const cheap = await signedCallback({ orderId, status: 'paid', amount: '1', providerRef: 'r', ts });
+    expect((await post(app, '/api/payment/GatewayCallback', cheap)).body.msg).toBe('支付回调金额不符');
+    expect((await getOrder(user, orderId)).body.data.status).toBe('created');
+    expect((await vipOf(user.id)).vip_level).toBe(0);
+  });
+});
+
+describe('crediting VIP time', () => {
+  it('a gift credits the friend (ToUID), not the payer', async () => {
+    const payer = await registerUser(app);
+    const friend = await registerUser(app);
+    const order = await buy(payer, GOLD_QUARTER, friend.id);
+    expect(order).toMatchObject({ isGift: true, toUid: friend.id, toNickName: friend.nickName, days: 97 });
+    expect((await vipOf(friend.id)).vip_expire!.getTime()).toBe(clock.now() + 97 * DAY);
+    expect((await vipOf(payer.id)).vip_level).toBe(0);
+    // The friend cannot see the payer's order.
+    expect((await getOrder(friend, order.orderId)).body.ret).toBe(Ret.OrderNotFound);
+  });
+
+  it('stacks the same type from the current expiry', async () => {
+    const user = await registerUser(app);
+    const start = clock.now();
+    await buy(user, GOLD_MONTH);
+    clock.advance(10 * DAY);
+    await buy(user, GOLD_MONTH);
+    expect(await vipOf(user.id)).toEqual({ vip_level: 1, vip_category_id: 1, vip_type_name: '黄金VIP', vip_expire: new Date(start + 60 * DAY) });
+  });
+
+  it('upgrades all remaining time to the higher type (1:1) and keeps it when a lower type is bought', async () => {
+    const user = await registerUser(app);
+    await buy(user, GOLD_MONTH);
+    clock.advance(10 * DAY); // 20 gold days left
+    await buy(user, DIAMOND_MONTH);
+    expect(await vipOf(user.id)).toEqual({ vip_level: 2, vip_category_id: 2, vip_type_name: '钻石VIP', vip_expire: new Date(clock.now() + 50 * DAY) });
+    await buy(user, GOLD_QUARTER); // 50 diamond days + 97 = 147 diamond days
+    expect(await vipOf(user.id)).toEqual({ vip_level: 2, vip_category_id: 2, vip_type_name: '钻石VIP', vip_expire: new Date(clock.now() + 147 * DAY) });
+  });
+
+  it('the bargain category grants gold VIP time', async () => {
+    const user = await registerUser(app);
+    await buy(user, '301');
+    expect(await vipOf(user.id)).toMatchObject({ vip_level: 1, vip_category_id: VipCategoryId.Gold, vip_type_name: '黄金VIP' });
+  });
+});
+
+describe('order states', () => {
+  it('an unpaid order expires after 30 minutes and can no longer be paid', async () => {
+    const user = await registerUser(app);
+    const order = (await createCard(user)).body.data;
+    clock.advance(29 * MINUTE);
+    expect((await getOrder(user, order.orderId)).body.data.status).toBe('created');
+    clock.advance(MINUTE);
+    expect((await getOrder(user, order.orderId)).body.data.status).toBe('expired');
+    expect((await sandboxPay(user, order.orderId)).body).toEqual({ ret: Ret.OrderClosed, msg: '订单已过期，请重新下单', data: null });
+    expect((await vipOf(user.id)).vip_level).toBe(0);
+  });
+
+  it('cancel: created → cancelled (repeatable), then unpayable; a paid order cannot be cancelled', async () => {
+    const user = await registerUser(app);
+    const order = (await createCard(user)).body.data;
+    const cancel = () => post<OrderView>(app, '/api/payment/CancelOrder', { ...tokenParams(user.token), orderId: order.orderId });
+    expect((await cancel()).body.data.status).toBe('cancelled');
+    expect((await cancel()).body.data.status).toBe('cancelled');
+    expect((await sandboxPay(user, order.orderId)).body).toEqual({ ret: Ret.OrderClosed, msg: '订单已取消，无法支付', data: null });
+    const paid = await buy(user, GOLD_MONTH);
+    const refused = await post(app, '/api/payment/CancelOrder', { ...tokenParams(user.token), orderId: paid.orderId });
+    expect(refused.body).toEqual({ ret: Ret.OrderAlreadyPaid, msg: '订单已支付', data: null });
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    [{ ProductID: '999' }, Ret.VipProductNotFound, '套餐不存在或已下架'],
+    [{ ProductID: 'abc' }, Ret.BadParam, '参数格式错误：ProductID'],
+    [{ ProductID: '101', categoryId: '2' }, Ret.VipProductNotInCategory, '该套餐不属于所选分类'],
+    [{ ToUID: '987654' }, Ret.RecipientNotFound, '赠送的用户不存在'],
+    [{ Price: '-1' }, Ret.PriceMismatch, '价格已变动，请刷新后重试'],
+    [{ Price: '0.01' }, Ret.PriceMismatch, '价格已变动，请刷新后重试'],
+    [{ disrmb: '1' }, Ret.PriceMismatch, '价格已变动，请刷新后重试'],
+    [{ Price: '1e3' }, Ret.BadParam, '参数格式错误：Price'],
+    [{ Promotions: 'YEAR_SALE' }, Ret.PromotionInvalid, '优惠不适用于该套餐'],
+    [{ IdempotencyKey: '' }, Ret.MissingParam, '缺少参数：IdempotencyKey'],
+    [{ IdempotencyKey: 'short' }, Ret.BadParam, '参数格式错误：IdempotencyKey'],
+    [{ SysName: '<script>' }, Ret.BadParam, '参数格式错误：SysName'],
+  ])('CreateOrder %j → %i', async (fields, ret, msg) => {
+    const user = await registerUser(app);
+    expect((await createCard(user, fields)).body).toEqual({ ret, msg, data: null });
+  });
+
+  it('accepts a price param equal to the server price', async () => {
+    const user = await registerUser(app);
+    expect((await createCard(user, { Price: '7.99', disrmb: '58' })).body.ret).toBe(Ret.Ok);
+  });
+
+  it('visitors must log in; other users\' orders are not found', async () => {
+    const visitor = await get(app, '/api/payment/CreateOrder', { ProductID: GOLD_MONTH, SysName: 'visa', ToUID: '1', IdempotencyKey: newKey() });
+    expect(visitor.body.ret).toBe(Ret.SessionInvalid);
+    const owner = await registerUser(app);
+    const stranger = await registerUser(app);
+    const order = (await createCard(owner)).body.data;
+    expect((await getOrder(stranger, order.orderId)).body).toEqual({ ret: Ret.OrderNotFound, msg: '订单不存在', data: null });
+    expect((await sandboxPay(stranger, order.orderId)).body.ret).toBe(Ret.OrderNotFound);
+    expect((await post(app, '/api/payment/CancelOrder', { ...tokenParams(stranger.token), orderId: order.orderId })).body.ret).toBe(Ret.OrderNotFound);
+    expect((await getOrder(owner, 'nonsense')).body.ret).toBe(Ret.OrderNotFound);
+    expect((await sandboxPay(owner, order.orderId, 'steal')).body.ret).toBe(Ret.BadParam);
+    expect((await getOrder(owner, order.orderId)).body.data.status).toBe('created');
+  });
+
+  it('gateway orders are paid only through the gateway', async () => {
+    const user = await registerUser(app);
+    const { body } = await get<{ orderId: string }>(app, '/api/payment/CreateGatewayOrder', {
+      ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), IdempotencyKey: newKey(),
+    });
+    expect((await sandboxPay(user, body.data.orderId)).body).toEqual({ ret: Ret.PayTypeUnavailable, msg: '请在支付页面完成支付', data: null });
+  });
+});
