@@ -18,6 +18,7 @@ import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { Random } from '../core/ports/random.ts';
+import { ApiOrigin } from './api-origin.ts';
 import { bindCore } from './core-bindings.ts';
 
 export interface BrowserConfig {
@@ -35,6 +36,7 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
   container.bind<KeyValueStore>(SessionStore).toDynamicValue(() => new WebKeyValueStore(window.sessionStorage)).inSingletonScope();
   container.bind<KeyValueStore>(CookieStore).toDynamicValue(() => new CookieKeyValueStore(document)).inSingletonScope();
   container.bind<Http>(Http).toDynamicValue(() => new AxiosHttp({ baseURL: config.apiBase })).inSingletonScope();
+  container.bind<string>(ApiOrigin).toConstantValue(config.apiBase || window.location.origin);
   container.bind<Notifier>(Notifier).toDynamicValue(() => new AntdNotifier()).inSingletonScope();
   container.bind<Navigator>(Navigator).toDynamicValue(() => new RouterNavigator(router)).inSingletonScope();
   container.bind<Clipboard>(Clipboard).toDynamicValue(() => new BrowserClipboard(window)).inSingletonScope();

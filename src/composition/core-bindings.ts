@@ -19,6 +19,7 @@ import { bindShell } from './shell-bindings.ts';
 import { bindAds } from './ads-bindings.ts';
 import { bindAccount } from './account-bindings.ts';
 import { bindCatalogue } from './catalogue-bindings.ts';
+import { bindVip } from './vip-bindings.ts';
 
 /** The request layer's view of the session, language and visitor id. */
 export const RequestContextToken = Symbol('RequestContext');
@@ -79,4 +80,5 @@ export function bindCore(container: Container): void {
   bindAds(container);
   bindAccount(container);
   bindCatalogue(container);
+  bindVip(container);
 }

@@ -19,6 +19,7 @@ import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { Random } from '../core/ports/random.ts';
+import { ApiOrigin } from './api-origin.ts';
 import { bindCore } from './core-bindings.ts';
 
 /** The fakes a headless core runs on, kept so a script or test can look at and steer them. */
@@ -72,6 +73,7 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<NativeBridge>(NativeBridge).toConstantValue(world.nativeBridge);
   container.bind<PageVisibility>(PageVisibility).toConstantValue(world.visibility);
   container.bind<Random>(Random).toConstantValue(world.random);
+  container.bind<string>(ApiOrigin).toConstantValue('');
   bindCore(container);
   return { container, world };
 }

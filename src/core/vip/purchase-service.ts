@@ -1,0 +1,137 @@
+import type { KeyValueStore } from '../ports/key-value-store.ts';
+import type { Random } from '../ports/random.ts';
+import type { HttpParams } from '../ports/http.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { ApiClient } from '../request/api-client.ts';
+import { RegionKeys } from '../region/region-service.ts';
+import { decodePayInfo, type PayInfo } from './pay-info.ts';
+import {
+  afterCardOrder,
+  afterCustomerService,
+  afterGatewayOrder,
+  decidePayFlow,
+  type AfterOrder,
+  type OrderRequest,
+  type PayFlowInput,
+} from './pay-flow.ts';
+import { payTypeAnswer, type PayTypeAnswer } from './pay-type-answer.ts';
+
+/** The server calls of the purchase screen (the order paths the spec does not name are the reference server's). */
+export const VipApiPaths = {
+  payTypes: '/api/User/GetVipPayType',
+  cardOrder: '/api/payment/CreateOrder',
+  gatewayOrder: '/api/payment/CreateGatewayOrder',
+  customerService: '/api/payment/GetCusService',
+} as const;
+
+/** What GetVipPayType is asked with; unset values are not sent. */
+export interface PayInfoQuery {
+  categoryId?: number | null;
+  productId?: number | null;
+  /** The gift recipient (a friend); not sent for the user's own purchase. */
+  toUid?: number | null;
+}
+
+export type PayInfoOutcome =
+  | { kind: 'ok'; info: PayInfo }
+  /** The server refused (7003 dialog or a toast), as payTypeAnswer decides. */
+  | { kind: 'refused'; answer: Exclude<PayTypeAnswer, { kind: 'ok' }> }
+  /** No answer (network failure or timeout): the screen shows its network box. */
+  | { kind: 'network' };
+
+/** What the pay button ends in: an effect for the view-model to carry out, or nothing (the request layer toasted). */
+export type PayOutcome = AfterOrder | { kind: 'failed' };
+
+/** A key shape the server accepts (8–64 of [A-Za-z0-9_-]). */
+const KEY_FORMAT = /^[A-Za-z0-9_-]{8,64}$/u;
+
+/**
+ * The VIP purchase use case: loads the catalogue and pay methods, and carries out the pay-flow decision
+ * (orders, customer service) against the server. Every order attempt carries an idempotency key that is kept
+ * until the order is made, so a double tap or a retry of the same order makes one order.
+ */
+export class PurchaseService {
+  private pending: { signature: string; key: string } | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly random: Random,
+    private readonly local: KeyValueStore,
+    /** Makes the server's gateway address absolute (the reference server answers a path on itself). */
+    private readonly resolveGateway: (gateway: string) => string = (gateway) => gateway,
+  ) {}
+
+  /** The region the user chose by hand (custom area on), sent with the calls; null when none. */
+  region(): string | null {
+    if (this.local.get(RegionKeys.useCustomArea) !== 'true') return null;
+    const code = this.local.get(RegionKeys.customAreaCode)?.trim() ?? '';
+    return code === '' ? null : code;
+  }
+
+  private withRegion(params: HttpParams): HttpParams {
+    const region = this.region();
+    return region === null ? params : { ...params, region };
+  }
+
+  async loadPayInfo(query: PayInfoQuery = {}): Promise<PayInfoOutcome> {
+    const params: HttpParams = {};
+    if (query.categoryId) params.categoryId = query.categoryId;
+    if (query.productId) params.ProductID = query.productId;
+    if (query.toUid) params.ToUID = query.toUid;
+    try {
+      const data = await this.api.get(VipApiPaths.payTypes, this.withRegion(params), { suppressTips: true });
+      return { kind: 'ok', info: decodePayInfo(data) };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.isNetworkFailure || error.isCancelled) return { kind: 'network' };
+      const answer = payTypeAnswer({ ret: error.ret, msg: error.msg });
+      return answer.kind === 'ok' ? { kind: 'network' } : { kind: 'refused', answer };
+    }
+  }
+
+  /** The idempotency key of this order attempt: the same order request reuses it until it succeeds. */
+  private keyFor(order: OrderRequest): string {
+    const signature = JSON.stringify(order);
+    if (this.pending?.signature === signature) return this.pending.key;
+    const fresh = this.random.uuid().replace(/-/gu, '');
+    const key = KEY_FORMAT.test(fresh) ? fresh : `k${fresh.replace(/[^A-Za-z0-9_-]/gu, '')}`.padEnd(8, '0').slice(0, 64);
+    this.pending = { signature, key };
+    return key;
+  }
+
+  private async placeOrder(path: string, order: OrderRequest): Promise<unknown> {
+    const key = this.keyFor(order);
+    const data = await this.api.get(path, this.withRegion({ ...order, IdempotencyKey: key }));
+    this.pending = null;
+    return data;
+  }
+
+  /** Carries out the pay button for a checked package and method (see decidePayFlow). */
+  async pay(payType: number, input: Omit<PayFlowInput, 'region'>): Promise<PayOutcome> {
+    const region = this.region();
+    const flow = decidePayFlow(payType, region === null ? input : { ...input, region });
+    try {
+      switch (flow.kind) {
+        case 'cardOrder':
+          return afterCardOrder(await this.placeOrder(VipApiPaths.cardOrder, flow.order));
+        case 'gatewayOrder': {
+          const data = await this.placeOrder(VipApiPaths.gatewayOrder, flow.order);
+          const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+          const gateway = typeof raw.gateway === 'string' ? this.resolveGateway(raw.gateway) : raw.gateway;
+          return afterGatewayOrder({ ...raw, gateway }, flow.isIos);
+        }
+        case 'navigate':
+          return { kind: 'navigate', path: flow.path, query: flow.query };
+        case 'customerService': {
+          const lookup: HttpParams = { templateType: flow.lookup.templateType };
+          if (flow.lookup.region) lookup.region = flow.lookup.region;
+          return afterCustomerService(await this.api.get(VipApiPaths.customerService, lookup), flow.msgParams);
+        }
+        case 'unsupported':
+          return { kind: 'message', message: flow.message };
+      }
+    } catch {
+      // The request layer has shown the server's message (or 网络错误).
+      return { kind: 'failed' };
+    }
+  }
+}

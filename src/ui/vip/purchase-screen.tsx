@@ -1,0 +1,248 @@
+import Tabs from 'antd-mobile/es/components/tabs';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import { NativeBridge } from '../../core/ports/native-bridge.ts';
+import { Navigator } from '../../core/ports/navigator.ts';
+import { Notifier } from '../../core/ports/notifier.ts';
+import { SessionService } from '../../core/session/session-service.ts';
+import { RouteTrail, decideBack } from '../../core/shell/back-rule.ts';
+import { iosMajorVersion } from '../../core/shell/user-agent.ts';
+import { chargedPrice } from '../../core/vip/pay-rules.ts';
+import { PurchaseService } from '../../core/vip/purchase-service.ts';
+import { pageTitle } from '../app/brand.ts';
+import { useContainer, useViewModel } from '../app/container-context.tsx';
+import { SessionModel } from '../app/session-model.ts';
+import { Avatar } from '../common/display.tsx';
+import { NavBar, canGoBackInApp } from '../common/nav-bar.tsx';
+import { PurchaseTexts, PurchaseViewModel, priceText, type PurchaseMode } from './purchase-view-model.ts';
+import './purchase-screen.css';
+
+function usePurchaseViewModel(mode: PurchaseMode): PurchaseViewModel {
+  const location = useLocation();
+  return useViewModel((c) => {
+    const bridge = c.get<NativeBridge>(NativeBridge);
+    const query = Object.fromEntries(new URLSearchParams(location.search));
+    return new PurchaseViewModel(mode, query, {
+      session: c.get(SessionModel),
+      sessions: c.get(SessionService),
+      service: c.get(PurchaseService),
+      navigator: c.get<Navigator>(Navigator),
+      notifier: c.get<Notifier>(Notifier),
+      bridge,
+      isIos: bridge.platform() === 'ios' || iosMajorVersion(window.navigator.userAgent) !== null,
+    });
+  });
+}
+
+/**
+ * /openVip only: leaving towards /vip or /user asks first (unless the sale is closed here). react-router consults
+ * only the newest blocker, so the guard mounts a tick after the screen: after the shell's own (open-app) blocker
+ * even when the app starts on this page.
+ */
+function LeaveGuardLater({ vm }: { vm: PurchaseViewModel }) {
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setArmed(true), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return armed ? <LeaveGuard vm={vm} /> : null;
+}
+
+const LeaveGuard = observer(function LeaveGuard({ vm }: { vm: PurchaseViewModel }) {
+  const blocker = useBlocker(({ nextLocation }) => vm.leaveFor(nextLocation.pathname).kind === 'confirm');
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let live = true;
+    void vm.confirmLeave(vm.leaveFor(blocker.location.pathname)).then((leave) => {
+      if (!live) return;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+    return () => {
+      live = false;
+    };
+  }, [vm, blocker]);
+  return null;
+});
+
+const PurchaseScreen = observer(function PurchaseScreen({ mode }: { mode: PurchaseMode }) {
+  const vm = usePurchaseViewModel(mode);
+  const navigate = useNavigate();
+  const trail = useContainer().get(RouteTrail);
+
+  useEffect(() => {
+    void vm.refreshUser();
+    void vm.load();
+  }, [vm]);
+  useEffect(() => {
+    void vm.askScannedGift();
+  }, [vm, vm.user]);
+  useEffect(() => {
+    if (mode === 'openVip') document.title = pageTitle(vm.title);
+  }, [mode, vm.title]);
+
+  const back = () => {
+    if (mode === 'openVip' && vm.nativeBack()) return;
+    const action = decideBack({ previousPath: trail.previousPath(), canGoBack: canGoBackInApp() });
+    if (action.kind === 'back') void navigate(-1);
+    else void navigate(action.path, { replace: true });
+  };
+
+  return (
+    <div className={`page vip-page vip-page--${mode}`}>
+      {mode === 'openVip' && <LeaveGuardLater vm={vm} />}
+      {mode === 'vip' ? <h1 className="vip-page__title">{vm.title}</h1> : <NavBar title={vm.title} onBack={back} />}
+      <Header vm={vm} />
+      <Body vm={vm} />
+    </div>
+  );
+});
+
+const Header = observer(function Header({ vm }: { vm: PurchaseViewModel }) {
+  const user = vm.user;
+  const line = vm.headerLine;
+  return (
+    <section className="vip-head" data-testid="vip-head">
+      <Avatar src={user?.avatar} size={56} className="vip-head__avatar" />
+      <div className="vip-head__text">
+        <div className="vip-head__name">
+          {user ? (
+            <span data-testid="vip-nickname">{user.nickName}</span>
+          ) : (
+            <button type="button" className="vip-head__login" onClick={vm.loginTapped}>登录/注册</button>
+          )}
+          {user && (
+            <span className={`vip-tag vip-tag--${vm.tagIndex}`} data-testid="vip-tag" aria-label={`VIP等级${vm.tagIndex}`}>
+              {vm.tagIndex === 0 ? '普通用户' : `VIP${vm.tagIndex}`}
+            </span>
+          )}
+        </div>
+        <p className="vip-head__line" data-testid="vip-line">{line.text}</p>
+        {vm.giftLine && <p className="vip-head__gift" data-testid="vip-gift">{vm.giftLine}</p>}
+      </div>
+      {vm.canShowDetails && (
+        <button type="button" className="vip-head__details" onClick={vm.detailsTapped}>{PurchaseTexts.vipDetails}</button>
+      )}
+    </section>
+  );
+});
+
+const Body = observer(function Body({ vm }: { vm: PurchaseViewModel }) {
+  if (vm.status === 'loading') {
+    return <div className="vip-box" role="status">{PurchaseTexts.loading}</div>;
+  }
+  if (vm.status === 'network' || vm.status === 'empty') {
+    return (
+      <div className="vip-box" data-testid="vip-box">
+        <p>{vm.status === 'network' ? PurchaseTexts.networkError : PurchaseTexts.empty}</p>
+        <button type="button" className="vip-box__refresh" onClick={() => void vm.load()}>{PurchaseTexts.refresh}</button>
+      </div>
+    );
+  }
+  if (vm.status === 'blocked') return <div className="vip-box" data-testid="vip-box" />;
+  return (
+    <>
+      <Tabs className="vip-tabs" activeKey={String(vm.selection.tabIndex)} onChange={(key) => vm.tabTapped(Number(key))}>
+        {vm.categories.map((category, index) => (
+          <Tabs.Tab key={String(index)} title={category.name} />
+        ))}
+      </Tabs>
+      {vm.bargain ? (
+        <p className="vip-bargain" data-testid="vip-bargain">{PurchaseTexts.bargainLater}</p>
+      ) : (
+        <ul className="vip-packages" aria-label="套餐">
+          {vm.packages.map((pkg) => {
+            const charged = chargedPrice(pkg);
+            const selected = pkg.packageId === vm.selection.packageId;
+            return (
+              <li key={pkg.packageId}>
+                <button
+                  type="button"
+                  className={`vip-card ${selected ? 'vip-card--selected' : ''}`}
+                  aria-pressed={selected}
+                  data-testid="vip-package"
+                  onClick={() => vm.packageTapped(pkg.packageId)}
+                >
+                  {pkg.promotions[0] && <span className="vip-card__promo">{pkg.promotions[0].title}</span>}
+                  <span className="vip-card__name">{pkg.name}</span>
+                  <span className="vip-card__days">
+                    {PurchaseTexts.validity(pkg.validityDays)}
+                    {pkg.giftDays > 0 && <em className="vip-card__gift">{PurchaseTexts.gift(pkg.giftDays)}</em>}
+                  </span>
+                  <span className="vip-card__price">{priceText(pkg.priceSymbol, charged.price)}</span>
+                  {charged.discounted && charged.price !== pkg.price && (
+                    <s className="vip-card__original">{priceText(pkg.priceSymbol, pkg.price)}</s>
+                  )}
+                  {pkg.tags.length > 0 && (
+                    <span className="vip-card__tags">
+                      {pkg.tags.map((tag) => (
+                        <span key={tag} className="vip-card__tag">{tag}</span>
+                      ))}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {vm.info.remark && <p className="vip-remark">{vm.info.remark}</p>}
+      <section className="vip-methods" aria-label={PurchaseTexts.payMethods}>
+        <h2 className="vip-methods__title">{PurchaseTexts.payMethods}</h2>
+        <ul>
+          {vm.payTypes.map((method) => {
+            const selected = method.payType === vm.selection.payType;
+            return (
+              <li key={method.payType}>
+                <button
+                  type="button"
+                  className={`vip-method ${selected ? 'vip-method--selected' : ''}`}
+                  role="radio"
+                  aria-checked={selected}
+                  data-testid="vip-method"
+                  onClick={() => vm.payTypeTapped(method.payType)}
+                >
+                  {method.img && <img className="vip-method__img" src={method.img} alt="" width={24} height={24} />}
+                  <span className="vip-method__title">{method.title}</span>
+                  <span className="vip-method__check" aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <p className="vip-terms">
+        {PurchaseTexts.termsLead}
+        <a
+          href={`${vm.termsLink.path}?id=${vm.termsLink.query.id ?? ''}`}
+          onClick={(event) => {
+            event.preventDefault();
+            vm.termsTapped();
+          }}
+        >
+          {PurchaseTexts.terms}
+        </a>
+      </p>
+      <div className="vip-total" data-testid="vip-total">
+        <span className="vip-total__label">{PurchaseTexts.total}</span>
+        <span className="vip-total__price">{vm.totalText}</span>
+        <button type="button" className="vip-total__pay" disabled={vm.paying} onClick={() => void vm.payTapped()}>
+          {vm.paying ? PurchaseTexts.paying : PurchaseTexts.pay}
+        </button>
+      </div>
+    </>
+  );
+});
+
+export function VipScreen() {
+  return <PurchaseScreen mode="vip" />;
+}
+
+export function OpenVipScreen() {
+  return <PurchaseScreen mode="openVip" />;
+}
+
+export function GiveVipScreen() {
+  return <PurchaseScreen mode="giveVip" />;
+}

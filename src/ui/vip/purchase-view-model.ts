@@ -1,0 +1,304 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { NativeBridge } from '../../core/ports/native-bridge.ts';
+import type { Navigator, Query } from '../../core/ports/navigator.ts';
+import type { Notifier } from '../../core/ports/notifier.ts';
+import type { SessionService } from '../../core/session/session-service.ts';
+import type { User } from '../../core/session/user.ts';
+import { leaveDecision, openVipBack, openVipPreselection, openVipTitle, scannedGift, type LeaveDecision } from '../../core/vip/open-vip.ts';
+import type { AfterOrder } from '../../core/vip/pay-flow.ts';
+import { payTypesFor, readId, type Category, type Package, type PayInfo, type PayTypeItem } from '../../core/vip/pay-info.ts';
+import { chargedPrice, checkPay, recipientUid, returnAddress } from '../../core/vip/pay-rules.ts';
+import type { PurchaseService } from '../../core/vip/purchase-service.ts';
+import {
+  EMPTY_SELECTION,
+  initialSelection,
+  selectedCategory,
+  selectedPackage,
+  selectedPayType,
+  selectPackage,
+  selectPayType,
+  selectTab,
+  showsBargain,
+  type PurchaseSelection,
+} from '../../core/vip/purchase-state.ts';
+import { VIP_TERMS_ARTICLE_ID, VipPaths } from '../../core/vip/vip-codes.ts';
+import { canShowVipDetails, vipHeaderLine, vipTagIndex, type VipHeaderLine } from '../../core/vip/vip-header.ts';
+import type { SessionModel } from '../app/session-model.ts';
+
+/** The purchase screen's own texts (decided where the spec gives the meaning only). */
+export const PurchaseTexts = {
+  networkError: '网络不可用，请检查网络后刷新',
+  refresh: '刷新',
+  empty: '暂无可购买的套餐',
+  loading: '正在加载',
+  pay: '立即支付',
+  paying: '支付中…',
+  total: '合计',
+  terms: '《VIP会员服务协议》',
+  termsLead: '支付即表示同意',
+  payMethods: '支付方式',
+  vipDetailsTitle: 'VIP会员详情',
+  vipDetails: '查看详情',
+  bargainLater: '砍价活动即将开放，敬请期待',
+  giftTo: '赠送给好友',
+  validity: (days: number) => `${days}天`,
+  gift: (days: number) => `送${days}天`,
+} as const;
+
+export type PurchaseMode = 'vip' | 'openVip' | 'giveVip';
+
+export type PurchaseStatus = 'loading' | 'ready' | 'empty' | 'network' | 'blocked';
+
+/** The recipient's uid from the page's query: /openVip uid, /giveVip userId; null on /vip. */
+export function giftUidOf(mode: PurchaseMode, query: Query): number | null {
+  if (mode === 'openVip') return readId(query.uid);
+  if (mode === 'giveVip') return readId(query.userId);
+  return null;
+}
+
+export interface PurchaseDeps {
+  session: SessionModel;
+  sessions: Pick<SessionService, 'refreshUserInfo'>;
+  service: Pick<PurchaseService, 'loadPayInfo' | 'pay'>;
+  navigator: Navigator;
+  notifier: Notifier;
+  bridge: NativeBridge;
+  isIos: boolean;
+}
+
+/** The VIP purchase screen (/vip, /openVip, /giveVip): catalogue, selection, the pay button and the leave rules. */
+export class PurchaseViewModel {
+  status: PurchaseStatus = 'loading';
+  info: PayInfo = { remark: '', categoryList: [], payTypes: [] };
+  selection: PurchaseSelection = EMPTY_SELECTION;
+  /** The 7003 state: the sale is closed here; leaving is not confirmed. */
+  purchaseBlocked = false;
+  paying = false;
+  private scannedAsked = false;
+
+  constructor(
+    readonly mode: PurchaseMode,
+    readonly query: Query,
+    private readonly deps: PurchaseDeps,
+  ) {
+    makeAutoObservable<PurchaseViewModel, 'deps' | 'scannedAsked'>(this, { deps: false, scannedAsked: false, mode: false, query: false }, { autoBind: true });
+  }
+
+  get user(): User | null {
+    return this.deps.session.user;
+  }
+
+  get title(): string {
+    if (this.mode === 'openVip') return openVipTitle(this.query);
+    return this.mode === 'giveVip' ? '赠送VIP会员' : 'VIP会员';
+  }
+
+  get headerLine(): VipHeaderLine {
+    return vipHeaderLine(this.user);
+  }
+
+  get tagIndex(): number {
+    return vipTagIndex(this.user?.vipLevel ?? 0);
+  }
+
+  get canShowDetails(): boolean {
+    return canShowVipDetails(this.user);
+  }
+
+  get giftUid(): number | null {
+    return giftUidOf(this.mode, this.query);
+  }
+
+  /** The header's gift line on /giveVip (and /openVip for a friend's code). */
+  get giftLine(): string | null {
+    const uid = this.giftUid;
+    if (uid === null || uid === this.user?.token.uid) return null;
+    return `${PurchaseTexts.giftTo}（ID：${uid}）`;
+  }
+
+  get categories(): Category[] {
+    return this.info.categoryList;
+  }
+
+  get category(): Category | null {
+    return selectedCategory(this.info, this.selection);
+  }
+
+  get bargain(): boolean {
+    return showsBargain(this.category);
+  }
+
+  get packages(): Package[] {
+    return this.category?.data ?? [];
+  }
+
+  get payTypes(): PayTypeItem[] {
+    return payTypesFor(this.info, this.category);
+  }
+
+  get selectedPackage(): Package | null {
+    return selectedPackage(this.info, this.selection);
+  }
+
+  get selectedPayType(): PayTypeItem | null {
+    return selectedPayType(this.info, this.selection);
+  }
+
+  /** The total bar's amount: the charged price with its symbol ('' without a package). */
+  get totalText(): string {
+    const pkg = this.selectedPackage;
+    return pkg ? priceText(pkg.priceSymbol, chargedPrice(pkg).price) : '';
+  }
+
+  get termsLink(): { path: string; query: Query } {
+    return { path: VipPaths.helpDetail, query: { id: String(VIP_TERMS_ARTICLE_ID) } };
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    const pre = openVipPreselection(this.mode === 'giveVip' ? { id: this.query.packId ?? '', categoryId: this.query.categoryId ?? '' } : this.query);
+    const gift = this.giftUid;
+    const outcome = await this.deps.service.loadPayInfo({
+      categoryId: pre.categoryId,
+      productId: pre.packageId,
+      toUid: gift !== null && gift !== this.user?.token.uid ? gift : null,
+    });
+    if (outcome.kind === 'network') {
+      runInAction(() => (this.status = 'network'));
+      return;
+    }
+    if (outcome.kind === 'refused') {
+      const answer = outcome.answer;
+      if (answer.kind === 'blocked') {
+        runInAction(() => {
+          this.purchaseBlocked = true;
+          this.status = 'blocked';
+        });
+        await this.deps.notifier.alert({ message: answer.dialog.message, confirmText: answer.dialog.confirmText });
+        this.deps.navigator.push(answer.then.path);
+      } else {
+        this.deps.notifier.toast(answer.message, answer.options);
+        runInAction(() => (this.status = 'empty'));
+      }
+      return;
+    }
+    runInAction(() => {
+      this.info = outcome.info;
+      this.selection = initialSelection(outcome.info, pre);
+      this.status = outcome.info.categoryList.length === 0 ? 'empty' : 'ready';
+    });
+  }
+
+  /** /openVip with a friend's code: asks once whether to buy for the friend, and goes to /giveVip when so. */
+  async askScannedGift(): Promise<void> {
+    if (this.mode !== 'openVip' || this.scannedAsked) return;
+    const gift = scannedGift(this.user, this.query);
+    if (!gift) return;
+    this.scannedAsked = true;
+    const confirmed = await this.deps.notifier.confirm({ message: gift.dialog.message, confirmText: gift.dialog.confirmText, cancelText: gift.dialog.cancelText });
+    if (confirmed) this.deps.navigator.push(gift.confirm.path, gift.confirm.query);
+  }
+
+  /** Back on the page (a payment made elsewhere): the user's VIP state is read again. */
+  async refreshUser(): Promise<void> {
+    if (this.user) await this.deps.sessions.refreshUserInfo();
+  }
+
+  tabTapped(index: number): void {
+    this.selection = selectTab(this.info, this.selection, index);
+  }
+
+  packageTapped(packageId: number): void {
+    this.selection = selectPackage(this.info, this.selection, packageId);
+  }
+
+  payTypeTapped(payType: number): void {
+    this.selection = selectPayType(this.info, this.selection, payType);
+  }
+
+  termsTapped(): void {
+    this.deps.navigator.push(this.termsLink.path, this.termsLink.query);
+  }
+
+  loginTapped(): void {
+    if (!this.user) this.deps.navigator.push(VipPaths.login, { redirect: returnAddress(this.deps.navigator.current()) });
+  }
+
+  detailsTapped(): void {
+    const user = this.user;
+    if (!user || !this.canShowDetails) return;
+    const lines = [user.vipTypeName || `VIP${user.vipLevel}`, this.headerLine.text];
+    void this.deps.notifier.alert({ title: PurchaseTexts.vipDetailsTitle, message: lines.join('\n'), confirmText: '知道了' });
+  }
+
+  /** The pay button: login and choice checks, then the pay flow of the chosen method. */
+  async payTapped(): Promise<void> {
+    if (this.paying) return;
+    const check = checkPay({ user: this.user, pkg: this.selectedPackage, payType: this.selectedPayType, here: this.deps.navigator.current() });
+    if (!check.ok) {
+      if (check.kind === 'login') this.deps.navigator.push(check.path, check.query);
+      else this.deps.notifier.toast(check.message, { durationMs: 1_500, position: 'center' });
+      return;
+    }
+    const toUid = recipientUid({ giftTarget: { uid: this.giftUid }, user: check.user });
+    if (toUid === null) return;
+    this.paying = true;
+    const hide = this.deps.notifier.loading(PurchaseTexts.loading);
+    let shown = true;
+    const close = (): void => {
+      if (shown) hide();
+      shown = false;
+    };
+    try {
+      const outcome = await this.deps.service.pay(check.payType.payType, {
+        pkg: check.pkg,
+        toUid,
+        payTitle: check.payType.title,
+        isIos: this.deps.isIos,
+      });
+      close();
+      if (outcome.kind !== 'failed') await this.carryOut(outcome);
+    } finally {
+      close();
+      runInAction(() => (this.paying = false));
+    }
+  }
+
+  private async carryOut(outcome: AfterOrder): Promise<void> {
+    if (outcome.kind === 'message') {
+      this.deps.notifier.toast(outcome.message, { durationMs: 1_500, position: 'center' });
+    } else if (outcome.kind === 'openUrl') {
+      if (outcome.confirm) {
+        const go = await this.deps.notifier.confirm({ message: outcome.confirm.message, confirmText: outcome.confirm.confirmText, cancelText: outcome.confirm.cancelText });
+        if (!go) return;
+      }
+      this.deps.navigator.openUrl(outcome.url, { newWindow: false });
+    } else {
+      // Route params (the chat's type and msgParams) travel in the query: the navigator carries a query only.
+      this.deps.navigator.push(outcome.path, { ...outcome.query, ...(outcome.params ?? {}) });
+    }
+  }
+
+  /** Whether leaving for `to` asks first (react-router blocker). */
+  leaveFor(to: string): LeaveDecision {
+    if (this.mode !== 'openVip') return { kind: 'leave' };
+    return leaveDecision({ to, purchaseBlocked: this.purchaseBlocked });
+  }
+
+  async confirmLeave(decision: LeaveDecision): Promise<boolean> {
+    if (decision.kind === 'leave') return true;
+    return this.deps.notifier.confirm({ message: decision.dialog.message, confirmText: decision.dialog.confirmText, cancelText: decision.dialog.cancelText });
+  }
+
+  /** /openVip's back: inside the native app the web view closes; true when it was handled so. */
+  nativeBack(): boolean {
+    const back = openVipBack(this.deps.bridge.platform());
+    return back.kind === 'bridge' && this.deps.bridge.call(back.name);
+  }
+}
+
+/** A price with its symbol, two decimals at most (25 → €25, 25.5 → €25.50). */
+export function priceText(symbol: string, price: number): string {
+  const text = Number.isInteger(price) ? String(price) : price.toFixed(2);
+  return `${symbol}${text}`;
+}

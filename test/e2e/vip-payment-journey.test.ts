@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunningApp } from './support/app-server.ts';
+import { openPhone, type Phone } from './support/phone.ts';
+import { afterCardOrder, decidePayFlow } from '../../src/core/vip/pay-flow.ts';
+import type { Package } from '../../src/core/vip/pay-info.ts';
+
+let phone: Phone | undefined;
+let app: RunningApp;
+let page: Page;
+
+interface ApiUser {
+  id: number;
+  eDate: string;
+  token: Record<string, string | number>;
+}
+
+const shot = async (name: string) => {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+};
+
+async function api(path: string, fields: Record<string, string>, user: ApiUser, method: 'GET' | 'POST' = 'GET', headers: Record<string, string> = {}) {
+  const params = new URLSearchParams({ ...fields, ...Object.fromEntries(Object.entries(user.token).map(([k, v]) => [k, String(v)])), login_uid: String(user.token.uid) });
+  const response =
+    method === 'GET'
+      ? await fetch(`${app.url}${path}?${params.toString()}`, { headers })
+      : await fetch(`${app.url}${path}`, { method: 'POST', body: params, headers });
+  const answer = (await response.json()) as { ret: number; msg: string; data: Record<string, unknown> };
+  if (answer.ret !== 200) throw new Error(`${path}: ${answer.ret} ${answer.msg}`);
+  return answer.data;
+}
+
+async function signIn(path: string, fields: Record<string, string>): Promise<ApiUser> {
+  const response = await fetch(`${app.url}${path}`, { method: 'POST', body: new URLSearchParams(fields) });
+  const answer = (await response.json()) as { ret: number; msg: string; data: ApiUser };
+  if (answer.ret !== 200) throw new Error(`${path}: ${answer.msg}`);
+  return answer.data;
+}
+
+/**
+ * The app keeps the user in local storage `user` (user-session.ts). It is written from a server page of the
+ * same origin (the sandbox gateway's 订单不存在), where no app is running that could write it back.
+ */
+async function useUser(user: ApiUser) {
+  await page.goto(`${app.url}/sandbox/gateway`);
+  await page.evaluate((json) => localStorage.setItem('user', json), JSON.stringify(user));
+}
+
+const key = () => `e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+
+const pkg = (fields: Partial<Package>): Package => ({
+  packageId: 101, categoryId: 1, name: '黄金月卡', validityDays: 30, giftDays: 0, price: 7.99, priceSymbol: '€', rmb: 58,
+  disprice: null, disrmb: null, type: 1, bargain: false, menberCount: 0, promotions: [], tags: [], ...fields,
+});
+
+let demo: ApiUser;
+
+beforeAll(async () => {
+  phone = await openPhone();
+  ({ app, page } = phone);
+  demo = await signIn('/api/Login/Login', { userName: 'demo', password: 'demo123456' });
+  await useUser(demo);
+});
+
+afterAll(async () => {
+  await phone?.close();
+});
+
+const cardOrder = async () => {
+  const data = await api('/api/payment/CreateOrder', { ProductID: '101', ToUID: String(demo.id), Promotions: '', SysName: 'h5', IdempotencyKey: key() }, demo);
+  const next = afterCardOrder(data);
+  if (next.kind !== 'navigate') throw new Error('no /notice');
+  return { orderId: String(data.orderId), query: new URLSearchParams(next.query).toString() };
+};
+
+describe('paying for VIP on the payment pages', () => {
+  it('a card order: /notice → 确认支付 (sandbox) → /payResult 支付成功 and /user shows the new expiry', async () => {
+    const before = (await api('/api/User/GetUserInfo', {}, demo, 'POST')).eDate;
+    const { orderId, query } = await cardOrder();
+    await page.goto(`${app.url}/notice?${query}`);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    expect(await page.getByTestId('sandbox-note').textContent()).toContain('沙箱支付');
+    expect(await page.getByTestId('payment-amount').textContent()).toMatch(/^€\d+(\.\d+)?$/);
+    await shot('notice');
+    await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();
+    await page.waitForURL(new RegExp(`/payResult\\?orderId=${orderId}$`));
+    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+    const after = String((await api('/api/User/GetUserInfo', {}, demo, 'POST')).eDate);
+    expect(after).not.toBe(before);
+    await expect.poll(() => page.getByTestId('vip-expiry').textContent()).toBe(`VIP有效期至：${after}`);
+    await shot('pay-result');
+    await page.getByRole('button', { name: '返回我的' }).click();
+    await page.waitForURL(/\/user$/);
+    await expect.poll(() => page.getByTestId('vip-line').textContent()).toBe(`VIP到期：${after}`);
+  });
+
+  it('cancel on /notice shows 已取消', async () => {
+    const { query } = await cardOrder();
+    await page.goto(`${app.url}/notice?${query}`);
+    await page.getByRole('button', { name: '取消订单' }).click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：已取消');
+    expect(await page.getByRole('button', { name: '确认支付（沙箱支付）' }).count()).toBe(0);
+  });
+
+  it('a gateway order: the sandbox gateway → 确认支付 → /payResult 支付成功', async () => {
+    const data = await api('/api/payment/CreateGatewayOrder', { ProductID: '101', ToUID: String(demo.id), Promotions: '', IdempotencyKey: key() }, demo);
+    await page.goto(`${app.url}/sandbox/gateway?orderId=${String(data.orderId)}`);
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await page.waitForURL(/\/payResult\?orderId=/);
+    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+  });
+
+  it('/zfbPay creates the order from its params, 我已支付 → 确认付款 → /zfbPaySuccess', async () => {
+    const flow = decidePayFlow(0, { pkg: pkg({ disrmb: 58 }), toUid: demo.id, payTitle: '支付宝', isIos: false });
+    if (flow.kind !== 'navigate') throw new Error('expected /zfbPay');
+    await page.goto(`${app.url}/zfbPay?${new URLSearchParams(flow.query).toString()}`);
+    await expect.poll(() => page.getByTestId('order-id').count()).toBe(1);
+    expect(await page.getByTestId('payment-amount').textContent()).toBe('¥58');
+    await shot('zfb-pay');
+    await page.getByRole('button', { name: '我已支付' }).click();
+    await page.waitForURL(/\/zfbPayConfirm\?orderId=/);
+    await page.getByRole('button', { name: '沙箱支付：确认付款' }).click();
+    await page.waitForURL(/\/zfbPaySuccess\?orderId=/);
+    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+  });
+
+  it('/zfbPay → 取消 → /zfbPayCancel cancels the order', async () => {
+    const flow = decidePayFlow(1, { pkg: pkg({}), toUid: demo.id, payTitle: '微信支付', isIos: false });
+    if (flow.kind !== 'navigate') throw new Error('expected /zfbPay');
+    await page.goto(`${app.url}/zfbPay?${new URLSearchParams(flow.query).toString()}`);
+    await page.getByRole('button', { name: '取消', exact: true }).click();
+    await page.waitForURL(/\/zfbPayCancel\?orderId=/);
+    await page.getByRole('button', { name: '确认取消订单' }).click();
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：已取消');
+  });
+
+  it('/tcgPay (a visitor from Malaysia) creates the order and pays it → /tcgPaySuccess', async () => {
+    const name = `tcg_${Date.now() % 1_000_000}`;
+    const user = await signIn('/api/Login/Register', { userName: name, password: 'secret123' });
+    await page.setExtraHTTPHeaders({ 'x-country-code': 'MY' });
+    await useUser(user);
+    const flow = decidePayFlow(2, { pkg: pkg({}), toUid: user.id, payTitle: 'TCG支付', isIos: false });
+    if (flow.kind !== 'navigate') throw new Error('expected /tcgPay');
+    await page.goto(`${app.url}/tcgPay?${new URLSearchParams(flow.query).toString()}`);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    expect(await page.getByTestId('payment-amount').textContent()).toBe('€7.99');
+    await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();
+    await page.waitForURL(/\/tcgPaySuccess\?orderId=/);
+    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+    await expect.poll(() => page.getByTestId('vip-expiry').count()).toBe(1);
+  });
+});

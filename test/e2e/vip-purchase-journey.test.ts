@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { RunningApp } from './support/app-server.ts';
+import { openPhone, type Phone } from './support/phone.ts';
+
+let phone: Phone | undefined;
+let app: RunningApp;
+let page: Page;
+let kefuId = 0;
+
+const shot = async (name: string) => {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+};
+
+beforeAll(async () => {
+  phone = await openPhone();
+  ({ app, page } = phone);
+});
+
+afterAll(async () => {
+  await phone?.close();
+});
+
+/** Polls for up to 10 s (the first screen of a cold browser can take more than the default second). */
+const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const packages = () => page.getByTestId('vip-package');
+const methods = () => page.getByTestId('vip-method');
+const dialogButton = (name: string) => page.locator('.adm-modal, .adm-dialog').getByRole('button', { name, exact: true });
+
+/** An in-app navigation (as a link would make), so the back button and the router's blocker see real history. */
+const goInApp = (path: string) =>
+  page.evaluate((to) => {
+    const state = window.history.state as { idx?: number } | null;
+    window.history.pushState({ usr: null, key: `e2e${Date.now()}`, idx: (state?.idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
+  }, path);
+
+describe('buying VIP', () => {
+  it('a visitor on /vip sees the packages and is sent to log in by the pay button', async () => {
+    await page.goto(`${app.url}/vip`);
+    await poll(() => packages().count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('vip-line').textContent()).toBe('未登录，登录后即可开通VIP会员');
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Fvip$/);
+  });
+
+  it('the demo user sees categories, packages and pay methods', async () => {
+    await page.getByPlaceholder('请输入账号').fill('demo');
+    await page.getByPlaceholder('请输入密码').fill('demo123456');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/\/vip$/);
+    await poll(() => page.getByTestId('vip-tag').textContent()).toBe('VIP1');
+    await poll(() => page.locator('.vip-tabs .adm-tabs-tab').allTextContents()).toEqual(expect.arrayContaining(['黄金VIP', '钻石VIP']));
+    await poll(() => packages().count()).toBeGreaterThan(0);
+    await poll(() => methods().count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('vip-total').textContent()).toContain('€');
+    await shot('vip');
+  });
+
+  it('buys a package by card: /notice, sandbox payment, 支付成功, and /user shows the later expiry', async () => {
+    const before = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { eDate?: string }).eDate ?? '');
+    await packages().first().click();
+    await methods().filter({ hasText: '银行卡支付' }).click();
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.waitForURL(/\/notice\?/);
+    await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();
+    await page.waitForURL(/\/payResult\?orderId=/);
+    await poll(() => page.getByText('支付成功').count()).toBeGreaterThan(0);
+    const after = await page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { eDate?: string }).eDate ?? '');
+    expect(after > before).toBe(true);
+    await page.goto(`${app.url}/user`);
+    await poll(() => page.getByText(`VIP到期：${after}`).count()).toBe(1);
+    await page.goto(`${app.url}/vip`);
+    await poll(() => methods().count()).toBeGreaterThan(0);
+  });
+
+  it('manual payment (payType 3) opens the customer-service chat', async () => {
+    kefuId = await page.evaluate(async () => {
+      const response = await fetch('/api/payment/GetCusService?templateType=2');
+      return ((await response.json()) as { data: { id: number } }).data.id;
+    });
+    expect(kefuId).toBeGreaterThan(0);
+    await methods().filter({ hasText: '人工客服充值' }).click();
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.waitForURL(new RegExp(`/chat\\?toUid=${kefuId}(&|$)`));
+  });
+
+  it("/openVip with another user's code asks to buy for the friend and goes to /giveVip", async () => {
+    await page.goto(`${app.url}/openVip?uid=${kefuId}`);
+    await poll(() => page.getByText('当前登录账号与扫码账号不一致，是否帮好友开通VIP？').count()).toBe(1);
+    await dialogButton('帮好友开通').click();
+    await page.waitForURL(new RegExp(`/giveVip\\?userId=${kefuId}$`));
+    await poll(() => page.getByTestId('vip-gift').textContent()).toContain(String(kefuId));
+    await poll(() => packages().count()).toBeGreaterThan(0);
+  });
+
+  it('leaving /openVip towards /user asks first: cancel stays, confirm leaves', async () => {
+    await page.goto(`${app.url}/user`);
+    await page.waitForURL(/\/user$/);
+    await poll(() => page.locator('nav.tab-bar').count()).toBe(1);
+    await goInApp('/openVip');
+    await page.waitForURL(/\/openVip$/);
+    await poll(() => page.title()).toBe('开通VIP会员 - 奇遇视频');
+    await poll(() => packages().count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '返回' }).click();
+    await poll(() => page.getByText('确定要放弃开通VIP会员吗？').count()).toBe(1);
+    await dialogButton('继续开通').click();
+    await poll(() => page.getByText('确定要放弃开通VIP会员吗？').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/openVip');
+    await page.getByRole('button', { name: '返回' }).click();
+    await dialogButton('确定离开').click();
+    await page.waitForURL(/\/user$/);
+  });
+
+  it('where VIP sale is closed (7003) the message leads to /user without a leave confirmation', async () => {
+    await page.evaluate(() => {
+      localStorage.setItem('useCustomArea', 'true');
+      localStorage.setItem('customAreaCode', 'KP');
+    });
+    await page.goto(`${app.url}/openVip`);
+    await poll(() => page.getByText('当前地区暂未开放VIP购买').count()).toBe(1);
+    await dialogButton('确定').click();
+    await page.waitForURL(/\/user$/);
+    expect(await page.getByText('确定要放弃开通VIP会员吗？').count()).toBe(0);
+    await page.evaluate(() => {
+      localStorage.removeItem('useCustomArea');
+      localStorage.removeItem('customAreaCode');
+    });
+  });
+});

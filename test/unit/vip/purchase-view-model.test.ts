@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { createHeadlessCore } from '../../../src/composition/headless.ts';
+import { RegionKeys } from '../../../src/core/region/region-service.ts';
+import { SessionService } from '../../../src/core/session/session-service.ts';
+import { UserSession } from '../../../src/core/session/user-session.ts';
+import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
+import { SessionModel } from '../../../src/ui/app/session-model.ts';
+import { PurchaseViewModel, priceText, type PurchaseMode } from '../../../src/ui/vip/purchase-view-model.ts';
+import { installFakeVipApi } from './purchase-fake-api.ts';
+
+function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, path = `/${mode}`) {
+  const { container, world } = createHeadlessCore({ path });
+  const api = installFakeVipApi(world.http);
+  const sessions = container.get(SessionService);
+  const model = new SessionModel(container.get(UserSession));
+  const service = container.get(PurchaseService);
+  const vm = new PurchaseViewModel(mode, query, {
+    session: model,
+    sessions,
+    service,
+    navigator: world.navigator,
+    notifier: world.notifier,
+    bridge: world.nativeBridge,
+    isIos: false,
+  });
+  const register = async () => {
+    const outcome = await sessions.register({ userName: 'buyer_1', nickName: '买家', password: 'secret123', confirmPassword: 'secret123' });
+    if (!outcome.ok) throw new Error('register failed');
+    world.navigator.push(path, query);
+  };
+  return { world, api, vm, register, service };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('PurchaseViewModel', () => {
+  it('loads the categories, selects the first package and method, and shows the charged price', async () => {
+    const { vm } = setup();
+    expect(vm.status).toBe('loading');
+    await vm.load();
+    expect(vm.status).toBe('ready');
+    expect(vm.categories.map((c) => c.name)).toEqual(['黄金VIP', '钻石VIP']);
+    expect(vm.selectedPackage?.name).toBe('月卡');
+    expect(vm.selectedPayType?.payType).toBe(-1);
+    expect(vm.totalText).toBe('€25');
+    expect(vm.headerLine.kind).toBe('visitor');
+    vm.tabTapped(1);
+    expect(vm.selectedPackage?.name).toBe('钻石月卡');
+    expect(vm.totalText).toBe('€50');
+    expect(priceText('€', 25.5)).toBe('€25.50');
+  });
+
+  it('a visitor tapping pay goes to /login with a redirect back', async () => {
+    const { vm, world } = setup('vip');
+    await vm.load();
+    await vm.payTapped();
+    expect(world.navigator.current()).toEqual({ path: '/login', query: { redirect: '/vip' } });
+  });
+
+  it('card: creates the order with a key and goes to /notice with its data; a retry reuses the key', async () => {
+    const { vm, world, register } = setup();
+    await register();
+    await vm.load();
+    world.http.route('GET', '/api/payment/CreateOrder', () => ({ body: { ret: 7005, msg: '价格不一致', data: null } }));
+    await vm.payTapped();
+    expect(world.navigator.current().path).toBe('/vip');
+    const failedKey = world.http.requests.at(-1)?.params?.IdempotencyKey;
+    installFakeVipApi(world.http);
+    await vm.payTapped();
+    const order = world.http.requests.at(-1)?.params;
+    expect(order?.IdempotencyKey).toBe(failedKey);
+    expect(order).toMatchObject({ ProductID: 11, SysName: 'h5', Promotions: 'P1', payType: -1 });
+    expect(world.navigator.current().path).toBe('/notice');
+    expect(world.navigator.current().query.orderId).toBe(`VO${String(failedKey)}`);
+    expect(String(failedKey)).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  it('gateway opens the address in this window; manual payment opens the customer-service chat', async () => {
+    const { vm, world, register } = setup();
+    await register();
+    await vm.load();
+    vm.payTypeTapped(5);
+    await vm.payTapped();
+    expect(world.navigator.opened.at(-1)).toEqual({ url: 'https://pay.example/gw?orderId=VO1', newWindow: false });
+    vm.payTypeTapped(3);
+    await vm.payTapped();
+    expect(world.navigator.current().path).toBe('/chat');
+    expect(world.navigator.current().query.toUid).toBe('777');
+  });
+
+  it('alipay-style navigates to /zfbPay with the order request', async () => {
+    const { vm, world, register } = setup();
+    await register();
+    await vm.load();
+    vm.payTypeTapped(0);
+    await vm.payTapped();
+    expect(world.navigator.current().path).toBe('/zfbPay');
+    expect(JSON.parse(world.navigator.current().query.params ?? '{}')).toMatchObject({ ProductID: 11, payType: 0 });
+  });
+
+  it('7003: the dialog, then /user, and no leave confirmation; the custom region is sent', async () => {
+    const { vm, world, api } = setup('openVip', {}, '/openVip');
+    world.local.set(RegionKeys.useCustomArea, 'true');
+    world.local.set(RegionKeys.customAreaCode, 'KP');
+    api.refuse = { ret: 7003, msg: '当前地区暂未开放VIP购买' };
+    const loading = vm.load();
+    await flush();
+    expect(api.calls[0]?.params.region).toBe('KP');
+    expect(world.notifier.dialogs[0]?.options.message).toBe('当前地区暂未开放VIP购买');
+    world.notifier.answer(true);
+    await loading;
+    expect(world.navigator.current().path).toBe('/user');
+    expect(vm.leaveFor('/user').kind).toBe('leave');
+  });
+
+  it('another ret toasts at the bottom for 1 s; a network failure shows the network box', async () => {
+    const { vm, world, api } = setup();
+    api.refuse = { ret: 1002, msg: '参数错误' };
+    await vm.load();
+    expect(world.notifier.lastToast()).toEqual({ message: '参数错误', durationMs: 1000, position: 'bottom' });
+    expect(vm.status).toBe('empty');
+    world.http.setOnline(false);
+    await vm.load();
+    expect(vm.status).toBe('network');
+  });
+
+  it('/openVip: preselection, title, the scanned-code dialog and the leave rule', async () => {
+    const { vm, world, register, api } = setup('openVip', { uid: '99999', categoryId: '2', type: '1' }, '/openVip');
+    await register();
+    await vm.load();
+    expect(api.calls[0]?.params).toMatchObject({ categoryId: '2', ToUID: '99999' });
+    expect(vm.title).toBe('续费VIP会员');
+    expect(vm.selectedPackage?.name).toBe('钻石月卡');
+    const asking = vm.askScannedGift();
+    expect(world.notifier.dialogs[0]?.options.confirmText).toBe('帮好友开通');
+    world.notifier.answer(true);
+    await asking;
+    expect(world.navigator.current()).toEqual({ path: '/giveVip', query: { userId: '99999', categoryId: '2' } });
+    expect(vm.leaveFor('/user').kind).toBe('confirm');
+    expect(vm.leaveFor('/vip').kind).toBe('confirm');
+    expect(vm.leaveFor('/rank').kind).toBe('leave');
+  });
+
+  it('/giveVip buys for the friend; in a native web view /openVip back closes the view', async () => {
+    const { vm, world, register } = setup('giveVip', { userId: '4242', packId: '12' }, '/giveVip');
+    await register();
+    await vm.load();
+    expect(vm.giftLine).toContain('4242');
+    expect(vm.selectedPackage?.name).toBe('季卡');
+    vm.payTypeTapped(0);
+    await vm.payTapped();
+    expect(JSON.parse(world.navigator.current().query.params ?? '{}')).toMatchObject({ ToUID: 4242, ProductID: 12 });
+    expect(vm.nativeBack()).toBe(false);
+    world.nativeBridge.setPlatform('android');
+    expect(vm.nativeBack()).toBe(true);
+    expect(world.nativeBridge.calls.at(-1)?.name).toBe('closeWebView');
+  });
+});
