@@ -94,6 +94,40 @@ describe('buying VIP', () => {
     await poll(() => packages().count()).toBeGreaterThan(0);
   });
 
+  it('a gift through the scanned-code dialog, paid by card, credits the friend and not the payer', async () => {
+    type Account = { id: number; eDate: string; vipLevel: number; token: Record<string, string | number> };
+    const call = (path: string, fields: Record<string, string | number>) =>
+      page.evaluate(
+        async ([to, body]) => {
+          const response = await fetch(to, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body as Record<string, string>) });
+          return ((await response.json()) as { data: unknown }).data;
+        },
+        [path, Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]))] as const,
+      );
+    const withToken = (account: Account) => ({ ...account.token, login_uid: account.token.uid as number });
+    const friend = (await call('/api/Login/Register', { userName: `friend_${Date.now() % 100000}`, password: 'secret123' })) as Account;
+    expect(friend.vipLevel).toBe(0);
+    const payer = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { eDate: string; token: Record<string, string | number> });
+
+    await page.goto(`${app.url}/openVip?uid=${friend.id}`);
+    await poll(() => page.getByText('当前登录账号与扫码账号不一致，是否帮好友开通VIP？').count()).toBe(1);
+    await dialogButton('帮好友开通').click();
+    await page.waitForURL(new RegExp(`/giveVip\\?userId=${friend.id}$`));
+    await poll(() => packages().count()).toBeGreaterThan(0);
+    await methods().filter({ hasText: '银行卡支付' }).click();
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.waitForURL(/\/notice\?/);
+    await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();
+    await page.waitForURL(/\/payResult\?orderId=/);
+    await poll(() => page.getByText('支付成功').count()).toBeGreaterThan(0);
+
+    const friendAfter = (await call('/api/User/GetUserInfo', withToken(friend))) as Account;
+    expect(friendAfter.vipLevel).toBeGreaterThan(0);
+    expect(friendAfter.eDate).not.toBe('');
+    const payerAfter = (await call('/api/User/GetUserInfo', { ...payer.token, login_uid: payer.token.uid as number })) as Account;
+    expect(payerAfter.eDate).toBe(payer.eDate);
+  });
+
   it('leaving /openVip towards /user asks first: cancel stays, confirm leaves', async () => {
     await page.goto(`${app.url}/user`);
     await page.waitForURL(/\/user$/);
