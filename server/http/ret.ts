@@ -45,6 +45,20 @@ export const Ret = {
   PaymentCallbackRejected: 7012,
   /** GetCusService: no customer-service account for the region. */
   CustomerServiceUnavailable: 7013,
+  /** Bargain: the package is not a bargain package. */
+  NotBargainPackage: 7014,
+  /** Bargain: the user already has a running bargain. */
+  BargainAlreadyJoined: 7015,
+  /** Bargain: no such bargain, or (GiveUp, ReceiveForFree, orders) not the caller's. */
+  BargainNotFound: 7016,
+  /** Bargain help: the owner cannot cut their own price, or the helper already cut it. */
+  BargainHelpRefused: 7017,
+  /** Bargain: abandoned, claimed, bought or expired. */
+  BargainClosed: 7018,
+  /** ReceiveForFree while the price is above 0 (or an order while it is 0). */
+  BargainPriceNotZero: 7019,
+  /** Share activity: none running, or no unused discount for the order. */
+  ShareDiscountUnavailable: 7020,
 } as const;
 
 export type RetCode = (typeof Ret)[keyof typeof Ret];
@@ -84,6 +98,17 @@ export const RetMessage = {
   StaleCallback: '支付回调已过期',
   CallbackAmountMismatch: '支付回调金额不符',
   CustomerServiceUnavailable: '暂无可用客服',
+  NotBargainPackage: '该套餐不参加砍价活动',
+  BargainAlreadyJoined: '你已参加砍价活动，请勿重复参加',
+  BargainNotFound: '砍价不存在或不属于你',
+  BargainSelfHelp: '不能给自己砍价',
+  BargainAlreadyHelped: '你已经帮TA砍过价了',
+  BargainClosed: '砍价已结束',
+  BargainPriceNotZero: '价格未砍到0元，无法免费领取',
+  BargainPriceZero: '价格已砍到0元，请免费领取',
+  ShareActivityMissing: '当前没有分享活动',
+  ShareDiscountUnavailable: '没有可用的分享优惠',
+  ShareDiscountUsed: '分享优惠已使用',
 } as const;
 
 export function missingParamMessage(name: string): string {

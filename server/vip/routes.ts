@@ -13,6 +13,7 @@ import { normalizeRegionCode } from '../region/regions.ts';
 import { findUserById } from '../user/user-repository.ts';
 import { CALLBACK_TOLERANCE_SECONDS, deriveGatewayKey, isValidSignature, signFields } from './payment-signature.ts';
 import { registerSandboxGateway } from './sandbox-gateway.ts';
+import { activityCharge, registerVipActivityRoutes } from './vip-activities.ts';
 import {
   ALIPAY_STYLE,
   amountText,
@@ -193,7 +194,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     if (categoryId !== undefined && categoryId !== product.category_id) {
       throw new ApiError(Ret.VipProductNotInCategory, RetMessage.VipProductNotInCategory);
     }
-    const charge = chargeOf(product);
+    const special = await activityCharge(db, params, auth.user.id, product, clock.now());
+    const charge = special ?? chargeOf(product);
     checkPriceParams(params, charge);
     const promotions = promotionsFrom(params, await promotionsOf(db, product.id));
     await requireRecipient(toUid);
@@ -214,6 +216,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
       promotions,
       refer,
       idempotencyKey,
+      bargainKey: special?.bargainKey ?? null,
+      shareActivityId: special?.shareActivityId ?? null,
     }, clock.now());
   };
 
@@ -354,6 +358,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
       : await cancelOrder(db, order.id, clock.now());
     return { orderId: order.id, status: result.order.status, duplicate: !result.changed };
   });
+
+  registerVipActivityRoutes(api, services);
 
   registerSandboxGateway(api.app, {
     db,

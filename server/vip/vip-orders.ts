@@ -4,7 +4,7 @@ import { ApiError } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { formatDate } from '../user/user-view.ts';
 import { amountText, PRICE_SYMBOL, toAmount, type PromotionView } from './vip-catalogue.ts';
-import { applyPurchase } from './vip-time.ts';
+import { applyPurchase, type VipHolding } from './vip-time.ts';
 
 export const OrderStatus = {
   Created: 'created',
@@ -44,6 +44,10 @@ export interface OrderRow {
   paid_at: Date | null;
   closed_at: Date | null;
   vip_expire_after: Date | null;
+  /** The bargain whose price this order charges (vip-activities.ts), or null. */
+  bargain_key: string | null;
+  /** The recharge activity whose share discount this order uses, or null. */
+  share_activity_id: number | null;
   package_name: string;
   category_name: string;
   validity_days: number;
@@ -139,6 +143,8 @@ export interface NewOrder {
   promotions: PromotionView[];
   refer: string;
   idempotencyKey: string;
+  bargainKey?: string | null;
+  shareActivityId?: number | null;
 }
 
 /** Marks the order expired when its time is up and it is still unpaid. */
@@ -171,7 +177,8 @@ export async function findOwnOrder(db: Queryable, orderId: string, payerId: numb
 function sameRequest(row: OrderRow, order: NewOrder): boolean {
   const codes = (list: PromotionView[]): string => list.map((item) => item.promotionCode).join('|');
   return row.package_id === order.packageId && row.to_uid === order.toUid && row.pay_type === order.payType
-    && row.sys_name === order.sysName && codes(row.promotions) === codes(order.promotions);
+    && row.sys_name === order.sysName && codes(row.promotions) === codes(order.promotions)
+    && row.bargain_key === (order.bargainKey ?? null) && row.share_activity_id === (order.shareActivityId ?? null);
 }
 
 /**
@@ -183,12 +190,13 @@ export async function createOrder(db: Queryable, order: NewOrder, nowMs: number)
   const id = `VO${randomBytes(ORDER_ID_BYTES).toString('hex')}`;
   await db.query(
     `INSERT INTO vip_orders (id, payer_id, to_uid, package_id, category_id, pay_type, sys_name, region, amount_cents,
-       amount_rmb_fen, days, promotions, refer, status, idempotency_key, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17)
+       amount_rmb_fen, days, promotions, refer, status, idempotency_key, created_at, expires_at, bargain_key, share_activity_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19)
      ON CONFLICT (payer_id, idempotency_key) DO NOTHING`,
     [id, order.payerId, order.toUid, order.packageId, order.categoryId, order.payType, order.sysName, order.region,
       order.amountCents, order.amountRmbFen, order.days, JSON.stringify(order.promotions), order.refer,
-      OrderStatus.Created, order.idempotencyKey, new Date(nowMs), new Date(nowMs + ORDER_TTL_MS)],
+      OrderStatus.Created, order.idempotencyKey, new Date(nowMs), new Date(nowMs + ORDER_TTL_MS),
+      order.bargainKey ?? null, order.shareActivityId ?? null],
   );
   const rows = await db.query<{ id: string }>(
     'SELECT id FROM vip_orders WHERE payer_id = $1 AND idempotency_key = $2',
@@ -230,6 +238,60 @@ interface GrantRow {
 }
 
 /**
+ * Credits a package's days to a user inside the caller's transaction (the category's granted VIP type, the
+ * rules of vip-time.ts) and answers the new VIP columns. Used by paid orders and free bargain claims.
+ */
+export async function creditVip(tx: Queryable, credit: { toUid: number; categoryId: number; days: number }, nowMs: number): Promise<VipHolding> {
+  const grants = await tx.query<GrantRow>(
+    `SELECT g.vip_level AS level, g.id AS category_id, g.vip_type_name AS type_name
+     FROM vip_categories c JOIN vip_categories g ON g.id = coalesce(c.grant_category_id, c.id)
+     WHERE c.id = $1`,
+    [credit.categoryId],
+  );
+  const grant = grants[0];
+  if (grant === undefined) throw new Error(`VIP category ${credit.categoryId} is missing`);
+  const users = await tx.query<VipColumns>(
+    'SELECT vip_level, vip_category_id, vip_type_name, vip_expire FROM users WHERE id = $1 FOR UPDATE',
+    [credit.toUid],
+  );
+  const user = users[0];
+  if (user === undefined) throw new ApiError(Ret.RecipientNotFound, RetMessage.RecipientNotFound);
+  const next = applyPurchase(
+    { level: user.vip_level, categoryId: user.vip_category_id, typeName: user.vip_type_name, expire: user.vip_expire },
+    { level: grant.level, categoryId: grant.category_id, typeName: grant.type_name, days: credit.days },
+    nowMs,
+  );
+  await tx.query(
+    'UPDATE users SET vip_level = $2, vip_category_id = $3, vip_type_name = $4, vip_expire = $5 WHERE id = $1',
+    [credit.toUid, next.level, next.categoryId, next.typeName, next.expire],
+  );
+  return next;
+}
+
+/**
+ * Uses up what the order's price relied on, exactly once: the bargain (active, or expired after the order was
+ * placed) becomes bought, the share discount is marked used by this order. Anything else refuses the payment.
+ */
+async function consumeActivities(tx: Queryable, row: OrderRow, nowMs: number): Promise<void> {
+  if (row.bargain_key !== null) {
+    const done = await tx.query(
+      `UPDATE vip_bargains SET status = 'bought', closed_at = $3, order_id = $2
+       WHERE key = $1 AND (status = 'active' OR (status = 'expired' AND end_at > $4)) RETURNING key`,
+      [row.bargain_key, row.id, new Date(nowMs), row.created_at],
+    );
+    if (done.length === 0) throw new ApiError(Ret.OrderClosed, RetMessage.BargainClosed);
+  }
+  if (row.share_activity_id !== null) {
+    const done = await tx.query(
+      `UPDATE vip_share_grants SET used_order_id = $3
+       WHERE user_id = $1 AND activity_id = $2 AND (used_order_id IS NULL OR used_order_id = $3) RETURNING user_id`,
+      [row.payer_id, row.share_activity_id, row.id],
+    );
+    if (done.length === 0) throw new ApiError(Ret.OrderClosed, RetMessage.ShareDiscountUsed);
+  }
+}
+
+/**
  * Pays the order once: in one transaction the order row is locked, moved created → paid and the
  * package's days are credited to ToUID (vip-time.ts). Paying a paid order changes nothing
  * (`changed: false`); a cancelled or expired order answers 7008.
@@ -242,29 +304,8 @@ export async function payOrder(db: Database, orderId: string, nowMs: number, pro
     if (row.status === OrderStatus.Paid) return { order: row, changed: false };
     if (row.status !== OrderStatus.Created || row.expires_at.getTime() <= nowMs) throw closedError(row);
 
-    const grants = await tx.query<GrantRow>(
-      `SELECT g.vip_level AS level, g.id AS category_id, g.vip_type_name AS type_name
-       FROM vip_categories c JOIN vip_categories g ON g.id = coalesce(c.grant_category_id, c.id)
-       WHERE c.id = $1`,
-      [row.category_id],
-    );
-    const grant = grants[0];
-    if (grant === undefined) throw new Error(`VIP category ${row.category_id} is missing`);
-    const users = await tx.query<VipColumns>(
-      'SELECT vip_level, vip_category_id, vip_type_name, vip_expire FROM users WHERE id = $1 FOR UPDATE',
-      [row.to_uid],
-    );
-    const user = users[0];
-    if (user === undefined) throw new ApiError(Ret.RecipientNotFound, RetMessage.RecipientNotFound);
-    const next = applyPurchase(
-      { level: user.vip_level, categoryId: user.vip_category_id, typeName: user.vip_type_name, expire: user.vip_expire },
-      { level: grant.level, categoryId: grant.category_id, typeName: grant.type_name, days: row.days },
-      nowMs,
-    );
-    await tx.query(
-      'UPDATE users SET vip_level = $2, vip_category_id = $3, vip_type_name = $4, vip_expire = $5 WHERE id = $1',
-      [row.to_uid, next.level, next.categoryId, next.typeName, next.expire],
-    );
+    await consumeActivities(tx, row, nowMs);
+    const next = await creditVip(tx, { toUid: row.to_uid, categoryId: row.category_id, days: row.days }, nowMs);
     await tx.query(
       'UPDATE vip_orders SET status = $2, paid_at = $3, provider_ref = $4, vip_expire_after = $5 WHERE id = $1',
       [orderId, OrderStatus.Paid, new Date(nowMs), providerRef, next.expire],

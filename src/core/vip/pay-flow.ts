@@ -14,7 +14,14 @@ export interface OrderRequest {
   Promotions: string;
   payType: number;
   Refer?: string;
+  /** Buying at a bargained price: the caller's bargain (the server computes the price). */
+  BargainKey?: string;
+  /** Buying with the share activity's discount (1). */
+  ShareDiscount?: number;
 }
+
+/** An activity price for the order: the bargain's or the share discount's (card and gateway orders only). */
+export type ActivityPurchase = { bargainKey: string } | { shareDiscount: true };
 
 export interface PayFlowInput {
   pkg: Package;
@@ -28,6 +35,8 @@ export interface PayFlowInput {
   isIos: boolean;
   /** The visitor's region, sent to GetCusService when known. */
   region?: string;
+  /** An activity price (bargain or share discount). */
+  activity?: ActivityPurchase;
 }
 
 export interface ConfirmDialog {
@@ -58,6 +67,8 @@ function orderRequest(payType: number, input: PayFlowInput, withSysName: boolean
   };
   if (withSysName) order.SysName = ORDER_SYS_NAME;
   if (input.refer !== undefined && input.refer !== '') order.Refer = input.refer;
+  if (input.activity && 'bargainKey' in input.activity) order.BargainKey = input.activity.bargainKey;
+  if (input.activity && 'shareDiscount' in input.activity) order.ShareDiscount = 1;
   return order;
 }
 
@@ -83,6 +94,9 @@ export function purchaseMessage(payType: number, input: PayFlowInput): string {
  */
 export function decidePayFlow(payType: number, input: PayFlowInput): PayFlow {
   const charged = chargedPrice(input.pkg);
+  if (input.activity && payType !== PayType.Card && payType !== PayType.Gateway) {
+    return { kind: 'unsupported', message: VipTexts.activityPayType };
+  }
   switch (payType) {
     case PayType.Card:
       return { kind: 'cardOrder', order: orderRequest(payType, input, true), next: VipPaths.notice };

@@ -10,6 +10,7 @@ export const VipTexts = {
   choosePackage: '请选择套餐',
   choosePayType: '请选择支付方式',
   unsupportedPayType: '暂不支持该支付方式',
+  activityPayType: '活动价仅支持银行卡或在线支付',
   jumpToPayment: '即将跳转到支付页面',
   badGateway: '支付地址无效，请重试',
   noCustomerService: '暂无可用客服，请稍后再试',

@@ -16,7 +16,57 @@ import { SessionModel } from '../app/session-model.ts';
 import { Avatar } from '../common/display.tsx';
 import { NavBar, canGoBackInApp } from '../common/nav-bar.tsx';
 import { PurchaseTexts, PurchaseViewModel, priceText, type PurchaseMode } from './purchase-view-model.ts';
+import { Clipboard } from '../../core/ports/clipboard.ts';
+import { BargainMachine } from '../../core/vip/bargain.ts';
+import { RechargeActivityFetch } from '../../core/vip/recharge-activity-fetch.ts';
+import { ShareActivityMachine } from '../../core/vip/share-activity.ts';
+import { BargainViewModel, ShareViewModel, type ActivityDeps } from './activity-view-model.ts';
+import { BargainPanel, SharePanel } from './activity-panels.tsx';
 import './purchase-screen.css';
+
+interface ActivityModels {
+  bargain: BargainViewModel;
+  share: ShareViewModel;
+}
+
+/** The bargain and share activities, wired into the purchase view-model's orders and total. */
+function useActivityModels(vm: PurchaseViewModel): ActivityModels {
+  const models = useViewModel((c): ActivityModels => {
+    const deps: ActivityDeps = {
+      session: c.get(SessionModel),
+      sessions: c.get(SessionService),
+      navigator: c.get<Navigator>(Navigator),
+      notifier: c.get<Notifier>(Notifier),
+      clipboard: c.get<Clipboard>(Clipboard),
+    };
+    const bargain = new BargainViewModel(c.get(BargainMachine), deps);
+    const share = new ShareViewModel(c.get(ShareActivityMachine), c.get(RechargeActivityFetch), deps);
+    vm.activity = {
+      purchase: (pkg) => {
+        const key = bargain.bargainKeyFor(pkg.packageId);
+        if (key !== null) return { bargainKey: key };
+        return share.useDiscount ? { shareDiscount: true } : undefined;
+      },
+      price: (pkg) => {
+        if (bargain.bargainKeyFor(pkg.packageId) !== null) return bargain.snapshot.info.price;
+        return share.useDiscount && share.granted !== null ? Math.max(0.01, Math.round((chargedPrice(pkg).price - share.granted) * 100) / 100) : null;
+      },
+    };
+    return { bargain, share };
+  });
+  useEffect(() => {
+    void models.bargain.load();
+    void models.share.load();
+  }, [models, vm.user]);
+  useEffect(
+    () => () => {
+      models.bargain.dispose();
+      models.share.dispose();
+    },
+    [models],
+  );
+  return models;
+}
 
 function usePurchaseViewModel(mode: PurchaseMode): PurchaseViewModel {
   const location = useLocation();
@@ -68,6 +118,7 @@ const LeaveGuard = observer(function LeaveGuard({ vm }: { vm: PurchaseViewModel 
 
 const PurchaseScreen = observer(function PurchaseScreen({ mode }: { mode: PurchaseMode }) {
   const vm = usePurchaseViewModel(mode);
+  const activities = useActivityModels(vm);
   const navigate = useNavigate();
   const trail = useContainer().get(RouteTrail);
 
@@ -94,7 +145,7 @@ const PurchaseScreen = observer(function PurchaseScreen({ mode }: { mode: Purcha
       {mode === 'openVip' && <LeaveGuardLater vm={vm} />}
       {mode === 'vip' ? <h1 className="vip-page__title">{vm.title}</h1> : <NavBar title={vm.title} onBack={back} />}
       <Header vm={vm} />
-      <Body vm={vm} />
+      <Body vm={vm} activities={activities} />
     </div>
   );
 });
@@ -128,7 +179,7 @@ const Header = observer(function Header({ vm }: { vm: PurchaseViewModel }) {
   );
 });
 
-const Body = observer(function Body({ vm }: { vm: PurchaseViewModel }) {
+const Body = observer(function Body({ vm, activities }: { vm: PurchaseViewModel; activities: ActivityModels }) {
   if (vm.status === 'loading') {
     return <div className="vip-box" role="status">{PurchaseTexts.loading}</div>;
   }
@@ -143,13 +194,21 @@ const Body = observer(function Body({ vm }: { vm: PurchaseViewModel }) {
   if (vm.status === 'blocked') return <div className="vip-box" data-testid="vip-box" />;
   return (
     <>
-      <Tabs className="vip-tabs" activeKey={String(vm.selection.tabIndex)} onChange={(key) => vm.tabTapped(Number(key))}>
+      <Tabs className="vip-tabs" activeKey={String(vm.selection.tabIndex)} onChange={(key) => {
+          vm.tabTapped(Number(key));
+          activities.share.tabChanged(Number(key));
+        }}>
         {vm.categories.map((category, index) => (
           <Tabs.Tab key={String(index)} title={category.name} />
         ))}
       </Tabs>
+      <SharePanel vm={activities.share} />
       {vm.bargain ? (
-        <p className="vip-bargain" data-testid="vip-bargain">{PurchaseTexts.bargainLater}</p>
+        <BargainPanel
+          vm={activities.bargain}
+          packageId={vm.selectedPackage?.packageId ?? null}
+          packagePrice={vm.selectedPackage ? chargedPrice(vm.selectedPackage).price : null}
+        />
       ) : (
         <ul className="vip-packages" aria-label="套餐">
           {vm.packages.map((pkg) => {

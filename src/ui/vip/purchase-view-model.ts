@@ -5,7 +5,7 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import type { User } from '../../core/session/user.ts';
 import { leaveDecision, openVipBack, openVipPreselection, openVipTitle, scannedGift, type LeaveDecision } from '../../core/vip/open-vip.ts';
-import type { AfterOrder } from '../../core/vip/pay-flow.ts';
+import type { ActivityPurchase, AfterOrder } from '../../core/vip/pay-flow.ts';
 import { payTypesFor, readId, type Category, type Package, type PayInfo, type PayTypeItem } from '../../core/vip/pay-info.ts';
 import { chargedPrice, checkPay, recipientUid, returnAddress } from '../../core/vip/pay-rules.ts';
 import type { PurchaseService } from '../../core/vip/purchase-service.ts';
@@ -39,13 +39,20 @@ export const PurchaseTexts = {
   payMethods: '支付方式',
   vipDetailsTitle: 'VIP会员详情',
   vipDetails: '查看详情',
-  bargainLater: '砍价活动即将开放，敬请期待',
   giftTo: '赠送给好友',
   validity: (days: number) => `${days}天`,
   gift: (days: number) => `送${days}天`,
 } as const;
 
 export type PurchaseMode = 'vip' | 'openVip' | 'giveVip';
+
+/** The activities' part of an order (bargained price, share discount), given by the screen. */
+export interface PurchaseActivity {
+  /** What the order asks for, for this package; undefined: the normal price. */
+  purchase(pkg: Package): ActivityPurchase | undefined;
+  /** The price shown in the total bar for this package, or null for the normal one. */
+  price(pkg: Package): number | null;
+}
 
 export type PurchaseStatus = 'loading' | 'ready' | 'empty' | 'network' | 'blocked';
 
@@ -74,6 +81,8 @@ export class PurchaseViewModel {
   /** The 7003 state: the sale is closed here; leaving is not confirmed. */
   purchaseBlocked = false;
   paying = false;
+  /** Set by the screen when the bargain and share activities are shown (not observable: set before rendering). */
+  activity: PurchaseActivity | null = null;
   private scannedAsked = false;
 
   constructor(
@@ -81,7 +90,7 @@ export class PurchaseViewModel {
     readonly query: Query,
     private readonly deps: PurchaseDeps,
   ) {
-    makeAutoObservable<PurchaseViewModel, 'deps' | 'scannedAsked'>(this, { deps: false, scannedAsked: false, mode: false, query: false }, { autoBind: true });
+    makeAutoObservable<PurchaseViewModel, 'deps' | 'scannedAsked'>(this, { deps: false, scannedAsked: false, mode: false, query: false, activity: false }, { autoBind: true });
   }
 
   get user(): User | null {
@@ -147,7 +156,9 @@ export class PurchaseViewModel {
   /** The total bar's amount: the charged price with its symbol ('' without a package). */
   get totalText(): string {
     const pkg = this.selectedPackage;
-    return pkg ? priceText(pkg.priceSymbol, chargedPrice(pkg).price) : '';
+    if (!pkg) return '';
+    const special = this.activity?.price(pkg) ?? null;
+    return priceText(pkg.priceSymbol, special ?? chargedPrice(pkg).price);
   }
 
   get termsLink(): { path: string; query: Query } {
@@ -206,6 +217,9 @@ export class PurchaseViewModel {
 
   tabTapped(index: number): void {
     this.selection = selectTab(this.info, this.selection, index);
+    // For a bargain activity the bargain package is selected automatically.
+    const bargainPackage = this.bargain ? this.packages.find((pkg) => pkg.bargain) : undefined;
+    if (bargainPackage) this.selection = selectPackage(this.info, this.selection, bargainPackage.packageId);
   }
 
   packageTapped(packageId: number): void {
@@ -242,6 +256,7 @@ export class PurchaseViewModel {
     }
     const toUid = recipientUid({ giftTarget: { uid: this.giftUid }, user: check.user });
     if (toUid === null) return;
+    const activity = this.activity?.purchase(check.pkg);
     this.paying = true;
     const hide = this.deps.notifier.loading(PurchaseTexts.loading);
     let shown = true;
@@ -255,6 +270,7 @@ export class PurchaseViewModel {
         toUid,
         payTitle: check.payType.title,
         isIos: this.deps.isIos,
+        ...(activity ? { activity } : {}),
       });
       close();
       if (outcome.kind !== 'failed') await this.carryOut(outcome);

@@ -4,7 +4,7 @@ import type { AppRoute } from '../route-table.ts';
 export const helpRoutes: AppRoute[] = [
   { path: '/help', title: '帮助中心', depth: 2, load: null },
   { path: '/helpDetail', title: '帮助详情', depth: 3, noTitle: true, load: null },
-  { path: '/activityRules', title: '活动规则', depth: 3, load: null },
+  { path: '/activityRules', title: '活动规则', depth: 3, load: () => import('../../vip/activity-panels.tsx').then((m) => ({ default: m.ActivityRulesScreen })) },
   { path: '/tvhelpCenter', title: '帮助中心', depth: 1, load: null },
   { path: '/tvdeal', title: '帮助详情', depth: 2, load: null },
   { path: '/feedback', title: '意见反馈', depth: 3, load: null },

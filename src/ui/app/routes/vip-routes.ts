@@ -23,4 +23,5 @@ export const vipRoutes: AppRoute[] = [
   { path: '/tcgPaySuccess', title: '支付成功', depth: 4, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.TcgPaySuccessScreen })) },
   { path: '/appeal', title: '申诉', depth: 4, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.AppealScreen })) },
   { path: '/openVipRecords', title: '开通记录', depth: 3, load: null },
+  { path: '/bargainHelp', title: '帮TA砍一刀', depth: 2, noTitle: true, load: () => import('../../vip/activity-panels.tsx').then((m) => ({ default: m.BargainHelpScreen })) },
 ];
