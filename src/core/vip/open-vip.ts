@@ -81,7 +81,7 @@ export function leaveDecision(input: { to: string; purchaseBlocked: boolean }): 
   return { kind: 'confirm', dialog: { message: VipTexts.leaveMessage, confirmText: VipTexts.leaveConfirm, cancelText: VipTexts.cancelLeave } };
 }
 
-/** The native function that closes the web view (Android window.android.closeWebView, iOS handler closeWebView). */
+/** The native function that closes the web view: Android calls closeWebView on its injected bridge object, iOS posts to the closeWebView handler. */
 export const NATIVE_CLOSE_CALL = 'closeWebView';
 
 /** Back on /openVip: inside a native web view close it through the bridge; in a browser the app's back rule applies. */
