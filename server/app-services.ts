@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { Realtime } from './socket/realtime.ts';
 
 /** What feature route modules get: `registerXRoutes(api, services)`. */
 export interface AppServices {
@@ -15,4 +16,6 @@ export interface AppServices {
   sessions: SessionService;
   authenticator: Authenticator;
   limiter: RateLimiter;
+  /** Pushes to connected sockets (private messages, userLiveTest, userStateChange). */
+  realtime: Realtime;
 }

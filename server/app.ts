@@ -26,6 +26,9 @@ import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { registerRegionRoutes } from './region/routes.ts';
 import { registerShellRoutes } from './shell/routes.ts';
+import { attachSocketServer } from './socket/socket-server.ts';
+import { registerMessagingRoutes } from './messaging/routes.ts';
+import { registerSocialRoutes } from './social/routes.ts';
 import { createHistoryFallback, registerStaticFiles } from './static/static-app.ts';
 import { registerUserRoutes } from './user/routes.ts';
 import { registerVipRoutes } from './vip/routes.ts';
@@ -96,6 +99,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     sessions,
     authenticator,
     limiter: new RateLimiter(store, clock),
+    realtime: attachSocketServer(app, { db, config, sessions, clock }),
   };
   const api = createApiRouter(app, authenticator);
   registerLoginRoutes(api, services);
@@ -106,6 +110,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAccountRoutes(api, services);
   registerCatalogueRoutes(api, services);
   registerVipRoutes(api, services);
+  registerMessagingRoutes(api, services);
+  registerSocialRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config) });
 
   await registerStaticFiles(app, config.staticDir);

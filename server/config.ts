@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** REDIS_URL: keep rate-limit counters in Redis instead of memory. */
   redisUrl: string | undefined;
+  /** SOCKET_STREAM: Redis stream and channel prefix of the socket.io adapter (default qiyu:socket.io); processes sharing it deliver to each other. */
+  socketStream?: string | undefined;
   /** SESSION_SECRET (at least 16 characters); unset: generated once and kept in the settings table. */
   sessionSecret: string | undefined;
   /** STATIC_DIR: the built client (index.html, assets/), default dist. */
@@ -68,6 +70,7 @@ export function readConfig(env: Env = process.env): Config {
     mediaDir: value(env, 'MEDIA_DIR'),
     databaseUrl: value(env, 'DATABASE_URL'),
     redisUrl: value(env, 'REDIS_URL'),
+    socketStream: value(env, 'SOCKET_STREAM'),
     sessionSecret: secretOf(env),
     staticDir: value(env, 'STATIC_DIR') ?? 'dist',
     defaultRegion: regionOf(env),

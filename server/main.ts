@@ -14,6 +14,7 @@ import { seedCatalogue } from './catalogue/seed.ts';
 import { seedAds } from './ads/seed.ts';
 import { seedShell } from './shell/seed.ts';
 import { seedVip } from './vip/vip-seed.ts';
+import { seedMessaging } from './messaging/seed.ts';
 import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -54,6 +55,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await seedAds(db);
     await seedShell(db);
     await seedVip(db);
+    await seedMessaging(db, { passwords: new PasswordHasher(config.scrypt), ...(options.clock ? { clock: options.clock } : {}) });
     store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
     app = await createApp({
       db,

@@ -59,6 +59,24 @@ export const Ret = {
   BargainPriceNotZero: 7019,
   /** Share activity: none running, or no unused discount for the order. */
   ShareDiscountUnavailable: 7020,
+  /** Messaging (8001-8019, server/messaging). Chat: the sender has blocked the recipient. */
+  YouBlockedRecipient: 8001,
+  /** Chat: the recipient has blocked the sender. */
+  RecipientBlockedYou: 8002,
+  /** Chat: a message to oneself. */
+  ChatWithSelf: 8003,
+  /** System message: no such message, or not the caller's. */
+  SystemMessageNotFound: 8004,
+  /** Social (8020-8039, server/social). Follow: oneself. */
+  FollowSelf: 8020,
+  /** Follow: the caller has blocked that user (unblock first). */
+  FollowBlockedUser: 8021,
+  /** Block: oneself. */
+  BlockSelf: 8022,
+  /** Report: oneself. */
+  ReportSelf: 8023,
+  /** Follow: that user has blocked the caller. */
+  FollowBlockedByUser: 8024,
 } as const;
 
 export type RetCode = (typeof Ret)[keyof typeof Ret];
@@ -109,6 +127,16 @@ export const RetMessage = {
   ShareActivityMissing: '当前没有分享活动',
   ShareDiscountUnavailable: '没有可用的分享优惠',
   ShareDiscountUsed: '分享优惠已使用',
+  YouBlockedRecipient: '你已拉黑对方，无法发送消息',
+  RecipientBlockedYou: '对方已将你拉黑，消息发送失败',
+  ChatWithSelf: '不能给自己发消息',
+  SystemMessageNotFound: '消息不存在',
+  FollowSelf: '不能关注自己',
+  FollowBlockedUser: '你已拉黑该用户，请先移出黑名单',
+  BlockSelf: '不能拉黑自己',
+  ReportSelf: '不能举报自己',
+  FollowBlockedByUser: '对方已将你拉黑，无法关注',
+  TooManyReports: '举报过于频繁，请稍后再试',
 } as const;
 
 export function missingParamMessage(name: string): string {

@@ -1,6 +1,8 @@
 import { badParam } from '../http/api-error.ts';
 
 export const USER_NAME_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
+/** Names looked up at login: also the seeded accounts with a dash (kefu-service), which registration cannot make. */
+export const LOGIN_NAME_PATTERN = /^[A-Za-z0-9_-]{4,20}$/;
 export const PASSWORD_PATTERN = /^\S{6,20}$/u;
 export const NICK_NAME_MAX = 16;
 

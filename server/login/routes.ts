@@ -7,10 +7,10 @@ import { isUniqueViolation } from '../db/database.ts';
 import { LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_PER_USER, REGISTRATIONS_PER_IP } from '../rate-limit/rate-limiter.ts';
 import { findUserByName, insertUser } from '../user/user-repository.ts';
 import { toUserView } from '../user/user-view.ts';
-import { USER_NAME_PATTERN, checkNickName, checkPassword, checkUserName } from './credentials.ts';
+import { LOGIN_NAME_PATTERN, checkNickName, checkPassword, checkUserName } from './credentials.ts';
 
 export function registerLoginRoutes(api: ApiRouter, services: AppServices): void {
-  const { db, passwords, sessions, limiter, clock } = services;
+  const { db, passwords, sessions, limiter, clock, realtime } = services;
 
   /** Creates an account and logs it in. */
   api.post('/api/Login/Register', 'none', async ({ params, request }) => {
@@ -44,7 +44,7 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
     const userName = params.string('userName');
     const password = params.string('password');
     // A name no account can have is not looked up (nor kept as a rate-limit key), but still counts for the address.
-    const plausibleName = USER_NAME_PATTERN.test(userName);
+    const plausibleName = LOGIN_NAME_PATTERN.test(userName);
 
     if (
       (plausibleName && (await limiter.isExhausted(LOGIN_FAILURES_PER_USER, userName)))
@@ -63,6 +63,7 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
       throw new ApiError(Ret.BadCredentials, RetMessage.BadCredentials);
     }
     const token = await sessions.create(user.id);
+    realtime.loginElsewhere(user.id, token.token);
     return ok(toUserView(user, token, clock.now()), '登录成功');
   });
 
@@ -72,6 +73,7 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
   /** Ends the session: the token stops working. */
   api.post('/api/Login/Logout', 'required', async ({ auth }) => {
     await sessions.revoke(auth.token.token);
+    realtime.sessionEnded(auth.token.token);
     return ok(null, '已退出登录');
   });
 }

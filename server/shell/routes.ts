@@ -1,6 +1,7 @@
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import { runningActivity, unreadMessageCount } from './activities.ts';
+import { unreadCounts } from '../messaging/routes.ts';
+import { runningActivity } from './activities.ts';
 import { configEntries } from './config.ts';
 
 export function registerShellRoutes(api: ApiRouter, services: AppServices): void {
@@ -12,6 +13,6 @@ export function registerShellRoutes(api: ApiRouter, services: AppServices): void
   /** The global configuration: a list of `{ key, value }` (GoogleMap's value is JSON `{ key }`). Visitors too. */
   api.get('/api/home/GetConfig', 'none', async () => configEntries(db));
 
-  /** `{ count }`: the user's unread system messages. */
-  api.get('/api/user/GetUserMegCount', 'required', async ({ auth }) => ({ count: await unreadMessageCount(db, auth.user.id) }));
+  /** `{ count, privateCount, systemCount }`: the user's unread private and system messages. */
+  api.get('/api/user/GetUserMegCount', 'required', async ({ auth }) => unreadCounts(db, auth.user.id));
 }

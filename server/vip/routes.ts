@@ -112,6 +112,12 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     gatewayKey ??= resolveSessionSecret(db, config.sessionSecret).then(deriveGatewayKey);
     return gatewayKey;
   };
+  /** Pays an order; once paid, the buyer's and the recipient's sockets hear userStateChange 0. */
+  const payAndNotify = async (orderId: string, providerRef: string): ReturnType<typeof payOrder> => {
+    const result = await payOrder(db, orderId, clock.now(), providerRef);
+    if (result.changed) services.realtime.userChanged(result.order.payer_id, result.order.to_uid);
+    return result;
+  };
 
   /** The regions a sale is checked against: the `region` param (when given) and the resolved one. */
   const regionsOf = (params: Params, request: FastifyRequest, auth: AuthSession | null): { region: string; checked: string[] } => {
@@ -321,7 +327,7 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     const own = await findOwnOrder(db, orderId, auth.user.id, clock.now());
     if (own.pay_type === PayType.Gateway) throw new ApiError(Ret.PayTypeUnavailable, '请在支付页面完成支付');
     const result = action === 'approve'
-      ? await payOrder(db, orderId, clock.now(), `sandbox-${randomBytes(8).toString('hex')}`)
+      ? await payAndNotify(orderId, `sandbox-${randomBytes(8).toString('hex')}`)
       : await cancelOrder(db, orderId, clock.now());
     return { ...toOrderView(result.order), duplicate: !result.changed };
   });
@@ -354,7 +360,7 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
       throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.CallbackAmountMismatch);
     }
     const result = fields.status === OrderStatus.Paid
-      ? await payOrder(db, order.id, clock.now(), fields.providerRef)
+      ? await payAndNotify(order.id, fields.providerRef)
       : await cancelOrder(db, order.id, clock.now());
     return { orderId: order.id, status: result.order.status, duplicate: !result.changed };
   });

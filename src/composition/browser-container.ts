@@ -9,6 +9,8 @@ import { DocumentPageVisibility } from '../../adapters/page-visibility/document-
 import { CryptoRandom } from '../../adapters/random/crypto-random.ts';
 import { CookieKeyValueStore } from '../../adapters/storage/cookie-key-value-store.ts';
 import { WebKeyValueStore } from '../../adapters/storage/web-key-value-store.ts';
+import { SocketIoSocket } from '../../adapters/socket/socket-io-socket.ts';
+import { WebAudioTonePlayer } from '../../adapters/tone/web-audio-tone-player.ts';
 import { Clipboard } from '../core/ports/clipboard.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { Http } from '../core/ports/http.ts';
@@ -18,6 +20,8 @@ import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { Random } from '../core/ports/random.ts';
+import { Socket } from '../core/ports/socket.ts';
+import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { bindCore } from './core-bindings.ts';
 
@@ -51,6 +55,8 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
     .inSingletonScope();
   container.bind<PageVisibility>(PageVisibility).toDynamicValue(() => new DocumentPageVisibility(document)).inSingletonScope();
   container.bind<Random>(Random).toDynamicValue(() => new CryptoRandom()).inSingletonScope();
+  container.bind<Socket>(Socket).toDynamicValue((ctx) => new SocketIoSocket({ url: ctx.get<string>(ApiOrigin) })).inSingletonScope();
+  container.bind<TonePlayer>(TonePlayer).toDynamicValue(() => new WebAudioTonePlayer(window)).inSingletonScope();
   bindCore(container);
   return container;
 }

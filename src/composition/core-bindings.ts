@@ -20,6 +20,8 @@ import { bindAds } from './ads-bindings.ts';
 import { bindAccount } from './account-bindings.ts';
 import { bindCatalogue } from './catalogue-bindings.ts';
 import { bindVip } from './vip-bindings.ts';
+import { bindMessaging } from './messaging-bindings.ts';
+import { bindSocial } from './social-bindings.ts';
 
 /** The request layer's view of the session, language and visitor id. */
 export const RequestContextToken = Symbol('RequestContext');
@@ -81,4 +83,6 @@ export function bindCore(container: Container): void {
   bindAccount(container);
   bindCatalogue(container);
   bindVip(container);
+  bindMessaging(container);
+  bindSocial(container);
 }

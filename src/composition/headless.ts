@@ -10,6 +10,8 @@ import { FakeNotifier } from '../../adapters/notifier/fake-notifier.ts';
 import { FakePageVisibility } from '../../adapters/page-visibility/fake-page-visibility.ts';
 import { SequenceRandom } from '../../adapters/random/sequence-random.ts';
 import { MemoryKeyValueStore } from '../../adapters/storage/memory-key-value-store.ts';
+import { FakeSocket } from '../../adapters/socket/fake-socket.ts';
+import { FakeTonePlayer } from '../../adapters/tone/fake-tone-player.ts';
 import { Clipboard } from '../core/ports/clipboard.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { Http } from '../core/ports/http.ts';
@@ -19,6 +21,8 @@ import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { Random } from '../core/ports/random.ts';
+import { Socket } from '../core/ports/socket.ts';
+import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { bindCore } from './core-bindings.ts';
 
@@ -35,6 +39,8 @@ export interface HeadlessWorld {
   nativeBridge: FakeNativeBridge;
   visibility: FakePageVisibility;
   random: SequenceRandom;
+  socket: FakeSocket;
+  tone: FakeTonePlayer;
 }
 
 /**
@@ -60,6 +66,8 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
     nativeBridge: new FakeNativeBridge(),
     visibility: new FakePageVisibility(),
     random: new SequenceRandom(),
+    socket: new FakeSocket(),
+    tone: new FakeTonePlayer(),
   };
   const container = new Container();
   container.bind<Clock>(Clock).toConstantValue(world.clock);
@@ -73,6 +81,8 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<NativeBridge>(NativeBridge).toConstantValue(world.nativeBridge);
   container.bind<PageVisibility>(PageVisibility).toConstantValue(world.visibility);
   container.bind<Random>(Random).toConstantValue(world.random);
+  container.bind<Socket>(Socket).toConstantValue(world.socket);
+  container.bind<TonePlayer>(TonePlayer).toConstantValue(world.tone);
   container.bind<string>(ApiOrigin).toConstantValue('');
   bindCore(container);
   return { container, world };

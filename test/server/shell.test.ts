@@ -69,14 +69,14 @@ describe('GET /api/user/GetUserMegCount', () => {
     expect(body.data).toBeNull();
   });
 
-  it("counts the user's unread system messages only", async () => {
+  it("counts the user's unread system messages (private ones: test/server/messaging.test.ts)", async () => {
     const user = await registerUser(app);
     const other = await registerUser(app);
-    expect((await get(app, '/api/user/GetUserMegCount', tokenParams(user.token))).body).toEqual({ ret: Ret.Ok, msg: '成功', data: { count: 0 } });
+    expect((await get(app, '/api/user/GetUserMegCount', tokenParams(user.token))).body).toEqual({ ret: Ret.Ok, msg: '成功', data: { count: 0, privateCount: 0, systemCount: 0 } });
     await db.query(`INSERT INTO system_messages (uid, title, content, read_at) VALUES
       ($1, '一', '', NULL), ($1, '二', '', NULL), ($1, '三', '', now()), ($2, '四', '', NULL)`, [user.id, other.id]);
-    expect((await get(app, '/api/user/GetUserMegCount', tokenParams(user.token))).body.data).toEqual({ count: 2 });
-    expect((await get(app, '/api/user/GetUserMegCount', tokenParams(other.token))).body.data).toEqual({ count: 1 });
+    expect((await get(app, '/api/user/GetUserMegCount', tokenParams(user.token))).body.data).toEqual({ count: 2, privateCount: 0, systemCount: 2 });
+    expect((await get(app, '/api/user/GetUserMegCount', tokenParams(other.token))).body.data).toEqual({ count: 1, privateCount: 0, systemCount: 1 });
   });
 
   it('answers POST as not found (a GET call)', async () => {

@@ -86,6 +86,7 @@ export class SessionService {
   /** Ends the session on the server (best effort) and forgets the user here. */
   async logOut(): Promise<void> {
     if (!this.session.user()) return;
+    this.session.loggingOut();
     try {
       await this.api.post(SessionPaths.logout, {}, { suppressTips: true });
     } catch {

@@ -15,6 +15,7 @@ export class UserSession {
   private state: SessionState = { user: null, loginValidates: false };
   private readonly listeners = new Set<(state: SessionState) => void>();
   private readonly loggedOutListeners = new Set<() => void>();
+  private readonly loggingOutListeners = new Set<() => void>();
   private loggedOutTimer: TimerId | null = null;
 
   constructor(
@@ -74,6 +75,16 @@ export class UserSession {
   subscribe(listener: (state: SessionState) => void): Unsubscribe {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The user asked to log out on this device: said before the server is told, while the user is still held. */
+  loggingOut(): void {
+    for (const listener of [...this.loggingOutListeners]) listener();
+  }
+
+  onLoggingOut(listener: () => void): Unsubscribe {
+    this.loggingOutListeners.add(listener);
+    return () => this.loggingOutListeners.delete(listener);
   }
 
   onLoggedOut(listener: () => void): Unsubscribe {

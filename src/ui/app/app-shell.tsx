@@ -15,6 +15,8 @@ import { TabBar } from '../shell/tab-bar.tsx';
 import { installPageGuardsOnce } from '../shell/touch-guard.ts';
 import { StartAd } from '../ads/start-ad.tsx';
 import { OpenAppPopup } from '../open-app/open-app-popup.tsx';
+import { MessageTip } from '../messaging/message-tip.tsx';
+import { UnreadCounter } from '../../core/messaging/unread-counter.ts';
 import '../shell/shell.css';
 import { pageTitle } from './brand.ts';
 import { useContainer, useViewModel } from './container-context.tsx';
@@ -55,6 +57,7 @@ export function AppShell() {
         timer: c.get(GlobalTimer),
         navigator: c.get<Navigator>(Navigator),
         iosSafari: isIosSafari(window.navigator.userAgent) && c.get<NativeBridge>(NativeBridge).platform() === 'none',
+        counter: c.get(UnreadCounter),
       }),
   );
 
@@ -83,6 +86,7 @@ export function AppShell() {
       />
       {tabBar ? <TabBar vm={vm} onScrollTop={() => window.scrollTo({ top: 0, behavior: 'smooth' })} /> : null}
       <OpenAppPopup />
+      <MessageTip path={location.pathname} />
       <StartAd />
     </div>
   );

@@ -6,6 +6,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, Count, LevelIcon, SexIcon } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
+import { SpaceSocialActions } from '../social/space-actions.tsx';
 import { SpaceViewModel } from './catalogue-view-models.ts';
 import { VideoCard } from './video-card.tsx';
 
@@ -31,6 +32,7 @@ export const SpaceScreen = observer(function SpaceScreen() {
             <p className="space-header__stats">
               作品获得 <Count value={user.totalPlays} /> 次播放
             </p>
+            <SpaceSocialActions uid={user.uid} nickName={user.nickName} avatar={user.avatar} />
           </div>
         </section>
       )}

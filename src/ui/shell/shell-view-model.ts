@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Navigator } from '../../core/ports/navigator.ts';
+import type { UnreadCounter } from '../../core/messaging/unread-counter.ts';
 import type { UserSession } from '../../core/session/user-session.ts';
 import type { GlobalTimer } from '../../core/shell/global-timer.ts';
 import type { RechargeActivityService } from '../../core/shell/recharge-activity.ts';
@@ -18,6 +19,8 @@ export interface ShellDeps {
   navigator: Navigator;
   /** iOS Safari outside a native web view (discovery is pushed there). */
   iosSafari: boolean;
+  /** Messaging's unread count: +1 per arrival, a refresh asked after a chat was read; kept in step with ours. */
+  counter?: UnreadCounter;
 }
 
 export interface TabView {
@@ -77,12 +80,16 @@ export class ShellViewModel {
       void this.refreshUnread();
     });
     const offTick = this.deps.timer.onTick(() => void this.refreshUnread());
+    const offCount = this.deps.counter?.subscribe((count) => runInAction(() => (this.unreadCount = count)));
+    const offRefresh = this.deps.counter?.onRefreshRequested(() => void this.refreshUnread());
     this.deps.timer.start();
     void this.refreshUnread();
     void this.refreshActivity();
     return () => {
       offSession();
       offTick();
+      offCount?.();
+      offRefresh?.();
       this.deps.timer.stop();
       this.started = false;
     };
@@ -112,6 +119,7 @@ export class ShellViewModel {
       if (seq !== this.refreshSeq) return;
       if (!this.deps.userSession.user()) this.unreadCount = 0;
       else if (count !== null) this.unreadCount = count;
+      this.deps.counter?.set(this.unreadCount);
     });
   }
 

@@ -6,12 +6,15 @@ import { useViewModel } from '../app/container-context.tsx';
 import { SessionModel } from '../app/session-model.ts';
 import { Avatar, LevelIcon, SexIcon } from '../common/display.tsx';
 import { UserViewModel } from './user-view-model.ts';
+import { badgeText } from '../../core/messaging/message.ts';
+import { useUnreadCount } from '../messaging/use-messaging.ts';
 import './user.css';
 
 export const UserScreen = observer(function UserScreen() {
   const vm = useViewModel(
     (c) => new UserViewModel(c.get(SessionModel), c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)),
   );
+  const unread = badgeText(useUnreadCount());
   return (
     <div className="page user-page">
       <section className="user-header" data-testid="user-header">
@@ -36,7 +39,7 @@ export const UserScreen = observer(function UserScreen() {
         {vm.entries.map((entry) => (
           <button key={entry.path} type="button" className="user-entry" data-testid={entry.testId} onClick={() => vm.entryTapped(entry.path)}>
             <span>{entry.label}</span>
-            <span className="user-entry__arrow" aria-hidden="true">›</span>
+            {entry.path === '/message' && unread && vm.loggedIn ? <span className="unread-badge" data-testid="message-badge">{unread}</span> : <span className="user-entry__arrow" aria-hidden="true">›</span>}
           </button>
         ))}
       </nav>

@@ -9,6 +9,7 @@ import type { Gender } from '../../core/account/profile-rules.ts';
 /** The account tab's entries (some open screens of other features). */
 export const USER_ENTRIES: readonly { label: string; path: string; testId: string; needsLogin?: boolean }[] = [
   { label: '编辑资料', path: '/editInfo', testId: 'entry-edit-info', needsLogin: true },
+  { label: '消息', path: '/message', testId: 'entry-message', needsLogin: true },
   { label: '签到', path: '/signIn', testId: 'entry-sign-in' },
   { label: '观看记录', path: '/historicalRecords', testId: 'entry-history' },
   { label: '我的收藏', path: '/myCollection', testId: 'entry-collection' },

@@ -1,0 +1,197 @@
+import type { Queryable } from '../db/database.ts';
+import { isKefuSql } from '../user/listed-user.ts';
+
+/** private_messages.type */
+export const MessageType = {
+  /** A normal text message. */
+  Text: 0,
+  /** An order note in the customer-service chat (content: the order JSON the VIP flow passes). */
+  OrderNote: 1,
+  /** An automatic notice (the customer-service greeting); only the server writes these. */
+  Notice: 2,
+} as const;
+
+/** A private message as HTTP answers and socket events carry it (avatar, nickname, kefu: the sender's). */
+export interface MessageView {
+  id: number;
+  fromUid: number;
+  toUid: number;
+  type: number;
+  content: string;
+  /** ms epoch */
+  createdAt: number;
+  clientId: string | null;
+  avatar: string;
+  nickname: string;
+  kefu: boolean;
+}
+
+interface MessageRow {
+  id: number;
+  from_uid: number;
+  to_uid: number;
+  type: number;
+  content: string;
+  created_at: Date;
+  client_id: string | null;
+  avatar: string;
+  nick_name: string;
+  kefu: boolean;
+}
+
+/** `SELECT ${MESSAGE_SELECT} WHERE …` (alias m for the message). */
+const MESSAGE_SELECT = `m.id, m.from_uid, m.to_uid, m.type, m.content, m.created_at, m.client_id,
+  s.avatar, s.nick_name, ${isKefuSql('m.from_uid')} AS kefu
+  FROM private_messages m JOIN users s ON s.id = m.from_uid`;
+
+function toView(row: MessageRow): MessageView {
+  return {
+    id: Number(row.id),
+    fromUid: row.from_uid,
+    toUid: row.to_uid,
+    type: row.type,
+    content: row.content,
+    createdAt: row.created_at.getTime(),
+    clientId: row.client_id,
+    avatar: row.avatar,
+    nickname: row.nick_name,
+    kefu: row.kefu,
+  };
+}
+
+async function select(db: Queryable, where: string, params: readonly unknown[], tail = ''): Promise<MessageView[]> {
+  const rows = await db.query<MessageRow>(`SELECT ${MESSAGE_SELECT} WHERE ${where} ${tail}`, params);
+  return rows.map(toView);
+}
+
+export async function findMessage(db: Queryable, id: number): Promise<MessageView | undefined> {
+  return (await select(db, 'm.id = $1', [id]))[0];
+}
+
+export async function findByClientId(db: Queryable, fromUid: number, clientId: string): Promise<MessageView | undefined> {
+  return (await select(db, 'm.from_uid = $1 AND m.client_id = $2', [fromUid, clientId]))[0];
+}
+
+export interface NewMessage {
+  fromUid: number;
+  toUid: number;
+  type: number;
+  content: string;
+  clientId: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Stores a message. With a clientId already used by that sender nothing is stored: `created` is false and the
+ * stored message is answered (the unique index makes concurrent duplicates one message).
+ */
+export async function insertMessage(db: Queryable, message: NewMessage): Promise<{ message: MessageView; created: boolean }> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO private_messages (from_uid, to_uid, type, content, client_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (from_uid, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,
+    [message.fromUid, message.toUid, message.type, message.content, message.clientId, message.createdAt],
+  );
+  const inserted = rows[0];
+  const stored = inserted !== undefined
+    ? await findMessage(db, Number(inserted.id))
+    : message.clientId !== null ? await findByClientId(db, message.fromUid, message.clientId) : undefined;
+  if (stored === undefined) throw new Error('private message vanished after insert');
+  return { message: stored, created: inserted !== undefined };
+}
+
+const PAIR = '((m.from_uid = $1 AND m.to_uid = $2) OR (m.from_uid = $2 AND m.to_uid = $1))';
+
+/** The conversation of uid and otherUid: the newest `pageSize` before `beforeId` (all when absent), ascending. */
+export async function historyPage(
+  db: Queryable, uid: number, otherUid: number, beforeId: number | undefined, pageSize: number,
+): Promise<{ list: MessageView[]; hasMore: boolean }> {
+  const rows = beforeId === undefined
+    ? await select(db, PAIR, [uid, otherUid, pageSize + 1], 'ORDER BY m.id DESC LIMIT $3')
+    : await select(db, `${PAIR} AND m.id < $3`, [uid, otherUid, beforeId, pageSize + 1], 'ORDER BY m.id DESC LIMIT $4');
+  return { list: rows.slice(0, pageSize).reverse(), hasMore: rows.length > pageSize };
+}
+
+/** Messages to or from uid with an id above sinceId, ascending. */
+export async function messagesSince(db: Queryable, uid: number, sinceId: number, limit: number): Promise<{ list: MessageView[]; hasMore: boolean }> {
+  const rows = await select(db, '(m.to_uid = $1 OR m.from_uid = $1) AND m.id > $2', [uid, sinceId, limit + 1], 'ORDER BY m.id ASC LIMIT $3');
+  return { list: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+export interface ConversationRow {
+  partner: number;
+  lastId: number;
+  unread: number;
+}
+
+/** The caller's conversations, newest (highest last message id) first, with the count of all of them. */
+export async function conversationPage(
+  db: Queryable, uid: number, page: number, pageSize: number,
+): Promise<{ rows: ConversationRow[]; total: number; messages: Map<number, MessageView> }> {
+  const rows = await db.query<{ partner: number; last_id: number; unread: number; total: number }>(
+    `WITH mine AS (
+       SELECT CASE WHEN m.from_uid = $1 THEN m.to_uid ELSE m.from_uid END AS partner, m.id, m.to_uid, m.read_at
+       FROM private_messages m WHERE m.from_uid = $1 OR m.to_uid = $1
+     ), convo AS (
+       SELECT partner, max(id) AS last_id, count(*) FILTER (WHERE to_uid = $1 AND read_at IS NULL) AS unread
+       FROM mine GROUP BY partner
+     )
+     SELECT partner, last_id, unread, count(*) OVER () AS total FROM convo ORDER BY last_id DESC LIMIT $2 OFFSET $3`,
+    [uid, pageSize, (page - 1) * pageSize],
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page > 1) {
+    const counted = await db.query<{ total: number }>(
+      `SELECT count(DISTINCT CASE WHEN from_uid = $1 THEN to_uid ELSE from_uid END) AS total
+       FROM private_messages WHERE from_uid = $1 OR to_uid = $1`,
+      [uid],
+    );
+    total = Number(counted[0]?.total ?? 0);
+  }
+  const ids = rows.map((row) => Number(row.last_id));
+  const messages = new Map((ids.length === 0 ? [] : await select(db, 'm.id = ANY($1::bigint[])', [ids])).map((m) => [m.id, m]));
+  return {
+    rows: rows.map((row) => ({ partner: row.partner, lastId: Number(row.last_id), unread: Number(row.unread) })),
+    total,
+    messages,
+  };
+}
+
+/** Private messages to uid not read yet. */
+export async function privateUnreadCount(db: Queryable, uid: number): Promise<number> {
+  const rows = await db.query<{ count: number }>('SELECT count(*) AS count FROM private_messages WHERE to_uid = $1 AND read_at IS NULL', [uid]);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Marks read (and delivered) what fromUid sent to uid. */
+export async function markConversationRead(db: Queryable, uid: number, fromUid: number, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE private_messages SET read_at = $3, delivered_at = coalesce(delivered_at, $3)
+     WHERE to_uid = $1 AND from_uid = $2 AND read_at IS NULL`,
+    [uid, fromUid, now],
+  );
+}
+
+/** Sets delivered_at of those ids that are messages to uid (others are ignored). */
+export async function markDelivered(db: Queryable, uid: number, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    'UPDATE private_messages SET delivered_at = $3 WHERE to_uid = $1 AND id = ANY($2::bigint[]) AND delivered_at IS NULL',
+    [uid, ids, now],
+  );
+}
+
+/** Does `blockerUid` block `blockedUid`? */
+export async function blocks(db: Queryable, blockerUid: number, blockedUid: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM user_blocks WHERE blocker_uid = $1 AND blocked_uid = $2', [blockerUid, blockedUid]);
+  return rows.length > 0;
+}
+
+export async function isKefu(db: Queryable, uid: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM vip_customer_service WHERE user_id = $1', [uid]);
+  return rows.length > 0;
+}
+
+export async function userExists(db: Queryable, uid: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM users WHERE id = $1', [uid]);
+  return rows.length > 0;
+}

@@ -1,0 +1,208 @@
+import type { AppServices } from '../app-services.ts';
+import { ApiError, badParam, missingParam } from '../http/api-error.ts';
+import type { ApiRouter } from '../http/api-router.ts';
+import { ok } from '../http/envelope.ts';
+import type { Params } from '../http/params.ts';
+import { Ret, RetMessage } from '../http/ret.ts';
+import { unreadMessageCount } from '../shell/activities.ts';
+import { findListedUser, listedUsers } from '../user/listed-user.ts';
+import type { ListedUser } from '../user/listed-user.ts';
+import {
+  blocks,
+  conversationPage,
+  insertMessage,
+  isKefu,
+  markConversationRead,
+  markDelivered,
+  messagesSince,
+  MessageType,
+  historyPage,
+  privateUnreadCount,
+  userExists,
+} from './message-repository.ts';
+import type { MessageView } from './message-repository.ts';
+import { latestSystemMessage, newFollowerCount, readSystemMessage, systemMessagePage } from './system-messages.ts';
+
+export const MessagingLimits = {
+  /** Code points of a message. */
+  maxContent: 500,
+  maxClientId: 64,
+  defaultPageSize: 20,
+  maxPageSize: 50,
+  maxPage: 10_000,
+  defaultNewMessages: 50,
+  maxNewMessages: 100,
+  /** GetMessageSummary: follows newer than this count as new fans. */
+  newFansWindowMs: 7 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const MessagingText = {
+  sent: '发送成功',
+  contentTooLong: '消息内容不能超过500字',
+  clientIdReused: '消息编号已用于其他消息',
+  orderNoteToKefuOnly: '订单消息只能发给客服',
+  /** The customer-service account's automatic answer to a user's first message. */
+  kefuGreeting: '您好，我是官方客服，请问有什么可以帮您？',
+} as const;
+
+/** client_id of the greeting a kefu account sends a user (unique per sender: at most one greeting per user). */
+export const kefuGreetingClientId = (uid: number): string => `kefu-greeting:${uid}`;
+
+const CLIENT_ID_PATTERN = /^[\x21-\x7e]+$/;
+
+function positiveId(params: Params, name: string): number {
+  const value = params.int(name);
+  if (value <= 0) throw badParam(name);
+  return value;
+}
+
+function pageSizeOf(params: Params): number {
+  const pageSize = params.optionalInt('pageSize') ?? MessagingLimits.defaultPageSize;
+  if (pageSize < 1 || pageSize > MessagingLimits.maxPageSize) throw badParam('pageSize', '每页数量为1-50');
+  return pageSize;
+}
+
+function paging(params: Params): { page: number; pageSize: number } {
+  const page = params.optionalInt('page') ?? 1;
+  if (page < 1 || page > MessagingLimits.maxPage) throw badParam('page');
+  return { page, pageSize: pageSizeOf(params) };
+}
+
+export function registerMessagingRoutes(api: ApiRouter, services: AppServices): void {
+  const { db, clock, realtime } = services;
+  const now = (): Date => new Date(clock.now());
+
+  /** The other user of a conversation: a positive id, not the caller (8003), existing (1006). */
+  const partnerOf = async (params: Params, callerUid: number): Promise<number> => {
+    const toUid = positiveId(params, 'toUid');
+    if (toUid === callerUid) throw new ApiError(Ret.ChatWithSelf, RetMessage.ChatWithSelf);
+    if (!(await userExists(db, toUid))) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
+    return toUid;
+  };
+
+  const partnerView = async (callerUid: number, uid: number): Promise<ListedUser> => {
+    const user = await findListedUser(db, callerUid, uid, new Date(clock.now()));
+    if (user === null) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
+    return user;
+  };
+
+  /** `{ list: [{ user, lastMessage, unread }], total }`, newest conversation first. */
+  api.get('/api/Chat/GetConversations', 'required', async ({ params, auth }) => {
+    const { page, pageSize } = paging(params);
+    const uid = auth.user.id;
+    const { rows, total, messages } = await conversationPage(db, uid, page, pageSize);
+    const users = await listedUsers(db, uid, rows.map((row) => row.partner), new Date(clock.now()));
+    const list = rows.flatMap((row) => {
+      const user = users.get(row.partner);
+      const lastMessage = messages.get(row.lastId);
+      return user !== undefined && lastMessage !== undefined ? [{ user, lastMessage, unread: row.unread }] : [];
+    });
+    return { list, total };
+  });
+
+  /** One page of the caller's conversation with toUid, ascending: the newest without beforeId. */
+  api.get('/api/Chat/GetHistory', 'required', async ({ params, auth }) => {
+    const uid = auth.user.id;
+    const toUid = await partnerOf(params, uid);
+    const beforeId = params.has('beforeId') ? positiveId(params, 'beforeId') : undefined;
+    const pageSize = pageSizeOf(params);
+    const page = await historyPage(db, uid, toUid, beforeId, pageSize);
+    return { ...page, user: await partnerView(uid, toUid) };
+  });
+
+  /** Stores and delivers a message (idempotent per sender + clientId); answers the stored message. */
+  api.post('/api/Chat/SendMessage', 'required', async ({ params, auth }) => {
+    const uid = auth.user.id;
+    const toUid = positiveId(params, 'toUid');
+    const content = params.string('content');
+    if (content.trim() === '') throw missingParam('content');
+    if ([...content].length > MessagingLimits.maxContent) throw badParam('content', MessagingText.contentTooLong);
+    const type = params.optionalInt('type') ?? MessageType.Text;
+    if (type !== MessageType.Text && type !== MessageType.OrderNote) throw badParam('type');
+    const clientId = params.optionalString('clientId') ?? null;
+    if (clientId !== null && (clientId.length > MessagingLimits.maxClientId || !CLIENT_ID_PATTERN.test(clientId))) {
+      throw badParam('clientId');
+    }
+    if (toUid === uid) throw new ApiError(Ret.ChatWithSelf, RetMessage.ChatWithSelf);
+    if (!(await userExists(db, toUid))) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
+    if (await blocks(db, uid, toUid)) throw new ApiError(Ret.YouBlockedRecipient, RetMessage.YouBlockedRecipient);
+    if (await blocks(db, toUid, uid)) throw new ApiError(Ret.RecipientBlockedYou, RetMessage.RecipientBlockedYou);
+    const recipientIsKefu = await isKefu(db, toUid);
+    if (type === MessageType.OrderNote && !recipientIsKefu) throw badParam('type', MessagingText.orderNoteToKefuOnly);
+
+    const { message, created } = await insertMessage(db, { fromUid: uid, toUid, type, content, clientId, createdAt: now() });
+    if (!created) {
+      // A retry of a stored send: answer it again, deliver nothing twice.
+      if (message.toUid !== toUid) throw badParam('clientId', MessagingText.clientIdReused);
+      return ok(message, MessagingText.sent);
+    }
+    realtime.deliver(message);
+    if (recipientIsKefu) await greetOnce(toUid, uid);
+    return ok(message, MessagingText.sent);
+  });
+
+  /** The kefu account's greeting, once per user (the unique client_id makes concurrent first messages greet once). */
+  const greetOnce = async (kefuUid: number, uid: number): Promise<void> => {
+    const greeting = await insertMessage(db, {
+      fromUid: kefuUid,
+      toUid: uid,
+      type: MessageType.Notice,
+      content: MessagingText.kefuGreeting,
+      clientId: kefuGreetingClientId(uid),
+      createdAt: now(),
+    });
+    if (greeting.created) realtime.deliver(greeting.message);
+  };
+
+  /** Marks read what toUid sent the caller; answers the caller's remaining private unread count. */
+  api.post('/api/Chat/MarkRead', 'required', async ({ params, auth }) => {
+    const uid = auth.user.id;
+    const toUid = await partnerOf(params, uid);
+    await markConversationRead(db, uid, toUid, now());
+    return { count: await privateUnreadCount(db, uid) };
+  });
+
+  /** Messages to or from the caller with an id above sinceId (ascending); what the caller receives counts as delivered. */
+  api.get('/api/Chat/GetNewMessages', 'required', async ({ params, auth }) => {
+    const uid = auth.user.id;
+    const sinceId = params.int('sinceId');
+    if (sinceId < 0) throw badParam('sinceId');
+    const limit = params.optionalInt('limit') ?? MessagingLimits.defaultNewMessages;
+    if (limit < 1 || limit > MessagingLimits.maxNewMessages) throw badParam('limit', '数量为1-100');
+    const page = await messagesSince(db, uid, sinceId, limit);
+    const received = page.list.filter((message: MessageView) => message.toUid === uid).map((message) => message.id);
+    await markDelivered(db, uid, received, now());
+    return page;
+  });
+
+  /** `{ list: [{ id, title, content, createdAt, read }], total }`, newest first. */
+  api.get('/api/Message/GetSystemMessages', 'required', async ({ params, auth }) => {
+    const { page, pageSize } = paging(params);
+    return systemMessagePage(db, auth.user.id, page, pageSize);
+  });
+
+  /** One of the caller's system messages, marked read; 8004 when it is missing or someone else's. */
+  api.get('/api/Message/GetSystemMessageDetail', 'required', async ({ params, auth }) => {
+    const message = await readSystemMessage(db, auth.user.id, positiveId(params, 'id'), now());
+    if (message === undefined) throw new ApiError(Ret.SystemMessageNotFound, RetMessage.SystemMessageNotFound);
+    return message;
+  });
+
+  /** The /message page's header: unread counts, new fans (7 days) and the latest system message. */
+  api.get('/api/Message/GetMessageSummary', 'required', async ({ auth }) => {
+    const uid = auth.user.id;
+    return {
+      privateUnread: await privateUnreadCount(db, uid),
+      systemUnread: await unreadMessageCount(db, uid),
+      newFans: await newFollowerCount(db, uid, new Date(clock.now() - MessagingLimits.newFansWindowMs)),
+      latestSystem: await latestSystemMessage(db, uid),
+    };
+  });
+}
+
+/** GetUserMegCount's answer: `{ count, privateCount, systemCount }` (count = both unread counts). */
+export async function unreadCounts(db: AppServices['db'], uid: number): Promise<{ count: number; privateCount: number; systemCount: number }> {
+  const privateCount = await privateUnreadCount(db, uid);
+  const systemCount = await unreadMessageCount(db, uid);
+  return { count: privateCount + systemCount, privateCount, systemCount };
+}

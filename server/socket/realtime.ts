@@ -1,0 +1,43 @@
+import type { MessageView } from '../messaging/message-repository.ts';
+
+/** Socket event names of the protocol (server/README.md, "Realtime"). */
+export const SocketEvent = {
+  /** client → server: token fields + version; server → client: connectionResult. */
+  Connection: 'connection',
+  ConnectionResult: 'connectionResult',
+  PrivateMessage: 'privateMessage',
+  MessageAck: 'messageAck',
+  UserLiveTest: 'userLiveTest',
+  UserStateChange: 'userStateChange',
+  JoinVideoRoom: 'joinVideoRoom',
+} as const;
+
+/** userStateChange actions. */
+export const UserStateAction = {
+  /** The user's data changed elsewhere: refresh it. */
+  Refresh: 0,
+  /** The session ended elsewhere: show msg, clear the user. */
+  SessionEnded: 1,
+} as const;
+
+export const LOGIN_ELSEWHERE_MESSAGE = '该账号已在其他设备登录';
+export const USER_CHANGED_MESSAGE = '用户信息已更新';
+
+export const userRoom = (uid: number): string => `user:${uid}`;
+export const sessionRoom = (token: string): string => `session:${token}`;
+export const videoRoom = (mediaKey: string): string => `video:${mediaKey}`;
+
+/**
+ * What HTTP routes tell connected clients (AppServices.realtime). Every method is fire-and-forget: it only
+ * emits, and with the Redis adapter the emit reaches the sockets of every server process.
+ */
+export interface Realtime {
+  /** privateMessage to every authenticated socket of the recipient and of the sender. */
+  deliver(message: MessageView): void;
+  /** userLiveTest to the user's sockets authenticated with another session token than `newToken`. */
+  loginElsewhere(uid: number, newToken: string): void;
+  /** userStateChange action 0 to every socket of these users. */
+  userChanged(...uids: number[]): void;
+  /** userStateChange action 1 (msg) to the sockets of that session, which are then disconnected. */
+  sessionEnded(token: string, msg?: string): void;
+}

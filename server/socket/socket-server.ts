@@ -1,0 +1,182 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
+import type { SessionService } from '../auth/sessions.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError } from '../http/api-error.ts';
+import { envelope } from '../http/envelope.ts';
+import { Ret, RetMessage, missingParamMessage } from '../http/ret.ts';
+import { markDelivered } from '../messaging/message-repository.ts';
+import type { MessageView } from '../messaging/message-repository.ts';
+import {
+  LOGIN_ELSEWHERE_MESSAGE,
+  SocketEvent,
+  USER_CHANGED_MESSAGE,
+  UserStateAction,
+  sessionRoom,
+  userRoom,
+  videoRoom,
+} from './realtime.ts';
+import type { Realtime } from './realtime.ts';
+
+/** The protocol version the client sends with its connection event (spec: 1.0.3). */
+export const SOCKET_PROTOCOL_VERSION = '1.0.3';
+export const UNSUPPORTED_VERSION_MESSAGE = '协议版本不支持';
+
+export const SocketLimits = {
+  /** messageAck: ids per event. */
+  maxAckIds: 500,
+  maxMediaKey: 64,
+} as const;
+
+/** Default Redis stream (and PUB/SUB prefix) of the adapter; SOCKET_STREAM overrides it. */
+export const DEFAULT_SOCKET_STREAM = 'qiyu:socket.io';
+
+/** What an authenticated socket remembers (socket.data). */
+interface SocketState {
+  uid?: number;
+  token?: string;
+  videoRoom?: string;
+}
+
+export interface SocketServerOptions {
+  db: Database;
+  config: Config;
+  sessions: SessionService;
+  clock: Clock;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A token field as text (numbers accepted), undefined when absent or empty. */
+function field(payload: Record<string, unknown>, name: string): string | undefined {
+  const value = payload[name];
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return value === undefined || value === null ? undefined : '';
+}
+
+class SocketRealtime implements Realtime {
+  constructor(private readonly io: Server) {}
+
+  deliver(message: MessageView): void {
+    this.io.to([userRoom(message.toUid), userRoom(message.fromUid)]).emit(SocketEvent.PrivateMessage, message);
+  }
+
+  loginElsewhere(uid: number, newToken: string): void {
+    this.io.to(userRoom(uid)).except(sessionRoom(newToken)).emit(SocketEvent.UserLiveTest, { msg: LOGIN_ELSEWHERE_MESSAGE });
+  }
+
+  userChanged(...uids: number[]): void {
+    const rooms = [...new Set(uids)].map(userRoom);
+    if (rooms.length === 0) return;
+    this.io.to(rooms).emit(SocketEvent.UserStateChange, { action: UserStateAction.Refresh, msg: USER_CHANGED_MESSAGE });
+  }
+
+  sessionEnded(token: string, msg: string = RetMessage.SessionInvalid): void {
+    const room = sessionRoom(token);
+    this.io.to(room).emit(SocketEvent.UserStateChange, { action: UserStateAction.SessionEnded, msg });
+    // A revoked session receives nothing more (the event above is sent before the disconnect).
+    this.io.in(room).disconnectSockets(true);
+  }
+}
+
+/**
+ * socket.io on the app's HTTP server (path /socket.io), closed with the app. Sockets authenticate with the
+ * `connection` event; only then do they join `user:<uid>` and `session:<token>` and get anything.
+ * With config.redisUrl the Redis streams adapter connects the processes sharing that Redis.
+ */
+export function attachSocketServer(app: FastifyInstance, options: SocketServerOptions): Realtime {
+  const { db, config, sessions, clock } = options;
+  let redis: Redis | undefined;
+  const io = new Server(app.server, { serveClient: false });
+  if (config.redisUrl !== undefined) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000 });
+    redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'socket adapter: Redis error'));
+    const streamName = config.socketStream ?? DEFAULT_SOCKET_STREAM;
+    io.adapter(createAdapter(redis, { streamName, channelPrefix: streamName }));
+  }
+  io.on('connection', (socket) => handleSocket(socket, { db, sessions, clock, log: app.log }));
+
+  // Before fastify closes the HTTP server: open websockets would keep it from closing.
+  app.addHook('preClose', async () => {
+    await io.close();
+  });
+  app.addHook('onClose', async () => {
+    if (redis !== undefined && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
+  });
+  return new SocketRealtime(io);
+}
+
+interface SocketContext {
+  db: Database;
+  sessions: SessionService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+function handleSocket(socket: Socket, context: SocketContext): void {
+  const state = socket.data as SocketState;
+  const refuse = (ret: number, msg: string): void => {
+    socket.emit(SocketEvent.ConnectionResult, envelope(ret, msg, null));
+    socket.disconnect(true);
+  };
+
+  socket.on(SocketEvent.Connection, async (payload: unknown) => {
+    try {
+      if (!isRecord(payload)) return refuse(Ret.MissingParam, missingParamMessage('token'));
+      if (payload['version'] !== SOCKET_PROTOCOL_VERSION) return refuse(Ret.BadParam, UNSUPPORTED_VERSION_MESSAGE);
+      const token = field(payload, 'token');
+      if (token === undefined) return refuse(Ret.MissingParam, missingParamMessage('token'));
+      const session = await context.sessions.verify({
+        token,
+        sign: field(payload, 'sign'),
+        expire: field(payload, 'expire'),
+        loginUid: field(payload, 'login_uid') ?? field(payload, 'uid'),
+      });
+      if (socket.disconnected) return undefined;
+      // A socket re-authenticating (another account, say) first leaves what it had joined.
+      if (state.uid !== undefined) await socket.leave(userRoom(state.uid));
+      if (state.token !== undefined) await socket.leave(sessionRoom(state.token));
+      state.uid = session.user.id;
+      state.token = session.token.token;
+      await socket.join([userRoom(session.user.id), sessionRoom(session.token.token)]);
+      socket.emit(SocketEvent.ConnectionResult, envelope(Ret.Ok, RetMessage.Ok, { uid: session.user.id }));
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError) return refuse(Ret.SessionInvalid, RetMessage.SessionInvalid);
+      context.log.error({ err: error }, 'socket authentication failed');
+      return refuse(Ret.Internal, RetMessage.Internal);
+    }
+  });
+
+  socket.on(SocketEvent.MessageAck, async (payload: unknown) => {
+    const uid = state.uid;
+    if (uid === undefined || !isRecord(payload) || !Array.isArray(payload['ids'])) return;
+    const ids = (payload['ids'] as unknown[])
+      .filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)
+      .slice(0, SocketLimits.maxAckIds);
+    try {
+      await markDelivered(context.db, uid, ids, new Date(context.clock.now()));
+    } catch (error) {
+      context.log.error({ err: error }, 'messageAck failed');
+    }
+  });
+
+  socket.on(SocketEvent.JoinVideoRoom, async (payload: unknown) => {
+    if (state.uid === undefined || !isRecord(payload)) return;
+    const mediaKey = payload['mediaKey'];
+    if (typeof mediaKey !== 'string' || mediaKey === '' || mediaKey.length > SocketLimits.maxMediaKey) return;
+    const room = videoRoom(mediaKey);
+    if (state.videoRoom !== undefined && state.videoRoom !== room) await socket.leave(state.videoRoom);
+    state.videoRoom = room;
+    await socket.join(room);
+    socket.emit(SocketEvent.JoinVideoRoom, { mediaKey, ok: true });
+  });
+}

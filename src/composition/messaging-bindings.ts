@@ -1,0 +1,53 @@
+import type { Container } from 'inversify';
+import { ChatService } from '../core/messaging/chat-service.ts';
+import { MessageStore } from '../core/messaging/message-store.ts';
+import { MessageTips } from '../core/messaging/message-tips.ts';
+import { MessagingConnection } from '../core/messaging/messaging-connection.ts';
+import { UnreadCounter } from '../core/messaging/unread-counter.ts';
+import { Clock } from '../core/ports/clock.ts';
+import { LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { Navigator } from '../core/ports/navigator.ts';
+import { Notifier } from '../core/ports/notifier.ts';
+import { Random } from '../core/ports/random.ts';
+import { Socket } from '../core/ports/socket.ts';
+import { TonePlayer } from '../core/ports/tone-player.ts';
+import { ApiClient } from '../core/request/api-client.ts';
+import { SessionService } from '../core/session/session-service.ts';
+import { UserSession } from '../core/session/user-session.ts';
+
+/** Private messaging: the message store, tips, unread counter, the socket connection and the chat calls. */
+export function bindMessaging(container: Container): void {
+  container
+    .bind(MessageStore)
+    .toDynamicValue((ctx) => {
+      const session = ctx.get(UserSession);
+      return new MessageStore(ctx.get<KeyValueStore>(LocalStore), () => session.user()?.id ?? null);
+    })
+    .inSingletonScope();
+  container.bind(UnreadCounter).toDynamicValue(() => new UnreadCounter()).inSingletonScope();
+  container
+    .bind(MessageTips)
+    .toDynamicValue((ctx) => new MessageTips(ctx.get<Clock>(Clock), ctx.get<KeyValueStore>(SessionStore), ctx.get<TonePlayer>(TonePlayer), ctx.get<Navigator>(Navigator)))
+    .inSingletonScope();
+  container
+    .bind(MessagingConnection)
+    .toDynamicValue((ctx) => {
+      const sessions = ctx.get(SessionService);
+      return new MessagingConnection({
+        socket: ctx.get<Socket>(Socket),
+        session: ctx.get(UserSession),
+        api: ctx.get(ApiClient),
+        store: ctx.get(MessageStore),
+        tips: ctx.get(MessageTips),
+        counter: ctx.get(UnreadCounter),
+        notifier: ctx.get<Notifier>(Notifier),
+        navigator: ctx.get<Navigator>(Navigator),
+        refreshUserInfo: () => sessions.refreshUserInfo(),
+      });
+    })
+    .inSingletonScope();
+  container
+    .bind(ChatService)
+    .toDynamicValue((ctx) => new ChatService(ctx.get(ApiClient), ctx.get(MessageStore), ctx.get(UnreadCounter), ctx.get<Random>(Random), ctx.get(UserSession)))
+    .inSingletonScope();
+}

@@ -1,0 +1,105 @@
+import type { Random } from '../ports/random.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { ApiClient } from '../request/api-client.ts';
+import type { UserSession } from '../session/user-session.ts';
+import { parseListedUser, type ListedUser } from '../users/listed-user.ts';
+import {
+  ChatPaths,
+  MessageType,
+  MessagingTexts,
+  parseConversation,
+  parseList,
+  parseMessage,
+  parseMessages,
+  parseSummary,
+  parseSystemMessage,
+  type ChatMessage,
+  type Conversation,
+  type MessageSummary,
+  type SystemMessage,
+} from './message.ts';
+import type { MessageStore } from './message-store.ts';
+import type { UnreadCounter } from './unread-counter.ts';
+
+/** A chat history page: ascending by id. */
+export interface HistoryPage {
+  list: ChatMessage[];
+  hasMore: boolean;
+  user: ListedUser | null;
+}
+
+export type SendOutcome = { ok: true; message: ChatMessage } | { ok: false; message: string };
+
+export const CHAT_PAGE_SIZE = 20;
+
+/** The chat's calls: conversations, history pages, sending, marking read, system messages and the summary. */
+export class ChatService {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly store: MessageStore,
+    private readonly counter: UnreadCounter,
+    private readonly random: Random,
+    private readonly session: UserSession,
+  ) {}
+
+  me(): number | null {
+    return this.session.user()?.id ?? null;
+  }
+
+  async conversations(page: number, pageSize = CHAT_PAGE_SIZE): Promise<{ list: Conversation[]; total: number }> {
+    return parseList(await this.api.get(ChatPaths.conversations, { page, pageSize }), parseConversation);
+  }
+
+  /** The newest page without beforeId, older pages with it. */
+  async history(toUid: number, beforeId?: number, pageSize = CHAT_PAGE_SIZE): Promise<HistoryPage> {
+    const data = await this.api.get(ChatPaths.history, { toUid, pageSize, ...(beforeId !== undefined ? { beforeId } : {}) });
+    const raw = (typeof data === 'object' && data !== null ? data : {}) as { list?: unknown; hasMore?: unknown; user?: unknown };
+    const list = parseMessages(raw.list).sort((a, b) => a.id - b.id);
+    for (const message of list) this.store.accept(message);
+    return { list, hasMore: raw.hasMore === true, user: parseListedUser(raw.user) };
+  }
+
+  /**
+   * Sends a message with a fresh clientId (the server answers the same message for a repeated clientId). A
+   * refusal returns the server's message (the request layer has toasted it); the caller keeps the draft.
+   */
+  async send(toUid: number, content: string, type: number = MessageType.Text): Promise<SendOutcome> {
+    const clientId = this.random.uuid();
+    try {
+      const message = parseMessage(await this.api.post(ChatPaths.send, { toUid, content, type, clientId }));
+      if (!message) return { ok: false, message: MessagingTexts.sendFailed };
+      this.store.accept(message);
+      return { ok: true, message };
+    } catch (error) {
+      return { ok: false, message: error instanceof ApiError ? error.msg : MessagingTexts.sendFailed };
+    }
+  }
+
+  /** Marks the conversation read; the unread count is then fetched again. Failures stay quiet. */
+  async markRead(toUid: number): Promise<number | null> {
+    try {
+      const data = (await this.api.post(ChatPaths.markRead, { toUid }, { suppressTips: true })) as { count?: unknown } | null;
+      const count = Number(data?.count);
+      return Number.isInteger(count) && count >= 0 ? count : null;
+    } catch {
+      return null;
+    } finally {
+      this.counter.requestRefresh();
+    }
+  }
+
+  async systemMessages(page: number, pageSize = CHAT_PAGE_SIZE): Promise<{ list: SystemMessage[]; total: number }> {
+    return parseList(await this.api.get(ChatPaths.systemMessages, { page, pageSize }), parseSystemMessage);
+  }
+
+  /** One system message (marks it read on the server). */
+  async systemMessage(id: number): Promise<SystemMessage | null> {
+    const message = parseSystemMessage(await this.api.get(ChatPaths.systemMessageDetail, { id }));
+    this.counter.requestRefresh();
+    return message;
+  }
+
+  async summary(): Promise<MessageSummary> {
+    return parseSummary(await this.api.get(ChatPaths.summary));
+  }
+}

@@ -1,0 +1,190 @@
+import { parseListedUser, type ListedUser } from '../users/listed-user.ts';
+/** Private messages, listed users and the calls of the chat API (protocol: .tmp brief, spec sections 3 and 4). */
+
+/** Message types. */
+export const MessageType = {
+  /** A normal text message. */
+  Text: 0,
+  /** An order note (the customer-service chat): content is the order's JSON text. */
+  OrderNote: 1,
+  /** An automatic notice (the customer-service greeting); server-only. */
+  Notice: 2,
+} as const;
+
+export interface ChatMessage {
+  id: number;
+  fromUid: number;
+  toUid: number;
+  type: number;
+  content: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  clientId: string | null;
+  /** The sender's avatar, nickname and customer-service flag. */
+  avatar: string;
+  nickname: string;
+  kefu: boolean;
+}
+
+export interface Conversation {
+  user: ListedUser;
+  lastMessage: ChatMessage | null;
+  unread: number;
+}
+
+export interface SystemMessage {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: number;
+  read: boolean;
+}
+
+export interface MessageSummary {
+  privateUnread: number;
+  systemUnread: number;
+  newFans: number;
+  latestSystem: { title: string; createdAt: number } | null;
+}
+
+export const ChatPaths = {
+  conversations: '/api/Chat/GetConversations',
+  history: '/api/Chat/GetHistory',
+  send: '/api/Chat/SendMessage',
+  markRead: '/api/Chat/MarkRead',
+  newMessages: '/api/Chat/GetNewMessages',
+  systemMessages: '/api/Message/GetSystemMessages',
+  systemMessageDetail: '/api/Message/GetSystemMessageDetail',
+  summary: '/api/Message/GetMessageSummary',
+} as const;
+
+/** In-app pages of messaging. */
+export const MessagingRoutes = {
+  chat: '/chat',
+  privateMessage: '/privateMessage',
+  message: '/message',
+  systemMessage: '/systemMessage',
+  systemMessageDetail: '/systemMessageDetail',
+  fansRecords: '/fansRecords',
+  chatSet: '/chatSet',
+  home: '/',
+  login: '/login',
+} as const;
+
+export const MessagingTexts = {
+  loggedInElsewhere: '该账号已在其他设备登录',
+  confirm: '确定',
+  orderLabel: '[订单信息]',
+  noticeLabel: '[系统通知]',
+  sendOrder: '发送订单信息',
+  sendFailed: '发送失败，请重试',
+} as const;
+
+const num = (value: unknown): number => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : NaN;
+};
+const positiveInt = (value: unknown): number | null => {
+  const n = num(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+const count = (value: unknown): number => {
+  const n = num(value);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+};
+
+/** Reads a message object; null when it lacks a usable id or users. */
+export function parseMessage(value: unknown): ChatMessage | null {
+  const raw = record(value);
+  if (!raw) return null;
+  const id = positiveInt(raw.id);
+  const fromUid = positiveInt(raw.fromUid);
+  const toUid = positiveInt(raw.toUid);
+  if (id === null || fromUid === null || toUid === null) return null;
+  const type = num(raw.type);
+  const createdAt = num(raw.createdAt);
+  return {
+    id,
+    fromUid,
+    toUid,
+    type: Number.isInteger(type) && type >= 0 ? type : MessageType.Text,
+    content: text(raw.content),
+    createdAt: Number.isFinite(createdAt) ? createdAt : 0,
+    clientId: typeof raw.clientId === 'string' ? raw.clientId : null,
+    avatar: text(raw.avatar),
+    nickname: text(raw.nickname),
+    kefu: raw.kefu === true || raw.kefu === 1,
+  };
+}
+
+/** Reads a list of messages, skipping unreadable entries. */
+export function parseMessages(value: unknown): ChatMessage[] {
+  return Array.isArray(value) ? value.map(parseMessage).filter((m): m is ChatMessage => m !== null) : [];
+}
+
+export function parseConversation(value: unknown): Conversation | null {
+  const raw = record(value);
+  const user = raw ? parseListedUser(raw.user) : null;
+  if (!raw || !user) return null;
+  return { user, lastMessage: parseMessage(raw.lastMessage), unread: count(raw.unread) };
+}
+
+export function parseSystemMessage(value: unknown): SystemMessage | null {
+  const raw = record(value);
+  if (!raw) return null;
+  const id = positiveInt(raw.id);
+  if (id === null) return null;
+  const createdAt = num(raw.createdAt);
+  return { id, title: text(raw.title), content: text(raw.content), createdAt: Number.isFinite(createdAt) ? createdAt : 0, read: raw.read === true || raw.read === 1 };
+}
+
+export function parseSummary(value: unknown): MessageSummary {
+  const raw = record(value) ?? {};
+  const latest = record(raw.latestSystem);
+  const latestAt = latest ? num(latest.createdAt) : NaN;
+  return {
+    privateUnread: count(raw.privateUnread),
+    systemUnread: count(raw.systemUnread),
+    newFans: count(raw.newFans),
+    latestSystem: latest ? { title: text(latest.title), createdAt: Number.isFinite(latestAt) ? latestAt : 0 } : null,
+  };
+}
+
+/** A list answer `{list, total}` read with an item parser. */
+export function parseList<T>(value: unknown, item: (entry: unknown) => T | null): { list: T[]; total: number } {
+  const raw = record(value) ?? {};
+  const list = Array.isArray(raw.list) ? raw.list.map(item).filter((e): e is T => e !== null) : [];
+  return { list, total: count(raw.total) };
+}
+
+/** The largest count a badge spells out; more reads 99+. */
+export const BADGE_MAX = 99;
+
+/** A badge count: '' for none, the number up to 99, then 99+. */
+export function badgeText(n: number): string {
+  if (!Number.isFinite(n) || n <= 0) return '';
+  return n > BADGE_MAX ? `${BADGE_MAX}+` : String(Math.floor(n));
+}
+
+/** What a conversation row or tip shows for a message: the text, or a short label for an order note or notice. */
+export function messagePreview(message: Pick<ChatMessage, 'type' | 'content'> | null): string {
+  if (!message) return '';
+  if (message.type === MessageType.OrderNote) return MessagingTexts.orderLabel;
+  if (message.type === MessageType.Notice) return `${MessagingTexts.noticeLabel}${message.content}`;
+  return message.content;
+}
+
+/** The order an order note carries (the VIP flow's msgParams JSON); null when unreadable. */
+export function readOrderNote(content: string): Record<string, unknown> | null {
+  try {
+    return record(JSON.parse(content));
+  } catch {
+    return null;
+  }
+}
+
+/** The other user of a message, seen from `me`. */
+export const partnerOf = (message: Pick<ChatMessage, 'fromUid' | 'toUid'>, me: number): number => (message.fromUid === me ? message.toUid : message.fromUid);

@@ -1,0 +1,64 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { DEFAULT_AVATAR } from '../../core/display/icons.ts';
+import { MessageTips, TIP_MAX_AVATARS, tipCountText, type TipsState } from '../../core/messaging/message-tips.ts';
+import { MessagingConnection } from '../../core/messaging/messaging-connection.ts';
+import { useContainer } from '../app/container-context.tsx';
+import './messaging.css';
+
+/**
+ * The message tip popup on every page (spec: private message arrival), and the messaging connection's start:
+ * mounted once by the shell, it follows the route so /privateMessage forces the popup hidden.
+ */
+export function MessageTip({ path }: { path: string }) {
+  const container = useContainer();
+  const tips = container.get(MessageTips);
+  const state = useTipsState(tips);
+
+  useEffect(() => {
+    const connection = container.get(MessagingConnection);
+    connection.start();
+    return () => connection.stop();
+  }, [container]);
+
+  useEffect(() => tips.routeChanged(path), [tips, path]);
+
+  if (!state.visible || state.count === 0) return null;
+  const [first] = state.senders;
+  const several = state.senders.length > 1;
+  return (
+    <div className="message-tip" data-testid="message-tip" role="status">
+      <button type="button" className="message-tip__body" onClick={() => tips.tapped()}>
+        <span className="message-tip__avatars">
+          {state.senders.slice(0, TIP_MAX_AVATARS).map((sender) => (
+            <img key={sender.uid} className="message-tip__avatar" src={sender.avatar || DEFAULT_AVATAR} alt={sender.nickname} width={32} height={32} />
+          ))}
+        </span>
+        <span className="message-tip__text">
+          <span className="message-tip__who">{several ? `${state.senders.length}位用户` : first?.nickname}</span>
+          <span className="message-tip__count">{tipCountText(state.count)}</span>
+        </span>
+      </button>
+      <button type="button" className="message-tip__close" aria-label="关闭消息提示" onClick={() => tips.closeTapped()}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+function useTipsState(tips: MessageTips): TipsState {
+  return useSyncExternalStore(
+    (onChange) => tips.subscribe(onChange),
+    () => snapshot(tips),
+  );
+}
+
+/** A stable snapshot per change (useSyncExternalStore compares by identity). */
+const snapshots = new WeakMap<MessageTips, { key: string; state: TipsState }>();
+function snapshot(tips: MessageTips): TipsState {
+  const state = tips.state();
+  const key = JSON.stringify(state);
+  const last = snapshots.get(tips);
+  if (last && last.key === key) return last.state;
+  snapshots.set(tips, { key, state });
+  return state;
+}

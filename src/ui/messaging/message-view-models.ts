@@ -1,0 +1,130 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ChatService } from '../../core/messaging/chat-service.ts';
+import { badgeText, messagePreview, MessagingRoutes, type Conversation, type MessageSummary, type SystemMessage } from '../../core/messaging/message.ts';
+import type { MessageStore } from '../../core/messaging/message-store.ts';
+import type { Navigator } from '../../core/ports/navigator.ts';
+import { PagedListModel } from '../common/list/paged-list-model.ts';
+
+const PAGE_SIZE = 20;
+
+export interface ConversationRow {
+  uid: number;
+  nickName: string;
+  avatar: string;
+  kefu: boolean;
+  vipLevel: number;
+  bigV: boolean;
+  last: string;
+  time: number | null;
+  badge: string;
+}
+
+export function conversationRow(c: Conversation): ConversationRow {
+  return {
+    uid: c.user.userId,
+    nickName: c.user.nickName || `用户${c.user.userId}`,
+    avatar: c.user.avatar,
+    kefu: c.user.kefu,
+    vipLevel: c.user.vipLevel,
+    bigV: c.user.bigV,
+    last: messagePreview(c.lastMessage),
+    time: c.lastMessage?.createdAt ?? null,
+    badge: badgeText(c.unread),
+  };
+}
+
+/** /privateMessage: the conversation list, newest first, refreshed when a message arrives. */
+export class ConversationListViewModel {
+  readonly list: PagedListModel<ConversationRow>;
+
+  constructor(private readonly deps: { chat: ChatService; store: MessageStore; navigator: Navigator }) {
+    this.list = new PagedListModel(async (page, pageSize) => {
+      const { list } = await deps.chat.conversations(page, pageSize);
+      return { list: list.map(conversationRow) };
+    }, PAGE_SIZE);
+    makeAutoObservable<ConversationListViewModel, 'deps'>(this, { deps: false, list: false }, { autoBind: true });
+  }
+
+  /** Arrivals refresh the list while it is shown. Returns the cleanup. */
+  opened(): () => void {
+    return this.deps.store.onMessage(() => void this.list.refresh());
+  }
+
+  conversationTapped(row: ConversationRow): void {
+    this.deps.navigator.push(MessagingRoutes.chat, { toUid: String(row.uid), nickName: row.nickName, avatar: row.avatar });
+  }
+}
+
+/** /message: the entries with their counts (GetMessageSummary). */
+export class MessageCentreViewModel {
+  summary: MessageSummary | null = null;
+
+  constructor(private readonly deps: { chat: ChatService; navigator: Navigator }) {
+    makeAutoObservable<MessageCentreViewModel, 'deps'>(this, { deps: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    try {
+      const summary = await this.deps.chat.summary();
+      runInAction(() => (this.summary = summary));
+    } catch {
+      // The request layer has said why; the entries still work.
+    }
+  }
+
+  get entries(): { label: string; path: string; badge: string; sub: string; testId: string }[] {
+    const s = this.summary;
+    return [
+      { label: '私信', path: MessagingRoutes.privateMessage, badge: badgeText(s?.privateUnread ?? 0), sub: '', testId: 'entry-private' },
+      { label: '系统消息', path: MessagingRoutes.systemMessage, badge: badgeText(s?.systemUnread ?? 0), sub: s?.latestSystem?.title ?? '', testId: 'entry-system' },
+      { label: '粉丝', path: MessagingRoutes.fansRecords, badge: badgeText(s?.newFans ?? 0), sub: '', testId: 'entry-fans' },
+    ];
+  }
+
+  entryTapped(path: string): void {
+    this.deps.navigator.push(path);
+  }
+}
+
+/** /systemMessage: the system messages, newest first. */
+export class SystemMessagesViewModel {
+  readonly list: PagedListModel<SystemMessage>;
+
+  constructor(private readonly deps: { chat: ChatService; navigator: Navigator }) {
+    this.list = new PagedListModel((page, pageSize) => deps.chat.systemMessages(page, pageSize), PAGE_SIZE);
+    makeAutoObservable<SystemMessagesViewModel, 'deps'>(this, { deps: false, list: false }, { autoBind: true });
+  }
+
+  messageTapped(message: SystemMessage): void {
+    this.deps.navigator.push(MessagingRoutes.systemMessageDetail, { id: String(message.id) });
+  }
+}
+
+/** /systemMessageDetail?id=: one system message (reading it marks it read). */
+export class SystemMessageDetailViewModel {
+  message: SystemMessage | null = null;
+  failed = false;
+
+  constructor(
+    private readonly chat: ChatService,
+    private readonly id: number | null,
+  ) {
+    makeAutoObservable<SystemMessageDetailViewModel, 'chat' | 'id'>(this, { chat: false, id: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    if (this.id === null) {
+      this.failed = true;
+      return;
+    }
+    try {
+      const message = await this.chat.systemMessage(this.id);
+      runInAction(() => {
+        this.message = message;
+        this.failed = message === null;
+      });
+    } catch {
+      runInAction(() => (this.failed = true));
+    }
+  }
+}

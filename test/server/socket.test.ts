@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { Ret } from '../../server/http/ret.ts';
+import type { MessageView } from '../../server/messaging/message-repository.ts';
+import { seedVip } from '../../server/vip/vip-seed.ts';
+import { connectionPayload, eventually, openAuthenticated, openSocket, sleep } from './socket-support.ts';
+import type { TestSocket } from './socket-support.ts';
+import { REDIS_URL, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName } from './support.ts';
+import type { TestUser } from './support.ts';
+
+let db: Database;
+let app: FastifyInstance;
+let url: string;
+const sockets: TestSocket[] = [];
+
+/** Long enough for an event that was going to arrive to have arrived (same process, loopback). */
+const QUIET_MS = 300;
+
+// With REDIS_URL the app uses the Redis streams adapter (one process here; socket-scale-out.test.ts runs two).
+const redisMode = REDIS_URL !== undefined;
+const socketStream = `qiyu-test:${uniqueName('stream')}`;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedVip(db);
+  app = await createApp({
+    db,
+    config: testConfig(redisMode ? { redisUrl: REDIS_URL, socketStream } : {}),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  url = `http://127.0.0.1:${address.port}`;
+});
+
+afterEach(() => {
+  for (const client of sockets.splice(0)) client.close();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+  if (redisMode) {
+    const redis = new Redis(REDIS_URL ?? '');
+    await redis.del(socketStream).finally(() => redis.quit());
+  }
+});
+
+const track = (client: TestSocket): TestSocket => {
+  sockets.push(client);
+  return client;
+};
+const authed = async (user: { token: TestUser['token'] }) => track(await openAuthenticated(url, user.token));
+const send = async (from: TestUser, to: number, content: string): Promise<MessageView> => {
+  const { body } = await post<MessageView>(app, '/api/Chat/SendMessage', { ...tokenParams(from.token), toUid: String(to), content });
+  if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
+  return body.data;
+};
+const login = async (userName: string, password = 'secret123'): Promise<TestUser> => {
+  const { body } = await post<TestUser>(app, '/api/Login/Login', { userName, password }, { ip: uniqueIp() });
+  if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
+  return body.data;
+};
+
+describe('socket authentication (connection event)', () => {
+  it('answers ret 200 with the uid for a valid token', async () => {
+    const user = await registerUser(app);
+    const client = track(await openSocket(url));
+    client.socket.emit('connection', connectionPayload(user.token));
+    expect(await client.next('connectionResult')).toEqual({ ret: Ret.Ok, msg: '成功', data: { uid: user.id } });
+  });
+
+  it('answers 201 to a forged token, disconnects, and that socket never gets the user\'s messages', async () => {
+    const victim = await registerUser(app);
+    const sender = await registerUser(app);
+    const forged = track(await openSocket(url));
+    forged.socket.emit('connection', { ...connectionPayload(victim.token), sign: 'f'.repeat(64) });
+    expect(await forged.next('connectionResult')).toEqual({ ret: Ret.SessionInvalid, msg: '登录已失效，请重新登录', data: null });
+    expect(await forged.disconnected()).toBe('io server disconnect');
+    const silent = track(await openSocket(url));
+    await send(sender, victim.id, 'for the victim only');
+    await sleep(QUIET_MS);
+    expect(forged.named('privateMessage')).toEqual([]);
+    expect(silent.events).toEqual([]);
+  });
+
+  it('answers 1001 without a token and 1002 for another protocol version, then disconnects', async () => {
+    const user = await registerUser(app);
+    const noToken = track(await openSocket(url));
+    noToken.socket.emit('connection', { version: '1.0.3' });
+    expect(await noToken.next('connectionResult')).toMatchObject({ ret: Ret.MissingParam, data: null });
+    await noToken.disconnected();
+    const oldVersion = track(await openSocket(url));
+    oldVersion.socket.emit('connection', { ...connectionPayload(user.token), version: '1.0.2' });
+    expect(await oldVersion.next('connectionResult')).toEqual({ ret: Ret.BadParam, msg: '协议版本不支持', data: null });
+    await oldVersion.disconnected();
+    const junk = track(await openSocket(url));
+    junk.socket.emit('connection', 'not an object');
+    expect(await junk.next('connectionResult')).toMatchObject({ ret: Ret.MissingParam });
+  });
+
+  it('ignores messageAck and joinVideoRoom before authentication', async () => {
+    const recipient = await registerUser(app);
+    const sender = await registerUser(app);
+    const message = await send(sender, recipient.id, 'not acked');
+    const client = track(await openSocket(url));
+    client.socket.emit('messageAck', { ids: [message.id] });
+    client.socket.emit('joinVideoRoom', { mediaKey: 'abc' });
+    await sleep(QUIET_MS);
+    expect(client.events).toEqual([]);
+    const [row] = await db.query<{ delivered_at: Date | null }>('SELECT delivered_at FROM private_messages WHERE id = $1', [message.id]);
+    expect(row?.delivered_at).toBeNull();
+  });
+});
+
+describe('privateMessage delivery', () => {
+  it('reaches every socket of the recipient and the sender\'s other sockets, and nobody else', async () => {
+    const a = await registerUser(app);
+    const b = await registerUser(app);
+    const c = await registerUser(app);
+    const a1 = await authed(a);
+    const a2 = await authed(await login(a.userNameRaw));
+    const b1 = await authed(b);
+    const b2 = await authed(b);
+    const c1 = await authed(c);
+    const sent = await send(a, b.id, '你好');
+    for (const client of [a1, a2, b1, b2]) expect(await client.next('privateMessage')).toEqual(sent);
+    await sleep(QUIET_MS);
+    expect(c1.named('privateMessage')).toEqual([]);
+    for (const client of [a1, a2, b1, b2]) expect(client.named('privateMessage')).toHaveLength(1);
+  });
+
+  it('messageAck sets delivered_at for the recipient\'s own messages only', async () => {
+    const a = await registerUser(app);
+    const b = await registerUser(app);
+    const a1 = await authed(a);
+    const b1 = await authed(b);
+    const toB = await send(a, b.id, 'ack me');
+    const toA = await send(b, a.id, 'not b\'s to ack');
+    await b1.next('privateMessage');
+    b1.socket.emit('messageAck', { ids: [toB.id, toA.id, 'x', -1] });
+    const deliveredAt = async (id: number) =>
+      (await db.query<{ delivered_at: Date | null }>('SELECT delivered_at FROM private_messages WHERE id = $1', [id]))[0]?.delivered_at ?? null;
+    await eventually(async () => (await deliveredAt(toB.id)) !== null);
+    expect(await deliveredAt(toA.id)).toBeNull();
+    a1.socket.emit('messageAck', { ids: [toA.id] });
+    await eventually(async () => (await deliveredAt(toA.id)) !== null);
+  });
+});
+
+describe('login elsewhere and session end', () => {
+  it('a second login sends userLiveTest to the sockets of the older sessions only', async () => {
+    const userName = uniqueName('live');
+    const first = await registerUser(app, { userName });
+    const other = await registerUser(app);
+    const older = await authed(first);
+    const bystander = await authed(other);
+    const second = await login(userName);
+    expect(await older.next('userLiveTest')).toEqual({ msg: '该账号已在其他设备登录' });
+    const newer = await authed(second);
+    await sleep(QUIET_MS);
+    expect(newer.named('userLiveTest')).toEqual([]);
+    expect(bystander.events.filter((event) => event.name !== 'connectionResult')).toEqual([]);
+    // The older session stays valid on the server (the older device forgets it).
+    expect((await post(app, '/api/Login/Validates', tokenParams(first.token))).body.ret).toBe(Ret.Ok);
+    await login(userName);
+    expect(await newer.next('userLiveTest')).toEqual({ msg: '该账号已在其他设备登录' });
+  });
+
+  it('Logout sends userStateChange action 1 to that session\'s sockets and disconnects them', async () => {
+    const userName = uniqueName('out');
+    const user = await registerUser(app, { userName });
+    const otherSession = await login(userName);
+    const s1 = await authed(user);
+    const s2 = await authed(user);
+    const kept = await authed(otherSession);
+    expect((await post(app, '/api/Login/Logout', tokenParams(user.token))).body.ret).toBe(Ret.Ok);
+    for (const client of [s1, s2]) {
+      expect(await client.next('userStateChange')).toEqual({ action: 1, msg: '登录已失效，请重新登录' });
+      expect(await client.disconnected()).toBe('io server disconnect');
+    }
+    await sleep(QUIET_MS);
+    expect(kept.named('userStateChange')).toEqual([]);
+    expect(kept.socket.connected).toBe(true);
+  });
+
+  it('a paid VIP gift sends userStateChange action 0 to the buyer and the recipient', async () => {
+    const buyer = await registerUser(app);
+    const friend = await registerUser(app);
+    const b1 = await authed(buyer);
+    const f1 = await authed(friend);
+    const order = await get<{ orderId: string }>(app, '/api/payment/CreateOrder', {
+      ...tokenParams(buyer.token), ProductID: '101', SysName: 'visa', ToUID: String(friend.id), IdempotencyKey: `sock-${uniqueName()}`,
+    });
+    expect(order.body.ret).toBe(Ret.Ok);
+    await sleep(QUIET_MS);
+    expect(b1.named('userStateChange')).toEqual([]);
+    const paid = await post(app, '/api/payment/SandboxPay', { ...tokenParams(buyer.token), orderId: order.body.data.orderId, action: 'approve' });
+    expect(paid.body.ret).toBe(Ret.Ok);
+    for (const client of [b1, f1]) expect(await client.next('userStateChange')).toMatchObject({ action: 0 });
+    // Paying again changes nothing and tells nobody.
+    await post(app, '/api/payment/SandboxPay', { ...tokenParams(buyer.token), orderId: order.body.data.orderId, action: 'approve' });
+    await sleep(QUIET_MS);
+    expect(b1.named('userStateChange')).toHaveLength(1);
+  });
+});
+
+describe('joinVideoRoom', () => {
+  it('answers { mediaKey, ok: true } and ignores a malformed media key', async () => {
+    const user = await registerUser(app);
+    const client = await authed(user);
+    client.socket.emit('joinVideoRoom', { mediaKey: 'movie-1' });
+    expect(await client.next('joinVideoRoom')).toEqual({ mediaKey: 'movie-1', ok: true });
+    client.socket.emit('joinVideoRoom', { mediaKey: 'movie-2' });
+    expect(await client.next('joinVideoRoom')).toEqual({ mediaKey: 'movie-2', ok: true });
+    client.socket.emit('joinVideoRoom', { mediaKey: 'x'.repeat(65) });
+    client.socket.emit('joinVideoRoom', { mediaKey: 42 });
+    await sleep(QUIET_MS);
+    expect(client.named('joinVideoRoom')).toHaveLength(2);
+  });
+});
