@@ -40,4 +40,9 @@ export interface Realtime {
   userChanged(...uids: number[]): void;
   /** userStateChange action 1 (msg) to the sockets of that session, which are then disconnected. */
   sessionEnded(token: string, msg?: string): void;
+  /**
+   * Closes every socket of the user from the server side, saying nothing: the clients re-open, authenticate
+   * again and fetch what they missed (for draining a process before it stops, and for tests of that path).
+   */
+  disconnectUser(uid: number): void;
 }

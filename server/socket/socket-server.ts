@@ -85,6 +85,17 @@ class SocketRealtime implements Realtime {
     // A revoked session receives nothing more (the event above is sent before the disconnect).
     this.io.in(room).disconnectSockets(true);
   }
+
+  disconnectUser(uid: number): void {
+    this.io.in(userRoom(uid)).disconnectSockets(true);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's realtime side (socket.io), as route modules get it through AppServices. */
+    realtime: Realtime;
+  }
 }
 
 /**
@@ -111,7 +122,9 @@ export function attachSocketServer(app: FastifyInstance, options: SocketServerOp
   app.addHook('onClose', async () => {
     if (redis !== undefined && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
   });
-  return new SocketRealtime(io);
+  const realtime = new SocketRealtime(io);
+  app.decorate('realtime', realtime);
+  return realtime;
 }
 
 interface SocketContext {

@@ -165,6 +165,9 @@ describe('messaging survives a dropped connection', () => {
     const firstId = await send('live');
     await until(() => store.conversation(a.id).length === 1);
 
+    // Dropped on both sides: the server closes B's sockets, and B goes offline (the proxy cuts every connection
+    // and refuses new ones), so the adapter's re-opening fails until the network is back.
+    server.app.realtime.disconnectUser(b.id);
     proxy.unplug();
     await until(() => !socket.connected());
     const sent: number[] = [];

@@ -188,6 +188,19 @@ describe('login elsewhere and session end', () => {
     expect(kept.socket.connected).toBe(true);
   });
 
+  it('disconnectUser closes every socket of that user from the server side, silently, and no one else\'s', async () => {
+    const user = await registerUser(app);
+    const other = await registerUser(app);
+    const s1 = await authed(user);
+    const s2 = await authed(user);
+    const kept = await authed(other);
+    app.realtime.disconnectUser(user.id);
+    for (const client of [s1, s2]) expect(await client.disconnected()).toBe('io server disconnect');
+    expect([...s1.named('userStateChange'), ...s2.named('userStateChange')]).toEqual([]);
+    await sleep(QUIET_MS);
+    expect(kept.socket.connected).toBe(true);
+  });
+
   it('a paid VIP gift sends userStateChange action 0 to the buyer and the recipient', async () => {
     const buyer = await registerUser(app);
     const friend = await registerUser(app);
