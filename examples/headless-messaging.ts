@@ -14,8 +14,8 @@ const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolv
 export async function main(log: (line: string) => void = console.log): Promise<void> {
   const { container, world } = createHeadlessCore();
   world.http
-    .route('GET', '/api/Chat/GetConversations', () => ({ ret: 200, msg: '成功', data: { list: [], total: 0 } }))
-    .route('GET', '/api/Chat/GetNewMessages', () => ({ ret: 200, msg: '成功', data: { list: [], hasMore: false } }));
+    .route('GET', '/api/Chat/GetConversations', () => ({ status: 200, body: { ret: 200, msg: '成功', data: { list: [], total: 0 } } }))
+    .route('GET', '/api/Chat/GetNewMessages', () => ({ status: 200, body: { ret: 200, msg: '成功', data: { list: [], hasMore: false } } }));
   await container.get(SessionService).register({ userName: 'headless_2', nickName: '无头用户', password: 'secret123', confirmPassword: 'secret123' });
 
   const connection = container.get(MessagingConnection);
