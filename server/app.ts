@@ -19,6 +19,7 @@ import { installErrorHandling } from './http/error-handling.ts';
 import { Ret } from './http/ret.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
+import { registerHelpRoutes } from './help/routes.ts';
 import { registerLoginRoutes } from './login/routes.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
@@ -29,6 +30,7 @@ import { registerShellRoutes } from './shell/routes.ts';
 import { attachSocketServer } from './socket/socket-server.ts';
 import { registerMessagingRoutes } from './messaging/routes.ts';
 import { registerSocialRoutes } from './social/routes.ts';
+import { registerSupportRoutes } from './support/routes.ts';
 import { createHistoryFallback, registerStaticFiles } from './static/static-app.ts';
 import { registerUserRoutes } from './user/routes.ts';
 import { registerVipRoutes } from './vip/routes.ts';
@@ -112,6 +114,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerVipRoutes(api, services);
   registerMessagingRoutes(api, services);
   registerSocialRoutes(api, services);
+  registerSupportRoutes(api, services);
+  registerHelpRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config) });
 
   await registerStaticFiles(app, config.staticDir);

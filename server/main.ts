@@ -15,6 +15,8 @@ import { seedAds } from './ads/seed.ts';
 import { seedShell } from './shell/seed.ts';
 import { seedVip } from './vip/vip-seed.ts';
 import { seedMessaging } from './messaging/seed.ts';
+import { seedSupport } from './support/seed.ts';
+import { seedHelp } from './help/seed.ts';
 import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -56,6 +58,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await seedShell(db);
     await seedVip(db);
     await seedMessaging(db, { passwords: new PasswordHasher(config.scrypt), ...(options.clock ? { clock: options.clock } : {}) });
+    await seedSupport(db);
+    await seedHelp(db);
     store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
     app = await createApp({
       db,

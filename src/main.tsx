@@ -8,6 +8,7 @@ import { createBrowserContainer } from './composition/browser-container.ts';
 import { NativeBridge } from './core/ports/native-bridge.ts';
 import { Notifier } from './core/ports/notifier.ts';
 import { AppStart } from './core/shell/app-start.ts';
+import { LanguageService } from './core/language/language-service.ts';
 import { ContainerProvider } from './ui/app/container-context.tsx';
 import { routes } from './ui/app/routes.tsx';
 import { bindUi } from './ui/app/ui-bindings.ts';
@@ -27,6 +28,8 @@ createRoot(rootElement).render(
   </ContainerProvider>,
 );
 void container.get(AppStart).run();
+// A stored Traditional Chinese choice: the converter's chunk loads now and converts the page as it renders.
+void container.get(LanguageService).start().catch(() => undefined);
 // antd-mobile (toasts, dialogs) loads right after the first screen, not before it.
 const notifier = container.get<Notifier>(Notifier);
 if (notifier instanceof AntdNotifier) window.setTimeout(() => void notifier.preload(), 0);

@@ -77,6 +77,18 @@ export const Ret = {
   ReportSelf: 8023,
   /** Follow: that user has blocked the caller. */
   FollowBlockedByUser: 8024,
+  /** Help (9001-9009, server/help). No enabled article with that id. */
+  HelpArticleNotFound: 9001,
+  /** Help: no enabled category at that cid ({path},{id}). */
+  HelpCategoryNotFound: 9002,
+  /** Feedback (9010-9029, server/support). ProblemCollect: a required choice missing (请选择 + the section title). */
+  FeedbackSelectionMissing: 9010,
+  /** ProblemCollect / AddSuggestion: an option not offered, a text too long or with control characters. */
+  FeedbackInvalid: 9011,
+  /** Too many feedbacks or suggestions from one address or user within an hour. */
+  TooManyFeedback: 9012,
+  /** /download: no such file. */
+  DownloadNotFound: 9013,
 } as const;
 
 export type RetCode = (typeof Ret)[keyof typeof Ret];
@@ -137,6 +149,12 @@ export const RetMessage = {
   ReportSelf: '不能举报自己',
   FollowBlockedByUser: '对方已将你拉黑，无法关注',
   TooManyReports: '举报过于频繁，请稍后再试',
+  HelpArticleNotFound: '帮助内容不存在',
+  HelpCategoryNotFound: '帮助分类不存在',
+  FeedbackThanks: '感谢您的反馈，我们会尽快处理',
+  SuggestionThanks: '感谢您的宝贵意见',
+  TooManyFeedback: '反馈过于频繁，请稍后再试',
+  DownloadNotFound: '安装包不存在',
 } as const;
 
 export function missingParamMessage(name: string): string {

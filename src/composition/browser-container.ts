@@ -5,6 +5,7 @@ import { SystemClock } from '../../adapters/clock/system-clock.ts';
 import { RouterNavigator } from '../../adapters/navigator/router-navigator.ts';
 import { WebviewNativeBridge } from '../../adapters/native-bridge/webview-native-bridge.ts';
 import { AntdNotifier } from '../../adapters/notifier/antd-notifier.ts';
+import { LazyPageTranslator } from '../../adapters/page-translator/lazy-page-translator.ts';
 import { DocumentPageVisibility } from '../../adapters/page-visibility/document-page-visibility.ts';
 import { CryptoRandom } from '../../adapters/random/crypto-random.ts';
 import { CookieKeyValueStore } from '../../adapters/storage/cookie-key-value-store.ts';
@@ -19,6 +20,7 @@ import { NativeBridge } from '../core/ports/native-bridge.ts';
 import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
+import { PageTranslator } from '../core/ports/page-translator.ts';
 import { Random } from '../core/ports/random.ts';
 import { Socket } from '../core/ports/socket.ts';
 import { TonePlayer } from '../core/ports/tone-player.ts';
@@ -54,6 +56,7 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
     })
     .inSingletonScope();
   container.bind<PageVisibility>(PageVisibility).toDynamicValue(() => new DocumentPageVisibility(document)).inSingletonScope();
+  container.bind<PageTranslator>(PageTranslator).toDynamicValue(() => LazyPageTranslator.opencc(document)).inSingletonScope();
   container.bind<Random>(Random).toDynamicValue(() => new CryptoRandom()).inSingletonScope();
   container.bind<Socket>(Socket).toDynamicValue((ctx) => new SocketIoSocket({ url: ctx.get<string>(ApiOrigin) })).inSingletonScope();
   container.bind<TonePlayer>(TonePlayer).toDynamicValue(() => new WebAudioTonePlayer(window)).inSingletonScope();

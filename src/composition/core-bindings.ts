@@ -22,6 +22,9 @@ import { bindCatalogue } from './catalogue-bindings.ts';
 import { bindVip } from './vip-bindings.ts';
 import { bindMessaging } from './messaging-bindings.ts';
 import { bindSocial } from './social-bindings.ts';
+import { bindHelp } from './help-bindings.ts';
+import { bindLanguage } from './language-bindings.ts';
+import { bindFeedback } from './feedback-bindings.ts';
 
 /** The request layer's view of the session, language and visitor id. */
 export const RequestContextToken = Symbol('RequestContext');
@@ -85,4 +88,7 @@ export function bindCore(container: Container): void {
   bindVip(container);
   bindMessaging(container);
   bindSocial(container);
+  bindHelp(container);
+  bindLanguage(container);
+  bindFeedback(container);
 }

@@ -7,6 +7,7 @@ import { installFakeLoginApi } from '../../adapters/http/fake-login-api.ts';
 import { MemoryNavigator } from '../../adapters/navigator/memory-navigator.ts';
 import { FakeNativeBridge } from '../../adapters/native-bridge/fake-native-bridge.ts';
 import { FakeNotifier } from '../../adapters/notifier/fake-notifier.ts';
+import { FakePageTranslator } from '../../adapters/page-translator/fake-page-translator.ts';
 import { FakePageVisibility } from '../../adapters/page-visibility/fake-page-visibility.ts';
 import { SequenceRandom } from '../../adapters/random/sequence-random.ts';
 import { MemoryKeyValueStore } from '../../adapters/storage/memory-key-value-store.ts';
@@ -20,6 +21,7 @@ import { NativeBridge } from '../core/ports/native-bridge.ts';
 import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
+import { PageTranslator } from '../core/ports/page-translator.ts';
 import { Random } from '../core/ports/random.ts';
 import { Socket } from '../core/ports/socket.ts';
 import { TonePlayer } from '../core/ports/tone-player.ts';
@@ -38,6 +40,7 @@ export interface HeadlessWorld {
   clipboard: FakeClipboard;
   nativeBridge: FakeNativeBridge;
   visibility: FakePageVisibility;
+  translator: FakePageTranslator;
   random: SequenceRandom;
   socket: FakeSocket;
   tone: FakeTonePlayer;
@@ -65,6 +68,7 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
     clipboard: new FakeClipboard(),
     nativeBridge: new FakeNativeBridge(),
     visibility: new FakePageVisibility(),
+    translator: new FakePageTranslator(),
     random: new SequenceRandom(),
     socket: new FakeSocket(),
     tone: new FakeTonePlayer(),
@@ -80,6 +84,7 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<Clipboard>(Clipboard).toConstantValue(world.clipboard);
   container.bind<NativeBridge>(NativeBridge).toConstantValue(world.nativeBridge);
   container.bind<PageVisibility>(PageVisibility).toConstantValue(world.visibility);
+  container.bind<PageTranslator>(PageTranslator).toConstantValue(world.translator);
   container.bind<Random>(Random).toConstantValue(world.random);
   container.bind<Socket>(Socket).toConstantValue(world.socket);
   container.bind<TonePlayer>(TonePlayer).toConstantValue(world.tone);

@@ -1,6 +1,7 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
+import type { PageLanguage } from '../ports/page-translator.ts';
 
-export type Language = 'zh-CN' | 'zh-TW';
+export type Language = PageLanguage;
 
 /** The page translation cookie (spec: language). */
 export const LANGUAGE_COOKIE = 'googtrans';

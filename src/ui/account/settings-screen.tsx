@@ -8,6 +8,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { SessionModel } from '../app/session-model.ts';
 import { NavBar } from '../common/nav-bar.tsx';
 import { SettingsViewModel } from './settings-view-model.ts';
+import { LanguageChoice } from './language-choice.tsx';
 import './account.css';
 
 export const SettingsScreen = observer(function SettingsScreen() {
@@ -33,6 +34,7 @@ export const SettingsScreen = observer(function SettingsScreen() {
           </label>
         ))}
       </div>
+      <LanguageChoice />
       {vm.loggedIn && (
         <button type="button" className="secondary-button" onClick={() => void vm.logoutTapped()}>
           退出登录

@@ -1,0 +1,122 @@
+import type { Clipboard } from '../ports/clipboard.ts';
+import type { KeyValueStore } from '../ports/key-value-store.ts';
+import type { Notifier } from '../ports/notifier.ts';
+import type { ApiClient } from '../request/api-client.ts';
+
+/** The download page's call (path not in the spec). */
+export const DOWNLOAD_URL_PATH = '/api/home/GetDownloadUrl';
+
+/** Local storage key of the last known download link (spec: localStorage shareLink). */
+export const SHARE_LINK_KEY = 'shareLink';
+
+/** Spec: default Android version. */
+export const DEFAULT_ANDROID_VERSION = '1.6.3';
+
+export const DownloadTexts = {
+  copied: '链接已复制',
+  copyFailed: '复制失败',
+} as const;
+
+/** The spec's default toast: 1500 ms at the bottom. */
+export const DOWNLOAD_TOAST_MS = 1500;
+
+/** Download info (spec section 3): the Android link and version, empty fields for the other platforms. */
+export interface DownloadInfo {
+  AndroidDownloadURL: string;
+  AndroidVer: string;
+  iPhoneDownloadURL: string;
+  iPhoneVer: string;
+  iPhoneMemo: string;
+  iPadDownloadURL: string;
+  iPadVer: string;
+  iPadMemo: string;
+  PCDownloadURL: string;
+  PCVer: string;
+  PCMemo: string;
+  MacDownloadURL: string;
+  MacVer: string;
+  MacMemo: string;
+  TVDownloadURL: string;
+  TVVer: string;
+  TVMemo: string;
+}
+
+const OTHER_PLATFORMS = ['iPhone', 'iPad', 'PC', 'Mac', 'TV'] as const;
+
+/** Info with the default version and every link empty. */
+export function emptyDownloadInfo(): DownloadInfo {
+  const info: Record<string, string> = { AndroidDownloadURL: '', AndroidVer: DEFAULT_ANDROID_VERSION };
+  for (const platform of OTHER_PLATFORMS) {
+    info[`${platform}DownloadURL`] = '';
+    info[`${platform}Ver`] = '';
+    info[`${platform}Memo`] = '';
+  }
+  return info as unknown as DownloadInfo;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** A link the page may open: http(s) or a path of this site; anything else (javascript:, data:) is dropped. */
+export function safeLink(value: string): string {
+  if (/^https?:\/\//i.test(value)) return value;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  return '';
+}
+
+/**
+ * The download info: the server's answer, its Android link from androidUrl (or AndroidDownloadURL), else the
+ * stored shareLink; the version defaults to 1.6.3.
+ */
+export function readDownloadInfo(data: unknown, storedLink: string | null): DownloadInfo {
+  const answer = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const info = emptyDownloadInfo() as unknown as Record<string, string>;
+  for (const key of Object.keys(info)) {
+    const value = text(answer[key]);
+    if (value !== '') info[key] = key.endsWith('DownloadURL') ? safeLink(value) : value;
+  }
+  const link = safeLink(text(answer.androidUrl)) || info.AndroidDownloadURL || safeLink(storedLink ?? '');
+  info.AndroidDownloadURL = link;
+  return info as unknown as DownloadInfo;
+}
+
+/** Loads the download info; a successful answer's androidUrl is kept in local storage shareLink for next time. */
+export class DownloadService {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly local: KeyValueStore,
+    private readonly clipboard: Clipboard,
+    private readonly notifier: Notifier,
+  ) {}
+
+  /** What the page shows before (or without) an answer: the stored link and the default version. */
+  initial(): DownloadInfo {
+    return readDownloadInfo(null, this.local.get(SHARE_LINK_KEY));
+  }
+
+  async load(): Promise<DownloadInfo> {
+    let data: unknown;
+    try {
+      data = await this.api.get(DOWNLOAD_URL_PATH, {}, { suppressTips: true });
+    } catch {
+      return this.initial();
+    }
+    const info = readDownloadInfo(data, this.local.get(SHARE_LINK_KEY));
+    const answered = safeLink(text((data as Record<string, unknown> | null)?.androidUrl));
+    if (answered !== '') this.local.set(SHARE_LINK_KEY, answered);
+    return info;
+  }
+
+  /** Copies the link: 链接已复制 on success, 复制失败 on failure (1500 ms, bottom). Resolves whether it was copied. */
+  async copyLink(link: string): Promise<boolean> {
+    let copied = link !== '';
+    if (copied) {
+      try {
+        await this.clipboard.copy(link);
+      } catch {
+        copied = false;
+      }
+    }
+    this.notifier.toast(copied ? DownloadTexts.copied : DownloadTexts.copyFailed, { durationMs: DOWNLOAD_TOAST_MS, position: 'bottom' });
+    return copied;
+  }
+}

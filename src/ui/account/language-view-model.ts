@@ -1,0 +1,53 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Language } from '../../core/language/language.ts';
+import type { LanguageService } from '../../core/language/language-service.ts';
+import type { Notifier } from '../../core/ports/notifier.ts';
+
+/** Each language named in its own script, as language pickers do (the labels are kept out of the conversion). */
+export const LANGUAGE_OPTIONS: readonly { language: Language; label: string }[] = [
+  { language: 'zh-CN', label: '简体中文' },
+  { language: 'zh-TW', label: '繁體中文' },
+];
+
+export const LanguageTexts = {
+  title: '语言',
+  failed: '切换失败，请稍后重试',
+} as const;
+
+const FAILED_TOAST_MS = 1500;
+
+/** The 语言 choice on /settings: the chosen language is ticked; choosing another converts the page and stores it. */
+export class LanguageChoiceViewModel {
+  language: Language;
+  /** The language being switched to (its converter may still be loading). */
+  switching: Language | null = null;
+
+  constructor(
+    private readonly service: Pick<LanguageService, 'current' | 'switchTo'>,
+    private readonly notifier: Notifier,
+  ) {
+    this.language = service.current();
+    makeAutoObservable<LanguageChoiceViewModel, 'service' | 'notifier'>(this, { service: false, notifier: false }, { autoBind: true });
+  }
+
+  get options(): { language: Language; label: string; selected: boolean; switching: boolean }[] {
+    return LANGUAGE_OPTIONS.map((option) => ({ ...option, selected: option.language === this.language, switching: option.language === this.switching }));
+  }
+
+  async languageChosen(language: Language): Promise<void> {
+    if (language === this.language || this.switching) return;
+    this.switching = language;
+    try {
+      await this.service.switchTo(language);
+      runInAction(() => {
+        this.language = language;
+      });
+    } catch {
+      this.notifier.toast(LanguageTexts.failed, { durationMs: FAILED_TOAST_MS, position: 'bottom' });
+    } finally {
+      runInAction(() => {
+        this.switching = null;
+      });
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { DownloadInfo, DownloadService } from '../../core/download/download-info.ts';
+
+export const DownloadUiTexts = {
+  appName: '奇遇视频',
+  androidTitle: 'Android客户端',
+  version: '版本',
+  download: '立即下载',
+  noLink: '暂无下载地址',
+  pcTitle: '使用电脑下载',
+  pcHint: '在电脑浏览器中打开以下链接即可下载安装包，点击链接复制：',
+} as const;
+
+/** /app-download: the Android card (version, download link) and the copy-on-tap link for a PC. */
+export class DownloadViewModel {
+  info: DownloadInfo;
+  loading = true;
+
+  constructor(private readonly service: Pick<DownloadService, 'initial' | 'load' | 'copyLink'>) {
+    this.info = service.initial();
+    makeAutoObservable<DownloadViewModel, 'service'>(this, { service: false }, { autoBind: true });
+  }
+
+  get androidLink(): string {
+    return this.info.AndroidDownloadURL;
+  }
+
+  get versionText(): string {
+    return `${DownloadUiTexts.version}：${this.info.AndroidVer}`;
+  }
+
+  async opened(): Promise<void> {
+    const info = await this.service.load();
+    runInAction(() => {
+      this.info = info;
+      this.loading = false;
+    });
+  }
+
+  async pcLinkTapped(): Promise<void> {
+    await this.service.copyLink(this.androidLink);
+  }
+}
