@@ -76,6 +76,27 @@ describe('play feedback', () => {
   });
 });
 
+describe('suggestions', () => {
+  it('/feedback, opened from the help centre, sends a suggestion and returns to the help centre', async () => {
+    await page.goto(`${app.url}/help`);
+    await page.getByText('在线反馈').click();
+    await page.waitForURL(/\/feedback$/);
+    const submit = page.getByRole('button', { name: '提交' });
+    await poll(() => submit.isDisabled()).toBe(true);
+    await page.getByPlaceholder('请输入您的意见或建议').fill('希望增加倍速播放');
+    await page.getByPlaceholder('邮箱或手机号，方便我们联系您').fill('user@example.com');
+    await poll(() => submit.isDisabled()).toBe(false);
+    const answered = page.waitForResponse((response) => response.url().includes('/api/User/AddSuggestion'));
+    await submit.click();
+    const response = await answered;
+    expect(new URL(response.url()).searchParams.get('content')).toBe('希望增加倍速播放');
+    const body = (await response.json()) as { ret: number; data: unknown };
+    expect(body.ret).toBe(200);
+    await poll(() => page.getByText('感谢您的宝贵意见').count()).toBeGreaterThan(0);
+    await page.waitForURL(/\/help$/, { timeout: 10_000 });
+  });
+});
+
 describe('download page', () => {
   it('shows 1.6.3, links to a real package and copies the PC link', async () => {
     await page.goto(`${app.url}/app-download`);
