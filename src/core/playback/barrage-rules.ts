@@ -1,0 +1,108 @@
+/** A barrage (danmaku) on a video's timeline. */
+export interface Barrage {
+  id: number;
+  /** Seconds into the video at which it flies in. */
+  time: number;
+  content: string;
+  /** The sender's user id (0 when unknown). */
+  uid: number;
+}
+
+/** What the viewer blocked (ShieldUser, ShieldKeyWord): filters old and live barrages alike. */
+export interface ShieldLists {
+  users: readonly number[];
+  keywords: readonly string[];
+}
+
+export const BarrageLimits = {
+  /** Barrages on screen at once (the renderer's capacity). */
+  maxOnScreen: 1000,
+  /** A blocked keyword: 1 to 20 characters after trimming. */
+  keywordMax: 20,
+} as const;
+
+export const EMPTY_SHIELDS: ShieldLists = { users: [], keywords: [] };
+
+/** A keyword as it is compared: trimmed, lower-case (Latin letters match whatever their case). */
+export function normaliseKeyword(keyword: string): string {
+  return keyword.trim().toLowerCase();
+}
+
+/** Why a keyword cannot be blocked, or null when it can. */
+export function keywordProblem(keyword: string): string | null {
+  const normalised = normaliseKeyword(keyword);
+  if (normalised === '') return '请输入要屏蔽的关键词';
+  if ([...normalised].length > BarrageLimits.keywordMax) return `关键词不能超过${BarrageLimits.keywordMax}个字`;
+  return null;
+}
+
+/** True when the sender is blocked or the text contains a blocked keyword. */
+export function isShielded(barrage: Pick<Barrage, 'uid' | 'content'>, shields: ShieldLists): boolean {
+  if (barrage.uid > 0 && shields.users.includes(barrage.uid)) return true;
+  const text = barrage.content.toLowerCase();
+  return shields.keywords.some((keyword) => {
+    const normalised = normaliseKeyword(keyword);
+    return normalised !== '' && text.includes(normalised);
+  });
+}
+
+/** The barrages that may be shown, in their order. */
+export function visibleBarrages<B extends Pick<Barrage, 'uid' | 'content'>>(barrages: readonly B[], shields: ShieldLists): B[] {
+  return barrages.filter((barrage) => !isShielded(barrage, shields));
+}
+
+/**
+ * A video's barrages ordered by time (then id), answering which are due as playback moves on. A live one is
+ * inserted in its place; a barrage is never due twice for the same forward run of playback.
+ */
+export class BarrageTimeline<B extends Barrage = Barrage> {
+  private items: B[] = [];
+  private readonly ids = new Set<number>();
+
+  constructor(barrages: readonly B[] = []) {
+    for (const barrage of barrages) this.add(barrage);
+  }
+
+  size(): number {
+    return this.items.length;
+  }
+
+  /** Adds a barrage (ignored when its id is already there); answers whether it was new. */
+  add(barrage: B): boolean {
+    if (this.ids.has(barrage.id)) return false;
+    this.ids.add(barrage.id);
+    const at = this.indexAfter(barrage.time, barrage.id);
+    this.items.splice(at, 0, barrage);
+    return true;
+  }
+
+  /**
+   * Barrages with fromSec < time <= toSec, by time: what becomes due when playback moves from fromSec to toSec.
+   * A jump backwards (a seek) is due nothing: the renderer clears the screen and starts again from toSec.
+   */
+  due(fromSec: number, toSec: number): B[] {
+    if (!(toSec > fromSec)) return [];
+    const start = this.indexAfter(fromSec, Number.POSITIVE_INFINITY);
+    const end = this.indexAfter(toSec, Number.POSITIVE_INFINITY);
+    return this.items.slice(start, end);
+  }
+
+  /** The first index whose (time, id) comes after (time, id). */
+  private indexAfter(time: number, id: number): number {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const item = this.items[mid] as B;
+      if (item.time < time || (item.time === time && item.id <= id)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/** Adds the due barrages to those on screen, dropping the oldest beyond the renderer's capacity. */
+export function admit<B>(onScreen: readonly B[], due: readonly B[], capacity: number = BarrageLimits.maxOnScreen): B[] {
+  const next = [...onScreen, ...due];
+  return next.length > capacity ? next.slice(next.length - capacity) : next;
+}
