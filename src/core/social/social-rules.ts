@@ -75,12 +75,6 @@ export const SocialTexts = {
   followBlockedByUser: '对方已将你拉黑，无法关注',
 } as const;
 
-/** The address a login should come back to: path plus query. */
-export function returnAddress(here: { path: string; query: Record<string, string> }): string {
-  const query = new URLSearchParams(here.query).toString();
-  return query ? `${here.path}?${query}` : here.path;
-}
-
 /** Length of a text in characters (code points), as the spec's limits count. */
 export function textLength(text: string): number {
   return [...text].length;

@@ -1,4 +1,5 @@
 import type { RouteLocation } from '../ports/navigator.ts';
+import { returnAddress } from '../session/login-redirect.ts';
 import type { User } from '../session/user.ts';
 import type { Package } from './pay-info.ts';
 import { readId } from './pay-info.ts';
@@ -36,12 +37,6 @@ export function promotionsParam(pkg: Pick<Package, 'promotions'>): string {
     .map((promotion) => promotion.promotionCode)
     .filter((code) => code !== '')
     .join('|');
-}
-
-/** The address a login should come back to: path plus query. */
-export function returnAddress(here: RouteLocation): string {
-  const query = new URLSearchParams(here.query).toString();
-  return query ? `${here.path}?${query}` : here.path;
 }
 
 export type PayCheck<P> =

@@ -5,7 +5,7 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import type { ApiClient } from '../../core/request/api-client.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import { BargainPaths, countdownText, type BargainMachine, type BargainSnapshot } from '../../core/vip/bargain.ts';
-import { returnAddress } from '../../core/vip/pay-rules.ts';
+import { returnAddress } from '../../core/session/login-redirect.ts';
 import type { RechargeActivityFetch, RechargeActivityInfo } from '../../core/vip/recharge-activity-fetch.ts';
 import type { ShareActivityMachine, ShareStep } from '../../core/vip/share-activity.ts';
 import { BargainType, RechargeActivityType, VipPaths } from '../../core/vip/vip-codes.ts';
