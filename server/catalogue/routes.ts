@@ -35,19 +35,6 @@ export const CatalogueLimits = {
 /** Home aliases are the category keys, except the games channel whose path is /game. */
 export const aliasOf = (key: string): string => (key === 'games' ? 'game' : key);
 
-interface Paging {
-  page: number;
-  pageSize: number;
-}
-
-function paging(params: Params): Paging {
-  const page = params.optionalInt('page') ?? 1;
-  const pageSize = params.optionalInt('pageSize') ?? CatalogueLimits.defaultPageSize;
-  if (page < 1 || page > CatalogueLimits.maxPage) throw badParam('page');
-  if (pageSize < 1 || pageSize > CatalogueLimits.maxPageSize) throw badParam('pageSize', '每页数量为1-50');
-  return { page, pageSize };
-}
-
 async function category(db: Queryable, params: Params, name = 'category'): Promise<CategoryRow> {
   const key = params.string(name);
   const found = (await listCategories(db)).find((c) => c.key === key);
@@ -127,7 +114,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
   /** A category's videos, paged; sort hot | new (default) | score; subID narrows a short-video channel. */
   api.get('/api/list/GetVideoList', 'none', async ({ params }) => {
     const chosen = await category(db, params);
-    const { page, pageSize } = paging(params);
+    const { page, pageSize } = params.paging(CatalogueLimits);
     const order = ORDER_BY[sortOf(params)];
     const subId = params.optionalInt('subID') ?? 0;
     if (subId < 0 || subId > 1000) throw badParam('subID');
@@ -148,7 +135,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
 
   /** Discovery: the newest works of uploaders, newest first. */
   api.get('/api/list/GetDiscovery', 'none', async ({ params }) => {
-    const { page, pageSize } = paging(params);
+    const { page, pageSize } = params.paging(CatalogueLimits);
     return pageOfVideos(db, 'v.uploader_uid IS NOT NULL', [], ORDER_BY.new, page, pageSize);
   });
 
@@ -157,7 +144,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
     const keyword = params.string('keyword').trim();
     if (keyword === '') throw badParam('keyword', '请输入搜索内容');
     if ([...keyword].length > CatalogueLimits.maxKeyword) throw badParam('keyword', '搜索内容过长');
-    const { page, pageSize } = paging(params);
+    const { page, pageSize } = params.paging(CatalogueLimits);
     return { ...(await pageOfVideos(db, "v.title ILIKE $1 ESCAPE '\\'", [likePattern(keyword)], ORDER_BY.hot, page, pageSize)), keyword };
   });
 
@@ -165,7 +152,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
   api.get('/api/User/GetSpace', 'optional', async ({ params }) => {
     const id = params.int('id');
     if (id < 1) throw badParam('id');
-    const { page, pageSize } = paging(params);
+    const { page, pageSize } = params.paging(CatalogueLimits);
     const users = await db.query<{ id: number; nick_name: string; avatar: string; vip_level: number; level: number | null; sex: number | null; introduce: string | null; big_v: boolean | null }>(
       `SELECT u.id, u.nick_name, u.avatar, u.vip_level, p.level, p.sex, p.introduce, p.big_v
        FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id WHERE u.id = $1`,
@@ -207,7 +194,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
 
   /** The user's play history, most recent first. */
   api.get('/api/video/GetPlayRecords', 'required', async ({ params, auth }) => {
-    const { page, pageSize } = paging(params);
+    const { page, pageSize } = params.paging(CatalogueLimits);
     const rows = await db.query<VideoRow & { progress_seconds: number; played_at: Date }>(
       `SELECT ${VIDEO_COLUMNS}, p.progress_seconds, p.played_at FROM play_records p JOIN ${VIDEO_FROM} ON v.id = p.video_id
        WHERE p.user_id = $1 ORDER BY p.played_at DESC, v.id LIMIT $2 OFFSET $3`,
@@ -239,7 +226,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
 
   /** The user's collection, most recently added first. */
   api.get('/api/Video/GetCollections', 'required', async ({ params, auth }) => {
-    const { page, pageSize } = paging(params);
+    const { page, pageSize } = params.paging(CatalogueLimits);
     const rows = await db.query<VideoRow & { created_at: Date }>(
       `SELECT ${VIDEO_COLUMNS}, c.created_at FROM collections c JOIN ${VIDEO_FROM} ON v.id = c.video_id
        WHERE c.user_id = $1 ORDER BY c.created_at DESC, v.id LIMIT $2 OFFSET $3`,

@@ -65,4 +65,29 @@ export class Params {
     if (value === undefined) throw missingParam(name);
     return value;
   }
+
+  /** `pageSize` (1 to limits.maxPageSize, default limits.defaultPageSize; 1002 每页数量为1-N otherwise). */
+  pageSize(limits: PageLimits): number {
+    const pageSize = this.optionalInt('pageSize') ?? limits.defaultPageSize;
+    if (pageSize < 1 || pageSize > limits.maxPageSize) throw badParam('pageSize', `每页数量为1-${limits.maxPageSize}`);
+    return pageSize;
+  }
+
+  /** `page` (1 to limits.maxPage, default 1) and `pageSize`, as every paged list takes them. */
+  paging(limits: PageLimits): Paging {
+    const page = this.optionalInt('page') ?? 1;
+    if (page < 1 || page > limits.maxPage) throw badParam('page');
+    return { page, pageSize: this.pageSize(limits) };
+  }
+}
+
+export interface PageLimits {
+  defaultPageSize: number;
+  maxPageSize: number;
+  maxPage: number;
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
 }

@@ -56,17 +56,6 @@ function positiveId(params: Params, name: string): number {
   return value;
 }
 
-function pageSizeOf(params: Params): number {
-  const pageSize = params.optionalInt('pageSize') ?? MessagingLimits.defaultPageSize;
-  if (pageSize < 1 || pageSize > MessagingLimits.maxPageSize) throw badParam('pageSize', '每页数量为1-50');
-  return pageSize;
-}
-
-function paging(params: Params): { page: number; pageSize: number } {
-  const page = params.optionalInt('page') ?? 1;
-  if (page < 1 || page > MessagingLimits.maxPage) throw badParam('page');
-  return { page, pageSize: pageSizeOf(params) };
-}
 
 export function registerMessagingRoutes(api: ApiRouter, services: AppServices): void {
   const { db, clock, realtime } = services;
@@ -88,7 +77,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
 
   /** `{ list: [{ user, lastMessage, unread }], total }`, newest conversation first. */
   api.get('/api/Chat/GetConversations', 'required', async ({ params, auth }) => {
-    const { page, pageSize } = paging(params);
+    const { page, pageSize } = params.paging(MessagingLimits);
     const uid = auth.user.id;
     const { rows, total, messages } = await conversationPage(db, uid, page, pageSize);
     const users = await listedUsers(db, uid, rows.map((row) => row.partner), new Date(clock.now()));
@@ -105,7 +94,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
     const uid = auth.user.id;
     const toUid = await partnerOf(params, uid);
     const beforeId = params.has('beforeId') ? positiveId(params, 'beforeId') : undefined;
-    const pageSize = pageSizeOf(params);
+    const pageSize = params.pageSize(MessagingLimits);
     const page = await historyPage(db, uid, toUid, beforeId, pageSize);
     return { ...page, user: await partnerView(uid, toUid) };
   });
@@ -177,7 +166,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
 
   /** `{ list: [{ id, title, content, createdAt, read }], total }`, newest first. */
   api.get('/api/Message/GetSystemMessages', 'required', async ({ params, auth }) => {
-    const { page, pageSize } = paging(params);
+    const { page, pageSize } = params.paging(MessagingLimits);
     return systemMessagePage(db, auth.user.id, page, pageSize);
   });
 

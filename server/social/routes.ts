@@ -31,7 +31,6 @@ export const SocialMessage = {
   reported: '已收到您的举报',
   reason: '请选择举报原因',
   status: 'status只能为0或1',
-  pageSize: `每页数量为1-${SocialLimits.maxPageSize}`,
 } as const;
 
 /** A user id parameter: a positive integer (1001 when absent, 1002 otherwise). */
@@ -41,13 +40,6 @@ function userIdOf(params: Params, name: string): number {
   return id;
 }
 
-function pagingOf(params: Params): { page: number; pageSize: number } {
-  const page = params.optionalInt('page') ?? 1;
-  const pageSize = params.optionalInt('pageSize') ?? SocialLimits.defaultPageSize;
-  if (page < 1 || page > MAX_PAGE) throw badParam('page');
-  if (pageSize < 1 || pageSize > SocialLimits.maxPageSize) throw badParam('pageSize', SocialMessage.pageSize);
-  return { page, pageSize };
-}
 
 const userNotFound = () => new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
 
@@ -92,7 +84,7 @@ export function registerSocialRoutes(api: ApiRouter, services: AppServices): voi
 
   const list = (path: string, kind: UserListKind) =>
     api.get(path, 'required', async ({ auth, params }) => {
-      const { page, pageSize } = pagingOf(params);
+      const { page, pageSize } = params.paging({ ...SocialLimits, maxPage: MAX_PAGE });
       return pageOfUsers(db, kind, auth.user.id, page, pageSize, now());
     });
   list('/api/User/GetBlackList', 'blocked');
