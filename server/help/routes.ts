@@ -1,7 +1,7 @@
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import type { Params } from '../http/params.ts';
+import { MAX_ROW_ID, type Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { findHelpArticle, findHelpCategoryContent, listHelpCategories } from './help-repository.ts';
 
@@ -9,14 +9,13 @@ import { findHelpArticle, findHelpCategoryContent, listHelpCategories } from './
 const CINEMA = '1';
 /** cid: the category's path and id, comma separated ('0,1,3'): at most 16 ids of at most 9 digits. */
 const CID = /^\d{1,9}(,\d{1,9}){1,15}$/;
-const MAX_ID = 2_147_483_647;
 
 function requireCinema(params: Params): void {
   if (params.string('cinema').trim() !== CINEMA) throw badParam('cinema');
 }
 
 function positiveId(value: number, name: string): number {
-  if (value <= 0 || value > MAX_ID) throw badParam(name);
+  if (value <= 0 || value > MAX_ROW_ID) throw badParam(name);
   return value;
 }
 
@@ -45,7 +44,7 @@ export function registerHelpRoutes(api: ApiRouter, services: AppServices): void 
   /** `{ info: [{ id, title, contxt }] }` (contxt is HTML; the client sanitises it); 9001 for no such article. */
   api.get('/api/home/gethelpcontentbyid', 'none', async ({ params }) => {
     requireCinema(params);
-    const id = positiveId(params.int('id'), 'id');
+    const id = params.id('id');
     const article = await findHelpArticle(db, id);
     if (!article) throw new ApiError(Ret.HelpArticleNotFound, RetMessage.HelpArticleNotFound);
     return { info: [article] };

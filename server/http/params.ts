@@ -9,6 +9,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * The request's parameters: the query string and the body (form or JSON) merged, the body
  * winning. Empty strings count as absent.
  */
+/** The largest value of a PostgreSQL integer (serial) column: row ids of users, packages, articles… */
+export const MAX_ROW_ID = 2_147_483_647;
+
 export class Params {
   private readonly values: ReadonlyMap<string, unknown>;
 
@@ -63,6 +66,23 @@ export class Params {
   int(name: string): number {
     const value = this.optionalInt(name);
     if (value === undefined) throw missingParam(name);
+    return value;
+  }
+
+  /**
+   * A required id: a whole number from 1 to `max` (default: the largest value of an integer column, so an
+   * id no row can have is refused with 1002 instead of reaching the database). 1001 when absent.
+   */
+  id(name: string, max: number = MAX_ROW_ID): number {
+    const value = this.optionalId(name, max);
+    if (value === undefined) throw missingParam(name);
+    return value;
+  }
+
+  /** An optional id, checked like `id`. */
+  optionalId(name: string, max: number = MAX_ROW_ID): number | undefined {
+    const value = this.optionalInt(name);
+    if (value !== undefined && (value < 1 || value > max)) throw badParam(name);
     return value;
   }
 

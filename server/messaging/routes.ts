@@ -50,11 +50,6 @@ export const kefuGreetingClientId = (uid: number): string => `kefu-greeting:${ui
 
 const CLIENT_ID_PATTERN = /^[\x21-\x7e]+$/;
 
-function positiveId(params: Params, name: string): number {
-  const value = params.int(name);
-  if (value <= 0) throw badParam(name);
-  return value;
-}
 
 
 export function registerMessagingRoutes(api: ApiRouter, services: AppServices): void {
@@ -63,7 +58,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
 
   /** The other user of a conversation: a positive id, not the caller (8003), existing (1006). */
   const partnerOf = async (params: Params, callerUid: number): Promise<number> => {
-    const toUid = positiveId(params, 'toUid');
+    const toUid = params.id('toUid');
     if (toUid === callerUid) throw new ApiError(Ret.ChatWithSelf, RetMessage.ChatWithSelf);
     if (!(await userExists(db, toUid))) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
     return toUid;
@@ -93,7 +88,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   api.get('/api/Chat/GetHistory', 'required', async ({ params, auth }) => {
     const uid = auth.user.id;
     const toUid = await partnerOf(params, uid);
-    const beforeId = params.has('beforeId') ? positiveId(params, 'beforeId') : undefined;
+    const beforeId = params.optionalId('beforeId', Number.MAX_SAFE_INTEGER);
     const pageSize = params.pageSize(MessagingLimits);
     const page = await historyPage(db, uid, toUid, beforeId, pageSize);
     return { ...page, user: await partnerView(uid, toUid) };
@@ -102,7 +97,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   /** Stores and delivers a message (idempotent per sender + clientId); answers the stored message. */
   api.post('/api/Chat/SendMessage', 'required', async ({ params, auth }) => {
     const uid = auth.user.id;
-    const toUid = positiveId(params, 'toUid');
+    const toUid = params.id('toUid');
     const content = params.string('content');
     if (content.trim() === '') throw missingParam('content');
     if ([...content].length > MessagingLimits.maxContent) throw badParam('content', MessagingText.contentTooLong);
@@ -172,7 +167,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
 
   /** One of the caller's system messages, marked read; 8004 when it is missing or someone else's. */
   api.get('/api/Message/GetSystemMessageDetail', 'required', async ({ params, auth }) => {
-    const message = await readSystemMessage(db, auth.user.id, positiveId(params, 'id'), now());
+    const message = await readSystemMessage(db, auth.user.id, params.id('id'), now());
     if (message === undefined) throw new ApiError(Ret.SystemMessageNotFound, RetMessage.SystemMessageNotFound);
     return message;
   });

@@ -4,7 +4,6 @@ import type { AppServices } from '../app-services.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
-import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import {
   block,
@@ -21,7 +20,6 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pages beyond this are refused (1002) rather than scanned. */
 const MAX_PAGE = 10_000;
-const MAX_USER_ID = 2_147_483_647;
 
 export const SocialMessage = {
   followed: '关注成功',
@@ -33,12 +31,6 @@ export const SocialMessage = {
   status: 'status只能为0或1',
 } as const;
 
-/** A user id parameter: a positive integer (1001 when absent, 1002 otherwise). */
-function userIdOf(params: Params, name: string): number {
-  const id = params.int(name);
-  if (id < 1 || id > MAX_USER_ID) throw badParam(name);
-  return id;
-}
 
 
 const userNotFound = () => new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
@@ -52,7 +44,7 @@ export function registerSocialRoutes(api: ApiRouter, services: AppServices): voi
   const now = () => new Date(clock.now());
 
   api.get('/api/Video/FocusUPMaster', 'required', async ({ auth, params }) => {
-    const target = userIdOf(params, 'userId');
+    const target = params.id('userId');
     const me = auth.user.id;
     if (target === me) throw new ApiError(Ret.FollowSelf, RetMessage.FollowSelf);
     const selected = await db.transaction(async (tx) => {
@@ -69,7 +61,7 @@ export function registerSocialRoutes(api: ApiRouter, services: AppServices): voi
   });
 
   api.get('/api/User/preventUser', 'required', async ({ auth, params }) => {
-    const target = userIdOf(params, 'uid');
+    const target = params.id('uid');
     const status = params.int('status');
     if (status !== 0 && status !== 1) throw badParam('status', SocialMessage.status);
     const me = auth.user.id;
@@ -92,14 +84,14 @@ export function registerSocialRoutes(api: ApiRouter, services: AppServices): voi
   list('/api/User/GetFocusList', 'focus');
 
   api.get('/api/User/GetUserRelation', 'optional', async ({ auth, params }) => {
-    const target = userIdOf(params, 'uid');
+    const target = params.id('uid');
     const user = await findListedUser(db, auth?.user.id ?? 0, target, now());
     if (!user) throw userNotFound();
     return user;
   });
 
   api.get('/api/Video/ReportUserReq', 'required', async ({ auth, params }) => {
-    const target = userIdOf(params, 'uid');
+    const target = params.id('uid');
     const reason = params.string('reason').trim();
     if (textLength(reason) > SocialLimits.reportReasonMax || !isReportReason(reason)) throw badParam('reason', SocialMessage.reason);
     const content = (params.optionalString('content') ?? '').trim();

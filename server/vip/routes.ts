@@ -58,21 +58,13 @@ export const VipLimits = {
 const EURO_PRICE_PARAMS = ['Price', 'price', 'Amount', 'amount', 'disprice'] as const;
 const RMB_PRICE_PARAMS = ['rmb', 'disrmb'] as const;
 
+/** The first of these ids given (ids as Params.id checks them). */
 function optionalId(params: Params, ...names: string[]): number | undefined {
   for (const name of names) {
-    const value = params.optionalInt(name);
-    if (value !== undefined) {
-      if (value <= 0) throw badParam(name);
-      return value;
-    }
+    const value = params.optionalId(name);
+    if (value !== undefined) return value;
   }
   return undefined;
-}
-
-function requiredId(params: Params, name: string): number {
-  const value = params.int(name);
-  if (value <= 0) throw badParam(name);
-  return value;
 }
 
 function minorUnits(params: Params, name: string): number | undefined {
@@ -189,8 +181,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
   const placeOrder = async ({ params, request, auth, payType, sysName }: OrderRequest): Promise<OrderRow> => {
     const idempotencyKey = params.string('IdempotencyKey');
     if (!VipLimits.idempotencyKey.test(idempotencyKey)) throw badParam('IdempotencyKey');
-    const productId = requiredId(params, 'ProductID');
-    const toUid = requiredId(params, 'ToUID');
+    const productId = params.id('ProductID');
+    const toUid = params.id('ToUID');
     const categoryId = optionalId(params, 'categoryId', 'vipCategoryId');
     const refer = params.optionalString('Refer') ?? '';
     if (refer !== '' && !VipLimits.refer.test(refer)) throw badParam('Refer');

@@ -94,6 +94,8 @@ describe('POST /api/Chat/SendMessage', () => {
     expect((await send(a, b.id, '😀'.repeat(500))).body.ret).toBe(Ret.Ok);
     expect((await send(a, 0, 'x')).body.ret).toBe(Ret.BadParam);
     expect((await send(a, -3, 'x')).body.ret).toBe(Ret.BadParam);
+    // An id no user can have is refused before it reaches the database (it used to answer 500).
+    expect((await send(a, 999_999_999_999, 'x')).body).toEqual({ ret: Ret.BadParam, msg: '参数格式错误：toUid', data: null });
     expect((await post(app, '/api/Chat/SendMessage', { ...tokenParams(a.token), toUid: 'abc', content: 'x' })).body.ret).toBe(Ret.BadParam);
     expect((await send(a, a.id, 'x')).body).toEqual({ ret: Ret.ChatWithSelf, msg: '不能给自己发消息', data: null });
     expect((await send(a, 999_999, 'x')).body).toEqual({ ret: Ret.UserNotFound, msg: '用户不存在', data: null });
@@ -311,6 +313,7 @@ describe('system messages', () => {
     expect((await get(app, '/api/Message/GetSystemMessageDetail', { ...tokenParams(me.token), id: String(othersId) })).body)
       .toEqual({ ret: Ret.SystemMessageNotFound, msg: '消息不存在', data: null });
     expect((await get(app, '/api/Message/GetSystemMessageDetail', { ...tokenParams(me.token), id: '0' })).body.ret).toBe(Ret.BadParam);
+    expect((await get(app, '/api/Message/GetSystemMessageDetail', { ...tokenParams(me.token), id: '99999999999' })).body.ret).toBe(Ret.BadParam);
     expect((await counts(other)).systemCount).toBe(1);
   });
 
