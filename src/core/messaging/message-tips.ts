@@ -51,6 +51,8 @@ export class MessageTips {
   private visible = false;
   private hideTimer: TimerId | null = null;
   private readonly listeners = new Set<(state: TipsState) => void>();
+  /** The state as last given out: the same object until something changes (views compare by identity). */
+  private current: TipsState | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -60,7 +62,8 @@ export class MessageTips {
   ) {}
 
   state(): TipsState {
-    return { visible: this.visible, senders: [...this.senders], count: this.messages.length, ignored: this.ignored() };
+    this.current ??= { visible: this.visible, senders: [...this.senders], count: this.messages.length, ignored: this.ignored() };
+    return this.current;
   }
 
   ignored(): boolean {
@@ -86,8 +89,10 @@ export class MessageTips {
     let show = false;
     for (const message of batch) {
       this.messages.push(message);
-      const known = this.senders.find((s) => s.uid === message.fromUid);
-      if (known) Object.assign(known, { avatar: message.avatar || known.avatar, nickname: message.nickname || known.nickname, kefu: message.kefu });
+      const at = this.senders.findIndex((s) => s.uid === message.fromUid);
+      const known = this.senders[at];
+      // A new object, not an edit: a state already given out keeps what it said.
+      if (known) this.senders[at] = { ...known, avatar: message.avatar || known.avatar, nickname: message.nickname || known.nickname, kefu: message.kefu };
       else this.senders.push({ uid: message.fromUid, avatar: message.avatar, nickname: message.nickname, kefu: message.kefu });
       const inThatChat = chatUid === message.fromUid;
       const quiet = message.type === MessageType.Text && this.ignored();
@@ -163,6 +168,7 @@ export class MessageTips {
   }
 
   private changed(): void {
+    this.current = null;
     const state = this.state();
     for (const listener of [...this.listeners]) listener(state);
   }

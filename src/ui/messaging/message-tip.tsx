@@ -46,19 +46,9 @@ export function MessageTip({ path }: { path: string }) {
 }
 
 function useTipsState(tips: MessageTips): TipsState {
+  // MessageTips gives out the same state object until it changes, as useSyncExternalStore needs.
   return useSyncExternalStore(
     (onChange) => tips.subscribe(onChange),
-    () => snapshot(tips),
+    () => tips.state(),
   );
-}
-
-/** A stable snapshot per change (useSyncExternalStore compares by identity). */
-const snapshots = new WeakMap<MessageTips, { key: string; state: TipsState }>();
-function snapshot(tips: MessageTips): TipsState {
-  const state = tips.state();
-  const key = JSON.stringify(state);
-  const last = snapshots.get(tips);
-  if (last && last.key === key) return last.state;
-  snapshots.set(tips, { key, state });
-  return state;
 }
