@@ -18,7 +18,7 @@ export const coreForbiddenImports = {
 const coreGlobalMessage = 'src/core must not touch browser or timer globals: use a port (Clock, KeyValueStore, Navigator, ...).';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', '.tmp/**', 'test/fixtures/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', '.tmp/**', 'test/fixtures/**', 'demo-media/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -17,6 +17,8 @@ export const Ret = {
   AlreadySignedIn: 1050,
   /** Catalogue: no video with that media key. */
   VideoNotFound: 1030,
+  /** Playback: a paid video the caller has not unlocked with gold (GetPlayAddress). */
+  VideoLocked: 1031,
   /** AdView: no ad with that id. */
   AdNotFound: 1070,
   /** VIP: no package on sale with that ProductID. */
@@ -155,6 +157,7 @@ export const RetMessage = {
   SuggestionThanks: '感谢您的宝贵意见',
   TooManyFeedback: '反馈过于频繁，请稍后再试',
   DownloadNotFound: '安装包不存在',
+  VideoLocked: '该视频需要金币解锁',
 } as const;
 
 export function missingParamMessage(name: string): string {
