@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-export const DIST_DIR = path.join(root, 'dist');
+/** Where the build goes: STATIC_DIR (the folder the server serves), else dist. */
+export const DIST_DIR = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
 const ENTRY = 'src/main.tsx';
 /** The screen the home route renders; loaded at once on / and so counted as initial. */
 const HOME_SCREEN = 'src/ui/home/home-screen.tsx';

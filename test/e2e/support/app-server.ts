@@ -30,7 +30,8 @@ async function freePort(): Promise<number> {
 export async function startApp(): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+  // Its own build folder too: journeys run by other processes at the same time do not replace each other's app.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'dist'), HOST: '127.0.0.1' };
   // A fresh embedded database and in-memory rate limits: each run starts clean, whatever earlier runs left in the
   // machine's PostgreSQL or Redis (their own suites cover those adapters).
   delete env.DATABASE_URL;
