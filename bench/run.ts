@@ -34,3 +34,4 @@ async function benchRequestLayer(): Promise<void> {
 await benchBuild();
 await benchRequestLayer();
 await benchServer();
+await (await import('./barrage-bench.ts')).benchBarrages();

@@ -19,6 +19,7 @@ import { installErrorHandling } from './http/error-handling.ts';
 import { Ret } from './http/ret.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
+import { registerBarrageRoutes } from './barrage/routes.ts';
 import { registerHelpRoutes } from './help/routes.ts';
 import { registerLoginRoutes } from './login/routes.ts';
 import { registerMediaRoutes } from './media/routes.ts';
@@ -34,6 +35,9 @@ import { registerSupportRoutes } from './support/routes.ts';
 import { createHistoryFallback, registerStaticFiles } from './static/static-app.ts';
 import { registerUserRoutes } from './user/routes.ts';
 import { registerVipRoutes } from './vip/routes.ts';
+import { registerVideoSocialRoutes } from './video-social/routes.ts';
+import { registerGoldRoutes } from './gold/routes.ts';
+import { registerPlaybackRoutes } from './playback/routes.ts';
 
 export interface CreateAppOptions {
   /** Migrated database; the caller opens and closes it. */
@@ -111,11 +115,15 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAdsRoutes(api, services);
   registerAccountRoutes(api, services);
   registerCatalogueRoutes(api, services);
+  registerBarrageRoutes(api, services);
   registerVipRoutes(api, services);
   registerMessagingRoutes(api, services);
   registerSocialRoutes(api, services);
   registerSupportRoutes(api, services);
   registerHelpRoutes(api, services);
+  registerVideoSocialRoutes(api, services);
+  registerGoldRoutes(api, services);
+  registerPlaybackRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config) });
 
   await registerStaticFiles(app, config.staticDir);

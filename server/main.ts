@@ -11,12 +11,16 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEMO_ACCOUNT, seed } from './db/seed.ts';
 import { seedCatalogue } from './catalogue/seed.ts';
+import { seedBarrageDemo } from './barrage/seed.ts';
+import { seedPlayback } from './playback/seed.ts';
 import { seedAds } from './ads/seed.ts';
 import { seedShell } from './shell/seed.ts';
 import { seedVip } from './vip/vip-seed.ts';
 import { seedMessaging } from './messaging/seed.ts';
 import { seedSupport } from './support/seed.ts';
 import { seedHelp } from './help/seed.ts';
+import { seedGold } from './gold/seed.ts';
+import { seedVideoSocial } from './video-social/seed.ts';
 import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -54,12 +58,16 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await migrate(db);
     await seed(db, { passwords: new PasswordHasher(config.scrypt), ...(options.clock ? { clock: options.clock } : {}) });
     await seedCatalogue(db, options.clock);
+    await seedBarrageDemo(db, options.clock);
+    await seedPlayback(db);
     await seedAds(db);
     await seedShell(db);
     await seedVip(db);
     await seedMessaging(db, { passwords: new PasswordHasher(config.scrypt), ...(options.clock ? { clock: options.clock } : {}) });
     await seedSupport(db);
     await seedHelp(db);
+    await seedVideoSocial(db, options.clock);
+    await seedGold(db, options.clock);
     store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
     app = await createApp({
       db,

@@ -6,6 +6,12 @@ const CANCEL_TEXT = '取消';
 
 type Kit = typeof AntdKit;
 
+/** Where toasts and dialogs go: inside the fullscreen element while there is one (the player), else the body. */
+function overlayContainer(): HTMLElement {
+  const fullscreen = typeof document === 'undefined' ? null : document.fullscreenElement;
+  return fullscreen instanceof HTMLElement ? fullscreen : document.body;
+}
+
 /**
  * antd-mobile toasts and dialogs. antd-mobile (and its React 19 render hook) is loaded on first use or on
  * preload(), so it stays out of the JavaScript the first screen waits for.
@@ -25,7 +31,7 @@ export class AntdNotifier implements Notifier {
   toast(message: string, options: ToastOptions): void {
     const seq = ++this.shown;
     void this.kit().then(({ Toast }) => {
-      if (seq === this.shown) Toast.show({ content: message, duration: options.durationMs, position: options.position });
+      if (seq === this.shown) Toast.show({ content: message, duration: options.durationMs, position: options.position, getContainer: overlayContainer });
     });
   }
 
@@ -35,7 +41,7 @@ export class AntdNotifier implements Notifier {
     let close: (() => void) | null = null;
     void this.kit().then(({ Toast }) => {
       if (closed || seq !== this.shown) return;
-      close = Toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false }).close;
+      close = Toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false, getContainer: overlayContainer }).close;
     });
     return () => {
       closed = true;
@@ -49,6 +55,7 @@ export class AntdNotifier implements Notifier {
       ...(options.title !== undefined ? { title: options.title } : {}),
       content: options.message,
       confirmText: options.confirmText ?? CONFIRM_TEXT,
+      getContainer: overlayContainer,
     });
   }
 
@@ -59,6 +66,7 @@ export class AntdNotifier implements Notifier {
       content: options.message,
       confirmText: options.confirmText ?? CONFIRM_TEXT,
       cancelText: options.cancelText ?? CANCEL_TEXT,
+      getContainer: overlayContainer,
     });
   }
 

@@ -17,6 +17,7 @@ import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { CredentialMessage, checkNickName } from '../login/credentials.ts';
 import { DEMO_AVATAR_URLS } from '../media/demo-images.ts';
+import { GoldReason, recordGoldChange } from '../gold/gold-ledger.ts';
 import { findUserById } from '../user/user-repository.ts';
 import { toUserView } from '../user/user-view.ts';
 
@@ -174,7 +175,9 @@ export function registerAccountRoutes(api: ApiRouter, services: AppServices): vo
           'UPDATE users SET gold = gold + $1, experience = experience + $2 WHERE id = $3 RETURNING gold',
           [reward, SIGN_IN_EXPERIENCE, uid],
         );
-        return { streak, reward, gold: rows[0]?.gold ?? reward };
+        const gold = rows[0]?.gold ?? reward;
+        await recordGoldChange(tx, { userId: uid, amount: reward, balanceAfter: gold, reason: GoldReason.SignIn, at: clock.now() });
+        return { streak, reward, gold };
       });
       if (result === null) throw new ApiError(Ret.AlreadySignedIn, RetMessage.AlreadySignedIn);
       return ok(

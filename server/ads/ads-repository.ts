@@ -22,6 +22,8 @@ export interface AdRow {
   show_url: string;
   link_url: string;
   app_param: Partial<AdAppParam> | null;
+  title: string;
+  tracking_url: string;
 }
 
 export interface AdView {
@@ -30,6 +32,10 @@ export interface AdView {
   linkURL: string;
   viewURL: string;
   appParam: AdAppParam;
+  /** The ad's words: the barrage ad's text, a caption for the others ('' for none). */
+  title: string;
+  /** A third party's tracking address the client GETs once per showing ('' for none). */
+  trackingURL: string;
 }
 
 export type AdsDataView = Record<AdPosition, AdView[]>;
@@ -53,13 +59,15 @@ export function toAdView(row: AdRow): AdView {
       isNeedLogin: param.isNeedLogin === true,
       webUrl: param.webUrl ?? '',
     },
+    title: row.title,
+    trackingURL: row.tracking_url,
   };
 }
 
 /** Enabled ads of the given types, for every region or this one, for every video or this one. */
 export async function listAds(db: Queryable, filter: { types: number[]; region: string | null; mediaKey: string | null }): Promise<AdsDataView> {
   const rows = await db.query<AdRow>(
-    `SELECT id, ad_type, position, show_url, link_url, app_param FROM ads
+    `SELECT id, ad_type, position, show_url, link_url, app_param, title, tracking_url FROM ads
       WHERE enabled AND ad_type = ANY($1::int[])
         AND (region IS NULL OR region = $2)
         AND (media_key IS NULL OR media_key = $3)
@@ -69,6 +77,17 @@ export async function listAds(db: Queryable, filter: { types: number[]; region: 
   const data: AdsDataView = { kaiping: [], zanting: [], chaBo: [], danmu: [] };
   for (const row of rows) data[row.position].push(toAdView(row));
   return data;
+}
+
+/** The demo tracking address of an ad (what a third party's tracking pixel would be). */
+export function adTrackUrl(id: number): string {
+  return `/api/Video/AdTrack?id=${id}`;
+}
+
+/** Counts one tracking hit; false when there is no such ad. */
+export async function countAdTrack(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>('UPDATE ads SET track_count = track_count + 1 WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
 }
 
 /** Counts one view; false when there is no such ad. */

@@ -2,7 +2,7 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { countAdView, listAds } from './ads-repository.ts';
+import { countAdTrack, countAdView, listAds } from './ads-repository.ts';
 
 const TYPE_LIST = /^\d{1,2}(,\d{1,2}){0,19}$/;
 const REGION = /^[A-Za-z]{2}$/;
@@ -28,6 +28,13 @@ export function registerAdsRoutes(api: ApiRouter, services: AppServices): void {
     const id = params.int('id');
     if (id <= 0) throw badParam('id');
     if (!(await countAdView(db, id))) throw new ApiError(Ret.AdNotFound, RetMessage.AdNotFound);
+    return null;
+  });
+
+  /** Counts a tracking hit of ad `id` (the seeded play ads' trackingURL, standing in for a third party's pixel). */
+  api.get('/api/Video/AdTrack', 'optional', async ({ params }) => {
+    const id = params.id('id');
+    if (!(await countAdTrack(db, id))) throw new ApiError(Ret.AdNotFound, RetMessage.AdNotFound);
     return null;
   });
 }

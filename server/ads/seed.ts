@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
-import { DEMO_POSTER_URLS } from '../media/demo-images.ts';
-import { AD_TYPE_OF, type AdAppParam } from './ads-repository.ts';
+import { DEMO_COVER_URLS, DEMO_POSTER_URLS } from '../media/demo-images.ts';
+import { AD_TYPE_OF, adTrackUrl, type AdAppParam, type AdPosition } from './ads-repository.ts';
 
 interface SeedAd {
   key: string;
@@ -18,7 +18,38 @@ export const SEED_START_ADS: readonly SeedAd[] = [
   { key: 'kaiping-3', showUrl: DEMO_POSTER_URLS[2]!, linkUrl: '/app-download', appParam: { ...noApp, device: 'h5', type: 'link', webUrl: '/app-download' } },
 ];
 
-/** Inserts the demo start ads that are missing (idempotent). */
+interface SeedPlayAd extends SeedAd {
+  position: Exclude<AdPosition, 'kaiping'>;
+  /** Only while playing this video; null for every video. */
+  mediaKey: string | null;
+  title: string;
+  /** Whether the ad gets the demo tracking address (the server's AdTrack, standing in for a third party). */
+  tracked: boolean;
+}
+
+/** The video the pause and inserted demo ads play on (kept off the other journeys' videos). */
+export const PLAY_AD_MEDIA_KEY = 'movie-07';
+
+/**
+ * Play ads: the pause ad (zanting) and the inserted ad (chaBo) on movie-07, and the barrage ad (danmu) on
+ * every video, its words in `title` (drawn as a barrage by the barrage feature).
+ */
+export const SEED_PLAY_ADS: readonly SeedPlayAd[] = [
+  {
+    key: 'zanting-1', position: 'zanting', mediaKey: PLAY_AD_MEDIA_KEY, showUrl: DEMO_COVER_URLS[1]!, linkUrl: '',
+    appParam: { ...noApp, device: 'h5', type: 'page', pagePath: '/openVip', param: 'from=pause-ad' }, title: '开通VIP会员，暂停也无广告', tracked: true,
+  },
+  {
+    key: 'chabo-1', position: 'chaBo', mediaKey: PLAY_AD_MEDIA_KEY, showUrl: DEMO_COVER_URLS[2]!, linkUrl: '/app-download',
+    appParam: { ...noApp, device: 'h5', type: 'link', webUrl: '/app-download' }, title: '下载奇遇APP，看片更流畅', tracked: true,
+  },
+  {
+    key: 'danmu-1', position: 'danmu', mediaKey: null, showUrl: DEMO_POSTER_URLS[3]!, linkUrl: '',
+    appParam: { ...noApp, device: 'h5', type: 'page', pagePath: '/openVip' }, title: '开通VIP会员，海量大片免广告畅看', tracked: false,
+  },
+];
+
+/** Inserts the demo start and play ads that are missing (idempotent). */
 export async function seedAds(db: Queryable): Promise<void> {
   for (const [index, ad] of SEED_START_ADS.entries()) {
     await db.query(
@@ -26,5 +57,14 @@ export async function seedAds(db: Queryable): Promise<void> {
        VALUES ($1, 'kaiping', $2, $3, $4::jsonb, $5, $6) ON CONFLICT (seed_key) DO NOTHING`,
       [AD_TYPE_OF.kaiping, ad.showUrl, ad.linkUrl, JSON.stringify(ad.appParam), index, ad.key],
     );
+  }
+  for (const [index, ad] of SEED_PLAY_ADS.entries()) {
+    const rows = await db.query<{ id: number }>(
+      `INSERT INTO ads (ad_type, position, show_url, link_url, app_param, media_key, title, sort, seed_key)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) ON CONFLICT (seed_key) DO NOTHING RETURNING id`,
+      [AD_TYPE_OF[ad.position], ad.position, ad.showUrl, ad.linkUrl, JSON.stringify(ad.appParam), ad.mediaKey, ad.title, index, ad.key],
+    );
+    const id = rows[0]?.id;
+    if (id !== undefined && ad.tracked) await db.query('UPDATE ads SET tracking_url = $1 WHERE id = $2', [adTrackUrl(id), id]);
   }
 }

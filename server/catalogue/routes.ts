@@ -4,6 +4,8 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { findPlayableVideo } from '../playback/playback-repository.ts';
+import { episodeOf } from '../playback/playback-params.ts';
 import {
   findVideoId,
   likePattern,
@@ -30,6 +32,8 @@ export const CatalogueLimits = {
   maxKeyword: 30,
   maxMediaKey: 64,
   maxProgressSeconds: 7 * 24 * 3600,
+  /** A play counts towards the video's play count when the user had not played it within this gap. */
+  playCountGapMs: 30 * 60 * 1000,
 } as const;
 
 /** Home aliases are the category keys, except the games channel whose path is /game. */
@@ -178,16 +182,28 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
     };
   });
 
-  /** Records that the user played a video (progress in seconds, optional): the newest comes first in history. */
+  /**
+   * Records that the user played a video (progress in seconds and episode, both optional: 0 and 1): the
+   * newest comes first in history, and getPlayInfo resumes there. The episode must be one the video has.
+   */
   api.post('/api/video/AddPlayRecord', 'required', async ({ params, auth }) => {
-    const videoId = await findVideoId(db, mediaKeyOf(params));
-    if (videoId === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
+    const video = await findPlayableVideo(db, mediaKeyOf(params));
+    if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
     const progress = params.optionalInt('progress') ?? 0;
     if (progress < 0 || progress > CatalogueLimits.maxProgressSeconds) throw badParam('progress');
+    const episode = episodeOf(params, video.media.episodeCount);
+    const now = clock.now();
+    // A new viewing (first play, or none within the gap) raises the play count; the periodic progress records do not.
     await db.query(
-      `INSERT INTO play_records (user_id, video_id, progress_seconds, played_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, video_id) DO UPDATE SET progress_seconds = EXCLUDED.progress_seconds, played_at = EXCLUDED.played_at`,
-      [auth.user.id, videoId, progress, new Date(clock.now())],
+      `UPDATE videos SET play_count = play_count + 1 WHERE id = $1 AND NOT EXISTS
+         (SELECT 1 FROM play_records WHERE user_id = $2 AND video_id = $1 AND played_at > $3)`,
+      [video.id, auth.user.id, new Date(now - CatalogueLimits.playCountGapMs)],
+    );
+    await db.query(
+      `INSERT INTO play_records (user_id, video_id, progress_seconds, episode, played_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, video_id) DO UPDATE
+       SET progress_seconds = EXCLUDED.progress_seconds, episode = EXCLUDED.episode, played_at = EXCLUDED.played_at`,
+      [auth.user.id, video.id, progress, episode, new Date(now)],
     );
     return null;
   });
@@ -195,14 +211,14 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
   /** The user's play history, most recent first. */
   api.get('/api/video/GetPlayRecords', 'required', async ({ params, auth }) => {
     const { page, pageSize } = params.paging(CatalogueLimits);
-    const rows = await db.query<VideoRow & { progress_seconds: number; played_at: Date }>(
-      `SELECT ${VIDEO_COLUMNS}, p.progress_seconds, p.played_at FROM play_records p JOIN ${VIDEO_FROM} ON v.id = p.video_id
+    const rows = await db.query<VideoRow & { progress_seconds: number; episode: number; played_at: Date }>(
+      `SELECT ${VIDEO_COLUMNS}, p.progress_seconds, p.episode, p.played_at FROM play_records p JOIN ${VIDEO_FROM} ON v.id = p.video_id
        WHERE p.user_id = $1 ORDER BY p.played_at DESC, v.id LIMIT $2 OFFSET $3`,
       [auth.user.id, pageSize, (page - 1) * pageSize],
     );
     const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM play_records WHERE user_id = $1', [auth.user.id]);
     return {
-      list: rows.map((row) => ({ ...toVideoView(row), progress: row.progress_seconds, playedAt: row.played_at.getTime() })),
+      list: rows.map((row) => ({ ...toVideoView(row), progress: row.progress_seconds, episode: row.episode, playedAt: row.played_at.getTime() })),
       page,
       pageSize,
       total: count[0]?.total ?? 0,

@@ -19,6 +19,10 @@ export const Ret = {
   VideoNotFound: 1030,
   /** Playback: a paid video the caller has not unlocked with gold (GetPlayAddress). */
   VideoLocked: 1031,
+  /** Playback (1032-1039, server/playback). A play address whose token is forged, for another file or expired (HTTP 403). */
+  PlayUrlInvalid: 1032,
+  /** Media files: a Range header that cannot be satisfied (HTTP 416). */
+  MediaRangeInvalid: 1033,
   /** AdView: no ad with that id. */
   AdNotFound: 1070,
   /** VIP: no package on sale with that ProductID. */
@@ -61,6 +65,10 @@ export const Ret = {
   BargainPriceNotZero: 7019,
   /** Share activity: none running, or no unused discount for the order. */
   ShareDiscountUnavailable: 7020,
+  /** Gold (7030-7039, server/gold). PayVideoByGold: the balance is below the price (msg names the balance). */
+  GoldInsufficient: 7030,
+  /** PayVideoByGold: the video is free, there is nothing to unlock. */
+  VideoNotForSale: 7031,
   /** Messaging (8001-8019, server/messaging). Chat: the sender has blocked the recipient. */
   YouBlockedRecipient: 8001,
   /** Chat: the recipient has blocked the sender. */
@@ -79,6 +87,38 @@ export const Ret = {
   ReportSelf: 8023,
   /** Follow: that user has blocked the caller. */
   FollowBlockedByUser: 8024,
+  /** Barrages (8040-8059, server/barrage). No barrage with that id. */
+  BarrageNotFound: 8040,
+  /** AddBarrages: empty after trimming. */
+  BarrageContentEmpty: 8041,
+  /** AddBarrages: more than 50 characters. */
+  BarrageContentTooLong: 8042,
+  /** AddBarrages: line breaks or other control characters. */
+  BarrageContentInvalid: 8043,
+  /** AddBarrages: time below 0 or beyond the video's duration. */
+  BarrageTimeOutOfRange: 8044,
+  /** AddBarrages: more than one barrage per second from one user. */
+  BarrageTooFrequent: 8045,
+  /** AccusationBarrage: the caller already reported that barrage. */
+  BarrageAlreadyReported: 8046,
+  /** AccusationBarrage: one's own barrage. */
+  BarrageReportOwn: 8047,
+  /** ShieldUser: oneself. */
+  ShieldSelf: 8048,
+  /** ShieldUser / ShieldKeyWord: the list already holds 100 entries. */
+  ShieldListFull: 8049,
+  /** ShieldKeyWord: empty, longer than 20 characters or with control characters. */
+  ShieldKeywordInvalid: 8050,
+  /** PutBarrageCofig: a value out of its range, or nothing to save. */
+  BarrageConfigInvalid: 8051,
+  /** Video social (8060-8079, server/video-social). No such comment (or not on that video). */
+  CommentNotFound: 8060,
+  /** DelReply: the comment is someone else's. */
+  CommentNotOwned: 8061,
+  /** Replys: a second comment within 3 s. */
+  CommentTooFrequent: 8062,
+  /** Replys: replyToUid wrote neither the comment nor one of its replies. */
+  ReplyTargetInvalid: 8063,
   /** Help (9001-9009, server/help). No enabled article with that id. */
   HelpArticleNotFound: 9001,
   /** Help: no enabled category at that cid ({path},{id}). */
@@ -140,6 +180,10 @@ export const RetMessage = {
   BargainPriceZero: '价格已砍到0元，请免费领取',
   ShareActivityMissing: '当前没有分享活动',
   ShareDiscountUnavailable: '没有可用的分享优惠',
+  GoldInsufficient: '金币不足',
+  VideoNotForSale: '该视频免费，无需解锁',
+  GoldUnlocked: '解锁成功',
+  GoldAlreadyUnlocked: '已解锁，无需重复支付',
   ShareDiscountUsed: '分享优惠已使用',
   YouBlockedRecipient: '你已拉黑对方，无法发送消息',
   RecipientBlockedYou: '对方已将你拉黑，消息发送失败',
@@ -150,6 +194,22 @@ export const RetMessage = {
   BlockSelf: '不能拉黑自己',
   ReportSelf: '不能举报自己',
   FollowBlockedByUser: '对方已将你拉黑，无法关注',
+  BarrageNotFound: '弹幕不存在',
+  BarrageContentEmpty: '请输入弹幕内容',
+  BarrageContentTooLong: '弹幕最多50个字',
+  BarrageContentInvalid: '弹幕不能包含换行等特殊字符',
+  BarrageTimeOutOfRange: '弹幕时间超出视频时长',
+  BarrageTooFrequent: '发送太频繁，请1秒后再试',
+  BarrageAlreadyReported: '你已经举报过这条弹幕',
+  BarrageReportOwn: '不能举报自己的弹幕',
+  ShieldSelf: '不能屏蔽自己',
+  ShieldListFull: '屏蔽列表已满，最多100个',
+  ShieldKeywordInvalid: '关键词为1-20个字，不含特殊字符',
+  BarrageConfigInvalid: '弹幕设置参数不正确',
+  CommentNotFound: '评论不存在',
+  CommentNotOwned: '只能删除自己的评论',
+  CommentTooFrequent: '评论太频繁，请稍后再试',
+  ReplyTargetInvalid: '回复的用户不在该评论下',
   TooManyReports: '举报过于频繁，请稍后再试',
   HelpArticleNotFound: '帮助内容不存在',
   HelpCategoryNotFound: '帮助分类不存在',
@@ -158,6 +218,10 @@ export const RetMessage = {
   TooManyFeedback: '反馈过于频繁，请稍后再试',
   DownloadNotFound: '安装包不存在',
   VideoLocked: '该视频需要金币解锁',
+  PlayUrlInvalid: '播放地址无效或已过期',
+  MediaRangeInvalid: '请求的范围无效',
+  MediaNotFound: '视频文件不存在',
+  EpisodeNotFound: '该集不存在',
 } as const;
 
 export function missingParamMessage(name: string): string {

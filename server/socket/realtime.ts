@@ -10,6 +10,8 @@ export const SocketEvent = {
   UserLiveTest: 'userLiveTest',
   UserStateChange: 'userStateChange',
   JoinVideoRoom: 'joinVideoRoom',
+  /** server → the video room of an episode: a barrage just sent (server/barrage). */
+  SendBarrage: 'sendBarrage',
 } as const;
 
 /** userStateChange actions. */
@@ -26,6 +28,8 @@ export const USER_CHANGED_MESSAGE = '用户信息已更新';
 export const userRoom = (uid: number): string => `user:${uid}`;
 export const sessionRoom = (token: string): string => `session:${token}`;
 export const videoRoom = (mediaKey: string): string => `video:${mediaKey}`;
+/** The key a client joins (joinVideoRoom) for one episode's live barrages: `<mediaKey>#<episode>`. */
+export const episodeRoomKey = (mediaKey: string, episode: number): string => `${mediaKey}#${episode}`;
 
 /**
  * What HTTP routes tell connected clients (AppServices.realtime). Every method is fire-and-forget: it only
@@ -45,4 +49,6 @@ export interface Realtime {
    * again and fetch what they missed (for draining a process before it stops, and for tests of that path).
    */
   disconnectUser(uid: number): void;
+  /** sendBarrage with the barrage to every socket in the episode's video room (episodeRoomKey), the sender's included. */
+  relayBarrage(roomKey: string, barrage: object): void;
 }

@@ -33,6 +33,15 @@ export const SocketLimits = {
   maxMediaKey: 64,
 } as const;
 
+/** A video room key: a media key, or `<mediaKey>#<episode>` for one episode's barrages (server/barrage). */
+const ROOM_EPISODE = /^(.+)#([1-9]\d{0,3})$/;
+
+function isVideoRoomKey(key: unknown): key is string {
+  if (typeof key !== 'string' || key === '' || key.length > SocketLimits.maxMediaKey + 5) return false;
+  const mediaKey = ROOM_EPISODE.exec(key)?.[1] ?? key;
+  return mediaKey.length <= SocketLimits.maxMediaKey && !mediaKey.includes('#');
+}
+
 /** Default Redis stream (and PUB/SUB prefix) of the adapter; SOCKET_STREAM overrides it. */
 export const DEFAULT_SOCKET_STREAM = 'qiyu:socket.io';
 
@@ -88,6 +97,10 @@ class SocketRealtime implements Realtime {
 
   disconnectUser(uid: number): void {
     this.io.in(userRoom(uid)).disconnectSockets(true);
+  }
+
+  relayBarrage(roomKey: string, barrage: object): void {
+    this.io.to(videoRoom(roomKey)).emit(SocketEvent.SendBarrage, barrage);
   }
 }
 
@@ -185,8 +198,17 @@ function handleSocket(socket: Socket, context: SocketContext): void {
   socket.on(SocketEvent.JoinVideoRoom, async (payload: unknown) => {
     if (state.uid === undefined || !isRecord(payload)) return;
     const mediaKey = payload['mediaKey'];
-    if (typeof mediaKey !== 'string' || mediaKey === '' || mediaKey.length > SocketLimits.maxMediaKey) return;
+    if (!isVideoRoomKey(mediaKey)) return;
     const room = videoRoom(mediaKey);
+    if (payload['leave'] === true) {
+      // Leaving the play page: no more barrages of that video (leaving another room than the joined one does nothing).
+      if (state.videoRoom === room) {
+        await socket.leave(room);
+        state.videoRoom = undefined;
+      }
+      socket.emit(SocketEvent.JoinVideoRoom, { mediaKey, ok: true, left: true });
+      return;
+    }
     if (state.videoRoom !== undefined && state.videoRoom !== room) await socket.leave(state.videoRoom);
     state.videoRoom = room;
     await socket.join(room);

@@ -24,6 +24,12 @@ import { PageTranslator } from '../core/ports/page-translator.ts';
 import { Random } from '../core/ports/random.ts';
 import { Socket } from '../core/ports/socket.ts';
 import { TonePlayer } from '../core/ports/tone-player.ts';
+import { ConnectionNetworkType, type NetworkConnection } from '../../adapters/network-type/connection-network-type.ts';
+import { DocumentFullscreen } from '../../adapters/fullscreen/document-fullscreen.ts';
+import type { MediaElement } from '../../adapters/media-player/html-media-player.ts';
+import { NetworkType } from '../core/ports/network-type.ts';
+import { Fullscreen } from '../core/ports/fullscreen.ts';
+import { MediaPlayerFactory } from '../core/ports/media-player.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { bindCore } from './core-bindings.ts';
 
@@ -60,6 +66,11 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
   container.bind<Random>(Random).toDynamicValue(() => new CryptoRandom()).inSingletonScope();
   container.bind<Socket>(Socket).toDynamicValue((ctx) => new SocketIoSocket({ url: ctx.get<string>(ApiOrigin) })).inSingletonScope();
   container.bind<TonePlayer>(TonePlayer).toDynamicValue(() => new WebAudioTonePlayer(window)).inSingletonScope();
+  container.bind<NetworkType>(NetworkType).toDynamicValue(() => new ConnectionNetworkType(window.navigator as { connection?: NetworkConnection })).inSingletonScope();
+  container.bind<Fullscreen>(Fullscreen).toDynamicValue(() => new DocumentFullscreen(document, window.screen?.orientation ?? null)).inSingletonScope();
+  container
+    .bind<MediaPlayerFactory>(MediaPlayerFactory)
+    .toConstantValue(async (element) => new (await import('../../adapters/media-player/html-media-player.ts')).HtmlMediaPlayer(element as MediaElement));
   bindCore(container);
   return container;
 }

@@ -13,6 +13,12 @@ import { SequenceRandom } from '../../adapters/random/sequence-random.ts';
 import { MemoryKeyValueStore } from '../../adapters/storage/memory-key-value-store.ts';
 import { FakeSocket } from '../../adapters/socket/fake-socket.ts';
 import { FakeTonePlayer } from '../../adapters/tone/fake-tone-player.ts';
+import { FakeNetworkType } from '../../adapters/network-type/fake-network-type.ts';
+import { FakeFullscreen } from '../../adapters/fullscreen/fake-fullscreen.ts';
+import { FakeMediaPlayer } from '../../adapters/media-player/fake-media-player.ts';
+import { NetworkType } from '../core/ports/network-type.ts';
+import { Fullscreen } from '../core/ports/fullscreen.ts';
+import { MediaPlayerFactory } from '../core/ports/media-player.ts';
 import { Clipboard } from '../core/ports/clipboard.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { Http } from '../core/ports/http.ts';
@@ -44,6 +50,10 @@ export interface HeadlessWorld {
   random: SequenceRandom;
   socket: FakeSocket;
   tone: FakeTonePlayer;
+  network: FakeNetworkType;
+  fullscreen: FakeFullscreen;
+  /** The players made for media elements, newest last. */
+  players: FakeMediaPlayer[];
 }
 
 /**
@@ -72,6 +82,9 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
     random: new SequenceRandom(),
     socket: new FakeSocket(),
     tone: new FakeTonePlayer(),
+    network: new FakeNetworkType(),
+    fullscreen: new FakeFullscreen(),
+    players: [],
   };
   const container = new Container();
   container.bind<Clock>(Clock).toConstantValue(world.clock);
@@ -88,6 +101,13 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<Random>(Random).toConstantValue(world.random);
   container.bind<Socket>(Socket).toConstantValue(world.socket);
   container.bind<TonePlayer>(TonePlayer).toConstantValue(world.tone);
+  container.bind<NetworkType>(NetworkType).toConstantValue(world.network);
+  container.bind<Fullscreen>(Fullscreen).toConstantValue(world.fullscreen);
+  container.bind<MediaPlayerFactory>(MediaPlayerFactory).toConstantValue(async () => {
+    const player = new FakeMediaPlayer();
+    world.players.push(player);
+    return player;
+  });
   container.bind<string>(ApiOrigin).toConstantValue('');
   bindCore(container);
   return { container, world };

@@ -20,6 +20,10 @@ export interface Ad {
   /** POSTed to once when the ad is viewed ('' for none). */
   viewURL: string;
   appParam: AdAppParam;
+  /** The ad's words (the barrage ad's text, a caption for the pause and inserted ads); absent when none. */
+  title?: string;
+  /** A tracking address GET once per showing of a play ad; absent when none. */
+  trackingURL?: string;
 }
 
 /** The ad list answer: kaiping (start ads), zanting (pause), chaBo (insert), danmu (barrage). */
@@ -91,7 +95,17 @@ export function parseAd(value: unknown): Ad | null {
   const showURL = text(raw.showURL);
   if (!showURL) return null;
   const id = typeof raw.id === 'number' && Number.isFinite(raw.id) ? raw.id : Number(text(raw.id)) || 0;
-  return { id, showURL, linkURL: text(raw.linkURL), viewURL: text(raw.viewURL), appParam: parseAppParam(raw.appParam) };
+  const title = text(raw.title).trim();
+  const trackingURL = text(raw.trackingURL).trim();
+  return {
+    id,
+    showURL,
+    linkURL: text(raw.linkURL),
+    viewURL: text(raw.viewURL),
+    appParam: parseAppParam(raw.appParam),
+    ...(title ? { title } : {}),
+    ...(trackingURL ? { trackingURL } : {}),
+  };
 }
 
 /** A list of ads; entries without an image are dropped. Null when the value is not a list. */

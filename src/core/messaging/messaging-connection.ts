@@ -122,6 +122,13 @@ export class MessagingConnection {
     if (this.authenticated) this.deps.socket.emit(SocketEvents.joinVideoRoom, { mediaKey });
   }
 
+  /** Leaves a video's room (the play page closed): its barrages stop arriving. Another room than the joined one is left alone. */
+  leaveVideoRoom(mediaKey: string): void {
+    if (this.videoRoom !== mediaKey) return;
+    this.videoRoom = null;
+    if (this.authenticated) this.deps.socket.emit(SocketEvents.joinVideoRoom, { mediaKey, leave: true });
+  }
+
   /** Barrages the server relays (sendBarrage), for the playback issue. */
   onBarrage(listener: (payload: unknown) => void): Unsubscribe {
     this.barrageListeners.add(listener);

@@ -19,7 +19,44 @@ export const BarrageLimits = {
   maxOnScreen: 1000,
   /** A blocked keyword: 1 to 20 characters after trimming. */
   keywordMax: 20,
+  /** A barrage's text: 1 to 50 characters after trimming. */
+  contentMax: 50,
+  /** Blocked users, and blocked keywords, per viewer. */
+  shieldListMax: 100,
+  /** One barrage per user per this many milliseconds (AddBarrages). */
+  sendIntervalMs: 1000,
 } as const;
+
+/** Why a barrage is reported (AccusationBarrage reason). */
+export const BARRAGE_REPORT_REASONS = ['垃圾广告', '色情低俗', '人身攻击', '违法违规', '恶意剧透', '其他'] as const;
+export type BarrageReportReason = (typeof BARRAGE_REPORT_REASONS)[number];
+
+export function isBarrageReportReason(value: string): value is BarrageReportReason {
+  return (BARRAGE_REPORT_REASONS as readonly string[]).includes(value);
+}
+
+export const BarrageTexts = {
+  contentEmpty: '请输入弹幕内容',
+  contentTooLong: '弹幕最多50个字',
+  contentInvalid: '弹幕不能包含换行等特殊字符',
+} as const;
+
+/** Control characters (line breaks included) are not allowed in a barrage or a keyword. */
+const CONTROL = /\p{Cc}/u;
+
+/** A barrage's text as it is sent and stored: trimmed. */
+export function normaliseContent(content: string): string {
+  return content.trim();
+}
+
+/** Why a barrage cannot be sent, or null when it can (after trimming: 1 to 50 characters, no control characters). */
+export function contentProblem(content: string): string | null {
+  const text = normaliseContent(content);
+  if (text === '') return BarrageTexts.contentEmpty;
+  if ([...text].length > BarrageLimits.contentMax) return BarrageTexts.contentTooLong;
+  if (CONTROL.test(text)) return BarrageTexts.contentInvalid;
+  return null;
+}
 
 export const EMPTY_SHIELDS: ShieldLists = { users: [], keywords: [] };
 
@@ -33,6 +70,7 @@ export function keywordProblem(keyword: string): string | null {
   const normalised = normaliseKeyword(keyword);
   if (normalised === '') return '请输入要屏蔽的关键词';
   if ([...normalised].length > BarrageLimits.keywordMax) return `关键词不能超过${BarrageLimits.keywordMax}个字`;
+  if (CONTROL.test(normalised)) return '关键词不能包含特殊字符';
   return null;
 }
 
@@ -44,6 +82,28 @@ export function isShielded(barrage: Pick<Barrage, 'uid' | 'content'>, shields: S
     const normalised = normaliseKeyword(keyword);
     return normalised !== '' && text.includes(normalised);
   });
+}
+
+/**
+ * Shield lists prepared for many checks (a renderer checks every barrage it admits): a set of users and the
+ * normalised, non-empty keywords. Answers exactly as isShielded.
+ */
+export interface CompiledShields {
+  readonly users: ReadonlySet<number>;
+  readonly keywords: readonly string[];
+}
+
+export function compileShields(shields: ShieldLists): CompiledShields {
+  const keywords = [...new Set(shields.keywords.map(normaliseKeyword).filter((keyword) => keyword !== ''))];
+  return { users: new Set(shields.users.filter((uid) => uid > 0)), keywords };
+}
+
+export function isShieldedBy(barrage: Pick<Barrage, 'uid' | 'content'>, shields: CompiledShields): boolean {
+  if (barrage.uid > 0 && shields.users.has(barrage.uid)) return true;
+  if (shields.keywords.length === 0) return false;
+  const text = barrage.content.toLowerCase();
+  for (const keyword of shields.keywords) if (text.includes(keyword)) return true;
+  return false;
 }
 
 /** The barrages that may be shown, in their order. */
@@ -74,6 +134,28 @@ export class BarrageTimeline<B extends Barrage = Barrage> {
     const at = this.indexAfter(barrage.time, barrage.id);
     this.items.splice(at, 0, barrage);
     return true;
+  }
+
+  has(id: number): boolean {
+    return this.ids.has(id);
+  }
+
+  /** Removes the barrage with that id; answers whether it was there. */
+  remove(id: number): boolean {
+    if (!this.ids.delete(id)) return false;
+    const at = this.items.findIndex((item) => item.id === id);
+    if (at >= 0) this.items.splice(at, 1);
+    return true;
+  }
+
+  /** The barrage at an index of the time order (undefined past the end). */
+  at(index: number): B | undefined {
+    return this.items[index];
+  }
+
+  /** The index of the first barrage whose time is after `time` (size() when none): a frame loop walks from here without allocating. */
+  firstAfter(time: number): number {
+    return this.indexAfter(time, Number.POSITIVE_INFINITY);
   }
 
   /**

@@ -1,17 +1,220 @@
-import type { ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { reaction } from 'mobx';
+import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+import { AdListService } from '../../core/ads/ad-list-service.ts';
+import { BarrageService } from '../../core/playback/barrage-service.ts';
+import { BarrageSettings } from '../../core/playback/barrage-settings.ts';
+import { BarrageSessionFactory } from '../../core/playback/barrage-session.ts';
+import { BarrageShields } from '../../core/playback/barrage-shields.ts';
+import { Navigator } from '../../core/ports/navigator.ts';
+import { Notifier } from '../../core/ports/notifier.ts';
+import { ApiClient } from '../../core/request/api-client.ts';
+import { useContainer } from '../app/container-context.tsx';
+import { SessionModel } from '../app/session-model.ts';
 import type { BarrageSlotProps } from '../playback/player-slots.ts';
+import { BarrageContext, useBarrageContext, type OverlayHandle } from './barrage-context.ts';
+import { BarrageSheets } from './barrage-sheets.tsx';
+import { AD_BARRAGE_AT_SECONDS, BarrageUiTexts, BarrageViewModel, isAdDrawable } from './barrage-view-model.ts';
+import { CanvasBarrageRenderer, type Drawable } from './canvas-barrage-renderer.ts';
+import './barrage.css';
 
-/** Holds the barrages of one episode for the overlay and the bar below it (built by the barrage feature). */
+/** Elements a tap goes to even when a barrage flies over them (the player's controls, links, inputs). */
+const PASS_THROUGH = 'button, a, input, textarea, select, label, [role="button"], [role="switch"], [role="slider"], [data-barrage-pass]';
+
+/** Holds the barrages of one episode for the overlay and the bar below it; a tap on a flying barrage opens its actions. */
 export function BarrageProvider(props: BarrageSlotProps & { children: ReactNode }) {
-  return <>{props.children}</>;
+  const { mediaKey, episode, player, children } = props;
+  const container = useContainer();
+  const overlay = useRef<OverlayHandle | null>(null);
+  const vm = useMemo(
+    () =>
+      new BarrageViewModel({
+        session: container.get<BarrageSessionFactory>(BarrageSessionFactory)(mediaKey, episode),
+        shields: container.get(BarrageShields),
+        settings: container.get(BarrageSettings),
+        service: container.get(BarrageService),
+        sessionModel: container.get(SessionModel),
+        navigator: container.get<Navigator>(Navigator),
+        notifier: container.get<Notifier>(Notifier),
+        ads: container.get(AdListService),
+        api: container.get(ApiClient),
+      }),
+    [container, mediaKey, episode],
+  );
+  useEffect(() => {
+    vm.start(window.location.pathname, mediaKey);
+    return () => vm.dispose();
+  }, [vm, mediaKey]);
+  useEffect(() => vm.playerChanged(player), [vm, player]);
+  const value = useMemo(() => ({ vm, overlay }), [vm]);
+
+  const onClickCapture = (event: MouseEvent) => {
+    const handle = overlay.current;
+    const target = event.target;
+    if (!handle || !(target instanceof Element) || target.closest(PASS_THROUGH)) return;
+    const rect = handle.canvas.getBoundingClientRect();
+    const x = event.clientX - rect.left;
+    const y = event.clientY - rect.top;
+    if (x < 0 || y < 0 || x > rect.width || y > rect.height) return;
+    const hit = handle.hitTest(x, y);
+    if (!hit) return;
+    event.stopPropagation();
+    event.preventDefault();
+    vm.barrageTapped(hit);
+  };
+
+  return (
+    <BarrageContext.Provider value={value}>
+      <div className="barrage-scope" onClickCapture={onClickCapture}>
+        {children}
+      </div>
+      <BarrageSheets vm={vm} />
+    </BarrageContext.Provider>
+  );
 }
 
-/** The canvas over the picture where barrages fly (inside the player area, so it follows it into fullscreen). */
-export function BarrageOverlay() {
-  return null;
-}
+/**
+ * The canvas over the picture where barrages fly (inside the player area, so it follows it into fullscreen), and
+ * the visually hidden list of what flies now (barrage-a11y), kept in step with the canvas a few times a second.
+ */
+export const BarrageOverlay = observer(function BarrageOverlay() {
+  const { vm, overlay } = useBarrageContext();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
 
-/** The bar under the player: danmuOpen switch, the send box, settings and blocking. */
-export function BarrageInputBar() {
-  return null;
-}
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return undefined;
+    const renderer = new CanvasBarrageRenderer<Drawable>(canvas, {
+      onFlyingChange: (flying) => vm.flyingChanged(flying),
+      onShown: (item) => {
+        if (isAdDrawable(item)) vm.adShown();
+      },
+    });
+    overlay.current = { canvas, hitTest: (x, y) => renderer.hitTest(x, y) };
+
+    const measure = () => {
+      const rect = canvas.getBoundingClientRect();
+      renderer.resize(rect.width, rect.height);
+    };
+    measure();
+    const resizes = new ResizeObserver(measure);
+    resizes.observe(canvas);
+    window.addEventListener('resize', measure);
+
+    const offEvents = vm.onSessionEvent((event) => {
+      if (event.type === 'show') renderer.showNow(event.item);
+      else if (event.type === 'remove') renderer.remove(event.id);
+      else renderer.setSource(vm.session.timeline);
+    });
+    if (vm.session.loaded) renderer.setSource(vm.session.timeline);
+
+    // The barrage ad flies in once, when playback has passed a few seconds with barrages on.
+    let adDone = false;
+    let offAdClock: (() => void) | null = null;
+    const tryAd = () => {
+      const player = vm.player;
+      if (adDone || !vm.ad || !vm.danmuOpen || !player || player.currentTime() < AD_BARRAGE_AT_SECONDS) return;
+      adDone = true;
+      renderer.showNow(vm.ad);
+    };
+
+    const disposers = [
+      reaction(() => vm.compiledShields, (shields) => renderer.setShields(shields), { fireImmediately: true }),
+      reaction(() => vm.config, (config) => renderer.setConfig(config), { fireImmediately: true }),
+      reaction(() => vm.danmuOpen, (open) => renderer.setEnabled(open), { fireImmediately: true }),
+      reaction(
+        () => vm.player,
+        (player) => {
+          renderer.setPlayer(player);
+          offAdClock?.();
+          offAdClock = player ? player.on((event) => event === 'timeupdate' && tryAd()) : null;
+        },
+        { fireImmediately: true },
+      ),
+      reaction(() => [vm.ad, vm.danmuOpen] as const, tryAd),
+    ];
+    return () => {
+      disposers.forEach((dispose) => dispose());
+      offAdClock?.();
+      offEvents();
+      resizes.disconnect();
+      window.removeEventListener('resize', measure);
+      overlay.current = null;
+      renderer.dispose();
+      vm.flyingChanged([]);
+    };
+  }, [vm, overlay]);
+
+  return (
+    <>
+      <canvas ref={canvasRef} className="barrage-canvas" data-testid="barrage-canvas" aria-hidden="true" />
+      <ul className="barrage-a11y" data-testid="barrage-a11y" aria-label={BarrageUiTexts.danmu}>
+        {vm.flying.map(({ item, left, top, width, height }) => (
+          <li
+            key={item.id}
+            data-barrage-id={item.id}
+            data-own={item.own ? 'true' : undefined}
+            data-ad={item.adMark ? 'true' : undefined}
+            data-left={left}
+            data-top={top}
+            data-width={width}
+            data-height={height}
+          >
+            {/* Out of the tab order (the list is not visible); a screen reader's cursor can still press it. */}
+            <button type="button" tabIndex={-1} onClick={() => vm.barrageTapped(item)}>
+              {item.adMark ? `${BarrageUiTexts.adMark}：${item.content}` : item.content}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+});
+
+/** The bar under the player: the danmu switch, the send box, the settings and blocking sheets. */
+export const BarrageInputBar = observer(function BarrageInputBar() {
+  const { vm } = useBarrageContext();
+  return (
+    <div className="barrage-bar" data-testid="barrage-bar">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={vm.danmuOpen}
+        aria-label={BarrageUiTexts.danmu}
+        className={`barrage-bar__switch ${vm.danmuOpen ? 'barrage-bar__switch--on' : ''}`}
+        data-testid="danmu-switch"
+        onClick={vm.switchToggled}
+      >
+        {BarrageUiTexts.danmuShort}
+      </button>
+      <form
+        className="barrage-bar__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void vm.sendTapped();
+        }}
+      >
+        <input
+          className="barrage-bar__input"
+          data-testid="barrage-input"
+          type="text"
+          enterKeyHint="send"
+          value={vm.input}
+          placeholder={vm.placeholder}
+          aria-label={BarrageUiTexts.placeholder}
+          disabled={!vm.danmuOpen}
+          onChange={(event) => vm.inputChanged(event.target.value)}
+        />
+        <button type="submit" className="barrage-bar__send" data-testid="barrage-send" disabled={!vm.sendEnabled}>
+          {BarrageUiTexts.send}
+        </button>
+      </form>
+      <button type="button" className="barrage-bar__icon" data-testid="barrage-settings" aria-label={BarrageUiTexts.settings} onClick={vm.settingsTapped}>
+        ⚙
+      </button>
+      <button type="button" className="barrage-bar__icon" data-testid="barrage-blocking" aria-label={BarrageUiTexts.blocking} onClick={vm.blockingTapped}>
+        ⊘
+      </button>
+    </div>
+  );
+});

@@ -1,13 +1,79 @@
-import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { InsertedAdController } from '../../core/ads/inserted-ad.ts';
+import { PauseAdController } from '../../core/ads/pause-ad.ts';
+import { PlayAdService, PlayAdTexts } from '../../core/ads/play-ad-service.ts';
+import { Clock } from '../../core/ports/clock.ts';
+import { RegionService } from '../../core/region/region-service.ts';
+import { useContainer, useViewModel } from '../app/container-context.tsx';
 import type { InsertedAdProps, PauseAdProps } from '../playback/player-slots.ts';
+import { InsertedAdViewModel, PauseAdViewModel } from './play-ads-view-models.ts';
+import './gold.css';
 
-/** The pause ad (zanting) over the paused picture (built by the gold and ads feature). */
-export function PauseAd(_props: PauseAdProps) {
-  return null;
+/** The region the ad list is asked for: the one the server told this device (read once per ad). */
+function useRegion(): string {
+  const container = useContainer();
+  const [region] = useState(() => container.get(RegionService).state().userAreaCode);
+  return region;
 }
 
-/** The inserted ad (chaBo) before playback (built by the gold and ads feature). */
-export function InsertedAd({ onFinished }: InsertedAdProps) {
-  useEffect(() => onFinished(), [onFinished]);
-  return null;
+const PauseAdView = observer(function PauseAdView({ mediaKey, visible }: PauseAdProps) {
+  const vm = useViewModel((c) => new PauseAdViewModel(new PauseAdController(c.get(PlayAdService))));
+  const region = useRegion();
+  useEffect(() => {
+    vm.start(mediaKey, region);
+    return () => vm.stop();
+  }, [vm, mediaKey, region]);
+  useEffect(() => vm.visibleChanged(visible), [vm, visible]);
+  if (!vm.shown) return null;
+  return (
+    <div className="pause-ad" role="complementary" aria-label="暂停广告" data-testid="pause-ad">
+      <img key={vm.imageUrl} className="pause-ad__image" src={vm.imageUrl} alt={vm.caption || '广告'} onLoad={vm.imageLoaded} onError={vm.imageFailed} onClick={vm.adTapped} />
+      {vm.caption && <p className="pause-ad__caption">{vm.caption}</p>}
+      <span className="play-ad__badge">{PlayAdTexts.adBadge}</span>
+      <button type="button" className="pause-ad__close" aria-label={PlayAdTexts.close} data-testid="pause-ad-close" onClick={vm.closeTapped}>
+        ×
+      </button>
+    </div>
+  );
+});
+
+/** The pause ad (zanting) over the paused picture: shown while `visible`, closed with ×, tap opens the ad. */
+export function PauseAd(props: PauseAdProps) {
+  return <PauseAdView key={props.mediaKey} {...props} />;
+}
+
+const InsertedAdView = observer(function InsertedAdView({ mediaKey, onFinished }: InsertedAdProps) {
+  const latest = useRef(onFinished);
+  latest.current = onFinished;
+  const vm = useViewModel(
+    (c) => new InsertedAdViewModel(new InsertedAdController(c.get(PlayAdService), c.get<Clock>(Clock)), () => latest.current()),
+  );
+  const region = useRegion();
+  useEffect(() => {
+    vm.start(mediaKey, region);
+    return () => vm.stop();
+  }, [vm, mediaKey, region]);
+  if (!vm.shown) return null;
+  return (
+    <div className="inserted-ad" role="dialog" aria-label="广告" data-testid="inserted-ad">
+      <img key={vm.imageUrl} className="inserted-ad__image" src={vm.imageUrl} alt={vm.caption || '广告'} onLoad={vm.imageLoaded} onError={vm.imageFailed} onClick={vm.adTapped} />
+      <div className="inserted-ad__top">
+        <span className="inserted-ad__countdown" data-testid="inserted-ad-countdown">{vm.countdownText}</span>
+        <button type="button" className="inserted-ad__skip" data-testid="inserted-ad-skip" onClick={vm.skipTapped}>
+          {vm.skipText}
+        </button>
+      </div>
+      {vm.caption && <p className="inserted-ad__caption">{vm.caption}</p>}
+      <span className="play-ad__badge">{PlayAdTexts.adBadge}</span>
+      <button type="button" className="inserted-ad__vip" onClick={vm.vipTapped}>
+        {vm.vipText}
+      </button>
+    </div>
+  );
+});
+
+/** The inserted ad (chaBo) before playback: a 5 s countdown and 跳过广告; VIP users skip it; onFinished once. */
+export function InsertedAd(props: InsertedAdProps) {
+  return <InsertedAdView key={props.mediaKey} {...props} />;
 }

@@ -1,11 +1,13 @@
 import type { CommentSectionProps, VideoActionsProps } from '../playback/player-slots.ts';
+import { CommentList } from './comment-list.tsx';
+import { VideoActionsBar } from './video-actions-bar.tsx';
 
-/** Like, dislike, collect, share, follow and rating (built by the video-social feature). */
-export function VideoActions(_props: VideoActionsProps) {
-  return null;
+/** Like, dislike, collect, share, follow and rating (a fresh bar for each video). */
+export function VideoActions(props: VideoActionsProps) {
+  return <VideoActionsBar key={props.mediaKey} {...props} />;
 }
 
-/** Comments and replies (built by the video-social feature). */
-export function CommentSection(_props: CommentSectionProps) {
-  return null;
+/** Comments and replies (a fresh list for each video). */
+export function CommentSection(props: CommentSectionProps) {
+  return <CommentList key={`${props.mediaKey}:${props.videoType ?? ''}`} {...props} />;
 }

@@ -1,0 +1,85 @@
+import type { Fullscreen, FullscreenTarget } from '../../src/core/ports/fullscreen.ts';
+import type { Unsubscribe } from '../../src/core/ports/page-visibility.ts';
+
+/** An element that can ask for fullscreen (standard, or Safari's prefixed method). */
+interface FullscreenElement {
+  requestFullscreen?: () => Promise<void>;
+  webkitRequestFullscreen?: () => void;
+}
+
+/** The parts of a document the Fullscreen API uses (standard and webkit-prefixed names). */
+export interface FullscreenDocument {
+  readonly fullscreenEnabled?: boolean;
+  readonly webkitFullscreenEnabled?: boolean;
+  readonly fullscreenElement?: unknown;
+  readonly webkitFullscreenElement?: unknown;
+  exitFullscreen?: () => Promise<void>;
+  webkitExitFullscreen?: () => void;
+  addEventListener(type: 'fullscreenchange' | 'webkitfullscreenchange', listener: () => void): void;
+  removeEventListener(type: 'fullscreenchange' | 'webkitfullscreenchange', listener: () => void): void;
+}
+
+/** screen.orientation where it can be locked (Android Chrome in fullscreen). */
+export interface LockableOrientation {
+  lock?: (orientation: 'landscape') => Promise<void>;
+  unlock?: () => void;
+}
+
+/**
+ * The Fullscreen API of the document: the element fills the screen, and a phone turns to landscape where the
+ * browser allows locking the orientation. Unsupported (iPhone Safari) when neither name is enabled.
+ */
+export class DocumentFullscreen implements Fullscreen {
+  constructor(
+    private readonly doc: FullscreenDocument,
+    private readonly orientation: LockableOrientation | null = null,
+  ) {}
+
+  supported(): boolean {
+    return this.doc.fullscreenEnabled === true || this.doc.webkitFullscreenEnabled === true;
+  }
+
+  active(): boolean {
+    return (this.doc.fullscreenElement ?? this.doc.webkitFullscreenElement ?? null) !== null;
+  }
+
+  async enter(target: FullscreenTarget): Promise<boolean> {
+    if (!this.supported()) return false;
+    const element = target as FullscreenElement;
+    try {
+      if (element.requestFullscreen) await element.requestFullscreen();
+      else if (element.webkitRequestFullscreen) element.webkitRequestFullscreen();
+      else return false;
+    } catch {
+      return false;
+    }
+    // Landscape where allowed; a refusal (desktop, iOS) leaves the orientation as it is.
+    this.orientation?.lock?.('landscape').catch(() => undefined);
+    return this.active() || element.requestFullscreen === undefined;
+  }
+
+  async exit(): Promise<void> {
+    if (!this.active()) return;
+    try {
+      this.orientation?.unlock?.();
+    } catch {
+      // not locked
+    }
+    try {
+      if (this.doc.exitFullscreen) await this.doc.exitFullscreen();
+      else this.doc.webkitExitFullscreen?.();
+    } catch {
+      // already left
+    }
+  }
+
+  onChange(listener: (active: boolean) => void): Unsubscribe {
+    const handler = () => listener(this.active());
+    this.doc.addEventListener('fullscreenchange', handler);
+    this.doc.addEventListener('webkitfullscreenchange', handler);
+    return () => {
+      this.doc.removeEventListener('fullscreenchange', handler);
+      this.doc.removeEventListener('webkitfullscreenchange', handler);
+    };
+  }
+}

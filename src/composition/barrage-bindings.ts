@@ -1,0 +1,60 @@
+import type { Container } from 'inversify';
+import { SettingsService } from '../core/account/settings-service.ts';
+import { MessagingConnection } from '../core/messaging/messaging-connection.ts';
+import { BarrageService } from '../core/playback/barrage-service.ts';
+import { PlayerStateStore } from '../core/playback/play-player-state.ts';
+import { BarrageSession, BarrageSessionFactory } from '../core/playback/barrage-session.ts';
+import { BarrageSettings } from '../core/playback/barrage-settings.ts';
+import { BarrageShields } from '../core/playback/barrage-shields.ts';
+import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { Random } from '../core/ports/random.ts';
+import { ApiClient } from '../core/request/api-client.ts';
+import { UserSession } from '../core/session/user-session.ts';
+
+/**
+ * Barrages: the calls, the viewer's shield lists (cleared with the stored user state when the account logs in
+ * elsewhere), the barrage settings (danmuOpen from the account settings) and the per-episode sessions, which hear
+ * live barrages through the messaging connection's video room.
+ */
+export function bindBarrage(container: Container): void {
+  container
+    .bind(BarrageService)
+    .toDynamicValue((ctx) => new BarrageService(ctx.get(ApiClient)))
+    .inSingletonScope();
+  container
+    .bind(BarrageShields)
+    .toDynamicValue((ctx) => {
+      const shields = new BarrageShields(ctx.get(BarrageService), ctx.get(UserSession), ctx.get<KeyValueStore>(LocalStore));
+      shields.start();
+      return shields;
+    })
+    .inSingletonScope();
+  // From the connection's start (the shell), whether or not a play page was opened: the stored lists go with the user.
+  container.onActivation(MessagingConnection, (_ctx, connection) => {
+    connection.onSignedOutElsewhere(() => container.get(BarrageShields).clearStored());
+    return connection;
+  });
+  container
+    .bind(BarrageSettings)
+    .toDynamicValue((ctx) => {
+      const settings = ctx.get(SettingsService);
+      const barrage = new BarrageSettings(ctx.get(BarrageService), ctx.get(UserSession), ctx.get<KeyValueStore>(LocalStore), {
+        load: async () => (await settings.load()).danmuOpen,
+        save: async (open) => {
+          await settings.set('danmuOpen', open);
+        },
+      });
+      // The play screen's shared player state follows the switch.
+      const playerState = ctx.get(PlayerStateStore);
+      barrage.subscribe(() => playerState.setDanmuOpen(barrage.danmuOpen()));
+      return barrage;
+    })
+    .inSingletonScope();
+  container
+    .bind<BarrageSessionFactory>(BarrageSessionFactory)
+    .toDynamicValue((ctx) => {
+      const deps = { service: ctx.get(BarrageService), room: ctx.get(MessagingConnection), session: ctx.get(UserSession), random: ctx.get<Random>(Random) };
+      return (mediaKey, episode) => new BarrageSession(deps, mediaKey, episode);
+    })
+    .inSingletonScope();
+}

@@ -1,0 +1,60 @@
+import type { Container } from 'inversify';
+import { SettingsService } from '../core/account/settings-service.ts';
+import { PlayerStateStore } from '../core/playback/play-player-state.ts';
+import { PlayService } from '../core/playback/play-service.ts';
+import type { PlaySessionDeps } from '../core/playback/play-session.ts';
+import { PlaySessionFactory } from '../core/playback/play-session-factory.ts';
+import { PlayerSettingsStore } from '../core/playback/play-settings.ts';
+import { Clock } from '../core/ports/clock.ts';
+import { Fullscreen } from '../core/ports/fullscreen.ts';
+import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { NetworkType } from '../core/ports/network-type.ts';
+import { PageVisibility } from '../core/ports/page-visibility.ts';
+import { ApiClient } from '../core/request/api-client.ts';
+import { UserSession } from '../core/session/user-session.ts';
+import { ApiOrigin } from './api-origin.ts';
+
+/** Media paths (/vod/…, /live/…) are served by the API server: prefixed with its origin when it has one. */
+function mediaUrlResolver(origin: string): (url: string) => string {
+  return (url) => (origin && url.startsWith('/') && !url.startsWith('//') ? `${origin.replace(/\/$/, '')}${url}` : url);
+}
+
+/**
+ * Playback: the calls, the moreFun switches and the shared player state (one each), and a play session per
+ * play screen. The session follows the account settings (autoplay on mobile data, danmu) through SettingsService.
+ */
+export function bindPlayback(container: Container): void {
+  container
+    .bind(PlayService)
+    .toDynamicValue((ctx) => new PlayService(ctx.get(ApiClient), mediaUrlResolver(ctx.get<string>(ApiOrigin))))
+    .inSingletonScope();
+  container
+    .bind(PlayerSettingsStore)
+    .toDynamicValue((ctx) => new PlayerSettingsStore(ctx.get<KeyValueStore>(LocalStore)))
+    .inSingletonScope();
+  container
+    .bind(PlayerStateStore)
+    .toDynamicValue(() => new PlayerStateStore())
+    .inSingletonScope();
+  container
+    .bind<PlaySessionFactory>(PlaySessionFactory)
+    .toDynamicValue((ctx) => {
+      const service = ctx.get(PlayService);
+      const session = ctx.get(UserSession);
+      const settingsService = ctx.get(SettingsService);
+      const deps: PlaySessionDeps = {
+        service,
+        loggedIn: () => session.user() !== null,
+        clock: ctx.get<Clock>(Clock),
+        network: ctx.get<NetworkType>(NetworkType),
+        fullscreen: ctx.get<Fullscreen>(Fullscreen),
+        visibility: ctx.get<PageVisibility>(PageVisibility),
+        settings: ctx.get(PlayerSettingsStore),
+        playerState: ctx.get(PlayerStateStore),
+        preferences: { load: () => settingsService.load() },
+      };
+      // The session's code comes with the play screen's chunk.
+      return async () => new (await import('../core/playback/play-session.ts')).PlaySession(deps);
+    })
+    .inSingletonScope();
+}

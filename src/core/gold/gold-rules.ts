@@ -1,0 +1,71 @@
+/** The gold calls (spec section 7: PayVideoByGold, FilterVideoByGold; the history is this app's own). */
+export const GoldPaths = {
+  filter: '/api/video/FilterVideoByGold',
+  pay: '/api/video/PayVideoByGold',
+  records: '/api/user/GetGoldRecords',
+} as const;
+
+/** The gold answer codes the client handles itself. */
+export const GoldRet = {
+  /** PayVideoByGold: the balance is below the price (msg 金币不足，当前余额N金币). */
+  Insufficient: 7030,
+  /** PayVideoByGold: a free video. */
+  NotForSale: 7031,
+} as const;
+
+export const GoldLimits = {
+  recordsPageSize: 20,
+  /** FilterVideoByGold takes at most this many media keys. */
+  maxFilterKeys: 50,
+} as const;
+
+/** Where the gold pages lead. */
+export const GoldRoutes = {
+  myGold: '/myGold',
+  /** 去赚金币: the daily sign-in earns gold. */
+  earn: '/signIn',
+  login: '/login',
+} as const;
+
+/** Why a balance changed, as the history names it. */
+export const GoldReason = { SignIn: 'sign_in', Unlock: 'unlock', Grant: 'grant' } as const;
+
+export const GoldTexts = {
+  unlock: '立即解锁',
+  unlocking: '解锁中…',
+  loginToUnlock: '登录后解锁',
+  earn: '去赚金币',
+  myGold: '我的金币',
+  empty: '还没有金币记录',
+  unlockFailed: '解锁失败，请稍后再试',
+  signIn: '每日签到',
+  unlockVideo: '解锁视频',
+  grant: '系统赠送',
+  other: '金币变动',
+} as const;
+
+/** 30金币 */
+export const goldAmount = (gold: number): string => `${gold}金币`;
+
+/** 该视频需要30金币解锁 */
+export const gateText = (price: number): string => `该视频需要${goldAmount(price)}解锁`;
+
+/** 当前余额70金币 */
+export const balanceText = (balance: number): string => `当前余额${goldAmount(balance)}`;
+
+/** A history amount: +5, -30. */
+export const signedAmount = (amount: number): string => (amount > 0 ? `+${amount}` : String(amount));
+
+/** What a history entry says: 每日签到, 解锁《片名》, the grant's note (系统赠送 without one). */
+export function reasonLabel(entry: { reason: string; videoTitle: string | null; note: string }): string {
+  switch (entry.reason) {
+    case GoldReason.SignIn:
+      return GoldTexts.signIn;
+    case GoldReason.Unlock:
+      return entry.videoTitle ? `解锁《${entry.videoTitle}》` : GoldTexts.unlockVideo;
+    case GoldReason.Grant:
+      return entry.note || GoldTexts.grant;
+    default:
+      return entry.note || GoldTexts.other;
+  }
+}

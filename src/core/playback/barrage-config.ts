@@ -1,0 +1,67 @@
+/**
+ * The viewer's barrage settings (PutBarrageCofig / getBarrageCofig): opacity, speed, size and the part of the
+ * picture barrages may use. Shared by the client and the reference server, so both check the same ranges.
+ */
+
+export type BarrageSpeed = 'slow' | 'normal' | 'fast';
+export type BarrageSize = 'small' | 'normal' | 'large';
+/** The share of the picture's height barrages fly in: a quarter, half, three quarters or all of it. */
+export type BarrageArea = 0.25 | 0.5 | 0.75 | 1;
+
+export interface BarrageConfig {
+  /** 0.1 to 1 in steps of 0.1. */
+  opacity: number;
+  speed: BarrageSpeed;
+  size: BarrageSize;
+  area: BarrageArea;
+}
+
+export const BARRAGE_SPEEDS: readonly BarrageSpeed[] = ['slow', 'normal', 'fast'];
+export const BARRAGE_SIZES: readonly BarrageSize[] = ['small', 'normal', 'large'];
+export const BARRAGE_AREAS: readonly BarrageArea[] = [0.25, 0.5, 0.75, 1];
+
+export const BarrageOpacity = { min: 0.1, max: 1, step: 0.1 } as const;
+
+/** Fully opaque, normal speed and size, the whole picture. */
+export const DEFAULT_BARRAGE_CONFIG: Readonly<BarrageConfig> = { opacity: 1, speed: 'normal', size: 'normal', area: 1 };
+
+/** Labels shown in the settings sheet. */
+export const BarrageConfigLabels = {
+  speed: { slow: '慢', normal: '适中', fast: '快' } satisfies Record<BarrageSpeed, string>,
+  size: { small: '小', normal: '标准', large: '大' } satisfies Record<BarrageSize, string>,
+  area: { 0.25: '1/4屏', 0.5: '半屏', 0.75: '3/4屏', 1: '全屏' } satisfies Record<BarrageArea, string>,
+} as const;
+
+/** An opacity rounded to a tenth, or null when it is not a number from 0.1 to 1. */
+export function readOpacity(value: unknown): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(number)) return null;
+  const tenths = Math.round(number * 10);
+  if (Math.abs(number * 10 - tenths) > 1e-6) return null;
+  if (tenths < BarrageOpacity.min * 10 || tenths > BarrageOpacity.max * 10) return null;
+  return tenths / 10;
+}
+
+export function readSpeed(value: unknown): BarrageSpeed | null {
+  return BARRAGE_SPEEDS.find((speed) => speed === value) ?? null;
+}
+
+export function readSize(value: unknown): BarrageSize | null {
+  return BARRAGE_SIZES.find((size) => size === value) ?? null;
+}
+
+export function readArea(value: unknown): BarrageArea | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return BARRAGE_AREAS.find((area) => area === number) ?? null;
+}
+
+/** Settings read from storage or an answer: each valid field wins over the default. */
+export function parseBarrageConfig(value: unknown): BarrageConfig {
+  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return {
+    opacity: readOpacity(raw.opacity) ?? DEFAULT_BARRAGE_CONFIG.opacity,
+    speed: readSpeed(raw.speed) ?? DEFAULT_BARRAGE_CONFIG.speed,
+    size: readSize(raw.size) ?? DEFAULT_BARRAGE_CONFIG.size,
+    area: readArea(raw.area) ?? DEFAULT_BARRAGE_CONFIG.area,
+  };
+}

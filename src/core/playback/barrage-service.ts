@@ -1,0 +1,164 @@
+import type { ApiClient, CallOptions } from '../request/api-client.ts';
+import { parseBarrageConfig, type BarrageConfig } from './barrage-config.ts';
+import type { Barrage, BarrageReportReason } from './barrage-rules.ts';
+
+/** A barrage as the client holds it: the server's fields, and whether the viewer sent it. */
+export interface BarrageItem extends Barrage {
+  mediaKey: string;
+  episode: number;
+  nickName: string;
+  likeCount: number;
+  liked: boolean;
+  /** Sent by this viewer (drawn with a frame). */
+  own: boolean;
+  /** The sender page's id for this send (matches the socket echo to the barrage already shown). */
+  clientId?: string;
+}
+
+export interface ShieldedUser {
+  uid: number;
+  nickName: string;
+}
+
+export const BarragePaths = {
+  list: '/api/Video/GetBarrages',
+  send: '/api/Video/AddBarrages',
+  like: '/api/Video/BarrageLike',
+  coin: '/api/Video/GetBarrageCoin',
+  report: '/api/Video/AccusationBarrage',
+  shieldUser: '/api/Video/ShieldUser',
+  shieldUserList: '/api/Video/GetShieldUserList',
+  removeShieldUser: '/api/Video/RemoveShieldUser',
+  shieldKeyword: '/api/Video/ShieldKeyWord',
+  shieldKeywordList: '/api/Video/GetShieldKeyWordList',
+  removeShieldKeyword: '/api/Video/RemoveShieldKeyWord',
+  putConfig: '/api/user/PutBarrageCofig',
+  getConfig: '/api/user/getBarrageCofig',
+} as const;
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function num(value: unknown, fallback = 0): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : fallback;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** One barrage of an answer or a sendBarrage event; null without an id, a time or a text. */
+export function parseBarrage(value: unknown, me: number | null): BarrageItem | null {
+  const raw = record(value);
+  const id = num(raw.id, Number.NaN);
+  const time = num(raw.time, Number.NaN);
+  const content = text(raw.content);
+  if (!Number.isSafeInteger(id) || id <= 0 || !(time >= 0) || content === '') return null;
+  const uid = Math.max(0, Math.trunc(num(raw.uid)));
+  const item: BarrageItem = {
+    id,
+    time,
+    content,
+    uid,
+    mediaKey: text(raw.mediaKey),
+    episode: Math.max(1, Math.trunc(num(raw.episode, 1))),
+    nickName: text(raw.nickName),
+    likeCount: Math.max(0, Math.trunc(num(raw.likeCount))),
+    liked: raw.liked === true,
+    own: me !== null && uid === me,
+  };
+  const clientId = text(raw.clientId);
+  if (clientId !== '') item.clientId = clientId;
+  return item;
+}
+
+function listOf(data: unknown): unknown[] {
+  const list = record(data).list;
+  return Array.isArray(list) ? list : [];
+}
+
+function parseShieldedUsers(data: unknown): ShieldedUser[] {
+  return listOf(data)
+    .map((entry) => {
+      const raw = record(entry);
+      const uid = Math.trunc(num(raw.uid));
+      return uid > 0 ? { uid, nickName: text(raw.nickName) } : null;
+    })
+    .filter((user): user is ShieldedUser => user !== null);
+}
+
+function parseKeywords(data: unknown): string[] {
+  return listOf(data).map(text).filter((keyword) => keyword !== '');
+}
+
+/** The barrage calls of spec section 7 ("Barrages and blocking"), answers parsed. */
+export class BarrageService {
+  constructor(private readonly api: ApiClient) {}
+
+  async list(mediaKey: string, episode: number, me: number | null, options: CallOptions = {}): Promise<BarrageItem[]> {
+    const data = await this.api.get(BarragePaths.list, { mediaKey, episode }, options);
+    return listOf(data)
+      .map((entry) => parseBarrage(entry, me))
+      .filter((item): item is BarrageItem => item !== null);
+  }
+
+  /** Sends; the answer is the stored barrage (errors are toasted by the request layer and rethrown). */
+  async send(request: { mediaKey: string; episode: number; content: string; time: number; clientId: string }, me: number | null): Promise<BarrageItem | null> {
+    const data = await this.api.get(BarragePaths.send, {
+      mediaKey: request.mediaKey,
+      episode: request.episode,
+      content: request.content,
+      time: request.time.toFixed(3),
+      clientId: request.clientId,
+    });
+    return parseBarrage(data, me);
+  }
+
+  async like(id: number): Promise<{ liked: boolean; count: number }> {
+    const raw = record(await this.api.get(BarragePaths.like, { barrageId: id }));
+    return { liked: raw.liked === true, count: Math.max(0, Math.trunc(num(raw.count))) };
+  }
+
+  /** Reports; errors other than those listed in suppressCodes are toasted. */
+  async report(id: number, reason: BarrageReportReason, options: CallOptions = {}): Promise<void> {
+    await this.api.get(BarragePaths.report, { barrageId: id, reason }, options);
+  }
+
+  async coin(options: CallOptions = {}): Promise<number> {
+    return Math.max(0, Math.trunc(num(record(await this.api.get(BarragePaths.coin, {}, options)).coin)));
+  }
+
+  async shieldedUsers(options: CallOptions = {}): Promise<ShieldedUser[]> {
+    return parseShieldedUsers(await this.api.get(BarragePaths.shieldUserList, {}, options));
+  }
+
+  async shieldUser(uid: number): Promise<ShieldedUser[]> {
+    return parseShieldedUsers(await this.api.get(BarragePaths.shieldUser, { uid }));
+  }
+
+  async removeShieldUser(uid: number): Promise<ShieldedUser[]> {
+    return parseShieldedUsers(await this.api.get(BarragePaths.removeShieldUser, { uid }));
+  }
+
+  async shieldedKeywords(options: CallOptions = {}): Promise<string[]> {
+    return parseKeywords(await this.api.get(BarragePaths.shieldKeywordList, {}, options));
+  }
+
+  async shieldKeyword(keyword: string): Promise<string[]> {
+    return parseKeywords(await this.api.get(BarragePaths.shieldKeyword, { keyword }));
+  }
+
+  async removeShieldKeyword(keyword: string): Promise<string[]> {
+    return parseKeywords(await this.api.get(BarragePaths.removeShieldKeyword, { keyword }));
+  }
+
+  async config(options: CallOptions = {}): Promise<BarrageConfig> {
+    return parseBarrageConfig(await this.api.get(BarragePaths.getConfig, {}, options));
+  }
+
+  async putConfig(config: Partial<BarrageConfig>): Promise<BarrageConfig> {
+    return parseBarrageConfig(await this.api.get(BarragePaths.putConfig, { ...config }));
+  }
+}

@@ -1,0 +1,78 @@
+import type { Video } from '../catalogue/video.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { ApiClient, CallOptions } from '../request/api-client.ts';
+import {
+  PlayPaths,
+  PlayRet,
+  readEpisodes,
+  readPlayDetails,
+  readPlayInfo,
+  readRelated,
+  readSource,
+  readWatchingLists,
+  type Episode,
+  type PlayAddress,
+  type PlayDetails,
+  type PlayInfo,
+  type WatchingLists,
+} from './play-video.ts';
+
+/** An answer the client cannot use (no video, no source): shown as a failure like any other. */
+export const PlayTextsUnreadable = '加载失败';
+
+/** The playback calls, each answering typed data read defensively. */
+export class PlayService {
+  /** resolveUrl: makes the media paths the API answers addresses of the API server (its origin may differ from the page's). */
+  constructor(
+    private readonly api: ApiClient,
+    private readonly resolveUrl: (url: string) => string = (url) => url,
+  ) {}
+
+  async details(mediaKey: string, options: CallOptions = {}): Promise<PlayDetails> {
+    const details = readPlayDetails(await this.api.get(PlayPaths.details, { mediaKey }, options));
+    if (!details) throw new ApiError(0, PlayTextsUnreadable);
+    return details;
+  }
+
+  async playInfo(mediaKey: string): Promise<PlayInfo> {
+    return readPlayInfo(await this.api.get(PlayPaths.playInfo, { mediaKey }, { suppressTips: true }));
+  }
+
+  async episodes(mediaKey: string, options: CallOptions = {}): Promise<Episode[]> {
+    return readEpisodes(await this.api.get(PlayPaths.episodes, { mediaKey }, options));
+  }
+
+  /** The source of an episode, or the lock (ret VideoLocked, answered without a toast: the gold gate says it). */
+  async address(mediaKey: string, episode: number): Promise<PlayAddress> {
+    try {
+      const source = readSource(await this.api.get(PlayPaths.address, { mediaKey, episode }, { suppressCodes: [PlayRet.VideoLocked] }));
+      if (!source) throw new ApiError(0, PlayTextsUnreadable);
+      return { locked: false, source: { ...source, url: this.resolveUrl(source.url) } };
+    } catch (error) {
+      if (error instanceof ApiError && error.ret === PlayRet.VideoLocked) return { locked: true };
+      throw error;
+    }
+  }
+
+  async related(mediaKey: string): Promise<Video[]> {
+    return readRelated(await this.api.get(PlayPaths.related, { mediaKey }, { suppressTips: true }));
+  }
+
+  /** Records where the logged-in viewer is (whole seconds); failures are quiet, the next record repeats it. */
+  async addPlayRecord(record: { mediaKey: string; episode: number; progress: number }): Promise<boolean> {
+    try {
+      await this.api.post(
+        PlayPaths.addPlayRecord,
+        { mediaKey: record.mediaKey, episode: record.episode, progress: Math.max(0, Math.floor(record.progress)) },
+        { suppressTips: true },
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async watching(options: CallOptions = {}): Promise<WatchingLists> {
+    return readWatchingLists(await this.api.get(PlayPaths.watching, {}, options));
+  }
+}

@@ -1,0 +1,129 @@
+import { amount, isObject, readVideo, readVideos, text, type Video } from '../catalogue/video.ts';
+import type { MediaKind, MediaSource } from '../ports/media-player.ts';
+
+/** The playback calls (the playback API of issue 9). */
+export const PlayPaths = {
+  details: '/api/Video/VideoDetails',
+  playInfo: '/api/Video/getPlayInfo',
+  episodes: '/api/Video/VideoChooseGather',
+  address: '/api/video/GetPlayAddress',
+  related: '/api/list/GetRelatedVideo',
+  addPlayRecord: '/api/video/AddPlayRecord',
+  watching: '/api/video/GetWatching',
+} as const;
+
+/** Answer codes of the playback calls. */
+export const PlayRet = {
+  /** GetPlayAddress: the video must be unlocked with gold first (该视频需要金币解锁). */
+  VideoLocked: 1031,
+} as const;
+
+/** The category of live TV channels. */
+export const LIVE_CATEGORY = 'tvlive';
+
+/** VideoDetails: the video with what the player needs. */
+export interface PlayDetails extends Video {
+  episodeCount: number;
+  live: boolean;
+  /** Price in gold; 0 for a free video. */
+  goldPrice: number;
+  /** Free, or bought by the viewer. */
+  unlocked: boolean;
+  /** Seconds of the opening titles; 0 when none. */
+  introEnd: number;
+  /** Second where the closing titles start; 0 when none. */
+  outroStart: number;
+}
+
+/** getPlayInfo: where the viewer left the video (episode 1 at 0 s for a visitor). */
+export interface PlayInfo {
+  episode: number;
+  progress: number;
+}
+
+export interface Episode {
+  /** 1-based. */
+  episode: number;
+  title: string;
+  /** Seconds. */
+  duration: number;
+}
+
+/** GetPlayAddress: a source to play, or the lock of a paid video. */
+export type PlayAddress = { locked: false; source: MediaSource } | { locked: true };
+
+/** A video of the viewer's watching list, with where they stopped. */
+export interface WatchedVideo extends Video {
+  progress: number;
+  episode: number;
+  /** Seconds of the episode watched, when the answer says (0 otherwise). */
+  episodeDuration: number;
+}
+
+/** GetWatching: the viewer's own list (logged in) and what everyone watches. */
+export interface WatchingLists {
+  mine: WatchedVideo[];
+  everyone: Video[];
+}
+
+const wholeAtLeast = (value: unknown, min: number): number => Math.max(min, Math.floor(amount(value, min)));
+
+export function readPlayDetails(value: unknown): PlayDetails | null {
+  const video = readVideo(value);
+  if (!video || !isObject(value)) return null;
+  const live = value['live'] === true || video.category === LIVE_CATEGORY;
+  return {
+    ...video,
+    episodeCount: wholeAtLeast(value['episodeCount'], 1),
+    live,
+    goldPrice: amount(value['goldPrice']),
+    unlocked: value['unlocked'] !== false,
+    introEnd: live ? 0 : amount(value['introEnd']),
+    outroStart: live ? 0 : amount(value['outroStart']),
+  };
+}
+
+export function readPlayInfo(value: unknown): PlayInfo {
+  const data = isObject(value) ? value : {};
+  return { episode: wholeAtLeast(data['episode'], 1), progress: amount(data['progress']) };
+}
+
+/** The episode list in episode order, one entry per number (the first of duplicates wins). */
+export function readEpisodes(value: unknown): Episode[] {
+  const data = isObject(value) ? value : {};
+  const list = Array.isArray(data['list']) ? data['list'] : [];
+  const byNumber = new Map<number, Episode>();
+  for (const item of list) {
+    if (!isObject(item)) continue;
+    const episode = Math.floor(amount(item['episode']));
+    if (episode < 1 || byNumber.has(episode)) continue;
+    byNumber.set(episode, { episode, title: text(item['title']) || `第${episode}集`, duration: amount(item['duration']) });
+  }
+  return [...byNumber.values()].sort((a, b) => a.episode - b.episode);
+}
+
+const MEDIA_KINDS: readonly MediaKind[] = ['hls', 'mp4'];
+
+/** A playable source, or null when the answer names none (no url, unknown kind). */
+export function readSource(value: unknown): MediaSource | null {
+  if (!isObject(value)) return null;
+  const url = text(value['url']);
+  const kind = MEDIA_KINDS.find((k) => k === value['kind']);
+  if (url === '' || !kind) return null;
+  return { url, kind, live: value['live'] === true };
+}
+
+export function readWatchingLists(value: unknown): WatchingLists {
+  const data = isObject(value) ? value : {};
+  const mine: WatchedVideo[] = [];
+  for (const item of Array.isArray(data['mine']) ? data['mine'] : []) {
+    const video = readVideo(item);
+    if (!video || !isObject(item)) continue;
+    mine.push({ ...video, progress: amount(item['progress']), episode: wholeAtLeast(item['episode'], 1), episodeDuration: amount(item['episodeDuration']) });
+  }
+  return { mine, everyone: readVideos(data['everyone']) };
+}
+
+export function readRelated(value: unknown): Video[] {
+  return readVideos(isObject(value) ? value['list'] : null);
+}

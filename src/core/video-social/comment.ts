@@ -1,0 +1,96 @@
+/** A comment or a reply under a video, as the app shows it. */
+export interface Comment {
+  /** The server's id; negative for an entry shown before the server stored it. */
+  id: number;
+  /** The top-level comment of a reply; 0 for a comment. */
+  parentId: number;
+  uid: number;
+  nickName: string;
+  avatar: string;
+  vipLevel: number;
+  bigV: boolean;
+  kefu: boolean;
+  content: string;
+  /** Unix milliseconds. */
+  time: number;
+  likeCount: number;
+  liked: boolean;
+  /** Replies of a comment (0 for a reply). */
+  replyCount: number;
+  /** The user a reply answers (回复 @nick), null when it answers the comment itself. */
+  replyTo: { uid: number; nickName: string } | null;
+  /** Replies shown under a comment (its first ones, then all of them once loaded). */
+  replies: readonly Comment[];
+  /** Shown at once while the server stores it. */
+  pending: boolean;
+}
+
+export interface CommentPage {
+  list: readonly Comment[];
+  /** Top-level comments of the video. */
+  total: number;
+  /** Comments and replies (the 评论 N heading). */
+  commentCount: number;
+}
+
+export interface ReplyPage {
+  list: readonly Comment[];
+  total: number;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const count = (value: unknown): number => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+};
+const truthy = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** Reads a comment (with its replies); null without a usable id. */
+export function parseComment(value: unknown): Comment | null {
+  const raw = record(value);
+  const id = Number(raw.id);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const replyTo = record(raw.replyTo);
+  const replyToUid = count(replyTo.uid);
+  return {
+    id,
+    parentId: count(raw.parentId),
+    uid: count(raw.uid),
+    nickName: text(raw.nickName),
+    avatar: text(raw.avatar),
+    vipLevel: count(raw.vipLevel),
+    bigV: truthy(raw.bigV),
+    kefu: truthy(raw.kefu),
+    content: text(raw.content),
+    time: Number.isFinite(Number(raw.time)) ? Number(raw.time) : 0,
+    likeCount: count(raw.likeCount),
+    liked: truthy(raw.liked),
+    replyCount: count(raw.replyCount),
+    replyTo: replyToUid > 0 ? { uid: replyToUid, nickName: text(replyTo.nickName) } : null,
+    replies: parseComments(raw.replies),
+    pending: false,
+  };
+}
+
+export function parseComments(value: unknown): Comment[] {
+  return list(value).map(parseComment).filter((comment): comment is Comment => comment !== null);
+}
+
+export function parseCommentPage(value: unknown): CommentPage {
+  const raw = record(value);
+  return { list: parseComments(raw.list), total: count(raw.total), commentCount: count(raw.commentCount) };
+}
+
+export function parseReplyPage(value: unknown): ReplyPage {
+  const raw = record(value);
+  return { list: parseComments(raw.list), total: count(raw.total) };
+}
+
+/** Items of `more` not already in `shown` (by id), appended: pages shift when comments come and go. */
+export function appendNew(shown: readonly Comment[], more: readonly Comment[]): Comment[] {
+  const ids = new Set(shown.map((comment) => comment.id));
+  return [...shown, ...more.filter((comment) => !ids.has(comment.id))];
+}

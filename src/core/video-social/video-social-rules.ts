@@ -1,0 +1,153 @@
+/** Comments and a video's social actions: the calls, codes, limits and texts (shared by the app and the server). */
+
+/** The calls of the feature. AddToScjs is the catalogue's collect toggle (called through its path, not its service). */
+export const VideoSocialPaths = {
+  comments: '/api/Video/CommentListsV2',
+  replies: '/api/Video/GetCommentByParentID',
+  post: '/api/Video/Replys',
+  remove: '/api/Video/DelReply',
+  likeComment: '/api/Video/ReplyLike',
+  like: '/api/Video/VideoLikes',
+  dislike: '/api/Video/VideoDisLikes',
+  details: '/api/Video/VideoRatingDetails',
+  /** Decided (not in the spec's list): a logged-in user rates the video 1–5 stars. */
+  rate: '/api/Video/RateVideo',
+  share: '/api/Video/Share',
+  collect: '/api/Video/AddToScjs',
+  login: '/login',
+  play: '/play',
+} as const;
+
+/** Answer codes of the feature (8060–8079). Content problems answer 1002 with a message of their own. */
+export const VideoSocialRet = {
+  CommentNotFound: 8060,
+  /** DelReply on someone else's comment. */
+  CommentNotOwned: 8061,
+  /** A second comment within the posting interval. */
+  CommentTooFrequent: 8062,
+  /** replyToUid is not in the thread being replied to. */
+  ReplyTargetInvalid: 8063,
+} as const;
+
+export const CommentSort = { New: 'new', Hot: 'hot' } as const;
+export type CommentSort = (typeof CommentSort)[keyof typeof CommentSort];
+export const COMMENT_SORTS: readonly CommentSort[] = [CommentSort.New, CommentSort.Hot];
+
+/** A user's vote on a video. */
+export const Vote = { Like: 'like', Dislike: 'dislike', None: 'none' } as const;
+export type Vote = (typeof Vote)[keyof typeof Vote];
+
+export const VideoSocialLimits = {
+  /** A comment's length in characters (code points) after trimming. */
+  contentMin: 1,
+  contentMax: 500,
+  /** One comment (or reply) per user within this many milliseconds. */
+  postIntervalMs: 3000,
+  /** Replies shown under a comment in the list before 查看全部N条回复. */
+  previewReplies: 2,
+  defaultPageSize: 10,
+  maxPageSize: 50,
+  maxPage: 10_000,
+  maxMediaKey: 64,
+  maxVideoType: 32,
+  minStars: 1,
+  maxStars: 5,
+  /** The catalogue's score counts as this many ratings beside the users' ones. */
+  catalogueScoreWeight: 10,
+  /** Notices (spec: 1 s) and the default toast (1500 ms, bottom). */
+  noticeToastMs: 1000,
+  defaultToastMs: 1500,
+} as const;
+
+export const VideoSocialTexts = {
+  commentNotFound: '评论不存在',
+  commentNotOwned: '只能删除自己的评论',
+  commentTooFrequent: '评论太频繁，请稍后再试',
+  replyTargetInvalid: '回复的用户不在该评论下',
+  contentEmpty: '请输入评论内容',
+  contentTooLong: `评论最多${VideoSocialLimits.contentMax}个字`,
+  contentBadCharacters: '评论含有不支持的字符',
+  starsInvalid: `评分为${VideoSocialLimits.minStars}-${VideoSocialLimits.maxStars}星`,
+  posted: '评论成功',
+  replied: '回复成功',
+  deleted: '删除成功',
+  rated: '评分成功',
+  // Spec (the download page): the copied link.
+  copied: '链接已复制',
+  copyFailed: '复制失败',
+  // The screen.
+  comments: '评论',
+  placeholder: '说点什么吧~',
+  replyPrefix: '回复 @',
+  send: '发送',
+  reply: '回复',
+  remove: '删除',
+  removeTitle: '删除评论',
+  removeMessage: '确定删除这条评论吗？删除后其回复也会一并删除。',
+  confirm: '确定',
+  cancel: '取消',
+  noComments: '还没有评论，快来抢沙发吧~',
+  collect: '收藏',
+  collected: '已收藏',
+  share: '分享',
+  like: '点赞',
+  dislike: '踩',
+  score: '评分',
+  ratingCount: '人评分',
+  noRating: '暂无评分',
+  sortNew: '最新',
+  sortHot: '最热',
+  loadFailed: '加载失败',
+} as const;
+
+/** 查看全部N条回复 */
+export const allRepliesText = (count: number): string => `查看全部${count}条回复`;
+/** 评论 N */
+export const commentsHeading = (count: string): string => `${VideoSocialTexts.comments} ${count}`;
+
+/** Length of a text in characters (code points), as the limits count. */
+export function textLength(text: string): number {
+  return [...text].length;
+}
+
+/** What is wrong with a comment's text (checked after trimming), or null: empty, over 500 characters, control characters but line breaks. */
+export function commentContentProblem(content: string): string | null {
+  const trimmed = content.trim();
+  const length = textLength(trimmed);
+  if (length < VideoSocialLimits.contentMin) return VideoSocialTexts.contentEmpty;
+  if (length > VideoSocialLimits.contentMax) return VideoSocialTexts.contentTooLong;
+  if (/[^\P{Cc}\n]/u.test(trimmed)) return VideoSocialTexts.contentBadCharacters;
+  return null;
+}
+
+export interface RatingBucket {
+  stars: number;
+  count: number;
+}
+
+/**
+ * The shown score out of 10 (one decimal): the catalogue's score counted as ten ratings, blended with the
+ * users' stars (each star is 2 points). Without ratings it is the catalogue's score.
+ */
+export function blendedScore(catalogueScore: number, distribution: readonly RatingBucket[]): number {
+  const weight = VideoSocialLimits.catalogueScoreWeight;
+  let count = 0;
+  let points = 0;
+  for (const bucket of distribution) {
+    count += bucket.count;
+    points += bucket.count * bucket.stars * 2;
+  }
+  if (count === 0) return Math.round(catalogueScore * 10) / 10;
+  return Math.round(((catalogueScore * weight + points) / (weight + count)) * 10) / 10;
+}
+
+/** Full stars out of 5 for a score out of 10 (half up): 8.7 → 4, 9.0 → 5. */
+export function starsOf(score: number): number {
+  if (!Number.isFinite(score) || score <= 0) return 0;
+  return Math.min(VideoSocialLimits.maxStars, Math.round(score / 2));
+}
+
+/** The vote after tapping 赞 (like) or 踩 (dislike): the same vote again clears it. */
+export function toggledVote(current: Vote, tapped: typeof Vote.Like | typeof Vote.Dislike): Vote {
+  return current === tapped ? Vote.None : tapped;
+}

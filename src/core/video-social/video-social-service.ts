@@ -1,0 +1,131 @@
+import type { ApiClient, CallOptions } from '../request/api-client.ts';
+import { parseComment, parseCommentPage, parseReplyPage, type Comment, type CommentPage, type ReplyPage } from './comment.ts';
+import { Vote, VideoSocialLimits, VideoSocialPaths, type CommentSort, type RatingBucket } from './video-social-rules.ts';
+
+export interface VoteCounts {
+  likes: number;
+  dislikes: number;
+  myVote: Vote;
+}
+
+export interface Rating {
+  /** Out of 10, one decimal. */
+  score: number;
+  ratingCount: number;
+  /** 5 stars first. */
+  distribution: readonly RatingBucket[];
+  /** 0 when not rated. */
+  myRating: number;
+}
+
+/** What the actions bar shows, from VideoRatingDetails. */
+export interface VideoActionDetails extends VoteCounts, Rating {
+  collected: boolean;
+  shareCount: number;
+  commentCount: number;
+}
+
+export interface NewComment {
+  mediaKey: string;
+  content: string;
+  /** The comment or reply answered. */
+  parentId?: number;
+  /** Sent as the videoType query (the category key). */
+  videoType?: string;
+}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const count = (value: unknown): number => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+};
+
+function readVote(value: unknown): Vote {
+  return value === Vote.Like || value === Vote.Dislike ? value : Vote.None;
+}
+
+export function parseVoteCounts(value: unknown): VoteCounts {
+  const raw = record(value);
+  return { likes: count(raw.likes), dislikes: count(raw.dislikes), myVote: readVote(raw.myVote) };
+}
+
+export function parseRating(value: unknown): Rating {
+  const raw = record(value);
+  const buckets = Array.isArray(raw.distribution) ? raw.distribution.map(record) : [];
+  const distribution: RatingBucket[] = [];
+  for (let stars = VideoSocialLimits.maxStars; stars >= VideoSocialLimits.minStars; stars -= 1) {
+    distribution.push({ stars, count: count(buckets.find((bucket) => Number(bucket.stars) === stars)?.count) });
+  }
+  const score = Number(raw.score);
+  const myRating = count(raw.myRating);
+  return {
+    score: Number.isFinite(score) && score > 0 ? score : 0,
+    ratingCount: count(raw.ratingCount),
+    distribution,
+    myRating: myRating <= VideoSocialLimits.maxStars ? myRating : 0,
+  };
+}
+
+export function parseDetails(value: unknown): VideoActionDetails {
+  const raw = record(value);
+  return {
+    ...parseVoteCounts(raw),
+    ...parseRating(raw),
+    collected: raw.collected === true,
+    shareCount: count(raw.shareCount),
+    commentCount: count(raw.commentCount),
+  };
+}
+
+/** The feature's calls. Errors surface as ApiError after the request layer's toasts. */
+export class VideoSocialService {
+  constructor(private readonly api: ApiClient) {}
+
+  async comments(mediaKey: string, sort: CommentSort, page: number, pageSize: number): Promise<CommentPage> {
+    return parseCommentPage(await this.api.get(VideoSocialPaths.comments, { mediaKey, sort, page, pageSize }));
+  }
+
+  async replies(parentId: number, page: number, pageSize: number): Promise<ReplyPage> {
+    return parseReplyPage(await this.api.get(VideoSocialPaths.replies, { parentId, page, pageSize }));
+  }
+
+  /** Replys: answers the stored comment (null for an unreadable answer). */
+  async post(comment: NewComment): Promise<Comment | null> {
+    const path = comment.videoType ? `${VideoSocialPaths.post}?videoType=${encodeURIComponent(comment.videoType)}` : VideoSocialPaths.post;
+    const body = { mediaKey: comment.mediaKey, content: comment.content.trim(), ...(comment.parentId !== undefined ? { parentId: comment.parentId } : {}) };
+    return parseComment(await this.api.post(path, body));
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.api.get(VideoSocialPaths.remove, { id });
+  }
+
+  async likeComment(id: number): Promise<{ liked: boolean; likeCount: number }> {
+    const raw = record(await this.api.get(VideoSocialPaths.likeComment, { id }));
+    return { liked: raw.liked === true, likeCount: count(raw.likeCount) };
+  }
+
+  async vote(mediaKey: string, tapped: typeof Vote.Like | typeof Vote.Dislike): Promise<VoteCounts> {
+    return parseVoteCounts(await this.api.get(tapped === Vote.Like ? VideoSocialPaths.like : VideoSocialPaths.dislike, { mediaKey }));
+  }
+
+  async details(mediaKey: string, options: Pick<CallOptions, 'suppressTips'> = {}): Promise<VideoActionDetails> {
+    return parseDetails(await this.api.get(VideoSocialPaths.details, { mediaKey }, options));
+  }
+
+  async rate(mediaKey: string, stars: number): Promise<Rating> {
+    return parseRating(await this.api.get(VideoSocialPaths.rate, { mediaKey, stars }, { notice: true }));
+  }
+
+  /** Share: records it; answers the link to copy and the share count. */
+  async share(mediaKey: string): Promise<{ link: string; shareCount: number }> {
+    const raw = record(await this.api.get(VideoSocialPaths.share, { mediaKey }));
+    return { link: typeof raw.link === 'string' ? raw.link : '', shareCount: count(raw.shareCount) };
+  }
+
+  /** The catalogue's AddToScjs (through its path): answers whether the video is collected now. */
+  async toggleCollect(mediaKey: string): Promise<boolean> {
+    return record(await this.api.get(VideoSocialPaths.collect, { mediaKey })).collected === true;
+  }
+}

@@ -1,0 +1,239 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatImageUrl } from '../../core/display/image-url.ts';
+import { PlayService } from '../../core/playback/play-service.ts';
+import { Navigator } from '../../core/ports/navigator.ts';
+import { useContainer, useViewModel } from '../app/container-context.tsx';
+import { SessionModel } from '../app/session-model.ts';
+import { VideoCard } from '../catalogue/video-card.tsx';
+import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
+import { NavBar } from '../common/nav-bar.tsx';
+import { EpisodeChip } from './episode-chip.tsx';
+import { episodeFromQuery, playPathOf } from './play-view-model.ts';
+import {
+  AlbumDetailViewModel,
+  ChoseEpisodesViewModel,
+  PlayDownloadViewModel,
+  PlaybackPageTexts as T,
+  WatchingViewModel,
+  watchedLine,
+} from './playback-view-models.ts';
+import './play.css';
+import '../catalogue/catalogue.css';
+
+const POSTER = { width: 108, height: 144 } as const;
+
+function Missing() {
+  return <p className="play-hint">{T.missingVideo}</p>;
+}
+
+/** /choseEpisodes (query mediaKey, episode): the episode grid; a tap replaces this page with /play/<key>?episode=n. */
+export const ChoseEpisodesScreen = observer(function ChoseEpisodesScreen() {
+  const [search] = useSearchParams();
+  const vm = useViewModel(
+    (c) => new ChoseEpisodesViewModel(c.get(PlayService), c.get<Navigator>(Navigator), search.get('mediaKey') ?? '', episodeFromQuery(search.get('episode'))),
+  );
+  useEffect(() => void vm.load(), [vm]);
+  return (
+    <div className="page chose-episodes-page">
+      <NavBar title={vm.details ? `${vm.details.title} · ${T.episodes}` : T.episodes} />
+      {vm.missing ? (
+        <Missing />
+      ) : vm.status === 'loading' ? (
+        <LoadingState />
+      ) : vm.status === 'failed' ? (
+        <ErrorState onRefresh={() => void vm.load()} />
+      ) : (
+        <div className="episode-grid" data-testid="episode-grid">
+          {vm.episodes.map((e) => (
+            <EpisodeChip key={e.episode} episode={e.episode} current={e.episode === vm.current} onTap={vm.episodeTapped} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+});
+
+/** /albumDetail (query mediaKey): poster, title, year, area, tags, score, description and the episodes. */
+export const AlbumDetailScreen = observer(function AlbumDetailScreen() {
+  const [search] = useSearchParams();
+  const vm = useViewModel((c) => new AlbumDetailViewModel(c.get(PlayService), c.get<Navigator>(Navigator), search.get('mediaKey') ?? ''));
+  useEffect(() => void vm.load(), [vm]);
+  const details = vm.details;
+  const poster = details ? formatImageUrl(details.poster || details.cover, POSTER) : null;
+  return (
+    <div className="page album-page">
+      <NavBar title={details?.title ?? '专辑'} />
+      {vm.missing ? (
+        <Missing />
+      ) : vm.status === 'loading' ? (
+        <LoadingState />
+      ) : vm.status === 'failed' || !details ? (
+        <ErrorState onRefresh={() => void vm.load()} />
+      ) : (
+        <>
+          <section className="album-head" data-testid="album-head">
+            <img className="album-head__poster" src={poster?.ok ? poster.url : ''} alt="" width={POSTER.width} height={POSTER.height} />
+            <div>
+              <h2 className="album-head__title">{details.title}</h2>
+              {vm.score && (
+                <p className="album-head__line">
+                  评分 <span className="album-head__score">{vm.score}</span>
+                </p>
+              )}
+              {vm.lines.map((line) => (
+                <p key={line} className="album-head__line">
+                  {line}
+                </p>
+              ))}
+              <button type="button" className="primary-button" data-testid="album-play" onClick={vm.playTapped}>
+                {T.play}
+              </button>
+            </div>
+          </section>
+          <h3 className="section-title">{T.description}</h3>
+          <p className="album-desc" data-testid="album-description">
+            {details.description}
+          </p>
+          {vm.episodes.length > 1 && (
+            <section className="play-section">
+              <h3 className="play-section__title">{T.episodes}</h3>
+              <div className="episode-grid">
+                {vm.episodes.map((e) => (
+                  <EpisodeChip key={e.episode} episode={e.episode} current={false} onTap={vm.episodeTapped} />
+                ))}
+              </div>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+});
+
+/** /watch (query mediaKey, episode): the old address of the player, replaced by /play/<mediaKey>. */
+export function WatchScreen() {
+  const [search] = useSearchParams();
+  const navigator = useContainer().get<Navigator>(Navigator);
+  const mediaKey = search.get('mediaKey') ?? '';
+  const episode = episodeFromQuery(search.get('episode'));
+  useEffect(() => {
+    if (mediaKey) navigator.replace(playPathOf(mediaKey), episode !== null ? { episode: String(episode) } : {});
+  }, [navigator, mediaKey, episode]);
+  return mediaKey ? null : (
+    <div className="page">
+      <NavBar title="播放" />
+      <Missing />
+    </div>
+  );
+}
+
+/** /playDownload (query mediaKey): the episodes; MP4 ones download, HLS ones need the app. */
+export const PlayDownloadScreen = observer(function PlayDownloadScreen() {
+  const [search] = useSearchParams();
+  const vm = useViewModel((c) => new PlayDownloadViewModel(c.get(PlayService), c.get<Navigator>(Navigator), search.get('mediaKey') ?? ''));
+  useEffect(() => void vm.load(), [vm]);
+  return (
+    <div className="page play-download-page">
+      <NavBar title={vm.title ? `${T.download} · ${vm.title}` : T.download} />
+      {vm.missing ? (
+        <Missing />
+      ) : vm.status === 'loading' ? (
+        <LoadingState />
+      ) : vm.status === 'failed' ? (
+        <ErrorState onRefresh={() => void vm.load()} />
+      ) : (
+        <>
+          {vm.needsApp && (
+            <div className="download-row" data-testid="download-needs-app">
+              <span className="download-row__note">{T.downloadHls}</span>
+              <button type="button" className="play-section__more download-link" onClick={vm.appTapped}>
+                {T.downloadApp} ›
+              </button>
+            </div>
+          )}
+          {vm.rows.map((row) => (
+            <div key={row.episode} className="download-row" data-testid={`download-${row.episode}`}>
+              <span>{row.title}</span>
+              {row.kind === 'mp4' ? (
+                <a href={row.url} download={`${vm.title}-${row.episode}.mp4`} data-testid={`download-link-${row.episode}`}>
+                  {T.download}
+                </a>
+              ) : row.kind === 'hls' ? (
+                <span className="download-row__note">{T.downloadApp}</span>
+              ) : row.kind === 'locked' ? (
+                <button type="button" className="play-section__more download-link" onClick={vm.unlockTapped}>
+                  {T.downloadLocked}
+                </button>
+              ) : row.kind === 'live' ? (
+                <span className="download-row__note">{T.live}</span>
+              ) : (
+                <span className="download-row__note">{T.downloadFailed}</span>
+              )}
+            </div>
+          ))}
+        </>
+      )}
+    </div>
+  );
+});
+
+/** /watching: 继续观看 (logged in, with progress) then 大家在看. */
+export const WatchingScreen = observer(function WatchingScreen() {
+  const vm = useViewModel((c) => new WatchingViewModel(c.get(PlayService)));
+  const session = useContainer().get(SessionModel);
+  useEffect(() => void vm.load(), [vm, session.loggedIn]);
+  return (
+    <div className="page watching-page">
+      <NavBar title="大家在看" />
+      {vm.status === 'loading' ? (
+        <LoadingState />
+      ) : vm.status === 'failed' ? (
+        <ErrorState onRefresh={() => void vm.load()} />
+      ) : (
+        <>
+          {session.loggedIn && vm.mine.length > 0 && (
+            <section data-testid="watching-mine">
+              <h3 className="section-title">{T.watchingMine}</h3>
+              <div className="video-rows">
+                {vm.mine.map((video) => {
+                  const line = watchedLine(video);
+                  return (
+                    <VideoCard
+                      key={video.mediaKey}
+                      video={video}
+                      layout="row"
+                      extra={
+                        <>
+                          <span className="video-card__uploader" data-testid="watching-progress-label">
+                            {line.label}
+                          </span>
+                          <span className="watching-progress" role="progressbar" aria-valuenow={line.percent} aria-valuemin={0} aria-valuemax={100}>
+                            <span className="watching-progress__bar" style={{ width: `${line.percent}%` }} />
+                          </span>
+                        </>
+                      }
+                    />
+                  );
+                })}
+              </div>
+            </section>
+          )}
+          <section data-testid="watching-everyone">
+            <h3 className="section-title">{T.watchingEveryone}</h3>
+            {vm.everyone.length === 0 ? (
+              <p className="play-hint">{T.watchingEmpty}</p>
+            ) : (
+              <div className="video-rows">
+                {vm.everyone.map((video) => (
+                  <VideoCard key={video.mediaKey} video={video} layout="row" />
+                ))}
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+});

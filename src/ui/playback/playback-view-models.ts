@@ -1,0 +1,234 @@
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import type { Video } from '../../core/catalogue/video.ts';
+import { formatDuration } from '../../core/display/duration.ts';
+import { playedFraction } from '../../core/playback/play-rules.ts';
+import type { PlayService } from '../../core/playback/play-service.ts';
+import type { Episode, PlayDetails, WatchedVideo } from '../../core/playback/play-video.ts';
+import type { Navigator } from '../../core/ports/navigator.ts';
+import { playPathOf } from './play-view-model.ts';
+
+export type LoadStatus = 'loading' | 'ready' | 'failed';
+
+export const PlaybackPageTexts = {
+  missingVideo: '缺少视频参数',
+  watchingMine: '继续观看',
+  watchingEveryone: '大家在看',
+  watchingEmpty: '还没有人在看',
+  play: '立即播放',
+  episodes: '选集',
+  description: '简介',
+  download: '下载',
+  downloadHls: '该视频为流媒体格式，需在奇遇视频 App 内缓存观看',
+  downloadApp: '下载 App',
+  downloadLocked: '需金币解锁后才能下载',
+  unlock: '去解锁',
+  downloadFailed: '获取下载地址失败',
+  live: '直播频道不支持下载',
+} as const;
+
+/** What a watched video's row shows: where the viewer stopped, and how far that is. */
+export function watchedLine(video: WatchedVideo): { label: string; percent: number } {
+  const length = video.episodeDuration > 0 ? video.episodeDuration : video.duration;
+  const where = `观看至 ${formatDuration(video.progress)}`;
+  return {
+    label: video.episode > 1 ? `第${video.episode}集 ${where}` : where,
+    percent: Math.round(playedFraction(video.progress, length) * 100),
+  };
+}
+
+/** Details and episodes of one video (a single entry for a film), for /choseEpisodes, /albumDetail and /playDownload. */
+async function videoAndEpisodes(service: PlayService, mediaKey: string): Promise<{ details: PlayDetails; episodes: Episode[] }> {
+  const [details, episodes] = await Promise.all([service.details(mediaKey), service.episodes(mediaKey, { suppressTips: true }).catch((): Episode[] => [])]);
+  return { details, episodes: episodes.length > 0 ? episodes : [{ episode: 1, title: details.title, duration: 0 }] };
+}
+
+/** /choseEpisodes (query mediaKey, episode): every episode; a tap plays it in place of this page. */
+export class ChoseEpisodesViewModel {
+  status: LoadStatus = 'loading';
+  details: PlayDetails | null = null;
+  episodes: readonly Episode[] = [];
+
+  constructor(
+    private readonly service: PlayService,
+    private readonly navigator: Navigator,
+    readonly mediaKey: string,
+    readonly current: number | null,
+  ) {
+    makeAutoObservable<ChoseEpisodesViewModel, 'service' | 'navigator'>(
+      this,
+      { service: false, navigator: false, details: observableRef, episodes: observableRef },
+      { autoBind: true },
+    );
+  }
+
+  get missing(): boolean {
+    return this.mediaKey === '';
+  }
+
+  async load(): Promise<void> {
+    if (this.missing) return;
+    this.status = 'loading';
+    try {
+      const { details, episodes } = await videoAndEpisodes(this.service, this.mediaKey);
+      runInAction(() => {
+        this.details = details;
+        this.episodes = episodes;
+        this.status = 'ready';
+      });
+    } catch {
+      runInAction(() => (this.status = 'failed'));
+    }
+  }
+
+  episodeTapped(episode: number): void {
+    this.navigator.replace(playPathOf(this.mediaKey), { episode: String(episode) });
+  }
+}
+
+/** /albumDetail (query mediaKey): poster, title, year, area, tags, score, description and the episodes. */
+export class AlbumDetailViewModel {
+  status: LoadStatus = 'loading';
+  details: PlayDetails | null = null;
+  episodes: readonly Episode[] = [];
+
+  constructor(
+    private readonly service: PlayService,
+    private readonly navigator: Navigator,
+    readonly mediaKey: string,
+  ) {
+    makeAutoObservable<AlbumDetailViewModel, 'service' | 'navigator'>(
+      this,
+      { service: false, navigator: false, details: observableRef, episodes: observableRef },
+      { autoBind: true },
+    );
+  }
+
+  get missing(): boolean {
+    return this.mediaKey === '';
+  }
+
+  async load(): Promise<void> {
+    if (this.missing) return;
+    this.status = 'loading';
+    try {
+      const { details, episodes } = await videoAndEpisodes(this.service, this.mediaKey);
+      runInAction(() => {
+        this.details = details;
+        this.episodes = episodes;
+        this.status = 'ready';
+      });
+    } catch {
+      runInAction(() => (this.status = 'failed'));
+    }
+  }
+
+  get lines(): string[] {
+    const d = this.details;
+    if (!d) return [];
+    return [
+      [d.year ? `${d.year}` : '', d.area].filter(Boolean).join(' · '),
+      d.tags.join(' / '),
+      d.episodeCount > 1 ? `共${d.episodeCount}集` : '',
+    ].filter(Boolean);
+  }
+
+  get score(): string {
+    return this.details && this.details.score > 0 ? this.details.score.toFixed(1) : '';
+  }
+
+  playTapped(): void {
+    this.navigator.push(playPathOf(this.mediaKey));
+  }
+
+  episodeTapped(episode: number): void {
+    this.navigator.push(playPathOf(this.mediaKey), { episode: String(episode) });
+  }
+}
+
+export type DownloadRow =
+  | { episode: number; title: string; kind: 'mp4'; url: string }
+  | { episode: number; title: string; kind: 'hls' | 'live' | 'locked' | 'failed' };
+
+/** /playDownload (query mediaKey): the episodes; MP4 ones download, HLS ones need the app. */
+export class PlayDownloadViewModel {
+  status: LoadStatus = 'loading';
+  title = '';
+  rows: readonly DownloadRow[] = [];
+
+  constructor(
+    private readonly service: PlayService,
+    private readonly navigator: Navigator,
+    readonly mediaKey: string,
+  ) {
+    makeAutoObservable<PlayDownloadViewModel, 'service' | 'navigator'>(this, { service: false, navigator: false, rows: observableRef }, { autoBind: true });
+  }
+
+  get missing(): boolean {
+    return this.mediaKey === '';
+  }
+
+  get needsApp(): boolean {
+    return this.rows.some((row) => row.kind === 'hls');
+  }
+
+  async load(): Promise<void> {
+    if (this.missing) return;
+    this.status = 'loading';
+    try {
+      const { details, episodes } = await videoAndEpisodes(this.service, this.mediaKey);
+      const rows = await Promise.all(episodes.map((e) => this.rowOf(e, details.live)));
+      runInAction(() => {
+        this.title = details.title;
+        this.rows = rows;
+        this.status = 'ready';
+      });
+    } catch {
+      runInAction(() => (this.status = 'failed'));
+    }
+  }
+
+  appTapped(): void {
+    this.navigator.push('/app-download');
+  }
+
+  unlockTapped(): void {
+    this.navigator.push(playPathOf(this.mediaKey));
+  }
+
+  private async rowOf(episode: Episode, live: boolean): Promise<DownloadRow> {
+    const base = { episode: episode.episode, title: episode.title };
+    if (live) return { ...base, kind: 'live' };
+    try {
+      const address = await this.service.address(this.mediaKey, episode.episode);
+      if (address.locked) return { ...base, kind: 'locked' };
+      return address.source.kind === 'mp4' ? { ...base, kind: 'mp4', url: address.source.url } : { ...base, kind: 'hls' };
+    } catch {
+      return { ...base, kind: 'failed' };
+    }
+  }
+}
+
+/** /watching: the logged-in viewer's 继续观看 with progress, then 大家在看. */
+export class WatchingViewModel {
+  status: LoadStatus = 'loading';
+  mine: readonly WatchedVideo[] = [];
+  everyone: readonly Video[] = [];
+
+  constructor(private readonly service: PlayService) {
+    makeAutoObservable<WatchingViewModel, 'service'>(this, { service: false, mine: observableRef, everyone: observableRef }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = this.mine.length + this.everyone.length > 0 ? 'ready' : 'loading';
+    try {
+      const lists = await this.service.watching({ suppressTips: true });
+      runInAction(() => {
+        this.mine = lists.mine;
+        this.everyone = lists.everyone;
+        this.status = 'ready';
+      });
+    } catch {
+      runInAction(() => (this.status = 'failed'));
+    }
+  }
+}

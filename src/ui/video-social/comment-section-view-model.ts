@@ -1,0 +1,173 @@
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { formatCount } from '../../core/display/count.ts';
+import { FooterState, LoadState } from '../../core/display/list-state.ts';
+import type { Comment } from '../../core/video-social/comment.ts';
+import type { CommentThread, CommentThreadState } from '../../core/video-social/comment-thread.ts';
+import {
+  CommentSort,
+  VideoSocialTexts,
+  allRepliesText,
+  commentsHeading,
+} from '../../core/video-social/video-social-rules.ts';
+import type { SessionModel } from '../app/session-model.ts';
+
+export const CommentUiTexts = {
+  sending: '发送中',
+  cancelReply: '取消回复',
+  loadingReplies: '加载中...',
+  repliesFailed: '加载失败，点击重试',
+  firstPageFailed: '评论加载失败，点击重试',
+} as const;
+
+/** The comment list and box of one video as MobX state, over the core's comment thread. */
+export class CommentSectionViewModel {
+  state: CommentThreadState;
+  draft = '';
+
+  constructor(
+    private readonly thread: CommentThread,
+    private readonly session: SessionModel,
+  ) {
+    this.state = thread.current();
+    makeAutoObservable<CommentSectionViewModel, 'thread' | 'session'>(this, { thread: false, session: false }, { autoBind: true });
+  }
+
+  get comments(): readonly Comment[] {
+    return this.state.comments;
+  }
+
+  /** 评论 N (comments and replies). */
+  get heading(): string {
+    return commentsHeading(formatCount(this.state.commentCount));
+  }
+
+  get sort(): CommentSort {
+    return this.state.sort;
+  }
+
+  get placeholder(): string {
+    const target = this.state.target;
+    return target ? `${VideoSocialTexts.replyPrefix}${target.nickName}` : VideoSocialTexts.placeholder;
+  }
+
+  get replying(): boolean {
+    return this.state.target !== null;
+  }
+
+  get loggedIn(): boolean {
+    return this.session.loggedIn;
+  }
+
+  get sending(): boolean {
+    return this.state.posting;
+  }
+
+  get firstLoading(): boolean {
+    return this.state.comments.length === 0 && this.state.load === LoadState.Loading;
+  }
+
+  get firstPageFailed(): boolean {
+    return this.state.firstPageFailed;
+  }
+
+  get empty(): boolean {
+    return this.state.comments.length === 0 && this.state.load === LoadState.NoMore;
+  }
+
+  /** The shared footer: loading, 没有更多了哦~, or failed (after the first page). */
+  get footer(): FooterState | null {
+    const { load, comments, firstPageFailed } = this.state;
+    if (comments.length === 0) return null;
+    if (load === LoadState.Loading) return FooterState.Loading;
+    if (load === LoadState.NoMore) return FooterState.NoMore;
+    if (load === LoadState.Failed && !firstPageFailed) return FooterState.Failed;
+    return null;
+  }
+
+  isOwn(comment: Comment): boolean {
+    return !comment.pending && this.session.user?.id === comment.uid;
+  }
+
+  /** 查看全部N条回复 while replies are hidden; the loading or failed text meanwhile; null when all are shown. */
+  repliesButtonText(comment: Comment): string | null {
+    const load = this.state.repliesLoad[comment.id] ?? 'preview';
+    if (load === 'loading') return CommentUiTexts.loadingReplies;
+    if (load === 'failed') return CommentUiTexts.repliesFailed;
+    if (load === 'all' || comment.replies.length >= comment.replyCount) return null;
+    return allRepliesText(comment.replyCount);
+  }
+
+  likeCountText(comment: Comment): string {
+    return formatCount(comment.likeCount);
+  }
+
+  /** Mirrors the thread, reads the first page, and reads again when the viewer changes (login, logout). */
+  mounted(): () => void {
+    const stopState = this.thread.subscribe((next) => runInAction(() => (this.state = next)));
+    const stopViewer = reaction(
+      () => this.session.user?.id ?? null,
+      () => void this.thread.refresh(),
+    );
+    void this.thread.start();
+    return () => {
+      stopState();
+      stopViewer();
+    };
+  }
+
+  nearBottom(): void {
+    void this.thread.loadMore();
+  }
+
+  retryTapped(): void {
+    void this.thread.retry();
+  }
+
+  sortTapped(sort: CommentSort): void {
+    void this.thread.sortChosen(sort);
+  }
+
+  draftChanged(text: string): void {
+    this.draft = text;
+  }
+
+  /** The box was touched: a visitor goes to /login. */
+  inputTapped(): void {
+    this.thread.inputTapped();
+  }
+
+  /** Sends the draft: the box empties as the comment shows; a refused post gives the text back. */
+  async sendTapped(): Promise<void> {
+    const text = this.draft;
+    const sending = this.thread.send(text);
+    // The thread shows the comment (posting) before its first wait, unless the text was refused or a visitor tapped.
+    if (this.thread.current().posting) this.draft = '';
+    const outcome = await sending;
+    if (outcome === 'failed') runInAction(() => (this.draft ||= text));
+  }
+
+  replyTapped(comment: Comment): void {
+    this.thread.replyTapped(comment);
+  }
+
+  replyCancelled(): void {
+    this.thread.replyCancelled();
+  }
+
+  allRepliesTapped(comment: Comment): void {
+    void this.thread.allRepliesTapped(comment.id);
+  }
+
+  deleteTapped(comment: Comment): void {
+    void this.thread.deleteTapped(comment);
+  }
+
+  likeTapped(comment: Comment): void {
+    void this.thread.likeTapped(comment);
+  }
+}
+
+export const COMMENT_SORT_TABS: readonly { sort: CommentSort; label: string }[] = [
+  { sort: CommentSort.New, label: VideoSocialTexts.sortNew },
+  { sort: CommentSort.Hot, label: VideoSocialTexts.sortHot },
+];

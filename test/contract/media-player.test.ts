@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { FakeMediaPlayer } from '../../adapters/media-player/fake-media-player.ts';
+import { HtmlMediaPlayer } from '../../adapters/media-player/html-media-player.ts';
+import { mediaPlayerContract, MP4 } from './media-player.contract.ts';
+import { ScriptedVideo } from './scripted-video.ts';
+
+mediaPlayerContract('HtmlMediaPlayer over a <video> (native MP4 and HLS, as in iPhone Safari)', () => {
+  const video = new ScriptedVideo();
+  const player = new HtmlMediaPlayer(video, {
+    hasMediaSource: false,
+    loadHls: () => Promise.reject(new Error('hls.js is not needed for native playback')),
+  });
+  return {
+    player,
+    metadata: (duration) => video.metadata(duration),
+    advance: (seconds) => video.advance(seconds),
+    finish: () => video.finish(),
+    refuseAutoplay: () => (video.refusing = true),
+    liveEdgeAt: (seconds) => (video.liveEdge = seconds),
+  };
+});
+
+mediaPlayerContract('FakeMediaPlayer', () => {
+  const player = new FakeMediaPlayer();
+  return {
+    player,
+    metadata: (duration) => player.metadata(duration),
+    advance: (seconds) => player.advance(seconds),
+    finish: () => player.finish(),
+    refuseAutoplay: () => player.allowAutoplay(false),
+    liveEdgeAt: (seconds) => player.setLiveEdge(seconds),
+  };
+});
+
+describe('HtmlMediaPlayer', () => {
+  it('plays MP4 natively without loading hls.js', async () => {
+    const video = new ScriptedVideo();
+    let hlsLoads = 0;
+    const player = new HtmlMediaPlayer(video, { hasMediaSource: true, loadHls: () => (hlsLoads++, Promise.reject(new Error('no'))) });
+    await player.load(MP4, 0);
+    expect(video.src).toBe(MP4.url);
+    expect(hlsLoads).toBe(0);
+  });
+});
+
+/** hls.js as the player uses it, recording what it was asked. */
+function fakeHls(options: { supported?: boolean } = {}) {
+  const instances: FakeHlsInstance[] = [];
+  class FakeHlsInstance {
+    static readonly Events = { ERROR: 'hlsError' };
+    static readonly ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
+    static isSupported(): boolean {
+      return options.supported ?? true;
+    }
+    loaded: string | null = null;
+    media: unknown = null;
+    destroyed = false;
+    recovered = 0;
+    restarted = 0;
+    liveSyncPosition: number | null = null;
+    private errorListener: ((event: string, data: { fatal: boolean; type: string }) => void) | null = null;
+    constructor(readonly config: Record<string, unknown>) {
+      instances.push(this);
+    }
+    loadSource(url: string): void {
+      this.loaded = url;
+    }
+    attachMedia(media: unknown): void {
+      this.media = media;
+    }
+    on(_event: string, listener: (event: string, data: { fatal: boolean; type: string }) => void): void {
+      this.errorListener = listener;
+    }
+    recoverMediaError(): void {
+      this.recovered++;
+    }
+    startLoad(): void {
+      this.restarted++;
+    }
+    destroy(): void {
+      this.destroyed = true;
+    }
+    fatal(type: string): void {
+      this.errorListener?.('hlsError', { fatal: true, type });
+    }
+  }
+  let loads = 0;
+  return { Hls: FakeHlsInstance, instances, loadHls: async () => (loads++, FakeHlsInstance), loads: () => loads };
+}
+
+describe('HtmlMediaPlayer with hls.js (browsers with Media Source Extensions)', () => {
+  const VOD = { url: '/vod/t/clip-a/master.m3u8', kind: 'hls', live: false } as const;
+  const LIVE_HLS = { url: '/live/t/tvlive-01/index.m3u8', kind: 'hls', live: true } as const;
+
+  it('loads hls.js only for HLS, then starts at the position asked for', async () => {
+    const video = new ScriptedVideo();
+    const hls = fakeHls();
+    const player = new HtmlMediaPlayer(video, { hasMediaSource: true, loadHls: hls.loadHls });
+    await player.load(VOD, 6);
+    expect(hls.loads()).toBe(1);
+    const instance = hls.instances[0];
+    expect(instance?.loaded).toBe(VOD.url);
+    expect(instance?.media).toBe(video);
+    expect(instance?.config).toMatchObject({ startPosition: 6, liveSyncDurationCount: 3 });
+  });
+
+  it('plays live at the live edge (-1), Infinity long, and never seeks past hls.js’s live sync position', async () => {
+    const video = new ScriptedVideo();
+    const hls = fakeHls();
+    const player = new HtmlMediaPlayer(video, { hasMediaSource: true, loadHls: hls.loadHls });
+    await player.load(LIVE_HLS, 40);
+    const instance = hls.instances[0];
+    expect(instance?.config).toMatchObject({ startPosition: -1, liveDurationInfinity: true });
+    expect(player.duration()).toBe(Number.POSITIVE_INFINITY);
+    if (instance) instance.liveSyncPosition = 14;
+    player.seek(100);
+    expect(video.currentTime).toBe(14);
+  });
+
+  it('recovers fatal errors twice, then reports an error', async () => {
+    const video = new ScriptedVideo();
+    const hls = fakeHls();
+    const player = new HtmlMediaPlayer(video, { hasMediaSource: true, loadHls: hls.loadHls });
+    const heard: string[] = [];
+    player.on((event) => heard.push(event));
+    await player.load(VOD, 0);
+    const instance = hls.instances[0];
+    instance?.fatal('mediaError');
+    instance?.fatal('networkError');
+    expect(instance?.recovered).toBe(1);
+    expect(instance?.restarted).toBe(1);
+    expect(heard).toEqual([]);
+    instance?.fatal('mediaError');
+    expect(heard).toEqual(['error']);
+  });
+
+  it('destroys hls.js on unload and on the next load; a load overtaken while hls.js loads is dropped', async () => {
+    const video = new ScriptedVideo();
+    const hls = fakeHls();
+    const player = new HtmlMediaPlayer(video, { hasMediaSource: true, loadHls: hls.loadHls });
+    await player.load(VOD, 0);
+    await player.load(MP4, 0);
+    expect(hls.instances[0]?.destroyed).toBe(true);
+    expect(video.src).toBe(MP4.url);
+    const first = player.load(VOD, 0);
+    const second = player.load(MP4, 3);
+    await Promise.all([first, second]);
+    expect(hls.instances).toHaveLength(1);
+    expect(player.source()).toEqual(MP4);
+    player.unload();
+    expect(video.src).toBe('');
+  });
+
+  it('falls back to native HLS where hls.js is unsupported but the browser plays HLS', async () => {
+    const video = new ScriptedVideo();
+    const hls = fakeHls({ supported: false });
+    const player = new HtmlMediaPlayer(video, { hasMediaSource: true, loadHls: hls.loadHls });
+    await player.load(VOD, 0);
+    expect(video.src).toBe(VOD.url);
+    video.hlsAnswer = '';
+    await expect(player.load(VOD, 0)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+
+/** How long openVideo waits for the picture to move (cold build caches, hls.js loading, the inserted ad). */
+const START_TIMEOUT_MS = 45_000;
+/** Between two taps on the play button, so a tap has time to take effect before the next look. */
+const TAP_GAP_MS = 1_500;
+
+interface VideoState {
+  time: number;
+  paused: boolean;
+  /** Seconds actually played since the source was loaded (a resumed or skipped start is not playing). */
+  played: number;
+}
+
+async function readVideo(page: Page): Promise<VideoState | null> {
+  return page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="play-video"]');
+    if (!video) return null;
+    let played = 0;
+    for (let i = 0; i < video.played.length; i++) played += video.played.end(i) - video.played.start(i);
+    return { time: video.currentTime, paused: video.paused, played };
+  });
+}
+
+async function tapIfVisible(page: Page, testId: string): Promise<boolean> {
+  const target = page.getByTestId(testId);
+  if (!(await target.isVisible().catch(() => false))) return false;
+  return target.click({ timeout: 2_000 }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The play screen's video time in seconds (currentTime of the `play-video` element; 0 while it is missing). */
+export async function videoTime(page: Page): Promise<number> {
+  return (await readVideo(page))?.time ?? 0;
+}
+
+/**
+ * Makes the video on the current play screen play: skips the inserted ad when one shows (`inserted-ad-skip`),
+ * confirms the mobile-data notice when one shows, taps `play-toggle` when the browser refused to autoplay,
+ * and resolves once currentTime passes 0.5 s with the video playing (at least 0.5 s really played, so a video
+ * that starts at a resumed position or after its intro counts only once it moves).
+ */
+export async function startPlayback(page: Page): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let lastTap = 0;
+  for (;;) {
+    const state = await readVideo(page);
+    if (state && state.time > 0.5 && state.played >= 0.5 && !state.paused) return;
+    if (Date.now() > deadline) {
+      throw new Error(`the video did not play within ${START_TIMEOUT_MS / 1000} s (state: ${JSON.stringify(state)})`);
+    }
+    const skipped = await tapIfVisible(page, 'inserted-ad-skip');
+    const insertedAdShown = skipped || (await page.getByTestId('inserted-ad').isVisible().catch(() => false));
+    if (!insertedAdShown && state?.paused && Date.now() - lastTap > TAP_GAP_MS) {
+      const tapped = (await tapIfVisible(page, 'play-continue')) || (await tapIfVisible(page, 'play-toggle'));
+      if (tapped) lastTap = Date.now();
+    }
+    await page.waitForTimeout(200);
+  }
+}
+
+/**
+ * Opens /play/<mediaKey> (with ?episode=n when given) and resolves once the video plays past 0.5 s, skipping
+ * the inserted ad and tapping play when the browser did not autoplay.
+ */
+export async function openVideo(page: Page, baseUrl: string, mediaKey: string, options: { episode?: number } = {}): Promise<void> {
+  const query = options.episode !== undefined ? `?episode=${options.episode}` : '';
+  await page.goto(`${baseUrl}/play/${encodeURIComponent(mediaKey)}${query}`);
+  await startPlayback(page);
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BARRAGE_CONFIG } from '../../../src/core/playback/barrage-config.ts';
+import { lineHeightPx, speedPxPerSec } from '../../../src/core/playback/barrage-layout.ts';
+import { BarrageTimeline, compileShields } from '../../../src/core/playback/barrage-rules.ts';
+import { CanvasBarrageRenderer, type Drawable, type FlyingView, type Surface } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
+import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
+
+/** A 2D context that measures every character 10 px wide and counts what is drawn. */
+function fakeContext() {
+  const counts = { drawImage: 0, fillText: 0, clearRect: 0 };
+  const context = {
+    counts,
+    font: '',
+    textBaseline: '',
+    lineJoin: '',
+    lineWidth: 1,
+    strokeStyle: '',
+    fillStyle: '',
+    globalAlpha: 1,
+    measureText: (text: string) => ({ width: [...text].length * 10 }),
+    setTransform: () => undefined,
+    save: () => undefined,
+    restore: () => undefined,
+    clearRect: () => void (counts.clearRect += 1),
+    drawImage: () => void (counts.drawImage += 1),
+    fillText: () => void (counts.fillText += 1),
+    strokeText: () => undefined,
+    fillRect: () => undefined,
+    strokeRect: () => undefined,
+  };
+  return context;
+}
+
+function fakeCanvas() {
+  const context = fakeContext();
+  const canvas = { width: 0, height: 0, getContext: () => context } as unknown as HTMLCanvasElement;
+  return { canvas, context };
+}
+
+/** A player whose clock the test moves. */
+class FakePlayerClock {
+  time = 0;
+  isPaused = false;
+  rate = 1;
+  private readonly listeners = new Set<(event: PlayerEvent) => void>();
+  currentTime = () => this.time;
+  paused = () => this.isPaused;
+  playbackRate = () => this.rate;
+  on(listener: (event: PlayerEvent) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  emit(event: PlayerEvent) {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+}
+
+const item = (id: number, time: number, content = `弹幕${id}`, uid = 100 + id, own = false): Drawable => ({ id, time, content, uid, own });
+
+function setup(list: Drawable[], options: { budget?: number } = {}) {
+  const { canvas, context } = fakeCanvas();
+  let wall = 0;
+  let frame: ((ms: number) => void) | null = null;
+  const mirrors: (readonly FlyingView<Drawable>[])[] = [];
+  const shown: Drawable[] = [];
+  const renderer = new CanvasBarrageRenderer<Drawable>(canvas, {
+    onFlyingChange: (flying) => mirrors.push(flying),
+    onShown: (shownItem) => shown.push(shownItem),
+    now: () => wall,
+    requestFrame: (callback) => {
+      frame = callback;
+      return 1;
+    },
+    cancelFrame: () => (frame = null),
+    devicePixelRatio: () => 2,
+    createSurface: () => ({ canvas: {} as CanvasImageSource, context: fakeContext() as unknown as Surface['context'] }),
+    spriteBudgetPx: options.budget ?? 16_000_000,
+    mirrorIntervalMs: 0,
+  });
+  const player = new FakePlayerClock();
+  const timeline = new BarrageTimeline(list);
+  renderer.resize(390, 219);
+  renderer.setPlayer(player);
+  renderer.setSource(timeline);
+  /** Runs animation frames while the media clock moves to `time` (one frame per 1/60 s of wall time). */
+  const playTo = (time: number) => {
+    while (player.time < time - 1e-9) {
+      player.time = Math.min(time, player.time + 1 / 60);
+      wall += 1000 / 60;
+      const run = frame;
+      frame = null;
+      run?.(wall);
+    }
+    const run = frame;
+    frame = null;
+    run?.(wall);
+  };
+  const flushFrame = () => {
+    const run = frame;
+    frame = null;
+    run?.(wall);
+  };
+  const flyingIds = () => (mirrors.at(-1) ?? []).map((f) => f.item.id);
+  return { renderer, player, timeline, playTo, flushFrame, flyingIds, mirrors, context, shown };
+}
+
+const speed = speedPxPerSec(DEFAULT_BARRAGE_CONFIG.speed);
+const line = lineHeightPx(DEFAULT_BARRAGE_CONFIG.size);
+
+describe('the canvas barrage renderer', () => {
+  it('admits barrages as playback reaches their time and drops them once they have flown out', () => {
+    const { playTo, flyingIds, renderer } = setup([item(1, 1), item(2, 2), item(3, 10)]);
+    playTo(0.5);
+    expect(flyingIds()).toEqual([]);
+    playTo(2.1);
+    expect(flyingIds()).toEqual([1, 2]);
+    // On screen for (390 + width) / speed seconds.
+    playTo(1 + (390 + 70) / speed + 0.2);
+    expect(flyingIds()).toEqual([2]);
+    playTo(10.1);
+    expect(flyingIds()).toEqual([3]);
+    expect(renderer.flyingCount()).toBe(1);
+  });
+
+  it('moves with the player clock: paused, nothing moves; a seek starts the screen again from there', () => {
+    const { playTo, player, renderer, flyingIds, flushFrame } = setup([item(1, 1), item(2, 5), item(3, 5.5)]);
+    playTo(1.5);
+    const before = renderer.positionOf(1);
+    player.isPaused = true;
+    player.emit('pause');
+    flushFrame();
+    expect(renderer.positionOf(1)).toEqual(before);
+    expect(before?.x).toBeCloseTo(390 - 0.5 * speed, 0);
+
+    player.time = 6;
+    player.emit('seeking');
+    flushFrame();
+    // Both started within one screen width of 6 s; 1 has gone.
+    expect(flyingIds()).toEqual([2, 3]);
+    expect(renderer.positionOf(2)?.x).toBeCloseTo(390 - 1 * speed, 0);
+  });
+
+  it('puts barrages in free lanes from the top, never on top of each other while a lane is free', () => {
+    const list = Array.from({ length: 8 }, (_, i) => item(i + 1, 1));
+    const { playTo, renderer } = setup(list);
+    playTo(1.05);
+    const tops = list.map((x) => renderer.positionOf(x.id)?.y);
+    expect(tops).toEqual(list.map((_, i) => i * line));
+  });
+
+  it('filters by the shields at once, and brings barrages back when a block is removed', () => {
+    const { playTo, renderer, flyingIds, flushFrame, player } = setup([item(1, 1, '前方剧透'), item(2, 1.2, '好看'), item(3, 1.4, '老周来了', 50)]);
+    playTo(1.5);
+    expect(flyingIds()).toEqual([1, 2, 3]);
+    player.isPaused = true;
+    renderer.setShields(compileShields({ users: [50], keywords: ['剧透'] }));
+    flushFrame();
+    expect(flyingIds()).toEqual([2]);
+    renderer.setShields(compileShields({ users: [], keywords: [] }));
+    flushFrame();
+    expect(flyingIds().sort()).toEqual([1, 2, 3]);
+  });
+
+  it('shows one’s own and live barrages at once, once, and takes one off when asked', () => {
+    const list = [item(1, 1)];
+    const { playTo, renderer, flyingIds, timeline, flushFrame } = setup(list);
+    playTo(2);
+    const mine = item(-1, 2.01, '我的', 7, true);
+    timeline.add(mine);
+    renderer.showNow(mine);
+    flushFrame();
+    expect(flyingIds()).toEqual([1, -1]);
+    playTo(2.5);
+    expect(flyingIds()).toEqual([1, -1]);
+    renderer.remove(-1);
+    flushFrame();
+    expect(flyingIds()).toEqual([1]);
+  });
+
+  it('finds the barrage under a tap', () => {
+    const { playTo, renderer } = setup([item(1, 1, '点我')]);
+    playTo(1.5);
+    const at = renderer.positionOf(1)!;
+    expect(renderer.hitTest(at.x + 5, at.y + 5)?.id).toBe(1);
+    expect(renderer.hitTest(at.x - 5, at.y + 5)).toBeNull();
+    expect(renderer.hitTest(at.x + 5, at.y + line + 5)).toBeNull();
+  });
+
+  it('holds at most 1,000 on screen, keeping the newest, drawing sprites made once per text', () => {
+    const list = Array.from({ length: 1200 }, (_, i) => item(i + 1, 1 + i / 10_000, `弹幕${i % 50}`));
+    const { playTo, renderer, context, flyingIds } = setup(list);
+    playTo(1.2);
+    expect(renderer.flyingCount()).toBe(1000);
+    expect(flyingIds()[0]).toBe(201);
+    const drawn = context.counts.drawImage;
+    playTo(1.25);
+    expect(context.counts.drawImage - drawn).toBeGreaterThanOrEqual(1000);
+    expect(context.counts.fillText).toBe(0);
+  });
+
+  it('draws as text what does not fit the sprite budget', () => {
+    const { playTo, context } = setup([item(1, 1, '一二三四五六七八九十')], { budget: 10 });
+    playTo(1.2);
+    expect(context.counts.fillText).toBeGreaterThan(0);
+  });
+
+  it('danmu off clears the screen; on again puts back what flies now', () => {
+    const { playTo, renderer, flyingIds, flushFrame } = setup([item(1, 1), item(2, 1.5)]);
+    playTo(2);
+    renderer.setEnabled(false);
+    flushFrame();
+    expect(flyingIds()).toEqual([]);
+    renderer.showNow(item(9, 2));
+    flushFrame();
+    expect(flyingIds()).toEqual([]);
+    renderer.setEnabled(true);
+    flushFrame();
+    expect(flyingIds()).toEqual([1, 2]);
+  });
+
+  it('keeps barrages in place when the speed changes', () => {
+    const { playTo, renderer, flushFrame } = setup([item(1, 1)]);
+    playTo(2);
+    const before = renderer.positionOf(1)!.x;
+    renderer.setConfig({ ...DEFAULT_BARRAGE_CONFIG, speed: 'fast' });
+    flushFrame();
+    expect(renderer.positionOf(1)!.x).toBeCloseTo(before, 6);
+    playTo(2.5);
+    expect(renderer.positionOf(1)!.x).toBeCloseTo(before - 0.5 * speedPxPerSec('fast'), 0);
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { AdListService } from '../../../src/core/ads/ad-list-service.ts';
+import { BarrageService, type BarrageItem } from '../../../src/core/playback/barrage-service.ts';
+import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
+import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
+import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
+import { ApiClient } from '../../../src/core/request/api-client.ts';
+import { UserSession } from '../../../src/core/session/user-session.ts';
+import { SessionModel } from '../../../src/ui/app/session-model.ts';
+import { BarrageViewModel, adDrawable } from '../../../src/ui/barrage/barrage-view-model.ts';
+import type { PlayerHandle } from '../../../src/ui/playback/player-slots.ts';
+import { barrageWorld, flush, stored, user } from './barrage-fake-api.ts';
+
+const AD = {
+  id: 9,
+  showURL: '/media/demo/poster-1.jpg',
+  linkURL: '',
+  viewURL: '/api/Video/AdView?id=9',
+  title: '【广告】开通VIP会员，海量大片免广告畅看',
+  appParam: { device: 'h5', type: 'page', pagePath: '/openVip', param: '', isNeedLogin: true, webUrl: '' },
+};
+
+function setup(options: { loggedIn?: boolean } = {}) {
+  const { container, world, api } = barrageWorld([stored(1, 1), stored(2, 2, '剧透来了', 50)]);
+  const session = container.get(UserSession);
+  if (options.loggedIn !== false) session.signedIn(user());
+  const views: string[] = [];
+  world.http.route('GET', '/api/Video/GetAdsDataList', () => ({ body: { ret: 200, msg: '成功', data: { kaiping: [], zanting: [], chaBo: [], danmu: [AD] } } }));
+  world.http.route('POST', '/api/Video/AdView', (call) => {
+    views.push(call.path);
+    return { body: { ret: 200, msg: '成功', data: null } };
+  });
+  const vm = new BarrageViewModel({
+    session: container.get<BarrageSessionFactory>(BarrageSessionFactory)('movie-04', 1),
+    shields: container.get(BarrageShields),
+    settings: container.get(BarrageSettings),
+    service: container.get(BarrageService),
+    sessionModel: new SessionModel(session),
+    navigator: world.navigator,
+    notifier: world.notifier,
+    ads: container.get(AdListService),
+    api: container.get(ApiClient),
+  });
+  let time = 3.5;
+  const player = { currentTime: () => time, paused: () => false } as unknown as PlayerHandle;
+  vm.playerChanged(player);
+  vm.start('/play/movie-04', 'movie-04');
+  return { vm, world, api, views, session, setTime: (t: number) => (time = t) };
+}
+
+describe('the barrage bar and sheets', () => {
+  it('a visitor’s 发送 goes to /login and back to the video', async () => {
+    const { vm, world } = setup({ loggedIn: false });
+    await flush();
+    expect(vm.placeholder).toBe('登录后发弹幕');
+    expect(vm.sendEnabled).toBe(true);
+    await vm.sendTapped();
+    expect(world.navigator.current()).toEqual({ path: '/login', query: { redirect: '/play/movie-04' } });
+  });
+
+  it('sends at the player’s time and empties the box; a refusal puts the text back', async () => {
+    const { vm, api } = setup();
+    await flush();
+    vm.inputChanged('好看');
+    expect(vm.sendEnabled).toBe(true);
+    await vm.sendTapped();
+    expect(api.calls.find((c) => c.path === '/api/Video/AddBarrages')?.params).toMatchObject({ content: '好看', time: '3.500' });
+    expect(vm.input).toBe('');
+    api.fail.set('/api/Video/AddBarrages', { ret: 8045, msg: '发送太频繁，请1秒后再试' });
+    vm.inputChanged('再来');
+    await vm.sendTapped();
+    expect(vm.input).toBe('再来');
+  });
+
+  it('the danmu switch turns barrages off and on, and sending waits while off', async () => {
+    const { vm } = setup();
+    await flush();
+    expect(vm.danmuOpen).toBe(true);
+    vm.switchToggled();
+    expect(vm.danmuOpen).toBe(false);
+    expect(vm.placeholder).toBe('弹幕已关闭');
+    vm.inputChanged('关着呢');
+    expect(vm.canSend).toBe(false);
+    vm.switchToggled();
+    expect(vm.danmuOpen).toBe(true);
+  });
+
+  it('a tapped barrage: like, report (dialog 已收到您的举报 … 我知道了) and block its sender', async () => {
+    const { vm, world } = setup();
+    await flush();
+    const target = vm.session.timeline.at(1) as BarrageItem;
+    vm.barrageTapped(target);
+    expect(vm.sheet).toBe('actions');
+    expect(vm.likeText).toBe('点赞');
+    await vm.likeTapped();
+    expect(world.notifier.lastToast()?.message).toBe('点赞成功');
+    vm.barrageTapped(target);
+    expect(vm.likeText).toBe('取消点赞');
+
+    vm.reportTapped();
+    expect(vm.sheet).toBe('reasons');
+    const reporting = vm.reasonChosen('恶意剧透');
+    await flush();
+    expect(world.notifier.dialogs[0]?.options).toEqual({
+      title: '已收到您的举报',
+      message: '我们会尽快核实处理，如该弹幕违反社区规范，将被删除。',
+      confirmText: '我知道了',
+    });
+    world.notifier.answer(true);
+    await reporting;
+
+    vm.barrageTapped(target);
+    await vm.shieldUserTapped();
+    expect(vm.shieldUsers.map((u) => u.uid)).toEqual([50]);
+    expect(vm.compiledShields.users.has(50)).toBe(true);
+  });
+
+  it('keywords are added from the blocking sheet and removed again', async () => {
+    const { vm, world } = setup();
+    await flush();
+    vm.keywordInputChanged('  ');
+    await vm.keywordSubmitted();
+    expect(world.notifier.lastToast()?.message).toBe('请输入要屏蔽的关键词');
+    vm.keywordInputChanged('剧透');
+    await vm.keywordSubmitted();
+    expect(vm.shieldKeywords).toEqual(['剧透']);
+    expect(vm.keywordInput).toBe('');
+    await vm.keywordRemoved('剧透');
+    expect(vm.shieldKeywords).toEqual([]);
+  });
+
+  it('the settings sheet shows the barrage coin and saves a change', async () => {
+    const { vm, api } = setup();
+    await flush();
+    vm.settingsTapped();
+    await flush();
+    expect(vm.coin).toBe(3);
+    await vm.configChanged({ size: 'large' });
+    expect(vm.config.size).toBe('large');
+    expect(api.config.size).toBe('large');
+  });
+
+  it('the barrage ad: text without its 【广告】, one view however often it shows, a visitor tapping it logs in first', async () => {
+    const { vm, views, world } = setup({ loggedIn: false });
+    await flush();
+    expect(vm.ad?.content).toBe('开通VIP会员，海量大片免广告畅看');
+    expect(adDrawable({ ...AD, title: undefined } as never).content).toBe('点击查看详情');
+    vm.adShown();
+    vm.adShown();
+    await flush();
+    expect(views).toEqual(['/api/Video/AdView']);
+    vm.barrageTapped(vm.ad!);
+    expect(world.navigator.current()).toEqual({ path: '/login', query: { redirect: '/openVip' } });
+  });
+});
