@@ -11,7 +11,8 @@ import { envelope } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { episodeOf, mediaKeyOf } from './playback-params.ts';
-import { liveWindow, livePlaylist, segmentUrisOf } from './live-playlist.ts';
+import { currentSequence, LIVE_SEGMENT_SECONDS, liveWindow, livePlaylist, loopOf, segmentUrisOf } from './live-playlist.ts';
+import { MPEG_TICKS_PER_SECOND, shiftTimestamps } from './ts-timestamps.ts';
 import { DEMO_MEDIA_DIR, findFileInside, safeMediaSegments, sendMediaFile } from './media-serving.ts';
 import { CLIP_SECONDS, episodeClip, isClipName, isHlsClip, MP4_CLIP, type ClipName } from './playback-media.ts';
 import { findLiveChannel, findPlayableVideo, playRecordOf, videoViews, watchingOf, type PlayableVideo } from './playback-repository.ts';
@@ -183,8 +184,19 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
         .send(livePlaylist(liveWindow(clock.now(), uris)));
     }
     if (!(segments[segments.length - 1] ?? '').endsWith('.ts')) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    const uris = await liveSegmentsOf(media.clip).catch(() => undefined);
     const file = await findFileInside(mediaDir, [media.clip, ...segments]);
-    if (file === undefined) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
-    return sendMediaFile(request, reply, file, cacheControl(remaining), unsatisfiable);
+    if (file === undefined || uris === undefined || uris.length === 0) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    // The loop the segment belongs to: only one of the window's loops (the current one or the one before).
+    const loopText = (request.query as Record<string, unknown>)['loop'];
+    const loop = typeof loopText === 'string' && /^\d{1,15}$/.test(loopText) ? Number(loopText) : -1;
+    const currentLoop = loopOf(currentSequence(clock.now()), uris.length);
+    if (loop < currentLoop - 1 || loop > currentLoop) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    const bytes = await readFile(file.absolute).catch(() => undefined);
+    if (bytes === undefined) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    return reply
+      .header('cache-control', cacheControl(remaining))
+      .type('video/mp2t')
+      .send(shiftTimestamps(bytes, loop * uris.length * LIVE_SEGMENT_SECONDS * MPEG_TICKS_PER_SECOND));
   });
 }

@@ -46,6 +46,10 @@ interface CommentRow {
   reply_to_nick: string | null;
 }
 
+/** Leaves out what the viewer's blocked users wrote (`c` the comment row, `viewer` the viewer's id parameter). */
+const notBlockedBy = (viewer: string, alias = 'c'): string =>
+  `NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_uid = ${viewer} AND b.blocked_uid = ${alias}.user_id)`;
+
 /** The select list of a comment `c` seen by the viewer `$viewer` at the time `$now` (SQL parameter names). */
 function commentSelect(viewer: string, now: string): string {
   return `c.id, c.parent_id, c.user_id, u.nick_name, u.avatar,
@@ -55,7 +59,7 @@ function commentSelect(viewer: string, now: string): string {
     c.content, c.created_at,
     (SELECT count(*)::int FROM video_comment_likes l WHERE l.comment_id = c.id) AS like_count,
     EXISTS (SELECT 1 FROM video_comment_likes l WHERE l.comment_id = c.id AND l.user_id = ${viewer}) AS liked,
-    (SELECT count(*)::int FROM video_comments r WHERE r.parent_id = c.id) AS reply_count,
+    (SELECT count(*)::int FROM video_comments r WHERE r.parent_id = c.id AND ${notBlockedBy(viewer, 'r')}) AS reply_count,
     c.reply_to_uid, t.nick_name AS reply_to_nick`;
 }
 
@@ -109,7 +113,7 @@ export async function pageOfComments(
 ): Promise<CommentPage> {
   const rows = await db.query<CommentRow>(
     `SELECT ${commentSelect('$2', '$3')} FROM ${COMMENT_FROM}
-     WHERE c.video_id = $1 AND c.parent_id IS NULL ORDER BY ${ORDER[sort]} LIMIT $4 OFFSET $5`,
+     WHERE c.video_id = $1 AND c.parent_id IS NULL AND ${notBlockedBy('$2')} ORDER BY ${ORDER[sort]} LIMIT $4 OFFSET $5`,
     [videoId, viewer, now, pageSize, (page - 1) * pageSize],
   );
   const previews = new Map<number, CommentView[]>();
@@ -117,7 +121,7 @@ export async function pageOfComments(
     const replyRows = await db.query<CommentRow & { rank: number }>(
       `SELECT * FROM (
          SELECT ${commentSelect('$2', '$3')}, row_number() OVER (PARTITION BY c.parent_id ORDER BY c.created_at, c.id)::int AS rank
-         FROM ${COMMENT_FROM} WHERE c.parent_id = ANY($1::int[])
+         FROM ${COMMENT_FROM} WHERE c.parent_id = ANY($1::int[]) AND ${notBlockedBy('$2')}
        ) x WHERE x.rank <= $4 ORDER BY x.parent_id, x.rank`,
       [rows.map((row) => row.id), viewer, now, VideoSocialLimits.previewReplies],
     );
@@ -127,8 +131,9 @@ export async function pageOfComments(
     }
   }
   const counts = await db.query<{ total: number; all: number }>(
-    `SELECT count(*) FILTER (WHERE parent_id IS NULL)::int AS total, count(*)::int AS all FROM video_comments WHERE video_id = $1`,
-    [videoId],
+    `SELECT count(*) FILTER (WHERE parent_id IS NULL)::int AS total, count(*)::int AS all FROM video_comments c
+     WHERE video_id = $1 AND ${notBlockedBy('$2')}`,
+    [videoId, viewer],
   );
   return {
     list: rows.map((row) => toView(row, previews.get(row.id) ?? [])),
@@ -150,10 +155,13 @@ export async function pageOfReplies(
 ): Promise<{ list: CommentView[]; page: number; pageSize: number; total: number }> {
   const rows = await db.query<CommentRow>(
     `SELECT ${commentSelect('$2', '$3')} FROM ${COMMENT_FROM}
-     WHERE c.parent_id = $1 ORDER BY c.created_at, c.id LIMIT $4 OFFSET $5`,
+     WHERE c.parent_id = $1 AND ${notBlockedBy('$2')} ORDER BY c.created_at, c.id LIMIT $4 OFFSET $5`,
     [parentId, viewer, now, pageSize, (page - 1) * pageSize],
   );
-  const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM video_comments WHERE parent_id = $1', [parentId]);
+  const count = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM video_comments c WHERE parent_id = $1 AND ${notBlockedBy('$2')}`,
+    [parentId, viewer],
+  );
   return { list: rows.map((row) => toView(row)), page, pageSize, total: count[0]?.total ?? 0 };
 }
 

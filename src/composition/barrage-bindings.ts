@@ -12,8 +12,8 @@ import { ApiClient } from '../core/request/api-client.ts';
 import { UserSession } from '../core/session/user-session.ts';
 
 /**
- * Barrages: the calls, the viewer's shield lists (cleared with the stored user state when the account logs in
- * elsewhere), the barrage settings (danmuOpen from the account settings) and the per-episode sessions, which hear
+ * Barrages: the calls, the viewer's shield lists (they follow the session: a logged-out user's stored copy goes;
+ * `bindBarrageStorageCleanup` clears it on a login elsewhere even before a play page was opened), the barrage settings (danmuOpen from the account settings) and the per-episode sessions, which hear
  * live barrages through the messaging connection's video room.
  */
 export function bindBarrage(container: Container): void {
@@ -29,11 +29,6 @@ export function bindBarrage(container: Container): void {
       return shields;
     })
     .inSingletonScope();
-  // From the connection's start (the shell), whether or not a play page was opened: the stored lists go with the user.
-  container.onActivation(MessagingConnection, (_ctx, connection) => {
-    connection.onSignedOutElsewhere(() => container.get(BarrageShields).clearStored());
-    return connection;
-  });
   container
     .bind(BarrageSettings)
     .toDynamicValue((ctx) => {

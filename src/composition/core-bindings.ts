@@ -25,10 +25,8 @@ import { bindSocial } from './social-bindings.ts';
 import { bindHelp } from './help-bindings.ts';
 import { bindLanguage } from './language-bindings.ts';
 import { bindFeedback } from './feedback-bindings.ts';
-import { bindBarrage } from './barrage-bindings.ts';
+import { bindBarrageStorageCleanup } from './barrage-storage-bindings.ts';
 import { bindPlayback } from './playback-bindings.ts';
-import { bindGold } from './gold-bindings.ts';
-import { bindVideoSocial } from './video-social-bindings.ts';
 
 /** The request layer's view of the session, language and visitor id. */
 export const RequestContextToken = Symbol('RequestContext');
@@ -95,8 +93,7 @@ export function bindCore(container: Container): void {
   bindHelp(container);
   bindLanguage(container);
   bindFeedback(container);
-  bindBarrage(container);
   bindPlayback(container);
-  bindGold(container);
-  bindVideoSocial(container);
+  bindBarrageStorageCleanup(container);
+  // Barrages, gold and comments are bound by bindPlayFeatures when the play screen or /myGold loads.
 }

@@ -33,6 +33,7 @@ import { Socket } from '../core/ports/socket.ts';
 import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { bindCore } from './core-bindings.ts';
+import { bindPlayFeatures } from './play-feature-bindings.ts';
 
 /** The fakes a headless core runs on, kept so a script or test can look at and steer them. */
 export interface HeadlessWorld {
@@ -110,5 +111,6 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   });
   container.bind<string>(ApiOrigin).toConstantValue('');
   bindCore(container);
+  bindPlayFeatures(container);
   return { container, world };
 }

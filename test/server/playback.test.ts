@@ -11,6 +11,8 @@ import { Ret } from '../../server/http/ret.ts';
 import { DEMO_MEDIA_DIR } from '../../server/playback/media-serving.ts';
 import { seedPlayback } from '../../server/playback/seed.ts';
 import { PLAY_URL_LIFETIME_SECONDS } from '../../server/playback/signed-urls.ts';
+import { MPEG_TICKS_PER_SECOND, shiftTimestamps } from '../../server/playback/ts-timestamps.ts';
+import { firstPts } from './ts-packets.ts';
 import { FakeClock, createTestDatabase, get, post, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
 
 let db: Database;
@@ -84,7 +86,10 @@ async function rawGet(path: string): Promise<{ status: number; body: string }> {
   });
 }
 /** Resolves a playlist line against the playlist's URL, as a player does. */
-const resolveUrl = (base: string, relative: string) => new URL(relative, `http://x${base}`).pathname;
+const resolveUrl = (base: string, relative: string) => {
+  const resolved = new URL(relative, `http://x${base}`);
+  return resolved.pathname + resolved.search;
+};
 
 describe('seed', () => {
   it('gives every video its media: series several episodes, the rest one', async () => {
@@ -259,44 +264,47 @@ describe('live channels', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(response.body).not.toContain('#EXT-X-ENDLIST');
+    expect(response.body).not.toContain('#EXT-X-DISCONTINUITY');
     const lines = response.body.trim().split('\n');
     const tag = (name: string) => Number(lines.find((line) => line.startsWith(`${name}:`))!.split(':')[1]);
-    return {
-      sequence: tag('#EXT-X-MEDIA-SEQUENCE'),
-      discontinuitySequence: tag('#EXT-X-DISCONTINUITY-SEQUENCE'),
-      // segment names, with 'D' where a discontinuity tag stands
-      items: lines.filter((line) => !line.startsWith('#') || line === '#EXT-X-DISCONTINUITY').map((line) => (line === '#EXT-X-DISCONTINUITY' ? 'D' : line)),
-    };
+    return { sequence: tag('#EXT-X-MEDIA-SEQUENCE'), items: lines.filter((line) => !line.startsWith('#')) };
   };
 
-  it('rolls a window of 2 s segments with the clock and marks each wrap with a discontinuity', async () => {
+  it('rolls a window of 2 s segments with the clock; each loop of the clip is named, so its timestamps keep rising', async () => {
     // Move to the moment the 20 s loop starts again (the channel loops clip-a's ten segments).
     clock.advance(20_000 - (clock.now() % 20_000));
     const { url } = await address('tvlive-01');
     const start = Math.floor(clock.now() / 2000);
+    const loop = Math.floor(start / 10);
     const wrapped = await playlistAt(url);
     expect(wrapped.sequence).toBe(start - 4);
-    expect(wrapped.items).toEqual(['360p/seg006.ts', '360p/seg007.ts', '360p/seg008.ts', '360p/seg009.ts', 'D', '360p/seg000.ts']);
+    const before = loop - 1;
+    expect(wrapped.items).toEqual([6, 7, 8, 9].map((n) => `360p/seg00${n}.ts?loop=${before}`).concat(`360p/seg000.ts?loop=${loop}`));
 
     clock.advance(1999);
     expect((await playlistAt(url)).sequence).toBe(start - 4);
     clock.advance(1);
     const next = await playlistAt(url);
     expect(next.sequence).toBe(start - 3);
-    expect(next.discontinuitySequence).toBe(wrapped.discontinuitySequence);
-    expect(next.items).toEqual(['360p/seg007.ts', '360p/seg008.ts', '360p/seg009.ts', 'D', '360p/seg000.ts', '360p/seg001.ts']);
+    expect(next.items).toEqual([7, 8, 9].map((n) => `360p/seg00${n}.ts?loop=${before}`).concat([0, 1].map((n) => `360p/seg00${n}.ts?loop=${loop}`)));
 
-    // Once the wrap has left the window, the discontinuity sequence counts it.
     clock.advance(4 * 2000);
     const after = await playlistAt(url);
     expect(after.sequence).toBe(start + 1);
-    expect(after.discontinuitySequence).toBe(wrapped.discontinuitySequence + 1);
-    expect(after.items).toEqual(['360p/seg001.ts', '360p/seg002.ts', '360p/seg003.ts', '360p/seg004.ts', '360p/seg005.ts']);
+    expect(after.items).toEqual([1, 2, 3, 4, 5].map((n) => `360p/seg00${n}.ts?loop=${loop}`));
 
+    // The segment is the clip's file with every timestamp one loop (20 s) per loop later.
     const segment = await fetchMedia(resolveUrl(url, after.items[0]!));
     expect(segment.statusCode).toBe(200);
     expect(segment.headers['content-type']).toBe('video/mp2t');
-    expect(segment.rawPayload.equals(await readFile(join(DEMO_MEDIA_DIR, 'clip-a', '360p', 'seg001.ts')))).toBe(true);
+    const file = await readFile(join(DEMO_MEDIA_DIR, 'clip-a', '360p', 'seg001.ts'));
+    expect(segment.rawPayload.equals(shiftTimestamps(file, loop * 20 * MPEG_TICKS_PER_SECOND))).toBe(true);
+    expect(firstPts(segment.rawPayload)).toBe((firstPts(file) + loop * 20 * MPEG_TICKS_PER_SECOND) % 2 ** 33);
+    // The loop before is still served (the window spans it); older or future loops are not.
+    expect((await fetchMedia(resolveUrl(url, `360p/seg009.ts?loop=${before}`))).statusCode).toBe(200);
+    for (const bad of [`loop=${loop - 2}`, `loop=${loop + 1}`, 'loop=x', '']) {
+      expect((await fetchMedia(resolveUrl(url, `360p/seg001.ts?${bad}`))).statusCode, bad).toBe(404);
+    }
   });
 
   it('needs the channel token', async () => {

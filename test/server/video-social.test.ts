@@ -298,6 +298,26 @@ describe('posting, replying and deleting', () => {
     expect(body.ret).toBe(Ret.CommentNotFound);
   });
 
+  it('a viewer does not see what users they blocked wrote, comments or replies; others still do', async () => {
+    const viewer = await registerUser(app, { nickName: '评论丙' });
+    clock.advance(VideoSocialLimits.postIntervalMs);
+    const root = await postOk(a, { mediaKey: 'movie-09', content: '甲的评论' });
+    await postOk(b, { mediaKey: 'movie-09', content: '乙的回复', parentId: String(root.id) });
+    clock.advance(VideoSocialLimits.postIntervalMs);
+    await postOk(b, { mediaKey: 'movie-09', content: '乙的评论' });
+    const blocked = await call<{ status: number }>(viewer, '/api/User/preventUser', { uid: String(b.id), status: '1' });
+    expect(blocked.body.ret).toBe(Ret.Ok);
+
+    const seen = await comments(viewer, 'movie-09');
+    expect(seen.list.map((c) => c.content)).toEqual(['甲的评论']);
+    expect(seen.list[0]).toMatchObject({ replyCount: 0, replies: [] });
+    expect([seen.total, seen.commentCount]).toEqual([1, 1]);
+    expect((await replies(viewer, root.id)).list).toEqual([]);
+    const others = await comments(a, 'movie-09');
+    expect(others.list.map((c) => c.content)).toEqual(['乙的评论', '甲的评论']);
+    expect(others.list[1]?.replies.map((r) => r.content)).toEqual(['乙的回复']);
+  });
+
   it('a reply must name someone in the thread (8063) and its parent must be on the same video (8060)', async () => {
     const root = await postOk(a, { mediaKey: 'movie-09', content: '只有我' });
     const stranger = await registerUser(app);

@@ -4,7 +4,7 @@ import { ApiError } from '../request/api-error.ts';
 import type { UserSession } from '../session/user-session.ts';
 import { DEFAULT_BARRAGE_CONFIG, parseBarrageConfig, type BarrageConfig } from './barrage-config.ts';
 import type { BarrageService } from './barrage-service.ts';
-import { BarrageStorageKeys } from './barrage-shields.ts';
+import { BarrageStorageKeys } from './barrage-storage-keys.ts';
 
 /**
  * The danmuOpen app setting (the account feature's settings: on by default). The composition hands it over, so

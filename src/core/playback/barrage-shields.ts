@@ -4,22 +4,13 @@ import { ApiError } from '../request/api-error.ts';
 import type { UserSession } from '../session/user-session.ts';
 import { BarrageLimits, keywordProblem, normaliseKeyword, type ShieldLists } from './barrage-rules.ts';
 import type { BarrageService, ShieldedUser } from './barrage-service.ts';
+import { BarrageStorageKeys } from './barrage-storage-keys.ts';
 
 /** What the viewer blocked, with the blocked users' names for the lists. */
 export interface ShieldState {
   users: readonly ShieldedUser[];
   keywords: readonly string[];
 }
-
-/** Where the lists live in local storage (part of the stored user state). */
-export const BarrageStorageKeys = {
-  /** The logged-in user's lists (a copy of the server's): `{ uid, users, keywords }`. Cleared at logout and login elsewhere. */
-  shields: 'barrageShields',
-  /** A visitor's lists, kept on this device only. */
-  visitorShields: 'barrageShields:visitor',
-  /** A visitor's barrage settings. */
-  visitorConfig: 'barrageConfig',
-} as const;
 
 export const ShieldTexts = {
   listFull: `最多屏蔽${BarrageLimits.shieldListMax}个`,

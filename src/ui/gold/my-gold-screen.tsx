@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { GoldRoutes, GoldTexts } from '../../core/gold/gold-rules.ts';
 import { GoldService } from '../../core/gold/gold-service.ts';
 import { Navigator } from '../../core/ports/navigator.ts';
+import { bindPlayFeatures } from '../../composition/play-feature-bindings.ts';
 import { useContainer, useViewModel } from '../app/container-context.tsx';
 import { SessionModel } from '../app/session-model.ts';
 import { TimeLabel } from '../common/display.tsx';
@@ -44,6 +45,7 @@ const MyGold = observer(function MyGold() {
 /** /myGold — the balance and the gold history (login required: a visitor goes to /login and comes back). */
 export const MyGoldScreen = observer(function MyGoldScreen() {
   const container = useContainer();
+  bindPlayFeatures(container);
   const session = container.get(SessionModel);
   useEffect(() => {
     if (!session.loggedIn) container.get<Navigator>(Navigator).replace(GoldRoutes.login, { redirect: GoldRoutes.myGold });

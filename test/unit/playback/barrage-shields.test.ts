@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MessagingConnection } from '../../../src/core/messaging/messaging-connection.ts';
 import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
-import { BarrageShields, BarrageStorageKeys } from '../../../src/core/playback/barrage-shields.ts';
+import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
+import { BarrageStorageKeys } from '../../../src/core/playback/barrage-storage-keys.ts';
 import { UserSession } from '../../../src/core/session/user-session.ts';
 import { ME, barrageWorld, flush, user } from './barrage-fake-api.ts';
 
