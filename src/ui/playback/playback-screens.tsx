@@ -34,19 +34,20 @@ export const ChoseEpisodesScreen = observer(function ChoseEpisodesScreen() {
   const vm = useViewModel(
     (c) => new ChoseEpisodesViewModel(c.get(PlayService), c.get<Navigator>(Navigator), search.get('mediaKey') ?? '', episodeFromQuery(search.get('episode'))),
   );
-  useEffect(() => void vm.load(), [vm]);
+  const page = vm.page;
+  useEffect(() => void page.load(), [page]);
   return (
     <div className="page chose-episodes-page">
-      <NavBar title={vm.details ? `${vm.details.title} · ${T.episodes}` : T.episodes} />
-      {vm.missing ? (
+      <NavBar title={page.details ? `${page.details.title} · ${T.episodes}` : T.episodes} />
+      {page.missing ? (
         <Missing />
-      ) : vm.status === 'loading' ? (
+      ) : page.status === 'loading' ? (
         <LoadingState />
-      ) : vm.status === 'failed' ? (
-        <ErrorState onRefresh={() => void vm.load()} />
+      ) : page.status === 'failed' ? (
+        <ErrorState onRefresh={() => void page.load()} />
       ) : (
         <div className="episode-grid" data-testid="episode-grid">
-          {vm.episodes.map((e) => (
+          {page.episodes.map((e) => (
             <EpisodeChip key={e.episode} episode={e.episode} current={e.episode === vm.current} onTap={vm.episodeTapped} />
           ))}
         </div>
@@ -59,18 +60,19 @@ export const ChoseEpisodesScreen = observer(function ChoseEpisodesScreen() {
 export const AlbumDetailScreen = observer(function AlbumDetailScreen() {
   const [search] = useSearchParams();
   const vm = useViewModel((c) => new AlbumDetailViewModel(c.get(PlayService), c.get<Navigator>(Navigator), search.get('mediaKey') ?? ''));
-  useEffect(() => void vm.load(), [vm]);
-  const details = vm.details;
+  const page = vm.page;
+  useEffect(() => void page.load(), [page]);
+  const details = page.details;
   const poster = details ? formatImageUrl(details.poster || details.cover, POSTER) : null;
   return (
     <div className="page album-page">
       <NavBar title={details?.title ?? '专辑'} />
-      {vm.missing ? (
+      {page.missing ? (
         <Missing />
-      ) : vm.status === 'loading' ? (
+      ) : page.status === 'loading' ? (
         <LoadingState />
-      ) : vm.status === 'failed' || !details ? (
-        <ErrorState onRefresh={() => void vm.load()} />
+      ) : page.status === 'failed' || !details ? (
+        <ErrorState onRefresh={() => void page.load()} />
       ) : (
         <>
           <section className="album-head" data-testid="album-head">
@@ -96,11 +98,11 @@ export const AlbumDetailScreen = observer(function AlbumDetailScreen() {
           <p className="album-desc" data-testid="album-description">
             {details.description}
           </p>
-          {vm.episodes.length > 1 && (
+          {page.episodes.length > 1 && (
             <section className="play-section">
               <h3 className="play-section__title">{T.episodes}</h3>
               <div className="episode-grid">
-                {vm.episodes.map((e) => (
+                {page.episodes.map((e) => (
                   <EpisodeChip key={e.episode} episode={e.episode} current={false} onTap={vm.episodeTapped} />
                 ))}
               </div>

@@ -42,23 +42,17 @@ async function videoAndEpisodes(service: PlayService, mediaKey: string): Promise
   return { details, episodes: episodes.length > 0 ? episodes : [{ episode: 1, title: details.title, duration: 0 }] };
 }
 
-/** /choseEpisodes (query mediaKey, episode): every episode; a tap plays it in place of this page. */
-export class ChoseEpisodesViewModel {
+/** One video's details and episodes as a page loads them (/choseEpisodes, /albumDetail). */
+export class VideoEpisodesPage {
   status: LoadStatus = 'loading';
   details: PlayDetails | null = null;
   episodes: readonly Episode[] = [];
 
   constructor(
     private readonly service: PlayService,
-    private readonly navigator: Navigator,
     readonly mediaKey: string,
-    readonly current: number | null,
   ) {
-    makeAutoObservable<ChoseEpisodesViewModel, 'service' | 'navigator'>(
-      this,
-      { service: false, navigator: false, details: observableRef, episodes: observableRef },
-      { autoBind: true },
-    );
+    makeAutoObservable<VideoEpisodesPage, 'service'>(this, { service: false, details: observableRef, episodes: observableRef }, { autoBind: true });
   }
 
   get missing(): boolean {
@@ -79,51 +73,42 @@ export class ChoseEpisodesViewModel {
       runInAction(() => (this.status = 'failed'));
     }
   }
+}
+
+/** /choseEpisodes (query mediaKey, episode): every episode; a tap plays it in place of this page. */
+export class ChoseEpisodesViewModel {
+  readonly page: VideoEpisodesPage;
+
+  constructor(
+    service: PlayService,
+    private readonly navigator: Navigator,
+    mediaKey: string,
+    readonly current: number | null,
+  ) {
+    this.page = new VideoEpisodesPage(service, mediaKey);
+    makeAutoObservable<ChoseEpisodesViewModel, 'navigator'>(this, { navigator: false, page: false }, { autoBind: true });
+  }
 
   episodeTapped(episode: number): void {
-    this.navigator.replace(playPathOf(this.mediaKey), { episode: String(episode) });
+    this.navigator.replace(playPathOf(this.page.mediaKey), { episode: String(episode) });
   }
 }
 
 /** /albumDetail (query mediaKey): poster, title, year, area, tags, score, description and the episodes. */
 export class AlbumDetailViewModel {
-  status: LoadStatus = 'loading';
-  details: PlayDetails | null = null;
-  episodes: readonly Episode[] = [];
+  readonly page: VideoEpisodesPage;
 
   constructor(
-    private readonly service: PlayService,
+    service: PlayService,
     private readonly navigator: Navigator,
-    readonly mediaKey: string,
+    mediaKey: string,
   ) {
-    makeAutoObservable<AlbumDetailViewModel, 'service' | 'navigator'>(
-      this,
-      { service: false, navigator: false, details: observableRef, episodes: observableRef },
-      { autoBind: true },
-    );
-  }
-
-  get missing(): boolean {
-    return this.mediaKey === '';
-  }
-
-  async load(): Promise<void> {
-    if (this.missing) return;
-    this.status = 'loading';
-    try {
-      const { details, episodes } = await videoAndEpisodes(this.service, this.mediaKey);
-      runInAction(() => {
-        this.details = details;
-        this.episodes = episodes;
-        this.status = 'ready';
-      });
-    } catch {
-      runInAction(() => (this.status = 'failed'));
-    }
+    this.page = new VideoEpisodesPage(service, mediaKey);
+    makeAutoObservable<AlbumDetailViewModel, 'navigator'>(this, { navigator: false, page: false }, { autoBind: true });
   }
 
   get lines(): string[] {
-    const d = this.details;
+    const d = this.page.details;
     if (!d) return [];
     return [
       [d.year ? `${d.year}` : '', d.area].filter(Boolean).join(' · '),
@@ -133,15 +118,16 @@ export class AlbumDetailViewModel {
   }
 
   get score(): string {
-    return this.details && this.details.score > 0 ? this.details.score.toFixed(1) : '';
+    const d = this.page.details;
+    return d && d.score > 0 ? d.score.toFixed(1) : '';
   }
 
   playTapped(): void {
-    this.navigator.push(playPathOf(this.mediaKey));
+    this.navigator.push(playPathOf(this.page.mediaKey));
   }
 
   episodeTapped(episode: number): void {
-    this.navigator.push(playPathOf(this.mediaKey), { episode: String(episode) });
+    this.navigator.push(playPathOf(this.page.mediaKey), { episode: String(episode) });
   }
 }
 

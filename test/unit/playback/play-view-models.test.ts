@@ -210,28 +210,28 @@ describe('the pages around the player', () => {
   it('/choseEpisodes lists the episodes and replaces itself with the player', async () => {
     const { service, world } = await setup('/choseEpisodes');
     const vm = new ChoseEpisodesViewModel(service, world.navigator, 'drama-01', 2);
-    await vm.load();
-    expect(vm.status).toBe('ready');
-    expect(vm.episodes.map((e) => e.episode)).toEqual([1, 2, 3, 4, 5, 6]);
+    await vm.page.load();
+    expect(vm.page.status).toBe('ready');
+    expect(vm.page.episodes.map((e) => e.episode)).toEqual([1, 2, 3, 4, 5, 6]);
     vm.episodeTapped(4);
     expect(world.navigator.current()).toEqual({ path: '/play/drama-01', query: { episode: '4' } });
     const missing = new ChoseEpisodesViewModel(service, world.navigator, '', null);
-    expect(missing.missing).toBe(true);
+    expect(missing.page.missing).toBe(true);
   });
 
   it('/albumDetail shows the album with its lines and plays an episode', async () => {
     const { service, world, api } = await setup('/albumDetail');
     const vm = new AlbumDetailViewModel(service, world.navigator, 'drama-01');
-    await vm.load();
-    expect(vm.details?.description).toBe('繁花似锦的简介');
+    await vm.page.load();
+    expect(vm.page.details?.description).toBe('繁花似锦的简介');
     expect(vm.lines).toEqual(['2024 · 中国大陆', '剧情', '共6集']);
     expect(vm.score).toBe('8.6');
     vm.episodeTapped(3);
     expect(world.navigator.current()).toEqual({ path: '/play/drama-01', query: { episode: '3' } });
     api.fail.set('/api/Video/VideoDetails', { ret: 1030, msg: '视频不存在' });
     const failed = new AlbumDetailViewModel(service, world.navigator, 'nope');
-    await failed.load();
-    expect(failed.status).toBe('failed');
+    await failed.page.load();
+    expect(failed.page.status).toBe('failed');
   });
 
   it('/playDownload: MP4 downloads, HLS needs the app, a locked video says so', async () => {
