@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/e2e/support/build-once.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export interface RunningApp {
   url: string;
@@ -23,34 +24,38 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Runs `npm start` as a person would: it builds the app, opens a fresh embedded database in a temporary
- * data folder, seeds it and serves app and API on a free port. DATABASE_URL and REDIS_URL are removed, so each
- * run uses PGlite and in-memory rate limits whatever earlier runs left in the machine's PostgreSQL or Redis.
+ * Starts the server on a free port with a fresh embedded database in a temporary data folder, seeded, serving
+ * the app the e2e global setup built once (test/e2e/support/build-once.ts). With `npmStart` it runs the whole
+ * `npm start` as a person would, building the app into its own folder first. DATABASE_URL and REDIS_URL are
+ * removed, so each run uses PGlite and in-memory rate limits whatever earlier runs left in the machine's
+ * PostgreSQL or Redis.
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(options: { npmStart?: boolean } = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-'));
-  // Its own build folder too: journeys run by other processes at the same time do not replace each other's app.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'dist'), HOST: '127.0.0.1' };
+  // npm start builds into its own folder: journeys run by other processes at the same time keep their app.
+  const staticDir = options.npmStart ? path.join(dataDir, 'dist') : inject('e2eStaticDir');
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: staticDir, HOST: '127.0.0.1' };
   // A fresh embedded database and in-memory rate limits: each run starts clean, whatever earlier runs left in the
   // machine's PostgreSQL or Redis (their own suites cover those adapters).
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child: ChildProcess = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = options.npmStart ? ['start'] : ['exec', '--', 'tsx', 'server/main.ts'];
+  const child: ChildProcess = spawn('npm', command, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/api/home/GetUserRegion`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`npm start did not answer within 180 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${command.join(' ')} did not answer within 180 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

@@ -16,11 +16,11 @@ export interface Phone {
 }
 
 /**
- * Starts the app with `npm start` and opens one page in Chromium on a phone. Journeys that are not about the
+ * Starts the app (the whole `npm start` with `npmStart`, else the server on the app built once) and opens one page in Chromium on a phone. Journeys that are not about the
  * start advertisement get an empty ad list (startAds false, the default), so no fullscreen ad covers them.
  */
-export async function openPhone(options: { startAds?: boolean; contextOptions?: BrowserContextOptions } = {}): Promise<Phone> {
-  const [started, launched] = await Promise.allSettled([startApp(), launchChromium()]);
+export async function openPhone(options: { startAds?: boolean; contextOptions?: BrowserContextOptions; npmStart?: boolean } = {}): Promise<Phone> {
+  const [started, launched] = await Promise.allSettled([startApp({ npmStart: options.npmStart }), launchChromium()]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
     if (launched.status === 'fulfilled') await launched.value.close();
     if (started.status === 'fulfilled') await started.value.stop();
