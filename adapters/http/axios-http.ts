@@ -24,18 +24,12 @@ export class AxiosHttp implements Http {
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (request.signal?.aborted) throw cancelled();
-    const json = request.bodyEncoding === 'json';
     try {
       const response = await this.client.request<unknown>({
         method: request.method,
         url: request.url,
         params: request.params ? toSearchParams(request.params) : undefined,
-        ...(request.method === 'POST'
-          ? {
-              data: json ? JSON.stringify(request.body ?? {}) : toSearchParams(request.body ?? {}).toString(),
-              headers: { 'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
-            }
-          : {}),
+        ...(request.method === 'POST' ? postBody(request) : {}),
         timeout: request.timeoutMs,
         signal: request.signal,
       });
@@ -46,12 +40,46 @@ export class AxiosHttp implements Http {
   }
 }
 
-/** Query and form fields as the wire carries them: undefined and null are left out. */
-function toSearchParams(fields: HttpParams): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) search.append(key, String(value));
+/** The body and its content type. Multipart lets the platform (browser or Node's undici) set the boundary. */
+function postBody(request: HttpRequest): { data: string | FormData; headers: Record<string, string> } {
+  const body = request.body ?? {};
+  switch (request.bodyEncoding) {
+    case 'json':
+      return { data: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+    case 'multipart':
+      return { data: toFormData(body, request.files ?? {}), headers: {} };
+    default:
+      return { data: toSearchParams(body).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
   }
+}
+
+/** Fields first, in their order, then the file parts (a server reading the stream sees the fields before the bytes). */
+function toFormData(fields: HttpRequest['body'] & object, files: NonNullable<HttpRequest['files']>): FormData {
+  const form = new FormData();
+  for (const [key, value] of flatFields(fields)) form.append(key, value);
+  for (const [name, part] of Object.entries(files)) {
+    // Blob takes ArrayBuffer-backed views only; anything else (a SharedArrayBuffer) is copied.
+    const bytes = part.bytes.buffer instanceof ArrayBuffer ? (part.bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(part.bytes);
+    const blob = new Blob([bytes], { type: part.contentType || 'application/octet-stream' });
+    form.append(name, blob, part.fileName);
+  }
+  return form;
+}
+
+/** Form fields as the wire carries them: undefined and null left out, anything else as text (objects as JSON). */
+function flatFields(fields: object): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(fields) as Array<[string, unknown]>) {
+    if (value === undefined || value === null) continue;
+    out.push([key, typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean)]);
+  }
+  return out;
+}
+
+/** Query and form fields as the wire carries them: undefined and null are left out. */
+function toSearchParams(fields: HttpParams | object): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of flatFields(fields)) search.append(key, value);
   return search;
 }
 

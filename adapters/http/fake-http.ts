@@ -1,5 +1,5 @@
 import type { Clock } from '../../src/core/ports/clock.ts';
-import { HttpFailure, type Http, type HttpParams, type HttpRequest, type HttpResponse } from '../../src/core/ports/http.ts';
+import { HttpFailure, type Http, type HttpFilePart, type HttpRequest, type HttpResponse } from '../../src/core/ports/http.ts';
 
 /** What a route handler sees: the request as a server would receive it. */
 export interface FakeHttpCall {
@@ -8,8 +8,10 @@ export interface FakeHttpCall {
   path: string;
   /** Query parameters as strings (the URL's own query merged with request.params; undefined and null left out). */
   params: Record<string, string>;
-  /** Form bodies as strings (undefined and null left out); JSON bodies as parsed JSON. */
+  /** Form and multipart fields as strings (undefined and null left out); JSON bodies as parsed JSON. */
   body: Record<string, unknown>;
+  /** The file parts of a multipart body, by field name (copies of the bytes); {} otherwise. */
+  files: Record<string, HttpFilePart>;
   /** The request exactly as the client sent it. */
   request: HttpRequest;
 }
@@ -102,10 +104,14 @@ export class FakeHttp implements Http {
         : request.bodyEncoding === 'json'
           ? (JSON.parse(JSON.stringify(request.body ?? {})) as Record<string, unknown>)
           : wireFields(request.body ?? {});
+    const files: Record<string, HttpFilePart> = {};
+    if (request.method === 'POST' && request.bodyEncoding === 'multipart') {
+      for (const [name, part] of Object.entries(request.files ?? {})) files[name] = { ...part, bytes: part.bytes.slice() };
+    }
     const handler = this.routes.get(routeKey(request.method, url.pathname));
     let answer: FakeHttpAnswer;
     try {
-      answer = handler ? await handler({ method: request.method, path: url.pathname, params, body, request }) : NOT_FOUND;
+      answer = handler ? await handler({ method: request.method, path: url.pathname, params, body, files, request }) : NOT_FOUND;
     } catch (error) {
       if (error instanceof HttpFailure) throw error;
       answer = { status: 500, body: error instanceof Error ? error.message : String(error) };
@@ -124,10 +130,12 @@ function pathnameOf(path: string): string {
   return new URL(path, 'http://fake.invalid').pathname;
 }
 
-function wireFields(fields: HttpParams): Record<string, string> {
+/** Fields as the wire carries them: undefined and null left out, anything else as text (objects as JSON). */
+function wireFields(fields: object): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) out[key] = String(value);
+  for (const [key, value] of Object.entries(fields) as Array<[string, unknown]>) {
+    if (value === undefined || value === null) continue;
+    out[key] = typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
   }
   return out;
 }

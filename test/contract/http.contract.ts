@@ -12,6 +12,8 @@ export interface SeenRequest {
   form: Record<string, string> | null;
   /** The parsed body when it is JSON. */
   json: unknown;
+  /** A multipart body: its text fields in wire order, then its file parts; null for other bodies. */
+  multipart?: { fields: Array<[string, string]>; files: Record<string, { fileName: string; contentType: string; bytes: Uint8Array }> } | null;
 }
 
 /** How the far side reacts: an answer with a JSON or text body, a dropped connection, or never answering. */
@@ -110,6 +112,75 @@ export function httpContract(name: string, makeHarness: () => HttpHarness | Prom
       });
       expect(seen?.contentType).toBe('application/json');
       expect(seen?.json).toEqual({ a: 1, b: '中', c: true, d: null });
+    });
+
+    it('sends a nested JSON body as it is', async () => {
+      const h = await makeHarness();
+      let seen: SeenRequest | undefined;
+      h.serve('POST', '/api/nested', (request) => {
+        seen = request;
+        return { status: 200, json: { ret: 200 } };
+      });
+      const body = { token: 't', trends: { contxt: '外滩', labels: [1, 3] }, location: null, trendsDetails: [{ type: 'cover', filePath: '/c.jpg' }] };
+      await h.http.send({ method: 'POST', url: '/api/nested', body, bodyEncoding: 'json', timeoutMs: 5_000 });
+      expect(seen?.contentType).toBe('application/json');
+      expect(seen?.json).toEqual(body);
+    });
+
+    it('sends multipart bodies: the fields first, in order (undefined and null left out), then the file parts, byte for byte', async () => {
+      const h = await makeHarness();
+      let seen: SeenRequest | undefined;
+      h.serve('POST', '/api/upload', (request) => {
+        seen = request;
+        return { status: 200, json: { ret: 200, msg: '', data: { ok: 1 } } };
+      });
+      const bytes = new Uint8Array(70_000).map((_, i) => (i * 7 + 3) & 0xff);
+      bytes.set([0x0d, 0x0a, 0x2d, 0x2d], 100); // a CRLF and dashes inside the data must not end the part
+      const response = await h.http.send({
+        method: 'POST',
+        url: '/api/upload',
+        body: { token: 'tok', chunk: 2, renamemode: 'Format', name: '中文 名', none: null, gone: undefined },
+        bodyEncoding: 'multipart',
+        files: { file: { bytes, fileName: 'clip.mp4', contentType: 'video/mp4' } },
+        timeoutMs: 5_000,
+      });
+      expect(response).toEqual({ status: 200, body: { ret: 200, msg: '', data: { ok: 1 } } });
+      expect(seen?.contentType).toBe('multipart/form-data');
+      expect(seen?.multipart?.fields).toEqual([
+        ['token', 'tok'],
+        ['chunk', '2'],
+        ['renamemode', 'Format'],
+        ['name', '中文 名'],
+      ]);
+      const part = seen?.multipart?.files.file;
+      expect(part?.fileName).toBe('clip.mp4');
+      expect(part?.contentType).toBe('video/mp4');
+      expect(part && Buffer.compare(part.bytes, bytes)).toBe(0);
+    });
+
+    it('can abort a multipart upload while it waits for the answer', async () => {
+      const h = await makeHarness();
+      let arrived!: () => void;
+      const received = new Promise<void>((resolve) => (arrived = resolve));
+      h.serve('POST', '/api/upload-wait', () => {
+        arrived();
+        return 'hang';
+      });
+      const controller = new AbortController();
+      const outcome = settle(
+        h.http.send({
+          method: 'POST',
+          url: '/api/upload-wait',
+          body: { chunk: 1 },
+          bodyEncoding: 'multipart',
+          files: { file: { bytes: new Uint8Array(10), fileName: 'a.bin', contentType: '' } },
+          timeoutMs: 5_000,
+          signal: controller.signal,
+        }),
+      );
+      await received;
+      controller.abort();
+      expect((await failureOf(outcome)).kind).toBe('cancelled');
     });
 
     it('resolves non-2xx answers with their JSON body', async () => {

@@ -18,6 +18,23 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 async function seenByMsw(request: Request): Promise<SeenRequest> {
   const url = new URL(request.url);
   const contentType = request.headers.get('content-type')?.split(';')[0]?.trim() ?? null;
+  if (contentType === 'multipart/form-data') {
+    const form = await request.formData();
+    const fields: Array<[string, string]> = [];
+    const files: NonNullable<NonNullable<SeenRequest['multipart']>['files']> = {};
+    let filesStarted = false;
+    for (const [name, value] of form.entries()) {
+      if (typeof value === 'string') {
+        // Fields must all come before the first file part.
+        if (filesStarted) throw new Error(`field ${name} after a file part`);
+        fields.push([name, value]);
+      } else {
+        filesStarted = true;
+        files[name] = { fileName: value.name, contentType: value.type, bytes: new Uint8Array(await value.arrayBuffer()) };
+      }
+    }
+    return { method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), contentType, form: null, json: undefined, multipart: { fields, files } };
+  }
   const text = request.method === 'GET' ? '' : await request.text();
   return {
     method: request.method,
@@ -54,15 +71,17 @@ httpContract('FakeHttp', () => {
   return {
     http: fake,
     serve(method, path, handler) {
-      fake.route(method, path, ({ method: seenMethod, path: seenPath, params, body, request }) => {
+      fake.route(method, path, ({ method: seenMethod, path: seenPath, params, body, files, request }) => {
         const json = request.bodyEncoding === 'json';
+        const multipart = request.bodyEncoding === 'multipart';
         const answer = handler({
           method: seenMethod,
           path: seenPath,
           query: params,
-          contentType: seenMethod === 'POST' ? (json ? 'application/json' : 'application/x-www-form-urlencoded') : null,
-          form: seenMethod === 'POST' && !json ? (body as Record<string, string>) : null,
+          contentType: seenMethod === 'POST' ? (json ? 'application/json' : multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded') : null,
+          form: seenMethod === 'POST' && !json && !multipart ? (body as Record<string, string>) : null,
           json: json ? body : undefined,
+          multipart: multipart ? { fields: Object.entries(body as Record<string, string>), files } : null,
         });
         if (answer === 'network-error') throw new HttpFailure('network', 'Network Error');
         if (answer === 'hang') return new Promise(() => {});

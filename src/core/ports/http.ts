@@ -1,16 +1,31 @@
 /** The transport under the request layer: sends one request and hands back the raw answer. */
 export type HttpParams = Record<string, string | number | boolean | null | undefined>;
 
+/** A file part of a multipart body. */
+export interface HttpFilePart {
+  bytes: Uint8Array;
+  fileName: string;
+  contentType: string;
+}
+
+/** A JSON body may nest; form and multipart bodies are flat fields. */
+export type HttpJsonBody = { [key: string]: unknown };
+
 export interface HttpRequest {
   method: 'GET' | 'POST';
   /** Path (e.g. /api/Login/Login) or absolute URL; the adapter prefixes its base address to paths. */
   url: string;
   /** Query string parameters. */
   params?: HttpParams;
-  /** POST body fields. */
-  body?: HttpParams;
-  /** How the body is encoded: form-encoded by default. */
-  bodyEncoding?: 'form' | 'json';
+  /** POST body fields (for 'json', any JSON object). */
+  body?: HttpParams | HttpJsonBody;
+  /**
+   * How the body is encoded: form-encoded by default; 'multipart' sends the body's fields first (in their
+   * order), then the files.
+   */
+  bodyEncoding?: 'form' | 'json' | 'multipart';
+  /** File parts of a multipart body, by field name. */
+  files?: Record<string, HttpFilePart>;
   timeoutMs: number;
   signal?: AbortSignal;
 }

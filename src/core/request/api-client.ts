@@ -1,4 +1,4 @@
-import { HttpFailure, type Http, type HttpParams } from '../ports/http.ts';
+import { HttpFailure, type Http, type HttpFilePart, type HttpJsonBody, type HttpParams, type HttpRequest } from '../ports/http.ts';
 import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import { ApiError } from './api-error.ts';
@@ -51,18 +51,35 @@ export class ApiClient {
     return this.call('GET', path, params, options);
   }
 
-  post(path: string, body: HttpParams = {}, options: CallOptions = {}): Promise<unknown> {
+  /** A POST: form-encoded fields by default; with bodyEncoding 'json' the body may nest (common params at the top). */
+  post(path: string, body: HttpParams | HttpJsonBody = {}, options: CallOptions = {}): Promise<unknown> {
     return this.call('POST', path, body, options);
   }
 
-  private async call(method: 'GET' | 'POST', path: string, fields: HttpParams, options: CallOptions): Promise<unknown> {
+  /**
+   * A multipart POST: the common params and the fields first (in that order), then the file parts — so a
+   * server reading the stream knows who is sending and what before the bytes arrive.
+   */
+  postMultipart(path: string, fields: HttpParams, files: Record<string, HttpFilePart>, options: CallOptions = {}): Promise<unknown> {
+    return this.call('POST', path, fields, options, files);
+  }
+
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    fields: HttpParams | HttpJsonBody,
+    options: CallOptions,
+    files?: Record<string, HttpFilePart>,
+  ): Promise<unknown> {
     const all = { ...commonParams(this.context), ...fields };
+    const bodyEncoding: HttpRequest['bodyEncoding'] = files ? 'multipart' : (options.bodyEncoding ?? 'form');
     let answer: ApiAnswer | null;
     try {
       const response = await this.http.send({
         method,
         url: path,
-        ...(method === 'GET' ? { params: all } : { body: all, bodyEncoding: options.bodyEncoding ?? 'form' }),
+        ...(method === 'GET' ? { params: all as HttpParams } : { body: all, bodyEncoding }),
+        ...(files ? { files } : {}),
         timeoutMs: RequestLimits.timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
       });
