@@ -30,6 +30,10 @@ import type { MediaElement } from '../../adapters/media-player/html-media-player
 import { NetworkType } from '../core/ports/network-type.ts';
 import { Fullscreen } from '../core/ports/fullscreen.ts';
 import { MediaPlayerFactory } from '../core/ports/media-player.ts';
+import { BrowserLocalFiles } from '../../adapters/local-files/browser-local-files.ts';
+import { BrowserGeolocation } from '../../adapters/geolocation/browser-geolocation.ts';
+import { LocalFiles, PickedFiles } from '../core/ports/local-files.ts';
+import { Geolocation } from '../core/ports/geolocation.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { bindCore } from './core-bindings.ts';
 
@@ -71,6 +75,11 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
   container
     .bind<MediaPlayerFactory>(MediaPlayerFactory)
     .toConstantValue(async (element) => new (await import('../../adapters/media-player/html-media-player.ts')).HtmlMediaPlayer(element as MediaElement));
+  // One instance: the posting screens adopt picked files (PickedFiles), the core reads them (LocalFiles).
+  container.bind(BrowserLocalFiles).toDynamicValue(() => new BrowserLocalFiles()).inSingletonScope();
+  container.bind<LocalFiles>(LocalFiles).toService(BrowserLocalFiles);
+  container.bind<PickedFiles>(PickedFiles).toService(BrowserLocalFiles);
+  container.bind<Geolocation>(Geolocation).toDynamicValue(() => new BrowserGeolocation(window.navigator.geolocation)).inSingletonScope();
   bindCore(container);
   return container;
 }

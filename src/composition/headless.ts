@@ -16,6 +16,12 @@ import { FakeTonePlayer } from '../../adapters/tone/fake-tone-player.ts';
 import { FakeNetworkType } from '../../adapters/network-type/fake-network-type.ts';
 import { FakeFullscreen } from '../../adapters/fullscreen/fake-fullscreen.ts';
 import { FakeMediaPlayer } from '../../adapters/media-player/fake-media-player.ts';
+import { MemoryLocalFiles } from '../../adapters/local-files/memory-local-files.ts';
+import { FakeGeolocation } from '../../adapters/geolocation/fake-geolocation.ts';
+import { FakePlaceSearch } from '../../adapters/place-search/fake-place-search.ts';
+import { LocalFiles, PickedFiles } from '../core/ports/local-files.ts';
+import { Geolocation } from '../core/ports/geolocation.ts';
+import { PlaceSearch } from '../core/ports/place-search.ts';
 import { NetworkType } from '../core/ports/network-type.ts';
 import { Fullscreen } from '../core/ports/fullscreen.ts';
 import { MediaPlayerFactory } from '../core/ports/media-player.ts';
@@ -34,6 +40,8 @@ import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { bindCore } from './core-bindings.ts';
 import { bindPlayFeatures } from './play-feature-bindings.ts';
+import { bindPosts } from './posts-bindings.ts';
+import { bindUpload } from './upload-bindings.ts';
 
 /** The fakes a headless core runs on, kept so a script or test can look at and steer them. */
 export interface HeadlessWorld {
@@ -55,6 +63,11 @@ export interface HeadlessWorld {
   fullscreen: FakeFullscreen;
   /** The players made for media elements, newest last. */
   players: FakeMediaPlayer[];
+  /** Picked files (add one, then hand it to the post draft). */
+  files: MemoryLocalFiles;
+  geolocation: FakeGeolocation;
+  /** The place search (bound instead of the configured Google/server choice). */
+  places: FakePlaceSearch;
 }
 
 /**
@@ -86,6 +99,9 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
     network: new FakeNetworkType(),
     fullscreen: new FakeFullscreen(),
     players: [],
+    files: new MemoryLocalFiles(),
+    geolocation: new FakeGeolocation(),
+    places: new FakePlaceSearch(),
   };
   const container = new Container();
   container.bind<Clock>(Clock).toConstantValue(world.clock);
@@ -109,8 +125,14 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
     world.players.push(player);
     return player;
   });
+  container.bind<LocalFiles>(LocalFiles).toConstantValue(world.files);
+  container.bind<PickedFiles>(PickedFiles).toConstantValue(world.files);
+  container.bind<Geolocation>(Geolocation).toConstantValue(world.geolocation);
+  container.bind<PlaceSearch>(PlaceSearch).toConstantValue(world.places);
   container.bind<string>(ApiOrigin).toConstantValue('');
   bindCore(container);
   bindPlayFeatures(container);
+  bindUpload(container);
+  bindPosts(container);
   return { container, world };
 }

@@ -1,0 +1,356 @@
+import { HttpFailure } from '../../src/core/ports/http.ts';
+import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+
+/** One upload as the imitation holds it. */
+export interface FakeUpload {
+  lid: number;
+  /** The video id reserved for it. */
+  id: number;
+  uniqueFileName: string;
+  uid: number;
+  fileName: string;
+  fileSize: number;
+  duration: number;
+  chunks: number;
+  parts: Map<number, Uint8Array>;
+  /** The assembled file once complete. */
+  stored: Uint8Array | null;
+  /** xw-<uniqueFileName>.<ext> once chunk 1 arrived. */
+  storedName: string;
+  saved: boolean;
+  labels: number[];
+  contxt: string;
+  coverParts: Map<number, Uint8Array>;
+  coverPath: string;
+  cover: Uint8Array | null;
+}
+
+export interface FakePost {
+  id: number;
+  uid: number;
+  contxt: string;
+  labels: Array<{ id: number; name: string }>;
+  location: unknown;
+  cover: string;
+  videoUrl: string;
+  duration: number;
+  time: number;
+  videoId: number;
+}
+
+/**
+ * What a call meets before (or after) the imitation handles it: a dropped connection before the server saw it,
+ * one after it was handled (the answer is lost), a server that never answers, or a refusal.
+ */
+export type FakeUploadFault = 'network-before' | 'network-after' | 'hang' | { ret: number; msg: string };
+
+export interface FakeUploadState {
+  uploads: Map<string, FakeUpload>;
+  posts: FakePost[];
+  /** Every video chunk taken (a repeat of a held chunk too), in order. */
+  chunkLog: Array<{ file: string; chunk: number }>;
+  /** Every video chunk request that reached the server, in order (refused ones too). */
+  chunkCalls: Array<{ file: string; chunk: number }>;
+  labels: Array<{ id: number; name: string }>;
+  /** Posts per uid per day are not tracked by day here: postsToday counts every post. */
+  postsToday: Map<number, number>;
+  follows: Map<number, Set<number>>;
+}
+
+export interface FakeUploadApiOptions {
+  /** Bytes per chunk (the client must use the same); UploadConstants.chunkSize by default. */
+  chunkSize?: number;
+  dailyLimit?: number;
+  maxVideoBytes?: number;
+  /** Nicknames of users, by uid. */
+  nickNames?: Record<number, string>;
+  /** Time of posts (ms); 0 when left out. */
+  now?: () => number;
+}
+
+export interface FakeUploadApi {
+  state: FakeUploadState;
+  /** Consulted on every call of the feature; return a fault to inject one. */
+  fault: ((call: FakeHttpCall) => FakeUploadFault | null) | null;
+}
+
+export const FAKE_LABELS = [
+  { id: 1, name: '搞笑' },
+  { id: 2, name: '生活' },
+  { id: 3, name: '美食' },
+  { id: 4, name: '旅行' },
+  { id: 5, name: '萌宠' },
+  { id: 6, name: '音乐' },
+];
+
+const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '', data } });
+const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
+const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
+
+/** The extension of a video by its first bytes, or '' when it is none we take. */
+export function videoExtension(bytes: Uint8Array): string {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 8 && ascii(4, 8) === 'ftyp') return ascii(8, 12).startsWith('qt') ? 'mov' : 'mp4';
+  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return 'webm';
+  return '';
+}
+
+/**
+ * An in-memory imitation of the reference server's posting calls (issue 10's wire protocol): labels, publish
+ * point, CreateVideoFile, chunks, GetUploadedChunks, SaveVideo, cover chunks, CreateTrends, the lists, detail and
+ * delete. The caller is the call's login_uid (no token check: pair it with the login imitation for that).
+ */
+export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptions = {}): FakeUploadApi {
+  const chunkSize = options.chunkSize ?? UploadConstants.chunkSize;
+  const dailyLimit = options.dailyLimit ?? UploadConstants.dailyPostLimit;
+  const maxVideoBytes = options.maxVideoBytes ?? UploadConstants.maxVideoBytes;
+  const state: FakeUploadState = {
+    uploads: new Map(),
+    posts: [],
+    chunkLog: [],
+    chunkCalls: [],
+    labels: FAKE_LABELS.map((l) => ({ ...l })),
+    postsToday: new Map(),
+    follows: new Map(),
+  };
+  const api: FakeUploadApi = { state, fault: null };
+  let nextLid = 1;
+  let nextVideo = 501;
+  let nextPost = 9001;
+
+  const fieldsOf = (call: FakeHttpCall): Record<string, string> => {
+    const source = call.method === 'GET' ? call.params : call.body;
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(source)) if (value !== undefined && value !== null) out[key] = typeof value === 'string' ? value : String(value);
+    return out;
+  };
+  const callerOf = (call: FakeHttpCall): number => Number(fieldsOf(call).login_uid ?? 0);
+  const ownUpload = (uid: number, unique: string | undefined): FakeUpload | null => {
+    const upload = unique ? state.uploads.get(unique) : undefined;
+    return upload && upload.uid === uid ? upload : null;
+  };
+
+  /** Wraps a handler with the fault hook; login is needed unless open. */
+  const route = (method: 'GET' | 'POST', path: string, handle: (call: FakeHttpCall, uid: number) => FakeHttpAnswer, open = false) => {
+    http.route(method, path, async (call) => {
+      const fault = api.fault?.(call) ?? null;
+      if (fault === 'network-before') throw new HttpFailure('network', 'Network Error');
+      if (fault === 'hang') return new Promise<FakeHttpAnswer>(() => {});
+      if (fault && typeof fault === 'object') return fail(fault.ret, fault.msg);
+      const uid = callerOf(call);
+      const answer = !open && !(uid > 0) ? SESSION_INVALID : handle(call, uid);
+      if (fault === 'network-after') throw new HttpFailure('network', 'Network Error');
+      return answer;
+    });
+  };
+
+  route('GET', UploadPaths.labels, () => ok(state.labels), true);
+
+  route('GET', UploadPaths.publishPoint, (_call, uid) => {
+    const usedToday = state.postsToday.get(uid) ?? 0;
+    const usedBytes = [...state.uploads.values()].filter((u) => u.uid === uid).reduce((sum, u) => sum + u.fileSize, 0);
+    return ok({
+      dailyLimit,
+      usedToday,
+      remaining: Math.max(0, dailyLimit - usedToday),
+      canPublish: usedToday < dailyLimit,
+      maxVideoBytes,
+      quotaBytes: UploadConstants.userQuotaBytes,
+      usedBytes,
+      maxDurationSeconds: UploadConstants.maxDurationSeconds,
+    });
+  });
+
+  route('GET', UploadPaths.createFile, (call, uid) => {
+    const f = fieldsOf(call);
+    const fileSize = Number(f.fileSize);
+    const chunks = Number(f.chunks);
+    if ((state.postsToday.get(uid) ?? 0) >= dailyLimit) return fail(UploadRet.PublishLimitReached, UploadTexts.PublishLimitReached);
+    const fileName = f.fileName ?? '';
+    if (!fileName || fileName.length > 200 || badFileName(fileName)) return fail(UploadRet.FileNameInvalid, UploadTexts.FileNameInvalid);
+    if (!Number.isInteger(fileSize) || fileSize <= 0) return fail(1002, '参数错误');
+    if (fileSize > maxVideoBytes) return fail(UploadRet.VideoTooLarge, UploadTexts.VideoTooLarge);
+    if (chunks !== Math.ceil(fileSize / chunkSize)) return fail(1002, '参数错误');
+    const lid = nextLid++;
+    const upload: FakeUpload = {
+      lid,
+      id: nextVideo++,
+      uniqueFileName: `fakeUpload${lid}_${uid}`,
+      uid,
+      fileName,
+      fileSize,
+      duration: Number(f.duration) || 0,
+      chunks,
+      parts: new Map(),
+      stored: null,
+      storedName: '',
+      saved: false,
+      labels: [],
+      contxt: '',
+      coverParts: new Map(),
+      coverPath: '',
+      cover: null,
+    };
+    state.uploads.set(upload.uniqueFileName, upload);
+    return ok({ lid: upload.lid, id: upload.id, uniqueFileName: upload.uniqueFileName });
+  });
+
+  route('POST', UploadPaths.videoChunk, (call, uid) => {
+    const f = fieldsOf(call);
+    const chunk = Number(f[UploadFields.chunk]);
+    state.chunkCalls.push({ file: f[UploadFields.uniqueFileID] ?? '', chunk });
+    const upload = ownUpload(uid, f[UploadFields.uniqueFileID]);
+    if (!upload || Number(f[UploadFields.uid]) !== uid) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
+    if (!Number.isInteger(chunk) || chunk < 1 || chunk > upload.chunks || Number(f[UploadFields.chunks]) !== upload.chunks) {
+      return fail(UploadRet.ChunkOutOfRange, UploadTexts.ChunkOutOfRange);
+    }
+    const part = call.files[UploadFields.file];
+    const expected = chunk < upload.chunks ? chunkSize : upload.fileSize - chunkSize * (upload.chunks - 1);
+    if (!part || part.bytes.length !== expected) return fail(UploadRet.ChunkSizeInvalid, UploadTexts.ChunkSizeInvalid);
+    if (chunk === 1 && !videoExtension(part.bytes)) return fail(UploadRet.NotAVideo, UploadTexts.NotAVideo);
+    state.chunkLog.push({ file: upload.uniqueFileName, chunk });
+    if (!upload.stored) {
+      upload.parts.set(chunk, part.bytes);
+      if (chunk === 1) upload.storedName = `${UploadConstants.prefix}${upload.uniqueFileName}.${videoExtension(part.bytes)}`;
+      if (upload.parts.size === upload.chunks) {
+        const whole = new Uint8Array(upload.fileSize);
+        for (let n = 1, at = 0; n <= upload.chunks; n += 1) {
+          const bytes = upload.parts.get(n) as Uint8Array;
+          whole.set(bytes, at);
+          at += bytes.length;
+        }
+        upload.stored = whole;
+        upload.parts.clear();
+      }
+    }
+    return ok({ fileName: upload.storedName, chunk, received: receivedOf(upload), complete: upload.stored !== null, serverId: '1' });
+  });
+
+  route('GET', UploadPaths.heldChunks, (call, uid) => {
+    const upload = ownUpload(uid, fieldsOf(call)[UploadFields.uniqueFileID]);
+    if (!upload) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
+    return ok({ received: receivedOf(upload), chunks: upload.chunks, fileName: upload.storedName, complete: upload.stored !== null });
+  });
+
+  route('POST', UploadPaths.saveVideo, (call, uid) => {
+    const f = fieldsOf(call);
+    const upload = [...state.uploads.values()].find((u) => u.lid === Number(f.LID) && u.id === Number(f.ID));
+    if (!upload || upload.uid !== uid || Number(f.UID) !== uid) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
+    if (!upload.stored) return fail(UploadRet.UploadIncomplete, UploadTexts.UploadIncomplete);
+    const labels = f.Labels ? f.Labels.split(',').map(Number) : [];
+    if (labels.some((id) => !state.labels.some((l) => l.id === id))) return fail(UploadRet.LabelInvalid, UploadTexts.LabelInvalid);
+    if ([...(f.Contxt ?? '')].length > UploadConstants.maxDescription) return fail(UploadRet.DescriptionTooLong, UploadTexts.DescriptionTooLong);
+    upload.saved = true;
+    upload.labels = labels;
+    upload.contxt = f.Contxt ?? '';
+    return ok({ videoId: upload.id });
+  });
+
+  route('POST', UploadPaths.coverChunk, (call, uid) => {
+    const f = fieldsOf(call);
+    const upload = ownUpload(uid, f[UploadFields.uniqueFileID]);
+    if (!upload) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
+    if (!upload.saved) return fail(UploadRet.VideoNotSaved, UploadTexts.VideoNotSaved);
+    const chunk = Number(f[UploadFields.chunk]);
+    const chunks = Number(f[UploadFields.chunks]);
+    const part = call.files[UploadFields.coverFile];
+    if (!part) return fail(UploadRet.NotAnImage, UploadTexts.NotAnImage);
+    if (!Number.isInteger(chunk) || chunk < 1 || chunk > chunks) return fail(UploadRet.ChunkOutOfRange, UploadTexts.ChunkOutOfRange);
+    upload.coverParts.set(chunk, part.bytes);
+    const received = [...upload.coverParts.keys()].sort((a, b) => a - b);
+    if (received.length < chunks) return ok({ received });
+    const size = received.reduce((sum, n) => sum + (upload.coverParts.get(n) as Uint8Array).length, 0);
+    const cover = new Uint8Array(size);
+    for (let n = 1, at = 0; n <= chunks; n += 1) {
+      const bytes = upload.coverParts.get(n) as Uint8Array;
+      cover.set(bytes, at);
+      at += bytes.length;
+    }
+    upload.cover = cover;
+    upload.coverParts.clear();
+    upload.coverPath = `/media/uploads/covers/${upload.uniqueFileName}.jpg`;
+    return ok({ filepath: upload.coverPath, received });
+  });
+
+  route('POST', UploadPaths.createPost, (call, uid) => {
+    const body = call.body as { trends?: { contxt?: unknown; labels?: unknown }; location?: unknown; videoId?: unknown; trendsDetails?: unknown };
+    if ((state.postsToday.get(uid) ?? 0) >= dailyLimit) return fail(UploadRet.PublishLimitReached, UploadTexts.PublishLimitReached);
+    const upload = [...state.uploads.values()].find((u) => u.id === Number(body.videoId));
+    if (!upload || upload.uid !== uid || !upload.saved) return fail(UploadRet.VideoNotSaved, UploadTexts.VideoNotSaved);
+    const details = Array.isArray(body.trendsDetails) ? (body.trendsDetails as Array<{ type?: unknown; filePath?: unknown }>) : [];
+    const coverPath = details.find((d) => d.type === 'cover')?.filePath;
+    if (!upload.coverPath || coverPath !== upload.coverPath) return fail(1002, '参数错误');
+    const labelIds = Array.isArray(body.trends?.labels) ? (body.trends.labels as unknown[]).map(Number) : [];
+    const labels = labelIds.flatMap((id) => state.labels.filter((l) => l.id === id));
+    if (labels.length !== labelIds.length) return fail(UploadRet.LabelInvalid, UploadTexts.LabelInvalid);
+    const post: FakePost = {
+      id: nextPost++,
+      uid,
+      contxt: typeof body.trends?.contxt === 'string' ? body.trends.contxt : '',
+      labels,
+      location: body.location ?? null,
+      cover: upload.coverPath,
+      videoUrl: `/uploads/videos/${upload.storedName}`,
+      duration: upload.duration,
+      time: options.now?.() ?? 0,
+      videoId: upload.id,
+    };
+    state.posts.unshift(post);
+    state.postsToday.set(uid, (state.postsToday.get(uid) ?? 0) + 1);
+    return ok(view(post));
+  });
+
+  const view = (post: FakePost) => ({ ...post, nickName: options.nickNames?.[post.uid] ?? `用户${post.uid}`, avatar: '', vipLevel: 0 });
+  const page = (list: FakePost[], call: FakeHttpCall) => {
+    const f = fieldsOf(call);
+    const pageNo = Math.max(1, Number(f.page) || 1);
+    const size = Math.max(1, Number(f.pageSize) || 10);
+    return ok({ list: list.slice((pageNo - 1) * size, pageNo * size).map(view), page: pageNo, pageSize: size, total: list.length });
+  };
+
+  route('GET', UploadPaths.myPosts, (call, uid) => {
+    const other = Number(fieldsOf(call).uid);
+    const owner = other > 0 ? other : uid;
+    return page(state.posts.filter((p) => p.uid === owner), call);
+  });
+  route(
+    'GET',
+    UploadPaths.feed,
+    (call, uid) => {
+      if (fieldsOf(call).scope !== 'follow') return page(state.posts, call);
+      if (!(uid > 0)) return SESSION_INVALID;
+      const followed = state.follows.get(uid) ?? new Set<number>();
+      return page(state.posts.filter((p) => followed.has(p.uid)), call);
+    },
+    true,
+  );
+  route(
+    'GET',
+    UploadPaths.post,
+    (call) => {
+      const post = state.posts.find((p) => p.id === Number(fieldsOf(call).id));
+      return post ? ok(view(post)) : fail(UploadRet.PostNotFound, UploadTexts.PostNotFound);
+    },
+    true,
+  );
+  route('GET', UploadPaths.deletePost, (call, uid) => {
+    const post = state.posts.find((p) => p.id === Number(fieldsOf(call).id));
+    if (!post) return fail(UploadRet.PostNotFound, UploadTexts.PostNotFound);
+    if (post.uid !== uid) return fail(UploadRet.PostNotOwned, UploadTexts.PostNotOwned);
+    state.posts = state.posts.filter((p) => p !== post);
+    return ok(true);
+  });
+
+  return api;
+}
+
+/** Path characters, '..', NUL or control characters. */
+function badFileName(name: string): boolean {
+  return name.includes('/') || name.includes('\\') || name.includes('..') || [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+}
+
+function receivedOf(upload: FakeUpload): number[] {
+  if (upload.stored) return Array.from({ length: upload.chunks }, (_, i) => i + 1);
+  return [...upload.parts.keys()].sort((a, b) => a - b);
+}

@@ -1,0 +1,414 @@
+import type { Clock } from '../ports/clock.ts';
+import type { LocalFile, LocalFiles } from '../ports/local-files.ts';
+import type { ApiClient } from '../request/api-client.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { UserSession } from '../session/user-session.ts';
+import { chunkCount, chunkProgress, chunkRange, isTransportFailure, missingChunks, safeFileName } from './chunk-plan.ts';
+import { draftProblems, type DraftProblem, type Label, type PostDraftStore, type VideoFileInfo } from './post-draft.ts';
+import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';
+
+/** GetPublishPoint: how many posts are left today and the size limits. */
+export interface PublishPoint {
+  dailyLimit: number;
+  usedToday: number;
+  remaining: number;
+  canPublish: boolean;
+  maxVideoBytes: number;
+  quotaBytes: number;
+  usedBytes: number;
+  maxDurationSeconds: number;
+}
+
+export type PublishOutcome =
+  /** Posted (progress 100). */
+  | { kind: 'published'; postId: number }
+  /** The upload stopped (phase failed, uploadError set, errorMessage shown): publish() again resumes it. */
+  | { kind: 'failed'; message: string }
+  /** cancel() was called while it ran; the draft is reset. */
+  | { kind: 'cancelled' }
+  /** Nothing was started: the draft has a problem, nobody is logged in, or CreateVideoFile refused it. */
+  | { kind: 'refused'; message: string };
+
+/** The server's answer to one video chunk. */
+export interface ChunkAnswer {
+  fileName: string;
+  received: number[];
+  complete: boolean;
+}
+
+/** What GetUploadedChunks says the server holds. */
+export interface HeldChunks {
+  received: number[];
+  chunks: number;
+  fileName: string;
+  complete: boolean;
+}
+
+class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+/** A step failed for a reason that is not a refusal of the server (the file could not be read, a bad answer). */
+class UploadStopped extends Error {}
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const whole = (value: unknown): number => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
+};
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+const chunkList = (value: unknown): number[] =>
+  Array.isArray(value) ? [...new Set(value.map(whole).filter((n) => n > 0))].sort((a, b) => a - b) : [];
+
+export function parsePublishPoint(data: unknown): PublishPoint {
+  const raw = record(data);
+  const dailyLimit = whole(raw.dailyLimit ?? UploadConstants.dailyPostLimit);
+  const usedToday = Math.max(0, whole(raw.usedToday));
+  const remaining = Math.max(0, raw.remaining === undefined ? dailyLimit - usedToday : whole(raw.remaining));
+  return {
+    dailyLimit,
+    usedToday,
+    remaining,
+    canPublish: raw.canPublish === undefined ? remaining > 0 : raw.canPublish === true,
+    maxVideoBytes: whole(raw.maxVideoBytes) || UploadConstants.maxVideoBytes,
+    quotaBytes: whole(raw.quotaBytes) || UploadConstants.userQuotaBytes,
+    usedBytes: Math.max(0, whole(raw.usedBytes)),
+    maxDurationSeconds: whole(raw.maxDurationSeconds) || UploadConstants.maxDurationSeconds,
+  };
+}
+
+export function parseLabels(data: unknown): Label[] {
+  if (!Array.isArray(data)) return [];
+  return data.map(record).flatMap((raw) => {
+    const id = whole(raw.id);
+    const name = text(raw.name);
+    return id > 0 && name ? [{ id, name }] : [];
+  });
+}
+
+export function parseFileInfo(data: unknown): VideoFileInfo | null {
+  const raw = record(data);
+  const info = { lid: whole(raw.lid), id: whole(raw.id), uniqueFileName: text(raw.uniqueFileName) };
+  return info.lid > 0 && info.uniqueFileName ? info : null;
+}
+
+export function parseChunkAnswer(data: unknown): ChunkAnswer {
+  const raw = record(data);
+  return { fileName: text(raw.fileName), received: chunkList(raw.received), complete: raw.complete === true };
+}
+
+export function parseHeldChunks(data: unknown): HeldChunks {
+  const raw = record(data);
+  return { received: chunkList(raw.received), chunks: whole(raw.chunks), fileName: text(raw.fileName), complete: raw.complete === true };
+}
+
+/**
+ * Publishing the draft: CreateVideoFile, the video's chunks (UploadVideoChunk), SaveVideo, the cover's chunks
+ * (UploadCover), CreateTrends — progress 1 → 80 across the chunks → 90 → 95 → 100.
+ *
+ * A transport failure (no answer, or not an answer of the API) is tried again after each of
+ * UploadConstants.chunkRetryDelaysMs; when it still fails the draft is marked failed (uploadError,
+ * UploadTexts.uploadFailed). A refusal (ret ≠ 200) is not retried: failed with the server's message.
+ * publish() again resumes: it asks which chunks the server holds and sends only the others, and skips the save,
+ * the cover and the post when they are done. cancel() aborts the call in flight and resets the draft.
+ */
+export class PublishPost {
+  private running: { promise: Promise<PublishOutcome>; controller: AbortController } | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly files: LocalFiles,
+    private readonly clock: Clock,
+    private readonly store: PostDraftStore,
+    private readonly session: UserSession,
+    /** Tests may cut smaller chunks (the server they talk to must agree); UploadConstants.chunkSize otherwise. */
+    private readonly chunkSize: number = UploadConstants.chunkSize,
+  ) {}
+
+  /** GetPublishPoint. Throws ApiError (the request layer toasts it). */
+  async publishPoint(): Promise<PublishPoint> {
+    return parsePublishPoint(await this.api.get(UploadPaths.publishPoint));
+  }
+
+  /** GetLabel. Throws ApiError (the request layer toasts it). */
+  async labels(): Promise<Label[]> {
+    return parseLabels(await this.api.get(UploadPaths.labels));
+  }
+
+  /** What stops publishing, in the form's order (empty when it can go). */
+  problems(): DraftProblem[] {
+    const problems = draftProblems(this.store.draft);
+    if (!this.session.user()) problems.push({ field: 'session', message: UploadTexts.loginFirst });
+    return problems;
+  }
+
+  /** Whether a publish is running. */
+  isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  /**
+   * Publishes from wherever the draft stands: fresh, or resuming after a failure. A second call while one runs
+   * gets the same outcome. The request layer shows no toast for these calls: the outcome's message is the UI's.
+   */
+  publish(): Promise<PublishOutcome> {
+    if (this.running) return this.running.promise;
+    const draft = this.store.draft;
+    if (draft.phase === 'published' && draft.publishedPostId !== null) {
+      return Promise.resolve({ kind: 'published', postId: draft.publishedPostId });
+    }
+    const [problem] = this.problems();
+    if (problem) return Promise.resolve({ kind: 'refused', message: problem.message });
+    const controller = new AbortController();
+    const promise = this.run(controller.signal).finally(() => {
+      if (this.running?.controller === controller) this.running = null;
+    });
+    this.running = { promise, controller };
+    return promise;
+  }
+
+  /** Stops a running publish (its call in flight is aborted, its outcome is cancelled) and resets the draft. */
+  cancel(): void {
+    const running = this.running;
+    this.running = null;
+    running?.controller.abort();
+    this.store.reset();
+  }
+
+  private async run(signal: AbortSignal): Promise<PublishOutcome> {
+    const draft = this.store.draft;
+    const video = draft.video as LocalFile;
+    const cover = draft.cover as LocalFile;
+    const fresh = draft.fileInfo === null;
+    this.store.patch({
+      phase: 'uploading',
+      uploadError: false,
+      errorMessage: '',
+      progress: fresh ? UploadConstants.progressStart : Math.max(draft.progress, UploadConstants.progressStart),
+    });
+    try {
+      let info = draft.fileInfo;
+      if (!info) {
+        try {
+          info = await this.createFile(video, draft.duration, signal);
+        } catch (error) {
+          if (error instanceof ApiError && !isTransportFailure(error) && !error.isCancelled) {
+            this.write(signal, { phase: 'editing', progress: 0 });
+            return { kind: 'refused', message: error.msg || UploadTexts.uploadFailed };
+          }
+          throw error;
+        }
+        this.write(signal, { fileInfo: info });
+      }
+      await this.sendVideo(info, video, !fresh, signal);
+
+      let steps = this.store.uploadSteps();
+      if (steps.videoId === null) {
+        const videoId = await this.saveVideo(info, signal);
+        this.check(signal);
+        this.store.recordSteps({ videoId });
+      }
+      this.write(signal, { progress: UploadConstants.progressSaved });
+
+      steps = this.store.uploadSteps();
+      if (!steps.coverPath) {
+        const coverPath = await this.sendCover(info, cover, signal);
+        this.check(signal);
+        this.store.recordSteps({ coverPath });
+      }
+      this.write(signal, { progress: UploadConstants.progressCoverDone });
+
+      steps = this.store.uploadSteps();
+      const postId = await this.createPost(steps.videoId as number, steps.coverPath, signal);
+      this.write(signal, { progress: UploadConstants.progressPosted, phase: 'published', publishedPostId: postId });
+      return { kind: 'published', postId };
+    } catch (error) {
+      if (signal.aborted || error instanceof Cancelled || (error instanceof ApiError && error.isCancelled)) return { kind: 'cancelled' };
+      const message =
+        error instanceof ApiError && !isTransportFailure(error) && error.msg ? error.msg : UploadTexts.uploadFailed;
+      this.store.patch({ phase: 'failed', uploadError: true, errorMessage: message });
+      if (error instanceof ApiError && error.ret === UploadRet.UploadNotFound) {
+        // The server no longer knows this upload (or it is another user's): the next publish starts afresh.
+        this.store.patch({ fileInfo: null, uploadedFileName: '' });
+        this.store.recordSteps({ videoId: null, coverPath: '' });
+      }
+      return { kind: 'failed', message };
+    }
+  }
+
+  private async createFile(video: LocalFile, duration: number, signal: AbortSignal): Promise<VideoFileInfo> {
+    const params = {
+      fileName: safeFileName(video.name),
+      fileSize: video.size,
+      duration: Math.round(duration),
+      chunks: chunkCount(video.size, this.chunkSize),
+    };
+    const data = await this.retrying(signal, () => this.api.get(UploadPaths.createFile, params, { suppressTips: true, signal }));
+    const info = parseFileInfo(data);
+    if (!info) throw new UploadStopped('bad CreateVideoFile answer');
+    return info;
+  }
+
+  /** Sends every chunk the server lacks; on a resume it asks first. Ends when the server says the file is whole. */
+  private async sendVideo(info: VideoFileInfo, video: LocalFile, resume: boolean, signal: AbortSignal): Promise<void> {
+    const total = chunkCount(video.size, this.chunkSize);
+    let held = new Set<number>();
+    let complete = false;
+    const progressTo = (value: number) => {
+      this.write(signal, { progress: Math.max(this.store.draft.progress, value) });
+    };
+    const ask = async () => {
+      const state = await this.heldChunks(info, signal);
+      held = new Set(state.received);
+      complete = state.complete;
+      this.noteFileName(state.fileName, signal);
+      progressTo(complete ? UploadConstants.progressChunksDone : chunkProgress(held.size, total));
+    };
+    if (resume) await ask();
+    // A few rounds: if the server still lacks chunks after all were sent (it lost some), send those again.
+    for (let round = 0; round < 3 && !complete; round += 1) {
+      if (round > 0) await ask();
+      for (const chunk of missingChunks(total, held)) {
+        if (complete) break;
+        const answer = await this.sendChunk(info, video, chunk, total, signal);
+        for (const n of answer.received) held.add(n);
+        held.add(chunk);
+        complete = answer.complete;
+        this.noteFileName(answer.fileName, signal);
+        progressTo(complete ? UploadConstants.progressChunksDone : chunkProgress(held.size, total));
+      }
+    }
+    if (!complete) throw new UploadStopped('the server did not assemble the video');
+  }
+
+  private async sendChunk(info: VideoFileInfo, video: LocalFile, chunk: number, total: number, signal: AbortSignal): Promise<ChunkAnswer> {
+    const { start, end } = chunkRange(chunk, video.size, this.chunkSize);
+    const bytes = await this.files.read(video, start, end);
+    this.check(signal);
+    const user = this.session.user();
+    const fields = {
+      [UploadFields.chunk]: chunk,
+      [UploadFields.renamemode]: UploadConstants.renamemode,
+      [UploadFields.prefix]: UploadConstants.prefix,
+      [UploadFields.chunks]: total,
+      [UploadFields.uid]: user?.token.uid ?? '',
+      [UploadFields.uniqueFileID]: info.uniqueFileName,
+    };
+    const part = { bytes, fileName: safeFileName(video.name), contentType: video.type || 'application/octet-stream' };
+    const data = await this.retrying(signal, () =>
+      this.api.postMultipart(UploadPaths.videoChunk, fields, { [UploadFields.file]: part }, { suppressTips: true, signal }),
+    );
+    return parseChunkAnswer(data);
+  }
+
+  private async heldChunks(info: VideoFileInfo, signal: AbortSignal): Promise<HeldChunks> {
+    const data = await this.retrying(signal, () =>
+      this.api.get(UploadPaths.heldChunks, { [UploadFields.uniqueFileID]: info.uniqueFileName }, { suppressTips: true, signal }),
+    );
+    return parseHeldChunks(data);
+  }
+
+  private async saveVideo(info: VideoFileInfo, signal: AbortSignal): Promise<number> {
+    const draft = this.store.draft;
+    const user = this.session.user();
+    const body = {
+      LID: info.lid,
+      ID: info.id,
+      CID: UploadConstants.defaultCategoryId,
+      UID: user?.token.uid ?? '',
+      // Left out when no label is chosen (spec).
+      Labels: draft.labels.length > 0 ? draft.labels.map((l) => l.id).join(',') : undefined,
+      Contxt: draft.description,
+      // Decided: the cover goes up after the save (the progress milestones), so the save carries none.
+      Corver: '',
+      UploadedFileName: draft.uploadedFileName,
+      ServerID: UploadConstants.referenceServerId,
+    };
+    const data = await this.retrying(signal, () => this.api.post(UploadPaths.saveVideo, body, { suppressTips: true, signal }));
+    const videoId = whole(record(data).videoId) || info.id;
+    return videoId;
+  }
+
+  /** The cover in 2 MB chunks under the video's file token; the last answer names its path. */
+  private async sendCover(info: VideoFileInfo, cover: LocalFile, signal: AbortSignal): Promise<string> {
+    const total = chunkCount(cover.size, this.chunkSize);
+    let path = '';
+    for (let chunk = 1; chunk <= total; chunk += 1) {
+      const { start, end } = chunkRange(chunk, cover.size, this.chunkSize);
+      const bytes = await this.files.read(cover, start, end);
+      this.check(signal);
+      const fields = { [UploadFields.chunk]: chunk, [UploadFields.chunks]: total, [UploadFields.uniqueFileID]: info.uniqueFileName };
+      const part = { bytes, fileName: safeFileName(cover.name, 'cover.jpg'), contentType: cover.type || 'application/octet-stream' };
+      const data = await this.retrying(signal, () =>
+        this.api.postMultipart(UploadPaths.coverChunk, fields, { [UploadFields.coverFile]: part }, { suppressTips: true, signal }),
+      );
+      path = text(record(data).filepath) || path;
+    }
+    if (!path) throw new UploadStopped('the server gave no cover path');
+    return path;
+  }
+
+  /** CreateTrends (JSON). Retried like the others: the server answers the same post for the same video. */
+  private async createPost(videoId: number, coverPath: string, signal: AbortSignal): Promise<number> {
+    const draft = this.store.draft;
+    const body = {
+      trends: { contxt: draft.description, labels: draft.labels.map((l) => l.id) },
+      location: draft.location,
+      videoId,
+      trendsDetails: [{ type: 'cover', filePath: coverPath }],
+    };
+    const data = await this.retrying(signal, () => this.api.post(UploadPaths.createPost, body, { bodyEncoding: 'json', suppressTips: true, signal }));
+    return whole(record(data).id);
+  }
+
+  /** The first non-empty file name the server gave is kept. */
+  private noteFileName(fileName: string, signal: AbortSignal): void {
+    if (fileName && !this.store.draft.uploadedFileName) this.write(signal, { uploadedFileName: fileName });
+  }
+
+  /** Tries a call again after each retry delay while it fails in transport. */
+  private async retrying<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+    const delays = UploadConstants.chunkRetryDelaysMs;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await call();
+      } catch (error) {
+        if (signal.aborted) throw new Cancelled();
+        const delay = delays[attempt];
+        if (!isTransportFailure(error) || delay === undefined) throw error;
+        await this.wait(delay, signal);
+      }
+    }
+  }
+
+  private wait(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        this.clock.cancelSchedule(id);
+        reject(new Cancelled());
+      };
+      const id = this.clock.schedule(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private check(signal: AbortSignal): void {
+    if (signal.aborted) throw new Cancelled();
+  }
+
+  /** Writes to the draft unless this run was cancelled (the draft then belongs to nobody's run). */
+  private write(signal: AbortSignal, patch: Parameters<PostDraftStore['patch']>[0]): void {
+    this.check(signal);
+    this.store.patch(patch);
+  }
+}
