@@ -38,6 +38,8 @@ import { registerVipRoutes } from './vip/routes.ts';
 import { registerVideoSocialRoutes } from './video-social/routes.ts';
 import { registerGoldRoutes } from './gold/routes.ts';
 import { registerPlaybackRoutes } from './playback/routes.ts';
+import { registerUploadRoutes } from './upload/routes.ts';
+import { registerPostsRoutes } from './posts/routes.ts';
 
 export interface CreateAppOptions {
   /** Migrated database; the caller opens and closes it. */
@@ -124,6 +126,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerVideoSocialRoutes(api, services);
   registerGoldRoutes(api, services);
   registerPlaybackRoutes(api, services);
+  registerUploadRoutes(api, services);
+  registerPostsRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config) });
 
   await registerStaticFiles(app, config.staticDir);

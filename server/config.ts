@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { UploadConstants } from '../src/core/upload/upload-protocol.ts';
 import { DEFAULT_SCRYPT_PARAMS } from './auth/password.ts';
 import type { ScryptParams } from './auth/password.ts';
 import { isKnownRegion } from './region/regions.ts';
@@ -12,6 +13,12 @@ export interface Config {
   dataDir: string;
   /** MEDIA_DIR: images served under /media/; unset: `<dataDir>/media` (see mediaDirOf). */
   mediaDir: string | undefined;
+  /** UPLOAD_DIR: uploaded videos and chunk parts; unset: `<dataDir>/uploads` (see uploadDirOf). */
+  uploadDir?: string | undefined;
+  /** UPLOAD_MAX_BYTES: largest video one may upload; unset: 200 MB (see uploadLimitsOf). */
+  uploadMaxBytes?: number | undefined;
+  /** UPLOAD_QUOTA_BYTES: bytes of videos one user may hold; unset: 1 GB (see uploadLimitsOf). */
+  uploadQuotaBytes?: number | undefined;
   /** DATABASE_URL: use this PostgreSQL server instead of the embedded PGlite. */
   databaseUrl: string | undefined;
   /** REDIS_URL: keep rate-limit counters in Redis instead of memory. */
@@ -49,6 +56,14 @@ function portOf(env: Env): number {
   return port;
 }
 
+function bytesOf(env: Env, name: string): number | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  const bytes = Number(raw);
+  if (!/^\d{1,15}$/.test(raw) || bytes < 1) throw new ConfigError(`${name} must be a whole number of bytes above 0, got "${raw}"`);
+  return bytes;
+}
+
 function regionOf(env: Env): string {
   const region = (value(env, 'DEFAULT_REGION') ?? 'CN').toUpperCase();
   if (!isKnownRegion(region)) throw new ConfigError(`DEFAULT_REGION must be a known two-letter region code, got "${region}"`);
@@ -68,6 +83,9 @@ export function readConfig(env: Env = process.env): Config {
     host: value(env, 'HOST') ?? '127.0.0.1',
     dataDir: value(env, 'DATA_DIR') ?? './data',
     mediaDir: value(env, 'MEDIA_DIR'),
+    uploadDir: value(env, 'UPLOAD_DIR'),
+    uploadMaxBytes: bytesOf(env, 'UPLOAD_MAX_BYTES'),
+    uploadQuotaBytes: bytesOf(env, 'UPLOAD_QUOTA_BYTES'),
     databaseUrl: value(env, 'DATABASE_URL'),
     redisUrl: value(env, 'REDIS_URL'),
     socketStream: value(env, 'SOCKET_STREAM'),
@@ -88,4 +106,17 @@ export function mediaDirOf(config: Pick<Config, 'mediaDir' | 'dataDir'>): string
 /** Where resized images are kept: `<DATA_DIR>/media-cache`. */
 export function mediaCacheDirOf(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'media-cache');
+}
+
+/** Uploaded videos and chunk parts: UPLOAD_DIR, else `<DATA_DIR>/uploads`. */
+export function uploadDirOf(config: Pick<Config, 'uploadDir' | 'dataDir'>): string {
+  return config.uploadDir ?? join(config.dataDir, 'uploads');
+}
+
+/** The upload limits in force (UPLOAD_MAX_BYTES, UPLOAD_QUOTA_BYTES, else the protocol's defaults). */
+export function uploadLimitsOf(config: Pick<Config, 'uploadMaxBytes' | 'uploadQuotaBytes'>): { maxVideoBytes: number; quotaBytes: number } {
+  return {
+    maxVideoBytes: config.uploadMaxBytes ?? UploadConstants.maxVideoBytes,
+    quotaBytes: config.uploadQuotaBytes ?? UploadConstants.userQuotaBytes,
+  };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createApp } from './app.ts';
 import { PasswordHasher } from './auth/password.ts';
 import type { Clock } from './clock.ts';
-import { mediaDirOf, readConfig } from './config.ts';
+import { mediaDirOf, readConfig, uploadDirOf } from './config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -21,6 +21,7 @@ import { seedSupport } from './support/seed.ts';
 import { seedHelp } from './help/seed.ts';
 import { seedGold } from './gold/seed.ts';
 import { seedVideoSocial } from './video-social/seed.ts';
+import { seedPosts } from './posts/seed.ts';
 import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -68,6 +69,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     await seedHelp(db);
     await seedVideoSocial(db, options.clock);
     await seedGold(db, options.clock);
+    await seedPosts(db, { uploadDir: uploadDirOf(config), ...(options.clock ? { clock: options.clock } : {}) });
     store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
     app = await createApp({
       db,

@@ -19,6 +19,7 @@ import { CredentialMessage, checkNickName } from '../login/credentials.ts';
 import { DEMO_AVATAR_URLS } from '../media/demo-images.ts';
 import { GoldReason, recordGoldChange } from '../gold/gold-ledger.ts';
 import { findUserById } from '../user/user-repository.ts';
+import { hasNewWorks } from '../posts/posts-repository.ts';
 import { toUserView } from '../user/user-view.ts';
 
 const DEFAULT_AVATAR = '/assets/avatar-default.svg';
@@ -121,7 +122,7 @@ export function registerAccountRoutes(api: ApiRouter, services: AppServices): vo
     await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $${values.length}`, values);
     const user = await findUserById(db, auth.user.id);
     if (!user) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
-    return ok(toUserView(user, auth.token, clock.now()), AccountMessage.saved);
+    return ok(toUserView(user, auth.token, clock.now(), { newWorks: await hasNewWorks(db, user.id) }), AccountMessage.saved);
   });
 
   /** The user's settings (defaults until they change one). */

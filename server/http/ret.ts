@@ -1,3 +1,5 @@
+import { UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+
 /** Answer codes (`ret`) of the API. Every /api answer is `{ ret, msg, data }`. */
 export const Ret = {
   Ok: 200,
@@ -119,6 +121,26 @@ export const Ret = {
   CommentTooFrequent: 8062,
   /** Replys: replyToUid wrote neither the comment nor one of its replies. */
   ReplyTargetInvalid: 8063,
+  /** Video posts and uploads (8100-8139, server/upload and server/posts; codes and texts from src/core/upload/upload-protocol.ts). */
+  PublishLimitReached: UploadRet.PublishLimitReached,
+  LabelInvalid: UploadRet.LabelInvalid,
+  DescriptionTooLong: UploadRet.DescriptionTooLong,
+  PostNotFound: UploadRet.PostNotFound,
+  PostNotOwned: UploadRet.PostNotOwned,
+  UploadNotFound: UploadRet.UploadNotFound,
+  ChunkOutOfRange: UploadRet.ChunkOutOfRange,
+  ChunkSizeInvalid: UploadRet.ChunkSizeInvalid,
+  NotAVideo: UploadRet.NotAVideo,
+  FileNameInvalid: UploadRet.FileNameInvalid,
+  VideoTooLarge: UploadRet.VideoTooLarge,
+  QuotaExceeded: UploadRet.QuotaExceeded,
+  AssembledSizeMismatch: UploadRet.AssembledSizeMismatch,
+  NotAnImage: UploadRet.NotAnImage,
+  CoverTooLarge: UploadRet.CoverTooLarge,
+  UploadIncomplete: UploadRet.UploadIncomplete,
+  VideoAlreadySaved: UploadRet.VideoAlreadySaved,
+  VideoNotSaved: UploadRet.VideoNotSaved,
+  PlaceSearchInvalid: UploadRet.PlaceSearchInvalid,
   /** Help (9001-9009, server/help). No enabled article with that id. */
   HelpArticleNotFound: 9001,
   /** Help: no enabled category at that cid ({path},{id}). */
@@ -222,6 +244,25 @@ export const RetMessage = {
   MediaRangeInvalid: '请求的范围无效',
   MediaNotFound: '视频文件不存在',
   EpisodeNotFound: '该集不存在',
+  PublishLimitReached: UploadTexts.PublishLimitReached,
+  LabelInvalid: UploadTexts.LabelInvalid,
+  DescriptionTooLong: UploadTexts.DescriptionTooLong,
+  PostNotFound: UploadTexts.PostNotFound,
+  PostNotOwned: UploadTexts.PostNotOwned,
+  UploadNotFound: UploadTexts.UploadNotFound,
+  ChunkOutOfRange: UploadTexts.ChunkOutOfRange,
+  ChunkSizeInvalid: UploadTexts.ChunkSizeInvalid,
+  NotAVideo: UploadTexts.NotAVideo,
+  FileNameInvalid: UploadTexts.FileNameInvalid,
+  VideoTooLarge: UploadTexts.VideoTooLarge,
+  QuotaExceeded: UploadTexts.QuotaExceeded,
+  AssembledSizeMismatch: UploadTexts.AssembledSizeMismatch,
+  NotAnImage: UploadTexts.NotAnImage,
+  CoverTooLarge: UploadTexts.CoverTooLarge,
+  UploadIncomplete: UploadTexts.UploadIncomplete,
+  VideoAlreadySaved: UploadTexts.VideoAlreadySaved,
+  VideoNotSaved: UploadTexts.VideoNotSaved,
+  PlaceSearchInvalid: UploadTexts.PlaceSearchInvalid,
 } as const;
 
 export function missingParamMessage(name: string): string {

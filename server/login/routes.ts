@@ -6,6 +6,7 @@ import { Ret, RetMessage } from '../http/ret.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_PER_USER, REGISTRATIONS_PER_IP } from '../rate-limit/rate-limiter.ts';
 import { findUserByName, insertUser } from '../user/user-repository.ts';
+import { hasNewWorks } from '../posts/posts-repository.ts';
 import { toUserView } from '../user/user-view.ts';
 import { LOGIN_NAME_PATTERN, checkNickName, checkPassword, checkUserName } from './credentials.ts';
 
@@ -64,11 +65,12 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
     }
     const token = await sessions.create(user.id);
     realtime.loginElsewhere(user.id, token.token);
-    return ok(toUserView(user, token, clock.now()), '登录成功');
+    return ok(toUserView(user, token, clock.now(), { newWorks: await hasNewWorks(db, user.id) }), '登录成功');
   });
 
   /** Confirms the session the token fields name; answers the user with the same token. */
-  api.post('/api/Login/Validates', 'required', async ({ auth }) => toUserView(auth.user, auth.token, clock.now()));
+  api.post('/api/Login/Validates', 'required', async ({ auth }) =>
+    toUserView(auth.user, auth.token, clock.now(), { newWorks: await hasNewWorks(db, auth.user.id) }));
 
   /** Ends the session: the token stops working. */
   api.post('/api/Login/Logout', 'required', async ({ auth }) => {

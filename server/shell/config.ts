@@ -5,10 +5,13 @@ export interface ConfigEntry {
   value: string;
 }
 
-/** The demo configuration. GOOGLE_MAPS_KEY supplies a real maps key; the default is a local placeholder no Google service accepts. */
+/**
+ * The demo configuration. GOOGLE_MAPS_KEY supplies a real maps key; without it the key is '' and the app searches
+ * places on this server (SearchPlace) instead of Google.
+ */
 export function demoConfig(env: NodeJS.ProcessEnv = process.env): ConfigEntry[] {
   return [
-    { key: 'GoogleMap', value: JSON.stringify({ key: env.GOOGLE_MAPS_KEY || 'local-demo-maps-key' }) },
+    { key: 'GoogleMap', value: JSON.stringify({ key: env.GOOGLE_MAPS_KEY || '' }) },
     { key: 'ServiceEmail', value: 'service@qiyu.example' },
     { key: 'ShareText', value: '我在奇遇视频看好剧，快来一起看吧！' },
   ];

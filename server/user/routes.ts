@@ -1,10 +1,12 @@
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
+import { hasNewWorks } from '../posts/posts-repository.ts';
 import { toUserView } from './user-view.ts';
 
 export function registerUserRoutes(api: ApiRouter, services: AppServices): void {
-  const { clock } = services;
+  const { clock, db } = services;
 
   /** The logged-in user, fresh from the database, with the token the call was made with. */
-  api.post('/api/User/GetUserInfo', 'required', async ({ auth }) => toUserView(auth.user, auth.token, clock.now()));
+  api.post('/api/User/GetUserInfo', 'required', async ({ auth }) =>
+    toUserView(auth.user, auth.token, clock.now(), { newWorks: await hasNewWorks(db, auth.user.id) }));
 }

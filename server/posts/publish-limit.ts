@@ -1,0 +1,26 @@
+import { UploadConstants } from '../../src/core/upload/upload-protocol.ts';
+import type { Queryable } from '../db/database.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** The calendar day of the limit is China's (UTC+8, no daylight saving). */
+const CHINA_OFFSET_MS = 8 * HOUR_MS;
+
+/** The start of the UTC+8 calendar day holding `nowMs`. */
+export function chinaDayStart(nowMs: number): Date {
+  return new Date(Math.floor((nowMs + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
+}
+
+/** Posts the user made since the start of today (UTC+8). Deleted posts no longer count. */
+export async function postsToday(db: Queryable, userId: number, nowMs: number): Promise<number> {
+  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts WHERE user_id = $1 AND created_at >= $2', [
+    userId,
+    chinaDayStart(nowMs),
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Whether the user may still post today (CreateVideoFile and CreateTrends refuse with 8100 otherwise). */
+export async function canPostToday(db: Queryable, userId: number, nowMs: number): Promise<boolean> {
+  return (await postsToday(db, userId, nowMs)) < UploadConstants.dailyPostLimit;
+}

@@ -1,0 +1,374 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import sharp from 'sharp';
+import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import type { AppServices } from '../app-services.ts';
+import type { AuthSession } from '../auth/sessions.ts';
+import { mediaDirOf, uploadDirOf, uploadLimitsOf } from '../config.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
+import type { ApiRouter } from '../http/api-router.ts';
+import { envelope, okEnvelope } from '../http/envelope.ts';
+import type { Params } from '../http/params.ts';
+import { Ret, RetMessage } from '../http/ret.ts';
+import { MAX_INPUT_PIXELS } from '../media/image-processor.ts';
+import { findFileInside, sendMediaFile } from '../playback/media-serving.ts';
+import { checkCategory, checkDescription, checkLabels, labelIdsOfCsv } from '../posts/post-rules.ts';
+import { canPostToday } from '../posts/publish-limit.ts';
+import { MULTIPART_LIMITS, readChunkCall } from './multipart-chunk.ts';
+import type { ChunkPart } from './multipart-chunk.ts';
+import { COVER_EXTENSIONS, KeyedQueue, VIDEO_URL_PREFIX, STORED_VIDEO_NAME, UNIQUE_FILE_NAME, UploadFiles, isBadFileName, newUniqueFileName } from './upload-files.ts';
+import type { CoverFormat } from './upload-files.ts';
+import {
+  deleteStaleUploads,
+  findSavedVideoFile,
+  findUploadById,
+  findUploadByName,
+  insertUpload,
+  isLive,
+  lockUser,
+  markComplete,
+  markSaved,
+  setCoverPath,
+  setExtension,
+  uploadFileName,
+  usedBytesOf,
+} from './upload-repository.ts';
+import type { UploadRecord } from './upload-repository.ts';
+import { VIDEO_CONTENT_TYPES, isVideoExtension, videoExtensionOf } from './video-magic.ts';
+
+/** Most chunks a cover may have (maxCoverBytes in chunks of chunkSize). */
+export const MAX_COVER_CHUNKS = Math.ceil(UploadConstants.maxCoverBytes / UploadConstants.chunkSize);
+
+const VIDEO_CACHE_CONTROL = 'public, max-age=3600';
+
+/** `…MB` for a limit in bytes (the refusal names the limit in force). */
+export function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
+}
+
+const uploadNotFound = () => new ApiError(Ret.UploadNotFound, RetMessage.UploadNotFound);
+const chunkOutOfRange = () => new ApiError(Ret.ChunkOutOfRange, RetMessage.ChunkOutOfRange);
+const chunkSizeInvalid = () => new ApiError(Ret.ChunkSizeInvalid, RetMessage.ChunkSizeInvalid);
+const notAVideo = () => new ApiError(Ret.NotAVideo, RetMessage.NotAVideo);
+const fileNameInvalid = () => new ApiError(Ret.FileNameInvalid, RetMessage.FileNameInvalid);
+
+/** 1 … n. */
+const oneTo = (n: number): number[] => Array.from({ length: n }, (_, index) => index + 1);
+
+/** Bytes the chunk must have: chunkSize, except the last (the rest of the file). */
+export function expectedChunkSize(upload: Pick<UploadRecord, 'fileSize' | 'chunks'>, chunk: number): number {
+  return chunk < upload.chunks ? UploadConstants.chunkSize : upload.fileSize - (upload.chunks - 1) * UploadConstants.chunkSize;
+}
+
+/**
+ * CreateVideoFile's duration: seconds (decimals allowed; 0 for a clip under half a second the app rounded down), at
+ * most maxDurationSeconds; kept whole.
+ */
+function durationOf(params: Params): number {
+  const text = params.string('duration').trim();
+  if (!/^\d{1,6}(?:\.\d{1,6})?$/.test(text)) throw badParam('duration');
+  const seconds = Number(text);
+  if (seconds > UploadConstants.maxDurationSeconds) throw badParam('duration');
+  return Math.round(seconds);
+}
+
+/** The token field `uid` of a chunk or UID of SaveVideo, when sent, must be the caller's. */
+function checkUid(value: string | undefined, auth: AuthSession): void {
+  if (value !== undefined && value.trim() !== String(auth.user.id)) throw uploadNotFound();
+}
+
+async function countBytes(chunk: ChunkPart): Promise<number> {
+  let size = 0;
+  for await (const buffer of chunk.part.file) size += (buffer as Buffer).length;
+  return size;
+}
+
+interface ChunkAnswer {
+  fileName: string;
+  chunk: number;
+  received: number[];
+  complete: boolean;
+  serverId: string;
+}
+
+/**
+ * The upload API: CreateVideoFile, UploadVideoChunk (multipart), GetUploadedChunks, SaveVideo, UploadCover
+ * (multipart), and the saved videos at /uploads/videos/<fileName> (with ranges). Chunk parts and videos live
+ * under UPLOAD_DIR, covers under MEDIA_DIR/uploads/covers (so /media resizes them).
+ */
+export function registerUploadRoutes(api: ApiRouter, services: AppServices): void {
+  const { db, config, clock, authenticator } = services;
+  const files = new UploadFiles(uploadDirOf(config), mediaDirOf(config));
+  const limits = uploadLimitsOf(config);
+  const queue = new KeyedQueue();
+  const now = () => new Date(clock.now());
+
+  /** The caller's live upload named `uniqueFileID` (8110 for anything else). */
+  async function ownUpload(params: Params, auth: AuthSession): Promise<UploadRecord> {
+    const name = params.string('uniqueFileID');
+    const upload = UNIQUE_FILE_NAME.test(name) ? await findUploadByName(db, name) : undefined;
+    if (upload === undefined || upload.userId !== auth.user.id || !isLive(upload, clock.now())) throw uploadNotFound();
+    return upload;
+  }
+
+  /** Reserves an upload: checks name, size, chunk count, the daily post limit and the caller's quota. */
+  api.get(UploadPaths.createFile, 'required', async ({ params, auth }) => {
+    const fileName = params.string('fileName');
+    if (isBadFileName(fileName)) throw fileNameInvalid();
+    const fileSize = params.int('fileSize');
+    if (fileSize < 1) throw badParam('fileSize');
+    const chunks = params.int('chunks');
+    const duration = durationOf(params);
+    if (fileSize > limits.maxVideoBytes) throw new ApiError(Ret.VideoTooLarge, `视频不能超过${megabytes(limits.maxVideoBytes)}`);
+    if (chunks !== Math.ceil(fileSize / UploadConstants.chunkSize)) throw badParam('chunks');
+    const at = now();
+    const { upload, stale } = await db.transaction(async (tx) => {
+      await lockUser(tx, auth.user.id);
+      if (!(await canPostToday(tx, auth.user.id, at.getTime()))) throw new ApiError(Ret.PublishLimitReached, RetMessage.PublishLimitReached);
+      const forgotten = await deleteStaleUploads(tx, auth.user.id, at);
+      if ((await usedBytesOf(tx, auth.user.id, at)) + fileSize > limits.quotaBytes) throw new ApiError(Ret.QuotaExceeded, RetMessage.QuotaExceeded);
+      const created = await insertUpload(tx, {
+        userId: auth.user.id, uniqueFileName: newUniqueFileName(), originalName: fileName, fileSize, chunks, duration, at,
+      });
+      return { upload: created, stale: forgotten };
+    });
+    for (const name of stale) await files.removeAll(name).catch(() => undefined);
+    return { lid: upload.id, id: upload.videoId, uniqueFileName: upload.uniqueFileName };
+  });
+
+  /** The chunks the server holds for one of the caller's uploads (resume). */
+  api.get(UploadPaths.heldChunks, 'required', async ({ params, auth }) => {
+    const upload = await ownUpload(params, auth);
+    const complete = upload.completedAt !== null;
+    return {
+      received: complete ? oneTo(upload.chunks) : await files.held(files.partsDir(upload.uniqueFileName), upload.chunks),
+      chunks: upload.chunks,
+      fileName: uploadFileName(upload),
+      complete,
+    };
+  });
+
+  /** Assembles the parts in order once all are held; answers whether the upload is complete afterwards. */
+  async function completeIfAllHeld(uniqueFileName: string): Promise<{ upload: UploadRecord; received: number[] }> {
+    const upload = await findUploadByName(db, uniqueFileName);
+    if (upload === undefined) throw uploadNotFound();
+    if (upload.completedAt !== null) return { upload, received: oneTo(upload.chunks) };
+    const dir = files.partsDir(uniqueFileName);
+    const received = await files.held(dir, upload.chunks);
+    if (received.length < upload.chunks) return { upload, received };
+    const extension = upload.extension === '' ? videoExtensionOf(await files.head(files.partPath(dir, 1))) : upload.extension;
+    if (extension === undefined) {
+      await files.removeDir(dir);
+      throw notAVideo();
+    }
+    const target = files.videoPath(uniqueFileName, extension);
+    const assembled = await files.assemble(dir, upload.chunks, target);
+    if (assembled.size !== upload.fileSize) {
+      await files.discard(assembled);
+      await files.removeDir(dir);
+      throw new ApiError(Ret.AssembledSizeMismatch, RetMessage.AssembledSizeMismatch);
+    }
+    if (videoExtensionOf(await files.head(assembled.tmp)) !== extension) {
+      await files.discard(assembled);
+      await files.removeDir(dir);
+      throw notAVideo();
+    }
+    await files.publish(assembled, target);
+    await markComplete(db, upload.id, extension, now());
+    await files.removeDir(dir);
+    const done = await findUploadByName(db, uniqueFileName);
+    return { upload: done ?? upload, received: oneTo(upload.chunks) };
+  }
+
+  /** One chunk of a video (multipart: fields first, then the file part). */
+  async function receiveVideoChunk(chunk: ChunkPart): Promise<ChunkAnswer> {
+    const { params } = chunk;
+    const auth = await authenticator.required(params);
+    const upload = await ownUpload(params, auth);
+    checkUid(params.optionalString('uid'), auth);
+    const renamemode = params.optionalString('renamemode');
+    if (renamemode !== undefined && renamemode !== UploadConstants.renamemode) throw badParam('renamemode');
+    const prefix = params.optionalString('prefix');
+    if (prefix !== undefined && prefix !== UploadConstants.prefix) throw badParam('prefix');
+    const chunks = params.int('chunks');
+    const number = params.int('chunk');
+    if (chunks !== upload.chunks || number < 1 || number > upload.chunks) throw chunkOutOfRange();
+    if (chunk.fieldName !== 'file') throw badParam('file');
+    if (chunk.fileName !== '' && isBadFileName(chunk.fileName)) throw fileNameInvalid();
+    if (upload.fileSize > limits.maxVideoBytes) throw new ApiError(Ret.VideoTooLarge, `视频不能超过${megabytes(limits.maxVideoBytes)}`);
+    const expected = expectedChunkSize(upload, number);
+    const dir = files.partsDir(upload.uniqueFileName);
+    const answer = (state: { upload: UploadRecord; received: number[] }): ChunkAnswer => ({
+      fileName: uploadFileName(state.upload),
+      chunk: number,
+      received: state.received,
+      complete: state.upload.completedAt !== null,
+      serverId: UploadConstants.referenceServerId,
+    });
+
+    // A chunk held already (or an upload complete): a re-send, answered alike once its size is right.
+    const alreadyHeld = upload.completedAt !== null || (await files.held(dir, upload.chunks)).includes(number);
+    if (alreadyHeld) {
+      if ((await countBytes(chunk)) !== expected || chunk.part.file.truncated) throw chunkSizeInvalid();
+      return answer(await queue.run(upload.uniqueFileName, () => completeIfAllHeld(upload.uniqueFileName)));
+    }
+
+    const part = await files.receive(dir, number, chunk.part.file);
+    if (chunk.part.file.truncated || part.size !== expected) {
+      await files.discard(part);
+      throw chunkSizeInvalid();
+    }
+    if (number === 1) {
+      const extension = videoExtensionOf(await files.head(part.tmp));
+      if (extension === undefined) {
+        await files.discard(part);
+        throw notAVideo();
+      }
+      await setExtension(db, upload.id, extension);
+    }
+    return answer(await queue.run(upload.uniqueFileName, async () => {
+      const current = await findUploadByName(db, upload.uniqueFileName);
+      if (current === undefined) {
+        await files.discard(part);
+        throw uploadNotFound();
+      }
+      if (current.completedAt !== null) {
+        // Completed by a copy of this chunk sent in parallel: the folder this part went to is left over.
+        await files.discard(part);
+        await files.removeDir(dir);
+      } else if ((await files.held(dir, upload.chunks)).includes(number)) {
+        await files.discard(part);
+      } else {
+        // The part can be gone when a failed assembly dropped the folder meanwhile: the answer then omits it.
+        await files.keep(part, dir, number).catch(() => undefined);
+      }
+      return completeIfAllHeld(upload.uniqueFileName);
+    }));
+  }
+
+  /** Saves an uploaded (complete) video with its description, labels and category; again for the same upload: ok. */
+  api.post(UploadPaths.saveVideo, 'required', async ({ params, auth }) => {
+    const lid = params.id('LID');
+    const videoId = params.id('ID');
+    checkUid(params.optionalString('UID'), auth);
+    const upload = await findUploadById(db, lid);
+    if (upload === undefined || upload.userId !== auth.user.id || upload.videoId !== videoId || !isLive(upload, clock.now())) {
+      throw uploadNotFound();
+    }
+    const serverId = params.optionalString('ServerID');
+    if (serverId !== undefined && serverId !== UploadConstants.referenceServerId) throw badParam('ServerID');
+    const category = checkCategory(params.optionalString('CID'));
+    const labelIds = await checkLabels(db, labelIdsOfCsv(params.optionalString('Labels')));
+    const contxt = checkDescription(params.optionalString('Contxt'), 'Contxt');
+    if (upload.completedAt === null) throw new ApiError(Ret.UploadIncomplete, RetMessage.UploadIncomplete);
+    if (params.string('UploadedFileName') !== uploadFileName(upload)) throw badParam('UploadedFileName');
+    const cover = params.optionalString('Corver');
+    if (cover !== undefined && cover !== upload.coverPath) throw badParam('Corver');
+    if (upload.postId === null) await markSaved(db, upload.id, { contxt, labelIds, category, at: upload.savedAt ?? now() });
+    return { videoId: upload.videoId };
+  });
+
+  /** Whether the assembled cover bytes are a JPEG, PNG or WebP image sharp can decode; its format. */
+  async function coverFormatOf(bytes: Buffer): Promise<CoverFormat> {
+    try {
+      const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
+      const { format, width, height } = await image.metadata();
+      if (!(format in COVER_EXTENSIONS) || !width || !height) throw new Error('not a cover format');
+      await image.resize(16, 16, { fit: 'inside' }).toBuffer();
+      return format as CoverFormat;
+    } catch {
+      throw new ApiError(Ret.NotAnImage, RetMessage.NotAnImage);
+    }
+  }
+
+  /** One chunk of the cover of a saved (not yet posted) video. */
+  async function receiveCoverChunk(chunk: ChunkPart): Promise<{ received: number[]; filepath?: string }> {
+    const { params } = chunk;
+    const auth = await authenticator.required(params);
+    const upload = await ownUpload(params, auth);
+    if (upload.savedAt === null) throw new ApiError(Ret.VideoNotSaved, RetMessage.VideoNotSaved);
+    const chunks = params.int('chunks');
+    if (chunks > MAX_COVER_CHUNKS) throw new ApiError(Ret.CoverTooLarge, RetMessage.CoverTooLarge);
+    const number = params.int('chunk');
+    if (chunks < 1 || number < 1 || number > chunks) throw chunkOutOfRange();
+    if (chunk.fieldName !== 'formFile') throw badParam('formFile');
+    if (chunk.fileName !== '' && isBadFileName(chunk.fileName)) throw fileNameInvalid();
+    const dir = files.coverPartsDir(upload.uniqueFileName, chunks);
+    const pending = await files.held(dir, chunks);
+    // The last chunk sent again after the cover was made (its answer was lost): the same answer.
+    if (upload.coverPath !== '' && number === chunks && pending.length === 0 && chunks > 1) {
+      await countBytes(chunk);
+      return { filepath: upload.coverPath, received: oneTo(chunks) };
+    }
+    if (upload.postId !== null) throw new ApiError(Ret.VideoAlreadySaved, RetMessage.VideoAlreadySaved);
+    const part = await files.receive(dir, number, chunk.part.file);
+    const sizeOk = number < chunks ? part.size === UploadConstants.chunkSize : part.size > 0 && part.size <= UploadConstants.chunkSize;
+    if (chunk.part.file.truncated || !sizeOk) {
+      await files.discard(part);
+      throw chunkSizeInvalid();
+    }
+    return queue.run(`cover:${upload.uniqueFileName}`, async () => {
+      const kept = await files.keep(part, dir, number).then(() => true, () => false);
+      if (!kept) {
+        // The folder went away meanwhile (a copy of this chunk completed the cover, or a refused assembly dropped it).
+        const current = await findUploadByName(db, upload.uniqueFileName);
+        if (current !== undefined && current.coverPath !== '') return { filepath: current.coverPath, received: oneTo(chunks) };
+        return { received: await files.held(dir, chunks) };
+      }
+      const received = await files.held(dir, chunks);
+      if (received.length < chunks) return { received };
+      const bytes = await files.readParts(dir, chunks);
+      if (bytes.length > UploadConstants.maxCoverBytes) {
+        await files.removeDir(dir);
+        throw new ApiError(Ret.CoverTooLarge, RetMessage.CoverTooLarge);
+      }
+      let format: CoverFormat;
+      try {
+        format = await coverFormatOf(bytes);
+      } catch (error) {
+        await files.removeDir(dir);
+        throw error;
+      }
+      const extension = COVER_EXTENSIONS[format];
+      await files.writeAtomically(files.coverPath(upload.uniqueFileName, extension), bytes);
+      for (const other of Object.values(COVER_EXTENSIONS)) {
+        if (other !== extension) await files.removeFile(files.coverPath(upload.uniqueFileName, other));
+      }
+      await files.removeCoverParts(upload.uniqueFileName);
+      const filepath = files.coverUrl(upload.uniqueFileName, format);
+      await setCoverPath(db, upload.id, filepath);
+      return { filepath, received };
+    });
+  }
+
+  void api.app.register(async (scope) => {
+    await scope.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+    scope.post(UploadPaths.videoChunk, async (request) => okEnvelope(await readChunkCall(request, receiveVideoChunk)));
+    scope.post(UploadPaths.coverChunk, async (request) => okEnvelope(await readChunkCall(request, receiveCoverChunk)));
+  });
+
+  const fail = (reply: FastifyReply, status: number, ret: number, msg: string): FastifyReply =>
+    reply.code(status).header('cache-control', 'no-store').send(envelope(ret, msg, null));
+
+  /** A saved video, with ranges (206/416); unsaved, unknown or deleted ones are 404. */
+  api.app.get(`${VIDEO_URL_PREFIX}:file`, {
+    onSend: async (request, reply, payload) => {
+      const name = (request.params as { file?: string }).file ?? '';
+      const extension = name.slice(name.lastIndexOf('.') + 1);
+      if ((reply.statusCode === 200 || reply.statusCode === 206) && isVideoExtension(extension)) {
+        reply.type(VIDEO_CONTENT_TYPES[extension]);
+      }
+      return payload;
+    },
+  }, async (request, reply) => {
+    const name = (request.params as { file?: string }).file ?? '';
+    if (!STORED_VIDEO_NAME.test(name)) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    const dot = name.lastIndexOf('.');
+    const uniqueFileName = name.slice(UploadConstants.prefix.length, dot);
+    if (!(await findSavedVideoFile(db, uniqueFileName, name.slice(dot + 1)))) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    const file = await findFileInside(files.videosDir, [name]);
+    if (file === undefined) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    return sendMediaFile(request, reply, file, VIDEO_CACHE_CONTROL, () => envelope(Ret.MediaRangeInvalid, RetMessage.MediaRangeInvalid, null));
+  });
+}
