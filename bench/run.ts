@@ -1,6 +1,6 @@
 /**
  * Benchmarks: `npm run bench`. Figures, not pass/fail: the size of what the home route loads first,
- * the request layer's cost per call, and the server's login-session calls.
+ * the request layer's cost per call, the server's login-session calls, and the 100 MB chunked upload.
  */
 import 'reflect-metadata';
 import { buildApp } from '../esbuild.config.ts';
@@ -35,3 +35,4 @@ await benchBuild();
 await benchRequestLayer();
 await benchServer();
 await (await import('./barrage-bench.ts')).benchBarrages();
+await (await import('./upload-bench.ts')).benchUpload();

@@ -126,15 +126,6 @@ export class RankViewModel {
   }
 }
 
-/** /discovery — the newest works of uploaders. */
-export class DiscoveryViewModel {
-  readonly list: PagedListModel<Video>;
-
-  constructor(service: CatalogueService) {
-    this.list = new PagedListModel((page, size) => service.discovery(page, size), DEFAULT_PAGE_SIZE);
-  }
-}
-
 export const SearchTexts = { placeholder: '搜索视频', cancel: '取消', hint: '输入片名搜索', empty: '没有找到相关视频' } as const;
 
 /** /searchPage — a title search, run 300 ms after typing stops. */

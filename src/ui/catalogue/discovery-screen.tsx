@@ -1,11 +1,22 @@
+import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import type { Video } from '../../core/catalogue/video.ts';
+import { Navigator } from '../../core/ports/navigator.ts';
+import { PostsService } from '../../core/posts/posts-service.ts';
+import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
+import { SessionModel } from '../app/session-model.ts';
 import { Avatar } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
-import { DiscoveryViewModel } from './catalogue-view-models.ts';
+import { PostCard } from '../posting/post-card.tsx';
+import { bindPosts } from '../../composition/posts-bindings.ts';
+import { PostingTexts } from '../posting/posting-texts.ts';
+import type { PostCardData } from '../posting/posts-view-models.ts';
+import { DiscoveryViewModel } from './discovery-view-model.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderWork = (video: Video) => (
@@ -24,16 +35,54 @@ const renderWork = (video: Video) => (
   />
 );
 
-/** /discovery — the newest works, newest first. */
+/** /discovery — 作品 (the newest works), 动态 (everyone's posts) and 关注 (posts of the users one follows). */
 export const DiscoveryScreen = observer(function DiscoveryScreen() {
-  const vm = useViewModel((c) => new DiscoveryViewModel(c.get(CatalogueService)));
+  const vm = useViewModel((c) => {
+    bindPosts(c);
+    return new DiscoveryViewModel({
+      catalogue: c.get(CatalogueService),
+      posts: c.get(PostsService),
+      session: c.get(SessionModel),
+      sessions: c.get(SessionService),
+      navigator: c.get<Navigator>(Navigator),
+    });
+  });
+  const { pathname, key } = useLocation();
+  // Each time the page is shown (it is kept alive): new works of the followed users open 关注.
+  useEffect(() => {
+    if (pathname === '/discovery') vm.shown();
+  }, [pathname, key, vm]);
+  const renderPost = (post: PostCardData) => <PostCard key={post.id} post={post} showAuthor onOpen={() => vm.postTapped(post)} />;
   return (
     <div className="page discovery-page">
       <header className="nav-bar">
         <h1 className="nav-bar__title">发现</h1>
       </header>
-      <PullRefresh onRefresh={vm.list.refresh}>
-        <PagedListView model={vm.list} className="video-rows" render={renderWork} />
+      <Tabs className="catalogue-tabs discovery-tabs" activeKey={vm.tab} onChange={vm.tabTapped}>
+        {vm.tabs.map((tab) => (
+          <Tabs.Tab
+            key={tab.key}
+            title={
+              <span className="discovery-tab__title" data-testid={`discovery-tab-${tab.key}`}>
+                {tab.title}
+                {tab.dot && <span className="discovery-tab__dot" data-testid="discovery-follow-dot" aria-label="有新动态" />}
+              </span>
+            }
+          />
+        ))}
+      </Tabs>
+      <PullRefresh onRefresh={vm.refresh}>
+        {vm.tab === 'works' && <PagedListView model={vm.works} className="video-rows" render={renderWork} />}
+        {vm.tab === 'posts' && vm.posts && <PagedListView model={vm.posts} className="post-list" render={renderPost} emptyText={PostingTexts.postsEmpty} />}
+        {vm.tab === 'follow' &&
+          (vm.loggedIn ? (
+            vm.follow && <PagedListView model={vm.follow} className="post-list" render={renderPost} emptyText={PostingTexts.followEmpty} />
+          ) : (
+            <div className="posting-empty" data-testid="discovery-follow-login">
+              <p>{PostingTexts.followLogin}</p>
+              <button type="button" className="primary-button" onClick={vm.loginTapped}>{PostingTexts.login}</button>
+            </div>
+          ))}
       </PullRefresh>
     </div>
   );

@@ -8,21 +8,25 @@ export function canGoBackInApp(): boolean {
   return typeof state?.idx === 'number' && state.idx > 0;
 }
 
+/** The back rule as an action, for a page whose back arrow asks something first (NavBar's onBack) and then leaves. */
+export function useBackAction(backTo?: string): () => void {
+  const navigate = useNavigate();
+  const trail = useContainer().get(RouteTrail);
+  return () => {
+    const action = decideBack({ previousPath: trail.previousPath(), target: backTo, canGoBack: canGoBackInApp() });
+    if (action.kind === 'back') void navigate(-1);
+    else void navigate(action.path, { replace: true });
+  };
+}
+
 /**
  * The top bar of a page: a back arrow, the title and an optional right-hand action. The back arrow follows the
  * back rule (core/shell/back-rule.ts): back to home if the user came from there, else to `backTo` (replacing),
  * else one step back (home when there is nothing to go back to). `onBack` replaces the rule entirely.
  */
 export function NavBar({ title, right, onBack, backTo }: { title: string; right?: React.ReactNode; onBack?: () => void; backTo?: string }) {
-  const navigate = useNavigate();
-  const trail = useContainer().get(RouteTrail);
-  const back =
-    onBack ??
-    (() => {
-      const action = decideBack({ previousPath: trail.previousPath(), target: backTo, canGoBack: canGoBackInApp() });
-      if (action.kind === 'back') void navigate(-1);
-      else void navigate(action.path, { replace: true });
-    });
+  const defaultBack = useBackAction(backTo);
+  const back = onBack ?? defaultBack;
   return (
     <header className="nav-bar">
       <button type="button" className="nav-bar__back" aria-label="返回" onClick={back}>

@@ -12,6 +12,7 @@ export const USER_ENTRIES: readonly { label: string; path: string; testId: strin
   { label: '消息', path: '/message', testId: 'entry-message', needsLogin: true },
   { label: '签到', path: '/signIn', testId: 'entry-sign-in' },
   { label: '我的金币', path: '/myGold', testId: 'entry-gold', needsLogin: true },
+  { label: '我的动态', path: '/myDynamic', testId: 'entry-my-dynamic', needsLogin: true },
   { label: '观看记录', path: '/historicalRecords', testId: 'entry-history' },
   { label: '我的收藏', path: '/myCollection', testId: 'entry-collection' },
   { label: '设置', path: '/settings', testId: 'entry-settings' },

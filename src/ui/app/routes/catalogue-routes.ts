@@ -17,7 +17,7 @@ export const catalogueRoutes: AppRoute[] = [
   { path: '/watch', title: '播放', depth: 2, load: () => playbackScreens().then((m) => ({ default: m.WatchScreen })) },
   { path: '/play/:mediaKey', name: 'Play', title: '播放', depth: 2, noTitle: true, load: () => import('../../playback/play-screen.tsx').then((m) => ({ default: m.PlayScreen })) },
   { path: '/albumDetail', title: '专辑', depth: 2, load: () => playbackScreens().then((m) => ({ default: m.AlbumDetailScreen })) },
-  { path: '/dynamicDetail', title: '动态详情', depth: 2, load: null },
+  { path: '/dynamicDetail', title: '动态详情', depth: 3, load: () => import('../../posting/posts-screens.tsx').then((m) => ({ default: m.PostDetailScreen })) },
   { path: '/space/:id', name: 'Space', title: '个人空间', depth: 2, load: () => import('../../catalogue/space-screen.tsx').then((m) => ({ default: m.SpaceScreen })) },
   { path: '/choseEpisodes', title: '选集', depth: 3, load: () => playbackScreens().then((m) => ({ default: m.ChoseEpisodesScreen })) },
   { path: '/myCollection', title: '我的收藏', depth: 2, load: () => import('../../catalogue/my-videos-screens.tsx').then((m) => ({ default: m.CollectionScreen })) },

@@ -1,6 +1,11 @@
 import type { AppRoute } from '../route-table.ts';
 
-/** Messaging, follow/block and posting routes; their screens arrive with the messaging and posting issues. */
+/** The posting pages (lazy chunks: the cover editor apart, being the heaviest). */
+const postsScreens = () => import('../../posting/posts-screens.tsx');
+const videoScreens = () => import('../../posting/video-screens.tsx');
+const locationScreens = () => import('../../posting/location-screens.tsx');
+
+/** Messaging, follow/block and posting routes. */
 export const socialRoutes: AppRoute[] = [
   { path: '/chat', name: 'Chat', title: '聊天', depth: 3, load: () => import('../../messaging/chat-screen.tsx').then((m) => ({ default: m.ChatScreen })) },
   { path: '/chatSet', title: '聊天设置', depth: 4, load: () => import('../../social/social-screens.tsx').then((m) => ({ default: m.ChatSetScreen })) },
@@ -14,12 +19,12 @@ export const socialRoutes: AppRoute[] = [
   { path: '/privateMessage', title: '私信', depth: 2, load: () => import('../../messaging/message-screens.tsx').then((m) => ({ default: m.PrivateMessageScreen })) },
   { path: '/userListPage', title: '用户列表', depth: 2, load: () => import('../../social/social-screens.tsx').then((m) => ({ default: m.UserListScreen })) },
   { path: '/blacklist', title: '黑名单', depth: 3, load: () => import('../../social/social-screens.tsx').then((m) => ({ default: m.BlacklistScreen })) },
-  { path: '/myDynamic', title: '我的动态', depth: 2, load: null },
-  { path: '/publishDynamic', title: '发布动态', depth: 3, load: null },
-  { path: '/previewDynamicVideo', title: '预览视频', depth: 4, load: null },
-  { path: '/dynamicVideoAddPoster', title: '添加封面', depth: 4, load: null },
-  { path: '/dynamicVideoEditPoster', title: '编辑封面', depth: 5, load: null },
-  { path: '/selectVideoPreview', title: '选择视频', depth: 4, load: null },
-  { path: '/getUserLocation', title: '所在位置', depth: 4, load: null },
-  { path: '/searchUserLocation', title: '搜索位置', depth: 5, load: null },
+  { path: '/myDynamic', title: '我的动态', depth: 2, load: () => postsScreens().then((m) => ({ default: m.MyPostsScreen })) },
+  { path: '/publishDynamic', title: '发布动态', depth: 3, load: () => import('../../posting/publish-screen.tsx').then((m) => ({ default: m.PublishScreen })) },
+  { path: '/previewDynamicVideo', title: '预览视频', depth: 4, load: () => videoScreens().then((m) => ({ default: m.PreviewVideoScreen })) },
+  { path: '/dynamicVideoAddPoster', title: '添加封面', depth: 4, load: () => videoScreens().then((m) => ({ default: m.AddPosterScreen })) },
+  { path: '/dynamicVideoEditPoster', title: '编辑封面', depth: 5, load: () => import('../../posting/edit-poster-screen.tsx').then((m) => ({ default: m.EditPosterScreen })) },
+  { path: '/selectVideoPreview', title: '选择视频', depth: 4, load: () => videoScreens().then((m) => ({ default: m.SelectVideoPreviewScreen })) },
+  { path: '/getUserLocation', title: '所在位置', depth: 4, load: () => locationScreens().then((m) => ({ default: m.LocationScreen })) },
+  { path: '/searchUserLocation', title: '搜索位置', depth: 5, load: () => locationScreens().then((m) => ({ default: m.SearchLocationScreen })) },
 ];

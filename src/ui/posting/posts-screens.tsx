@@ -1,0 +1,136 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiOrigin } from '../../composition/api-origin.ts';
+import { Navigator } from '../../core/ports/navigator.ts';
+import { Notifier } from '../../core/ports/notifier.ts';
+import { PostsService } from '../../core/posts/posts-service.ts';
+import { useContainer, useViewModel } from '../app/container-context.tsx';
+import { SessionModel } from '../app/session-model.ts';
+import { Avatar, TimeLabel } from '../common/display.tsx';
+import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
+import { PagedListView } from '../common/list/paged-list-view.tsx';
+import { PullRefresh } from '../common/list/pull-refresh.tsx';
+import { NavBar } from '../common/nav-bar.tsx';
+import { PostCard } from './post-card.tsx';
+import { bindPostingCore } from './posting-bindings.ts';
+import { PostingRoutes } from './posting-routes.ts';
+import { PostingTexts } from './posting-texts.ts';
+import { MyPostsViewModel, PostDetailViewModel, postIdFrom, type PostCardData } from './posts-view-models.ts';
+import './posting.css';
+
+const MyPosts = observer(function MyPosts() {
+  const vm = useViewModel((c) => {
+    bindPostingCore(c);
+    return new MyPostsViewModel(c.get(PostsService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier));
+  });
+  const render = (post: PostCardData) => (
+    <PostCard
+      key={post.id}
+      post={post}
+      onOpen={() => vm.postTapped(post)}
+      action={
+        <button type="button" className="post-card__delete" data-testid="post-delete" disabled={vm.deleting === post.id} onClick={() => void vm.deleteTapped(post)}>
+          {PostingTexts.delete}
+        </button>
+      }
+    />
+  );
+  return (
+    <>
+      <NavBar
+        title={PostingTexts.myPosts}
+        right={
+          <button type="button" className="posting-nav-action" data-testid="my-posts-publish" onClick={vm.publishTapped}>
+            {PostingTexts.publish}
+          </button>
+        }
+      />
+      <PullRefresh onRefresh={vm.list.refresh}>
+        {vm.list.empty ? (
+          <div className="posting-empty" data-testid="my-posts-empty">
+            <p>{PostingTexts.myPostsEmpty}</p>
+            <button type="button" className="primary-button" onClick={vm.publishTapped}>{PostingTexts.goPublish}</button>
+          </div>
+        ) : (
+          <PagedListView model={vm.list} className="post-list" render={render} />
+        )}
+      </PullRefresh>
+    </>
+  );
+});
+
+/** /myDynamic — one's own posts, newest first (login required: a visitor goes to /login and comes back). */
+export const MyPostsScreen = observer(function MyPostsScreen() {
+  const container = useContainer();
+  const session = container.get(SessionModel);
+  useEffect(() => {
+    if (!session.loggedIn) container.get<Navigator>(Navigator).replace(PostingRoutes.login, { redirect: PostingRoutes.myPosts });
+  }, [session.loggedIn, container]);
+  return <div className="page posting-page my-posts-page">{session.loggedIn ? <MyPosts /> : <NavBar title={PostingTexts.myPosts} />}</div>;
+});
+
+/** /dynamicDetail?id — one post: the video (its cover as the poster), the author, text, labels, place and time. */
+export const PostDetailScreen = observer(function PostDetailScreen() {
+  const [search] = useSearchParams();
+  const vm = useViewModel((c) => {
+    bindPostingCore(c);
+    return new PostDetailViewModel(
+      {
+        posts: c.get(PostsService),
+        session: c.get(SessionModel),
+        navigator: c.get<Navigator>(Navigator),
+        notifier: c.get<Notifier>(Notifier),
+        origin: c.get<string>(ApiOrigin),
+      },
+      postIdFrom(search.get('id')),
+    );
+  });
+  useEffect(() => void vm.load(), [vm]);
+  const post = vm.post;
+  return (
+    <div className="page posting-page post-detail-page">
+      <NavBar
+        title="动态详情"
+        right={
+          vm.own && (
+            <button type="button" className="posting-nav-action" data-testid="post-detail-delete" disabled={vm.deleting} onClick={() => void vm.deleteTapped()}>
+              {PostingTexts.delete}
+            </button>
+          )
+        }
+      />
+      {vm.status === 'loading' && <LoadingState />}
+      {vm.status === 'missing' && <div className="posting-empty" data-testid="post-missing">{vm.missingText}</div>}
+      {vm.status === 'failed' && <ErrorState onRefresh={() => void vm.load()} />}
+      {vm.status === 'ready' && post && (
+        <article data-testid="post-detail">
+          <video className="post-detail__video" data-testid="post-video" src={vm.videoUrl} poster={vm.posterUrl} controls playsInline preload="metadata" />
+          <div className="post-detail__body">
+            <div className="post-detail__author">
+              <Avatar src={post.avatar} vipLevel={post.vipLevel} uid={post.uid} size={40} />
+              <span className="post-detail__nick" data-testid="post-author">{post.nickName || `用户${post.uid}`}</span>
+            </div>
+            {post.contxt && <p className="post-detail__text" data-testid="post-detail-text">{post.contxt}</p>}
+            {vm.labels.length > 0 && (
+              <div className="post-labels" data-testid="post-detail-labels">
+                {vm.labels.map((label) => (
+                  <span key={label} className="post-label">#{label}</span>
+                ))}
+              </div>
+            )}
+            {vm.place && (
+              <p className="post-detail__place" data-testid="post-detail-place">
+                <span className="post-detail__place-name">{vm.place}</span>
+                {vm.placeAddress && <span>{vm.placeAddress}</span>}
+              </p>
+            )}
+            <div className="post-detail__time">
+              <TimeLabel time={post.time} />
+            </div>
+          </div>
+        </article>
+      )}
+    </div>
+  );
+});
