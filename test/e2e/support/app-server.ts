@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,21 +23,30 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerOptions {
+  /** The PGlite data folder (migrated and seeded on start if it is new). */
+  dataDir: string;
+  /** The built app to serve. */
+  staticDir: string;
+  /** `npm start` (build included) instead of running the server on `staticDir` as it is. */
+  npmStart?: boolean;
+}
+
+/** A started server; `stop` ends it (SIGTERM, so PGlite closes its data folder cleanly) and leaves the folder. */
+export interface StartedServer {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
 /**
- * Starts the server on a free port with a fresh embedded database in a temporary data folder, seeded, serving
- * the app the e2e global setup built once (test/e2e/support/build-once.ts). With `npmStart` it runs the whole
- * `npm start` as a person would, building the app into its own folder first. DATABASE_URL and REDIS_URL are
- * removed, so each run uses PGlite and in-memory rate limits whatever earlier runs left in the machine's
- * PostgreSQL or Redis.
+ * Starts the server on a free port and waits until it answers. DATABASE_URL and REDIS_URL are removed, so it
+ * uses the embedded database in `dataDir` and in-memory rate limits, whatever earlier runs left in the machine's
+ * PostgreSQL or Redis (their own suites cover those adapters).
  */
-export async function startApp(options: { npmStart?: boolean } = {}): Promise<RunningApp> {
+export async function startServer(options: ServerOptions): Promise<StartedServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-'));
-  // npm start builds into its own folder: journeys run by other processes at the same time keep their app.
-  const staticDir = options.npmStart ? path.join(dataDir, 'dist') : inject('e2eStaticDir');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: staticDir, HOST: '127.0.0.1' };
-  // A fresh embedded database and in-memory rate limits: each run starts clean, whatever earlier runs left in the
-  // machine's PostgreSQL or Redis (their own suites cover those adapters).
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, STATIC_DIR: options.staticDir, HOST: '127.0.0.1' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const command = options.npmStart ? ['start'] : ['exec', '--', 'tsx', 'server/main.ts'];
@@ -45,6 +54,14 @@ export async function startApp(options: { npmStart?: boolean } = {}): Promise<Ru
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -55,20 +72,41 @@ export async function startApp(options: { npmStart?: boolean } = {}): Promise<Ru
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${command.join(' ')} did not answer within 180 s:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${command.join(' ')} did not answer within 180 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.pid) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        process.kill(-child.pid, 'SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, output: () => output, stop };
+}
+
+/**
+ * Starts the app for one journey with its own temporary data folder, removed on stop. By default the server
+ * serves the app the e2e global setup built once and starts from a copy of the database it migrated and seeded
+ * once (test/e2e/support/build-once.ts), which spares each journey the build and the seeding. With `npmStart`
+ * it runs the whole `npm start` as a person would: build into its own folder, fresh database, migrations, seed.
+ */
+export async function startApp(options: { npmStart?: boolean } = {}): Promise<RunningApp> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-'));
+  const dataDir = path.join(folder, 'data');
+  try {
+    let staticDir = path.join(folder, 'dist'); // npm start builds into its own folder: other journeys keep theirs
+    if (!options.npmStart) {
+      staticDir = inject('e2eStaticDir');
+      await cp(inject('e2eDataTemplate'), dataDir, { recursive: true });
+    }
+    const server = await startServer({ dataDir, staticDir, npmStart: options.npmStart });
+    return {
+      url: server.url,
+      output: server.output,
+      stop: async () => {
+        await server.stop();
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  }
 }
