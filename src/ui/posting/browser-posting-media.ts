@@ -5,7 +5,10 @@ import { captureFirstFrame, captureFrames, cropToJpeg, loadImage, readVideoDurat
 
 /** PostingMedia in the browser: object URLs, a detached video element for durations and frames, canvas crops. */
 export class BrowserPostingMedia implements PostingMedia {
-  /** Frame URLs made per video, so revisiting the poster page does not decode the video again. */
+  /**
+   * Frame URLs of the draft's video, so revisiting the poster page does not decode it again. One draft has one
+   * video: the frames made before are revoked when other frames are asked for.
+   */
   private readonly frameUrls = new Map<string, string[]>();
 
   constructor(private readonly files: Pick<PickedFiles, 'adopt' | 'objectUrl'>) {}
@@ -33,6 +36,8 @@ export class BrowserPostingMedia implements PostingMedia {
   async frames(file: LocalFile, count: number): Promise<string[]> {
     const made = this.frameUrls.get(file.id);
     if (made && made.length === count) return made;
+    for (const urls of this.frameUrls.values()) urls.forEach((url) => URL.revokeObjectURL(url));
+    this.frameUrls.clear();
     const blobs = await captureFrames(this.urlOf(file), count);
     const urls = blobs.map((blob) => URL.createObjectURL(blob));
     this.frameUrls.set(file.id, urls);
