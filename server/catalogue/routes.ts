@@ -30,7 +30,6 @@ export const CatalogueLimits = {
   rankSize: 30,
   watchingSize: 10,
   maxKeyword: 30,
-  maxMediaKey: 64,
   maxProgressSeconds: 7 * 24 * 3600,
   /** A play counts towards the video's play count when the user had not played it within this gap. */
   playCountGapMs: 30 * 60 * 1000,
@@ -50,12 +49,6 @@ function sortOf(params: Params): SortKey {
   const sort = params.optionalString('sort') ?? 'new';
   if (!(SORT_KEYS as readonly string[]).includes(sort)) throw badParam('sort');
   return sort as SortKey;
-}
-
-function mediaKeyOf(params: Params): string {
-  const key = params.string('mediaKey');
-  if (key.length > CatalogueLimits.maxMediaKey) throw badParam('mediaKey');
-  return key;
 }
 
 async function videos(db: Queryable, where: string, params: readonly unknown[], order: string, limit: number): Promise<VideoView[]> {
@@ -187,7 +180,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
    * newest comes first in history, and getPlayInfo resumes there. The episode must be one the video has.
    */
   api.post('/api/video/AddPlayRecord', 'required', async ({ params, auth }) => {
-    const video = await findPlayableVideo(db, mediaKeyOf(params));
+    const video = await findPlayableVideo(db, params.mediaKey());
     if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
     const progress = params.optionalInt('progress') ?? 0;
     if (progress < 0 || progress > CatalogueLimits.maxProgressSeconds) throw badParam('progress');
@@ -227,7 +220,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
 
   /** Toggles a video in the user's collection; answers whether it is collected now. */
   api.get('/api/Video/AddToScjs', 'required', async ({ params, auth }) => {
-    const videoId = await findVideoId(db, mediaKeyOf(params));
+    const videoId = await findVideoId(db, params.mediaKey());
     if (videoId === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
     const collected = await db.transaction(async (tx) => {
       const removed = await tx.query('DELETE FROM collections WHERE user_id = $1 AND video_id = $2 RETURNING video_id', [auth.user.id, videoId]);

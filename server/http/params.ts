@@ -12,6 +12,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** The largest value of a PostgreSQL integer (serial) column: row ids of users, packages, articles… */
 export const MAX_ROW_ID = 2_147_483_647;
 
+/** The longest media key a video can have (catalogue keys are short slugs). */
+export const MAX_MEDIA_KEY_LENGTH = 64;
+
 export class Params {
   private readonly values: ReadonlyMap<string, unknown>;
 
@@ -67,6 +70,13 @@ export class Params {
     const value = this.optionalInt(name);
     if (value === undefined) throw missingParam(name);
     return value;
+  }
+
+  /** A required media key (a video's key): 1001 when absent, 1002 when longer than MAX_MEDIA_KEY_LENGTH. */
+  mediaKey(name = 'mediaKey'): string {
+    const key = this.string(name);
+    if (key.length > MAX_MEDIA_KEY_LENGTH) throw badParam(name);
+    return key;
   }
 
   /**

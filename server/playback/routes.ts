@@ -10,7 +10,7 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { envelope } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { episodeOf, mediaKeyOf } from './playback-params.ts';
+import { episodeOf } from './playback-params.ts';
 import { currentSequence, LIVE_SEGMENT_SECONDS, liveWindow, livePlaylist, loopOf, segmentUrisOf } from './live-playlist.ts';
 import { MPEG_TICKS_PER_SECOND, shiftTimestamps } from './ts-timestamps.ts';
 import { DEMO_MEDIA_DIR, findFileInside, safeMediaSegments, sendMediaFile } from './media-serving.ts';
@@ -40,7 +40,7 @@ export interface PlaybackRoutesOptions {
 }
 
 async function playableOrFail(services: AppServices, params: Params): Promise<PlayableVideo> {
-  const video = await findPlayableVideo(services.db, mediaKeyOf(params));
+  const video = await findPlayableVideo(services.db, params.mediaKey());
   if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
   return video;
 }

@@ -36,12 +36,6 @@ const PAGE_LIMITS = {
 
 const commentNotFound = () => new ApiError(Ret.CommentNotFound, RetMessage.CommentNotFound);
 
-function mediaKeyOf(params: Params): string {
-  const key = params.string('mediaKey');
-  if (key.length > VideoSocialLimits.maxMediaKey) throw badParam('mediaKey');
-  return key;
-}
-
 function sortOf(params: Params): CommentSort {
   const sort = params.optionalString('sort') ?? CommentSort.New;
   if (!(COMMENT_SORTS as readonly string[]).includes(sort)) throw badParam('sort');
@@ -82,7 +76,7 @@ export function registerVideoSocialRoutes(api: ApiRouter, services: AppServices)
   const now = () => new Date(clock.now());
 
   const videoIdOf = async (params: Params): Promise<number> => {
-    const id = await findVideoId(db, mediaKeyOf(params));
+    const id = await findVideoId(db, params.mediaKey());
     if (id === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
     return id;
   };
@@ -109,7 +103,7 @@ export function registerVideoSocialRoutes(api: ApiRouter, services: AppServices)
    * answers its author). One post per user every 3 s. Answers the stored comment.
    */
   api.post(VideoSocialPaths.post, 'required', async ({ params, auth }) => {
-    const mediaKey = mediaKeyOf(params);
+    const mediaKey = params.mediaKey();
     const content = params.string('content');
     const problem = commentContentProblem(content);
     if (problem !== null) throw badParam('content', problem);
@@ -175,7 +169,7 @@ export function registerVideoSocialRoutes(api: ApiRouter, services: AppServices)
 
   /** Everything the actions bar shows, in one call: rating, votes, collected, shares and the comment count. */
   api.get(VideoSocialPaths.details, 'optional', async ({ params, auth }) => {
-    const mediaKey = mediaKeyOf(params);
+    const mediaKey = params.mediaKey();
     const videoId = await videoIdOf(params);
     const viewer = auth?.user.id ?? 0;
     return {
@@ -199,7 +193,7 @@ export function registerVideoSocialRoutes(api: ApiRouter, services: AppServices)
 
   /** Records a share (visitors too) and answers the link to the play page and the share count. */
   api.get(VideoSocialPaths.share, 'optional', async ({ params, auth, request }) => {
-    const mediaKey = mediaKeyOf(params);
+    const mediaKey = params.mediaKey();
     const videoId = await videoIdOf(params);
     await recordShare(db, videoId, auth?.user.id ?? null, now());
     return {

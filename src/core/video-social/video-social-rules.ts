@@ -48,7 +48,6 @@ export const VideoSocialLimits = {
   defaultPageSize: 10,
   maxPageSize: 50,
   maxPage: 10_000,
-  maxMediaKey: 64,
   maxVideoType: 32,
   minStars: 1,
   maxStars: 5,
