@@ -1,4 +1,5 @@
 import type { Query } from '../ports/navigator.ts';
+import { fieldsOf, flagOf, textOf } from '../request/answer-values.ts';
 
 /** Where a tap on an ad leads inside the app (spec: ad data, appParam). */
 export interface AdAppParam {
@@ -68,23 +69,15 @@ export const AdPaths = {
 /** The query key that hides the nav bar (embedded pages): no start ad there. */
 export const HIDE_NAV_BAR_QUERY = 'hideNavBar';
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-function truthy(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 'true';
-}
-
 function parseAppParam(value: unknown): AdAppParam {
-  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const raw = fieldsOf(value);
   return {
-    device: text(raw.device),
-    type: text(raw.type),
-    pagePath: text(raw.pagePath),
-    param: text(raw.param),
-    isNeedLogin: truthy(raw.isNeedLogin),
-    webUrl: text(raw.webUrl),
+    device: textOf(raw.device),
+    type: textOf(raw.type),
+    pagePath: textOf(raw.pagePath),
+    param: textOf(raw.param),
+    isNeedLogin: flagOf(raw.isNeedLogin),
+    webUrl: textOf(raw.webUrl),
   };
 }
 
@@ -92,16 +85,16 @@ function parseAppParam(value: unknown): AdAppParam {
 export function parseAd(value: unknown): Ad | null {
   if (typeof value !== 'object' || value === null) return null;
   const raw = value as Record<string, unknown>;
-  const showURL = text(raw.showURL);
+  const showURL = textOf(raw.showURL);
   if (!showURL) return null;
-  const id = typeof raw.id === 'number' && Number.isFinite(raw.id) ? raw.id : Number(text(raw.id)) || 0;
-  const title = text(raw.title).trim();
-  const trackingURL = text(raw.trackingURL).trim();
+  const id = typeof raw.id === 'number' && Number.isFinite(raw.id) ? raw.id : Number(textOf(raw.id)) || 0;
+  const title = textOf(raw.title).trim();
+  const trackingURL = textOf(raw.trackingURL).trim();
   return {
     id,
     showURL,
-    linkURL: text(raw.linkURL),
-    viewURL: text(raw.viewURL),
+    linkURL: textOf(raw.linkURL),
+    viewURL: textOf(raw.viewURL),
     appParam: parseAppParam(raw.appParam),
     ...(title ? { title } : {}),
     ...(trackingURL ? { trackingURL } : {}),

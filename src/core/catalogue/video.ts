@@ -1,3 +1,4 @@
+import { textOf } from '../request/answer-values.ts';
 /** What the catalogue calls answer, read defensively: a malformed item is dropped, a missing field gets its empty value. */
 
 export interface Uploader {
@@ -82,10 +83,6 @@ type Obj = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function text(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
-}
-
 /** A finite number ≥ 0 (numeric strings accepted), else the fallback. */
 export function amount(value: unknown, fallback = 0): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -105,31 +102,31 @@ function list<T>(value: unknown, read: (item: unknown) => T | null): T[] {
 function readUploader(value: unknown): Uploader | null {
   if (!isObject(value)) return null;
   const uid = amount(value['uid']);
-  return uid > 0 ? { uid, nickName: text(value['nickName']), avatar: text(value['avatar']) } : null;
+  return uid > 0 ? { uid, nickName: textOf(value['nickName']), avatar: textOf(value['avatar']) } : null;
 }
 
 /** A video, or null without a media key or title. */
 export function readVideo(value: unknown): Video | null {
   if (!isObject(value)) return null;
-  const mediaKey = text(value['mediaKey']);
-  const title = text(value['title']);
+  const mediaKey = textOf(value['mediaKey']);
+  const title = textOf(value['title']);
   if (mediaKey === '' || title === '') return null;
   const year = amount(value['year'], -1);
   const updatedAt = amount(value['updatedAt'], -1);
   const video: Video = {
     mediaKey,
     title,
-    category: text(value['category']),
+    category: textOf(value['category']),
     subId: amount(value['subId']),
-    cover: text(value['cover']),
-    poster: text(value['poster']),
+    cover: textOf(value['cover']),
+    poster: textOf(value['poster']),
     duration: amount(value['duration']),
     playCount: amount(value['playCount']),
     score: amount(value['score']),
     year: year < 0 ? null : year,
-    area: text(value['area']),
-    tags: list(value['tags'], (tag) => (text(tag) === '' ? null : text(tag))),
-    description: text(value['description']),
+    area: textOf(value['area']),
+    tags: list(value['tags'], (tag) => (textOf(tag) === '' ? null : textOf(tag))),
+    description: textOf(value['description']),
     updatedAt: updatedAt < 0 ? null : updatedAt,
     uploader: readUploader(value['uploader']),
   };
@@ -142,18 +139,18 @@ export const readVideos = (value: unknown): Video[] => list(value, readVideo);
 
 export function readChannel(value: unknown): Channel | null {
   if (!isObject(value)) return null;
-  const key = text(value['key']);
-  const name = text(value['name']);
+  const key = textOf(value['key']);
+  const name = textOf(value['name']);
   if (key === '' || name === '') return null;
   return {
     key,
     name,
     kind: value['kind'] === 'short' ? 'short' : 'long',
-    alias: text(value['alias']) || key,
+    alias: textOf(value['alias']) || key,
     subChannels: list(value['subChannels'], (sub) => {
       if (!isObject(sub)) return null;
       const id = amount(sub['id']);
-      const subName = text(sub['name']);
+      const subName = textOf(sub['name']);
       return id > 0 && subName !== '' ? { id, name: subName } : null;
     }),
   };
@@ -166,8 +163,8 @@ export function readHomeData(value: unknown): HomeData {
     blocks: list(data['blocks'], (block) => {
       if (!isObject(block)) return null;
       const videos = readVideos(block['list']);
-      const title = text(block['title']);
-      return title === '' ? null : { key: text(block['key']) || title, title, category: text(block['category']), list: videos };
+      const title = textOf(block['title']);
+      return title === '' ? null : { key: textOf(block['key']) || title, title, category: textOf(block['category']), list: videos };
     }),
     watchingList: readVideos(data['watchingList']),
   };
@@ -185,12 +182,12 @@ export function readSpaceProfile(value: unknown): SpaceProfile | null {
   if (uid <= 0) return null;
   return {
     uid,
-    nickName: text(value['nickName']) || `用户${uid}`,
-    avatar: text(value['avatar']),
+    nickName: textOf(value['nickName']) || `用户${uid}`,
+    avatar: textOf(value['avatar']),
     vipLevel: amount(value['vipLevel']),
     level: amount(value['level'], 1),
     sex: amount(value['sex'], 1),
-    introduce: text(value['introduce']),
+    introduce: textOf(value['introduce']),
     bigV: value['bigV'] === true,
     totalPlays: amount(value['totalPlays']),
   };

@@ -2,6 +2,7 @@ import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../session/user-session.ts';
 import { GoldLimits, GoldPaths, GoldRet, GoldTexts } from './gold-rules.ts';
+import { fieldsOf, textOf, wholeOf } from '../request/answer-values.ts';
 
 /** A video's price and whether the caller may play it, with the caller's balance (null for a visitor). */
 export interface GoldAccess {
@@ -44,29 +45,19 @@ export interface GoldRecordPage {
   total: number;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-const whole = (value: unknown): number => {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
-};
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 function parseRecord(value: unknown): GoldRecord | null {
-  const raw = record(value);
-  const amount = whole(raw.amount);
+  const raw = fieldsOf(value);
+  const amount = wholeOf(raw.amount);
   if (amount === 0) return null;
   return {
-    id: whole(raw.id),
+    id: wholeOf(raw.id),
     amount,
-    balance: Math.max(0, whole(raw.balance)),
-    reason: text(raw.reason),
+    balance: Math.max(0, wholeOf(raw.balance)),
+    reason: textOf(raw.reason),
     mediaKey: typeof raw.mediaKey === 'string' ? raw.mediaKey : null,
     videoTitle: typeof raw.videoTitle === 'string' ? raw.videoTitle : null,
-    note: text(raw.note),
-    time: whole(raw.time),
+    note: textOf(raw.note),
+    time: wholeOf(raw.time),
   };
 }
 
@@ -88,13 +79,13 @@ export class GoldService {
 
   /** FilterVideoByGold for one video; null when the answer cannot be read. Errors are not shown. */
   async access(mediaKey: string): Promise<GoldAccess | null> {
-    const data = record(await this.api.get(GoldPaths.filter, { mediaKeys: mediaKey }, { suppressTips: true }));
+    const data = fieldsOf(await this.api.get(GoldPaths.filter, { mediaKeys: mediaKey }, { suppressTips: true }));
     if (!Array.isArray(data.list)) return null;
-    const entry = data.list.map(record).find((item) => item.mediaKey === mediaKey);
-    const balance = data.balance === null || data.balance === undefined ? null : Math.max(0, whole(data.balance));
+    const entry = data.list.map(fieldsOf).find((item) => item.mediaKey === mediaKey);
+    const balance = data.balance === null || data.balance === undefined ? null : Math.max(0, wholeOf(data.balance));
     if (balance !== null) this.keepBalance(balance);
     if (!entry) return { price: 0, unlocked: true, balance, cover: '' };
-    return { price: Math.max(0, whole(entry.price)), unlocked: entry.unlocked === true, balance, cover: text(entry.cover) };
+    return { price: Math.max(0, wholeOf(entry.price)), unlocked: entry.unlocked === true, balance, cover: textOf(entry.cover) };
   }
 
   /** Whether an unlock of this video is on its way (the button shows it). */
@@ -117,29 +108,29 @@ export class GoldService {
 
   /** One page of the history (newest first) with the balance. Throws ApiError. */
   async records(page: number, pageSize: number = GoldLimits.recordsPageSize): Promise<GoldRecordPage> {
-    const data = record(await this.api.get(GoldPaths.records, { page, pageSize }));
+    const data = fieldsOf(await this.api.get(GoldPaths.records, { page, pageSize }));
     const list = Array.isArray(data.list) ? data.list.map(parseRecord).filter((entry): entry is GoldRecord => entry !== null) : [];
-    const balance = Math.max(0, whole(data.balance));
+    const balance = Math.max(0, wholeOf(data.balance));
     this.keepBalance(balance);
-    return { balance, list, total: Math.max(0, whole(data.total)) };
+    return { balance, list, total: Math.max(0, wholeOf(data.total)) };
   }
 
   private async pay(mediaKey: string): Promise<UnlockOutcome> {
     try {
-      const data = record(
+      const data = fieldsOf(
         await this.api.get(GoldPaths.pay, { mediaKey }, { notice: true, suppressCodes: [GoldRet.Insufficient, GoldRet.NotForSale] }),
       );
-      const balance = Math.max(0, whole(data.balance));
+      const balance = Math.max(0, wholeOf(data.balance));
       this.keepBalance(balance);
       const alreadyUnlocked = data.alreadyUnlocked === true;
-      return { kind: 'unlocked', paid: alreadyUnlocked ? 0 : Math.max(0, whole(data.paid)), balance, alreadyUnlocked };
+      return { kind: 'unlocked', paid: alreadyUnlocked ? 0 : Math.max(0, wholeOf(data.paid)), balance, alreadyUnlocked };
     } catch (error) {
       if (!(error instanceof ApiError)) return { kind: 'failed', message: GoldTexts.unlockFailed };
       if (error.ret === GoldRet.Insufficient) {
-        const data = record(error.data);
-        const balance = Math.max(0, whole(data.balance));
+        const data = fieldsOf(error.data);
+        const balance = Math.max(0, wholeOf(data.balance));
         this.keepBalance(balance);
-        return { kind: 'insufficient', price: Math.max(0, whole(data.price)), balance, message: error.msg };
+        return { kind: 'insufficient', price: Math.max(0, wholeOf(data.price)), balance, message: error.msg };
       }
       if (error.ret === GoldRet.NotForSale) return { kind: 'free', message: error.msg };
       return { kind: 'failed', message: error.msg || GoldTexts.unlockFailed };

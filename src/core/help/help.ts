@@ -1,5 +1,7 @@
 /** Help centre: the spec's calls, codes, texts and the shapes of help categories and articles (spec sections 3 and 7). */
 
+import { recordOf, textOf } from '../request/answer-values.ts';
+
 export const HelpPaths = {
   categories: '/api/home/gethelpcat',
   content: '/api/home/gethelpcontent',
@@ -87,23 +89,15 @@ export function categoryIndexFrom(value: string | null | undefined): number | nu
   return Number(value);
 }
 
-function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
 function idOf(value: unknown): number | null {
   const id = typeof value === 'string' ? Number(value) : value;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
 }
 
-function textOf(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
 /** The `info` list of a help answer (`{ info: [...] }`); entries that are not objects are dropped. */
 function infoOf(data: unknown): Record<string, unknown>[] {
-  const info = record(data)?.['info'];
-  return Array.isArray(info) ? info.map(record).filter((entry): entry is Record<string, unknown> => entry !== null) : [];
+  const info = recordOf(data)?.['info'];
+  return Array.isArray(info) ? info.map(recordOf).filter((entry): entry is Record<string, unknown> => entry !== null) : [];
 }
 
 export function parseCategories(data: unknown): HelpCategory[] {
@@ -118,7 +112,7 @@ export function parseQuestions(data: unknown): HelpQuestion[] {
   const sublist = infoOf(data)[0]?.['sublist'];
   if (!Array.isArray(sublist)) return [];
   return sublist.flatMap((value) => {
-    const entry = record(value);
+    const entry = recordOf(value);
     const id = idOf(entry?.['id']);
     return entry && id !== null ? [{ id, title: articleTitle(id, textOf(entry['title'])) }] : [];
   });

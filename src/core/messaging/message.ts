@@ -1,4 +1,5 @@
 import { parseListedUser, type ListedUser } from '../users/listed-user.ts';
+import { countOf, numberOf, recordOf, textOf } from '../request/answer-values.ts';
 /** Private messages, listed users and the calls of the chat API (protocol: .tmp brief, spec sections 3 and 4). */
 
 /** Message types. */
@@ -80,42 +81,31 @@ export const MessagingTexts = {
   sendFailed: '发送失败，请重试',
 } as const;
 
-const num = (value: unknown): number => {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : NaN;
-};
 const positiveInt = (value: unknown): number | null => {
-  const n = num(value);
+  const n = numberOf(value, NaN);
   return Number.isInteger(n) && n > 0 ? n : null;
-};
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const record = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-const count = (value: unknown): number => {
-  const n = num(value);
-  return Number.isInteger(n) && n > 0 ? n : 0;
 };
 
 /** Reads a message object; null when it lacks a usable id or users. */
 export function parseMessage(value: unknown): ChatMessage | null {
-  const raw = record(value);
+  const raw = recordOf(value);
   if (!raw) return null;
   const id = positiveInt(raw.id);
   const fromUid = positiveInt(raw.fromUid);
   const toUid = positiveInt(raw.toUid);
   if (id === null || fromUid === null || toUid === null) return null;
-  const type = num(raw.type);
-  const createdAt = num(raw.createdAt);
+  const type = numberOf(raw.type, NaN);
+  const createdAt = numberOf(raw.createdAt, NaN);
   return {
     id,
     fromUid,
     toUid,
     type: Number.isInteger(type) && type >= 0 ? type : MessageType.Text,
-    content: text(raw.content),
+    content: textOf(raw.content),
     createdAt: Number.isFinite(createdAt) ? createdAt : 0,
     clientId: typeof raw.clientId === 'string' ? raw.clientId : null,
-    avatar: text(raw.avatar),
-    nickname: text(raw.nickname),
+    avatar: textOf(raw.avatar),
+    nickname: textOf(raw.nickname),
     kefu: raw.kefu === true || raw.kefu === 1,
   };
 }
@@ -126,38 +116,38 @@ export function parseMessages(value: unknown): ChatMessage[] {
 }
 
 export function parseConversation(value: unknown): Conversation | null {
-  const raw = record(value);
+  const raw = recordOf(value);
   const user = raw ? parseListedUser(raw.user) : null;
   if (!raw || !user) return null;
-  return { user, lastMessage: parseMessage(raw.lastMessage), unread: count(raw.unread) };
+  return { user, lastMessage: parseMessage(raw.lastMessage), unread: countOf(raw.unread) };
 }
 
 export function parseSystemMessage(value: unknown): SystemMessage | null {
-  const raw = record(value);
+  const raw = recordOf(value);
   if (!raw) return null;
   const id = positiveInt(raw.id);
   if (id === null) return null;
-  const createdAt = num(raw.createdAt);
-  return { id, title: text(raw.title), content: text(raw.content), createdAt: Number.isFinite(createdAt) ? createdAt : 0, read: raw.read === true || raw.read === 1 };
+  const createdAt = numberOf(raw.createdAt, NaN);
+  return { id, title: textOf(raw.title), content: textOf(raw.content), createdAt: Number.isFinite(createdAt) ? createdAt : 0, read: raw.read === true || raw.read === 1 };
 }
 
 export function parseSummary(value: unknown): MessageSummary {
-  const raw = record(value) ?? {};
-  const latest = record(raw.latestSystem);
-  const latestAt = latest ? num(latest.createdAt) : NaN;
+  const raw = recordOf(value) ?? {};
+  const latest = recordOf(raw.latestSystem);
+  const latestAt = latest ? numberOf(latest.createdAt, NaN) : NaN;
   return {
-    privateUnread: count(raw.privateUnread),
-    systemUnread: count(raw.systemUnread),
-    newFans: count(raw.newFans),
-    latestSystem: latest ? { title: text(latest.title), createdAt: Number.isFinite(latestAt) ? latestAt : 0 } : null,
+    privateUnread: countOf(raw.privateUnread),
+    systemUnread: countOf(raw.systemUnread),
+    newFans: countOf(raw.newFans),
+    latestSystem: latest ? { title: textOf(latest.title), createdAt: Number.isFinite(latestAt) ? latestAt : 0 } : null,
   };
 }
 
 /** A list answer `{list, total}` read with an item parser. */
 export function parseList<T>(value: unknown, item: (entry: unknown) => T | null): { list: T[]; total: number } {
-  const raw = record(value) ?? {};
+  const raw = recordOf(value) ?? {};
   const list = Array.isArray(raw.list) ? raw.list.map(item).filter((e): e is T => e !== null) : [];
-  return { list, total: count(raw.total) };
+  return { list, total: countOf(raw.total) };
 }
 
 /** The largest count a badge spells out; more reads 99+. */
@@ -180,7 +170,7 @@ export function messagePreview(message: Pick<ChatMessage, 'type' | 'content'> | 
 /** The order an order note carries (the VIP flow's msgParams JSON); null when unreadable. */
 export function readOrderNote(content: string): Record<string, unknown> | null {
   try {
-    return record(JSON.parse(content));
+    return recordOf(JSON.parse(content));
   } catch {
     return null;
   }

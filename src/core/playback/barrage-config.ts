@@ -1,3 +1,4 @@
+import { fieldsOf } from '../request/answer-values.ts';
 /**
  * The viewer's barrage settings (PutBarrageCofig / getBarrageCofig): opacity, speed, size and the part of the
  * picture barrages may use. Shared by the client and the reference server, so both check the same ranges.
@@ -57,7 +58,7 @@ export function readArea(value: unknown): BarrageArea | null {
 
 /** Settings read from storage or an answer: each valid field wins over the default. */
 export function parseBarrageConfig(value: unknown): BarrageConfig {
-  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const raw = fieldsOf(value);
   return {
     opacity: readOpacity(raw.opacity) ?? DEFAULT_BARRAGE_CONFIG.opacity,
     speed: readSpeed(raw.speed) ?? DEFAULT_BARRAGE_CONFIG.speed,

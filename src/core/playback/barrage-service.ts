@@ -1,6 +1,7 @@
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
 import { parseBarrageConfig, type BarrageConfig } from './barrage-config.ts';
 import type { Barrage, BarrageReportReason } from './barrage-rules.ts';
+import { fieldsOf, numberOf, textOf } from '../request/answer-values.ts';
 
 /** A barrage as the client holds it: the server's fields, and whether the viewer sent it. */
 export interface BarrageItem extends Barrage {
@@ -36,61 +37,48 @@ export const BarragePaths = {
   getConfig: '/api/user/getBarrageCofig',
 } as const;
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function num(value: unknown, fallback = 0): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  return Number.isFinite(n) ? n : fallback;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
 /** One barrage of an answer or a sendBarrage event; null without an id, a time or a text. */
 export function parseBarrage(value: unknown, me: number | null): BarrageItem | null {
-  const raw = record(value);
-  const id = num(raw.id, Number.NaN);
-  const time = num(raw.time, Number.NaN);
-  const content = text(raw.content);
+  const raw = fieldsOf(value);
+  const id = numberOf(raw.id, Number.NaN);
+  const time = numberOf(raw.time, Number.NaN);
+  const content = textOf(raw.content);
   if (!Number.isSafeInteger(id) || id <= 0 || !(time >= 0) || content === '') return null;
-  const uid = Math.max(0, Math.trunc(num(raw.uid)));
+  const uid = Math.max(0, Math.trunc(numberOf(raw.uid)));
   const item: BarrageItem = {
     id,
     time,
     content,
     uid,
-    mediaKey: text(raw.mediaKey),
-    episode: Math.max(1, Math.trunc(num(raw.episode, 1))),
-    nickName: text(raw.nickName),
-    likeCount: Math.max(0, Math.trunc(num(raw.likeCount))),
+    mediaKey: textOf(raw.mediaKey),
+    episode: Math.max(1, Math.trunc(numberOf(raw.episode, 1))),
+    nickName: textOf(raw.nickName),
+    likeCount: Math.max(0, Math.trunc(numberOf(raw.likeCount))),
     liked: raw.liked === true,
     own: me !== null && uid === me,
   };
-  const clientId = text(raw.clientId);
+  const clientId = textOf(raw.clientId);
   if (clientId !== '') item.clientId = clientId;
   return item;
 }
 
 function listOf(data: unknown): unknown[] {
-  const list = record(data).list;
+  const list = fieldsOf(data).list;
   return Array.isArray(list) ? list : [];
 }
 
 function parseShieldedUsers(data: unknown): ShieldedUser[] {
   return listOf(data)
     .map((entry) => {
-      const raw = record(entry);
-      const uid = Math.trunc(num(raw.uid));
-      return uid > 0 ? { uid, nickName: text(raw.nickName) } : null;
+      const raw = fieldsOf(entry);
+      const uid = Math.trunc(numberOf(raw.uid));
+      return uid > 0 ? { uid, nickName: textOf(raw.nickName) } : null;
     })
     .filter((user): user is ShieldedUser => user !== null);
 }
 
 function parseKeywords(data: unknown): string[] {
-  return listOf(data).map(text).filter((keyword) => keyword !== '');
+  return listOf(data).map(textOf).filter((keyword) => keyword !== '');
 }
 
 /** The barrage calls of spec section 7 ("Barrages and blocking"), answers parsed. */
@@ -117,8 +105,8 @@ export class BarrageService {
   }
 
   async like(id: number): Promise<{ liked: boolean; count: number }> {
-    const raw = record(await this.api.get(BarragePaths.like, { barrageId: id }));
-    return { liked: raw.liked === true, count: Math.max(0, Math.trunc(num(raw.count))) };
+    const raw = fieldsOf(await this.api.get(BarragePaths.like, { barrageId: id }));
+    return { liked: raw.liked === true, count: Math.max(0, Math.trunc(numberOf(raw.count))) };
   }
 
   /** Reports; errors other than those listed in suppressCodes are toasted. */
@@ -127,7 +115,7 @@ export class BarrageService {
   }
 
   async coin(options: CallOptions = {}): Promise<number> {
-    return Math.max(0, Math.trunc(num(record(await this.api.get(BarragePaths.coin, {}, options)).coin)));
+    return Math.max(0, Math.trunc(numberOf(fieldsOf(await this.api.get(BarragePaths.coin, {}, options)).coin)));
   }
 
   async shieldedUsers(options: CallOptions = {}): Promise<ShieldedUser[]> {

@@ -1,5 +1,6 @@
-import { amount, isObject, readVideo, readVideos, text, type Video } from '../catalogue/video.ts';
+import { amount, isObject, readVideo, readVideos, type Video } from '../catalogue/video.ts';
 import type { MediaKind, MediaSource } from '../ports/media-player.ts';
+import { textOf } from '../request/answer-values.ts';
 
 /** The playback calls (the playback API of issue 9). */
 export const PlayPaths = {
@@ -97,7 +98,7 @@ export function readEpisodes(value: unknown): Episode[] {
     if (!isObject(item)) continue;
     const episode = Math.floor(amount(item['episode']));
     if (episode < 1 || byNumber.has(episode)) continue;
-    byNumber.set(episode, { episode, title: text(item['title']) || `第${episode}集`, duration: amount(item['duration']) });
+    byNumber.set(episode, { episode, title: textOf(item['title']) || `第${episode}集`, duration: amount(item['duration']) });
   }
   return [...byNumber.values()].sort((a, b) => a.episode - b.episode);
 }
@@ -107,7 +108,7 @@ const MEDIA_KINDS: readonly MediaKind[] = ['hls', 'mp4'];
 /** A playable source, or null when the answer names none (no url, unknown kind). */
 export function readSource(value: unknown): MediaSource | null {
   if (!isObject(value)) return null;
-  const url = text(value['url']);
+  const url = textOf(value['url']);
   const kind = MEDIA_KINDS.find((k) => k === value['kind']);
   if (url === '' || !kind) return null;
   return { url, kind, live: value['live'] === true };

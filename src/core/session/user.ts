@@ -1,4 +1,5 @@
 import type { HttpParams } from '../ports/http.ts';
+import { countOf, textOf } from '../request/answer-values.ts';
 
 /** The token the server signs at login. Its uid names the user; every field travels with each call. */
 export interface UserToken {
@@ -33,15 +34,6 @@ export interface User {
   token: UserToken;
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-function count(value: unknown): number {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
-}
-
 /** Reads a token object: a positive numeric uid and scalar fields. */
 export function parseToken(value: unknown): UserToken | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
@@ -65,23 +57,23 @@ export function parseUser(value: unknown): User | null {
   const vipCategoryId = raw.vipCategoryId === null || raw.vipCategoryId === undefined || raw.vipCategoryId === '' ? null : Number(raw.vipCategoryId);
   return {
     id: Number.isInteger(id) && id > 0 ? id : token.uid,
-    nickName: text(raw.nickName),
-    avatar: text(raw.avatar),
-    vipLevel: count(raw.vipLevel),
+    nickName: textOf(raw.nickName),
+    avatar: textOf(raw.avatar),
+    vipLevel: countOf(raw.vipLevel),
     vipCategoryId: vipCategoryId !== null && Number.isFinite(vipCategoryId) ? vipCategoryId : null,
-    vipTypeName: text(raw.vipTypeName),
-    eDate: text(raw.eDate),
-    userNameRaw: text(raw.userNameRaw),
-    email: text(raw.email),
-    phone: text(raw.phone),
-    AreaCode: text(raw.AreaCode),
-    region: text(raw.region),
+    vipTypeName: textOf(raw.vipTypeName),
+    eDate: textOf(raw.eDate),
+    userNameRaw: textOf(raw.userNameRaw),
+    email: textOf(raw.email),
+    phone: textOf(raw.phone),
+    AreaCode: textOf(raw.AreaCode),
+    region: textOf(raw.region),
     newWorks: raw.newWorks === true || raw.newWorks === 1 || raw.newWorks === '1',
-    totalMsgCount: count(raw.totalMsgCount),
+    totalMsgCount: countOf(raw.totalMsgCount),
     gender: raw.gender === 0 || raw.gender === '0' ? 0 : raw.gender === 1 || raw.gender === '1' ? 1 : null,
-    introduction: text(raw.introduction),
-    level: Math.max(count(raw.level), 1),
-    gold: count(raw.gold),
+    introduction: textOf(raw.introduction),
+    level: Math.max(countOf(raw.level), 1),
+    gold: countOf(raw.gold),
     token,
   };
 }

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../request/api-client.ts';
 import { parseListedUser, parseUserPage, type ListedUser, type UserPage } from '../users/listed-user.ts';
 import { BlockStatus, SocialLimits, SocialPaths, SocialTexts, isReportReason, reportContentProblem } from './social-rules.ts';
+import { fieldsOf, flagOf } from '../request/answer-values.ts';
 
 /** A change of relation made through this service, for every button and screen showing that user. */
 export type RelationChange = { uid: number; kind: 'follow'; selected: boolean } | { uid: number; kind: 'block'; status: BlockStatus };
@@ -14,11 +15,6 @@ const LIST_PATHS: Record<UserListKind, string> = {
 };
 
 export type ReportOutcome = { kind: 'reported'; message: string } | { kind: 'invalid'; message: string } | { kind: 'failed' };
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-
-const truthy = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
 
 /**
  * Follow, block and report through the API. Follow and block answers are toasted by the request layer
@@ -36,15 +32,15 @@ export class SocialService {
 
   /** FocusUPMaster: toggles the follow; answers the server's data.selected (msg toasted). Throws ApiError. */
   async toggleFollow(uid: number): Promise<boolean> {
-    const data = record(await this.api.get(SocialPaths.follow, { userId: uid }, { notice: true }));
-    const selected = truthy(data.selected);
+    const data = fieldsOf(await this.api.get(SocialPaths.follow, { userId: uid }, { notice: true }));
+    const selected = flagOf(data.selected);
     this.emit({ uid, kind: 'follow', selected });
     return selected;
   }
 
   /** preventUser: 1 blocks, 0 unblocks; answers the server's status (msg toasted). Throws ApiError. */
   async setBlocked(uid: number, status: BlockStatus): Promise<BlockStatus> {
-    const data = record(await this.api.get(SocialPaths.preventUser, { uid, status }, { notice: true }));
+    const data = fieldsOf(await this.api.get(SocialPaths.preventUser, { uid, status }, { notice: true }));
     const answered = Number(data.status) === BlockStatus.Blocked ? BlockStatus.Blocked : BlockStatus.Unblocked;
     this.emit({ uid, kind: 'block', status: answered });
     return answered;

@@ -6,6 +6,7 @@ import type { UserSession } from '../session/user-session.ts';
 import { chunkCount, chunkProgress, chunkRange, isTransportFailure, missingChunks, safeFileName } from './chunk-plan.ts';
 import { draftProblems, type DraftProblem, type Label, type PostDraftStore, type VideoFileInfo } from './post-draft.ts';
 import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';
+import { fieldsOf, textOf, wholeOf } from '../request/answer-values.ts';
 
 /** GetPublishPoint: how many posts are left today and the size limits. */
 export interface PublishPoint {
@@ -54,59 +55,49 @@ class Cancelled extends Error {
 /** A step failed for a reason that is not a refusal of the server (the file could not be read, a bad answer). */
 class UploadStopped extends Error {}
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-const whole = (value: unknown): number => {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
-};
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-
 const chunkList = (value: unknown): number[] =>
-  Array.isArray(value) ? [...new Set(value.map(whole).filter((n) => n > 0))].sort((a, b) => a - b) : [];
+  Array.isArray(value) ? [...new Set(value.map(wholeOf).filter((n) => n > 0))].sort((a, b) => a - b) : [];
 
 export function parsePublishPoint(data: unknown): PublishPoint {
-  const raw = record(data);
-  const dailyLimit = whole(raw.dailyLimit ?? UploadConstants.dailyPostLimit);
-  const usedToday = Math.max(0, whole(raw.usedToday));
-  const remaining = Math.max(0, raw.remaining === undefined ? dailyLimit - usedToday : whole(raw.remaining));
+  const raw = fieldsOf(data);
+  const dailyLimit = wholeOf(raw.dailyLimit ?? UploadConstants.dailyPostLimit);
+  const usedToday = Math.max(0, wholeOf(raw.usedToday));
+  const remaining = Math.max(0, raw.remaining === undefined ? dailyLimit - usedToday : wholeOf(raw.remaining));
   return {
     dailyLimit,
     usedToday,
     remaining,
     canPublish: raw.canPublish === undefined ? remaining > 0 : raw.canPublish === true,
-    maxVideoBytes: whole(raw.maxVideoBytes) || UploadConstants.maxVideoBytes,
-    quotaBytes: whole(raw.quotaBytes) || UploadConstants.userQuotaBytes,
-    usedBytes: Math.max(0, whole(raw.usedBytes)),
-    maxDurationSeconds: whole(raw.maxDurationSeconds) || UploadConstants.maxDurationSeconds,
+    maxVideoBytes: wholeOf(raw.maxVideoBytes) || UploadConstants.maxVideoBytes,
+    quotaBytes: wholeOf(raw.quotaBytes) || UploadConstants.userQuotaBytes,
+    usedBytes: Math.max(0, wholeOf(raw.usedBytes)),
+    maxDurationSeconds: wholeOf(raw.maxDurationSeconds) || UploadConstants.maxDurationSeconds,
   };
 }
 
 export function parseLabels(data: unknown): Label[] {
   if (!Array.isArray(data)) return [];
-  return data.map(record).flatMap((raw) => {
-    const id = whole(raw.id);
-    const name = text(raw.name);
+  return data.map(fieldsOf).flatMap((raw) => {
+    const id = wholeOf(raw.id);
+    const name = textOf(raw.name);
     return id > 0 && name ? [{ id, name }] : [];
   });
 }
 
 export function parseFileInfo(data: unknown): VideoFileInfo | null {
-  const raw = record(data);
-  const info = { lid: whole(raw.lid), id: whole(raw.id), uniqueFileName: text(raw.uniqueFileName) };
+  const raw = fieldsOf(data);
+  const info = { lid: wholeOf(raw.lid), id: wholeOf(raw.id), uniqueFileName: textOf(raw.uniqueFileName) };
   return info.lid > 0 && info.uniqueFileName ? info : null;
 }
 
 export function parseChunkAnswer(data: unknown): ChunkAnswer {
-  const raw = record(data);
-  return { fileName: text(raw.fileName), received: chunkList(raw.received), complete: raw.complete === true };
+  const raw = fieldsOf(data);
+  return { fileName: textOf(raw.fileName), received: chunkList(raw.received), complete: raw.complete === true };
 }
 
 export function parseHeldChunks(data: unknown): HeldChunks {
-  const raw = record(data);
-  return { received: chunkList(raw.received), chunks: whole(raw.chunks), fileName: text(raw.fileName), complete: raw.complete === true };
+  const raw = fieldsOf(data);
+  return { received: chunkList(raw.received), chunks: wholeOf(raw.chunks), fileName: textOf(raw.fileName), complete: raw.complete === true };
 }
 
 /**
@@ -332,7 +323,7 @@ export class PublishPost {
       ServerID: UploadConstants.referenceServerId,
     };
     const data = await this.retrying(signal, () => this.api.post(UploadPaths.saveVideo, body, { suppressTips: true, signal }));
-    const videoId = whole(record(data).videoId) || info.id;
+    const videoId = wholeOf(fieldsOf(data).videoId) || info.id;
     return videoId;
   }
 
@@ -349,7 +340,7 @@ export class PublishPost {
       const data = await this.retrying(signal, () =>
         this.api.postMultipart(UploadPaths.coverChunk, fields, { [UploadFields.coverFile]: part }, { suppressTips: true, signal }),
       );
-      path = text(record(data).filepath) || path;
+      path = textOf(fieldsOf(data).filepath) || path;
     }
     if (!path) throw new UploadStopped('the server gave no cover path');
     return path;
@@ -365,7 +356,7 @@ export class PublishPost {
       trendsDetails: [{ type: 'cover', filePath: coverPath }],
     };
     const data = await this.retrying(signal, () => this.api.post(UploadPaths.createPost, body, { bodyEncoding: 'json', suppressTips: true, signal }));
-    return whole(record(data).id);
+    return wholeOf(fieldsOf(data).id);
   }
 
   /** The first non-empty file name the server gave is kept. */

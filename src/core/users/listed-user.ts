@@ -1,3 +1,4 @@
+import { fieldsOf, flagOf, textOf } from '../request/answer-values.ts';
 /** Flags of a listed user (focusStatus, isBlackList, blockedMe): 1 yes, 0 no. */
 export const Flag = { No: 0, Yes: 1 } as const;
 export type Flag = (typeof Flag)[keyof typeof Flag];
@@ -19,26 +20,22 @@ export interface ListedUser {
   blockedMe: Flag;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const truthy = (value: unknown): boolean => value === true || value === Flag.Yes || value === '1' || value === 'true';
-const flag = (value: unknown): Flag => (truthy(value) ? Flag.Yes : Flag.No);
+const flag = (value: unknown): Flag => (flagOf(value) ? Flag.Yes : Flag.No);
 
 /** Reads a listed user; the id may come as userId, uid or id (spec: "userId or another id key"). Null without a usable id. */
 export function parseListedUser(value: unknown): ListedUser | null {
-  const raw = record(value);
+  const raw = fieldsOf(value);
   const userId = Number(raw.userId ?? raw.uid ?? raw.id);
   if (!Number.isInteger(userId) || userId <= 0) return null;
   const vipLevel = Number(raw.vipLevel);
   return {
     userId,
-    nickName: text(raw.nickName),
-    avatar: text(raw.avatar),
+    nickName: textOf(raw.nickName),
+    avatar: textOf(raw.avatar),
     vipLevel: Number.isFinite(vipLevel) && vipLevel > 0 ? Math.floor(vipLevel) : 0,
-    bigV: truthy(raw.bigV),
-    kefu: truthy(raw.kefu),
-    introduce: text(raw.introduce),
+    bigV: flagOf(raw.bigV),
+    kefu: flagOf(raw.kefu),
+    introduce: textOf(raw.introduce),
     // The spec names the follow flag focusStatus or focus.
     focusStatus: flag(raw.focusStatus ?? raw.focus),
     isBlackList: flag(raw.isBlackList),
@@ -53,7 +50,7 @@ export interface UserPage {
 
 /** Reads `{ list, total }`; unreadable rows are left out. */
 export function parseUserPage(value: unknown): UserPage {
-  const raw = record(value);
+  const raw = fieldsOf(value);
   const list = (Array.isArray(raw.list) ? raw.list : []).map(parseListedUser).filter((user): user is ListedUser => user !== null);
   const total = Number(raw.total);
   return { list, total: Number.isInteger(total) && total >= 0 ? total : list.length };

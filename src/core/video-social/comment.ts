@@ -1,3 +1,4 @@
+import { countOf, fieldsOf, flagOf, listOf, textOf } from '../request/answer-values.ts';
 /** A comment or a reply under a video, as the app shows it. */
 export interface Comment {
   /** The server's id; negative for an entry shown before the server stored it. */
@@ -38,55 +39,45 @@ export interface ReplyPage {
   total: number;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const count = (value: unknown): number => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-};
-const truthy = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
 /** Reads a comment (with its replies); null without a usable id. */
 export function parseComment(value: unknown): Comment | null {
-  const raw = record(value);
+  const raw = fieldsOf(value);
   const id = Number(raw.id);
   if (!Number.isInteger(id) || id <= 0) return null;
-  const replyTo = record(raw.replyTo);
-  const replyToUid = count(replyTo.uid);
+  const replyTo = fieldsOf(raw.replyTo);
+  const replyToUid = countOf(replyTo.uid);
   return {
     id,
-    parentId: count(raw.parentId),
-    uid: count(raw.uid),
-    nickName: text(raw.nickName),
-    avatar: text(raw.avatar),
-    vipLevel: count(raw.vipLevel),
-    bigV: truthy(raw.bigV),
-    kefu: truthy(raw.kefu),
-    content: text(raw.content),
+    parentId: countOf(raw.parentId),
+    uid: countOf(raw.uid),
+    nickName: textOf(raw.nickName),
+    avatar: textOf(raw.avatar),
+    vipLevel: countOf(raw.vipLevel),
+    bigV: flagOf(raw.bigV),
+    kefu: flagOf(raw.kefu),
+    content: textOf(raw.content),
     time: Number.isFinite(Number(raw.time)) ? Number(raw.time) : 0,
-    likeCount: count(raw.likeCount),
-    liked: truthy(raw.liked),
-    replyCount: count(raw.replyCount),
-    replyTo: replyToUid > 0 ? { uid: replyToUid, nickName: text(replyTo.nickName) } : null,
+    likeCount: countOf(raw.likeCount),
+    liked: flagOf(raw.liked),
+    replyCount: countOf(raw.replyCount),
+    replyTo: replyToUid > 0 ? { uid: replyToUid, nickName: textOf(replyTo.nickName) } : null,
     replies: parseComments(raw.replies),
     pending: false,
   };
 }
 
 export function parseComments(value: unknown): Comment[] {
-  return list(value).map(parseComment).filter((comment): comment is Comment => comment !== null);
+  return listOf(value).map(parseComment).filter((comment): comment is Comment => comment !== null);
 }
 
 export function parseCommentPage(value: unknown): CommentPage {
-  const raw = record(value);
-  return { list: parseComments(raw.list), total: count(raw.total), commentCount: count(raw.commentCount) };
+  const raw = fieldsOf(value);
+  return { list: parseComments(raw.list), total: countOf(raw.total), commentCount: countOf(raw.commentCount) };
 }
 
 export function parseReplyPage(value: unknown): ReplyPage {
-  const raw = record(value);
-  return { list: parseComments(raw.list), total: count(raw.total) };
+  const raw = fieldsOf(value);
+  return { list: parseComments(raw.list), total: countOf(raw.total) };
 }
 
 /** Items of `more` not already in `shown` (by id), appended: pages shift when comments come and go. */

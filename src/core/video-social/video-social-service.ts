@@ -1,6 +1,7 @@
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
 import { parseComment, parseCommentPage, parseReplyPage, type Comment, type CommentPage, type ReplyPage } from './comment.ts';
 import { Vote, VideoSocialLimits, VideoSocialPaths, type CommentSort, type RatingBucket } from './video-social-rules.ts';
+import { countOf, fieldsOf } from '../request/answer-values.ts';
 
 export interface VoteCounts {
   likes: number;
@@ -34,47 +35,40 @@ export interface NewComment {
   videoType?: string;
 }
 
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const count = (value: unknown): number => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-};
-
 function readVote(value: unknown): Vote {
   return value === Vote.Like || value === Vote.Dislike ? value : Vote.None;
 }
 
 export function parseVoteCounts(value: unknown): VoteCounts {
-  const raw = record(value);
-  return { likes: count(raw.likes), dislikes: count(raw.dislikes), myVote: readVote(raw.myVote) };
+  const raw = fieldsOf(value);
+  return { likes: countOf(raw.likes), dislikes: countOf(raw.dislikes), myVote: readVote(raw.myVote) };
 }
 
 export function parseRating(value: unknown): Rating {
-  const raw = record(value);
-  const buckets = Array.isArray(raw.distribution) ? raw.distribution.map(record) : [];
+  const raw = fieldsOf(value);
+  const buckets = Array.isArray(raw.distribution) ? raw.distribution.map(fieldsOf) : [];
   const distribution: RatingBucket[] = [];
   for (let stars = VideoSocialLimits.maxStars; stars >= VideoSocialLimits.minStars; stars -= 1) {
-    distribution.push({ stars, count: count(buckets.find((bucket) => Number(bucket.stars) === stars)?.count) });
+    distribution.push({ stars, count: countOf(buckets.find((bucket) => Number(bucket.stars) === stars)?.count) });
   }
   const score = Number(raw.score);
-  const myRating = count(raw.myRating);
+  const myRating = countOf(raw.myRating);
   return {
     score: Number.isFinite(score) && score > 0 ? score : 0,
-    ratingCount: count(raw.ratingCount),
+    ratingCount: countOf(raw.ratingCount),
     distribution,
     myRating: myRating <= VideoSocialLimits.maxStars ? myRating : 0,
   };
 }
 
 export function parseDetails(value: unknown): VideoActionDetails {
-  const raw = record(value);
+  const raw = fieldsOf(value);
   return {
     ...parseVoteCounts(raw),
     ...parseRating(raw),
     collected: raw.collected === true,
-    shareCount: count(raw.shareCount),
-    commentCount: count(raw.commentCount),
+    shareCount: countOf(raw.shareCount),
+    commentCount: countOf(raw.commentCount),
   };
 }
 
@@ -102,8 +96,8 @@ export class VideoSocialService {
   }
 
   async likeComment(id: number): Promise<{ liked: boolean; likeCount: number }> {
-    const raw = record(await this.api.get(VideoSocialPaths.likeComment, { id }));
-    return { liked: raw.liked === true, likeCount: count(raw.likeCount) };
+    const raw = fieldsOf(await this.api.get(VideoSocialPaths.likeComment, { id }));
+    return { liked: raw.liked === true, likeCount: countOf(raw.likeCount) };
   }
 
   async vote(mediaKey: string, tapped: typeof Vote.Like | typeof Vote.Dislike): Promise<VoteCounts> {
@@ -120,12 +114,12 @@ export class VideoSocialService {
 
   /** Share: records it; answers the link to copy and the share count. */
   async share(mediaKey: string): Promise<{ link: string; shareCount: number }> {
-    const raw = record(await this.api.get(VideoSocialPaths.share, { mediaKey }));
-    return { link: typeof raw.link === 'string' ? raw.link : '', shareCount: count(raw.shareCount) };
+    const raw = fieldsOf(await this.api.get(VideoSocialPaths.share, { mediaKey }));
+    return { link: typeof raw.link === 'string' ? raw.link : '', shareCount: countOf(raw.shareCount) };
   }
 
   /** The catalogue's AddToScjs (through its path): answers whether the video is collected now. */
   async toggleCollect(mediaKey: string): Promise<boolean> {
-    return record(await this.api.get(VideoSocialPaths.collect, { mediaKey })).collected === true;
+    return fieldsOf(await this.api.get(VideoSocialPaths.collect, { mediaKey })).collected === true;
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock, TimerId } from '../ports/clock.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { BargainType } from './vip-codes.ts';
+import { numberOf } from '../request/answer-values.ts';
 
 /** The bargain activity's calls (spec section 7). */
 export const BargainPaths = {
@@ -31,22 +32,17 @@ export interface BargainInfo {
 
 const NO_BARGAIN: BargainInfo = { type: BargainType.None, price: 0, packageId: 0, key: '', url: '', endTime: 0 };
 
-function num(value: unknown): number {
-  const n = Number(value);
-  return Number.isFinite(n) ? n : 0;
-}
-
 export function decodeBargainInfo(value: unknown): BargainInfo {
   if (typeof value !== 'object' || value === null) return NO_BARGAIN;
   const raw = value as Record<string, unknown>;
-  const type = num(raw.type);
+  const type = numberOf(raw.type);
   return {
     type: type === BargainType.Started || type === BargainType.Finished ? type : BargainType.None,
-    price: Math.max(0, num(raw.price)),
-    packageId: num(raw.packageId),
+    price: Math.max(0, numberOf(raw.price)),
+    packageId: numberOf(raw.packageId),
     key: typeof raw.key === 'string' ? raw.key : '',
     url: typeof raw.url === 'string' ? raw.url : '',
-    endTime: num(raw.endTime),
+    endTime: numberOf(raw.endTime),
   };
 }
 

@@ -1,4 +1,5 @@
 import { StyleType } from './vip-codes.ts';
+import { flagOf, listOf, optionalNumberOf, recordOf, textOf } from '../request/answer-values.ts';
 
 /** A promotion on a package; its code travels in the order's Promotions. */
 export interface Promotion {
@@ -48,46 +49,20 @@ export interface PayInfo {
   payTypes: PayTypeItem[];
 }
 
-type Raw = Record<string, unknown>;
-
-function record(value: unknown): Raw | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Raw) : null;
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function text(value: unknown): string {
-  if (typeof value === 'string') return value;
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
-}
-
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/u;
-
-/** A finite number from a number or a decimal text; null otherwise. */
-function numeric(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  // Plain decimals only: no hex, exponent or Infinity spelled out.
-  if (typeof value !== 'string' || !DECIMAL.test(value.trim())) return null;
-  const n = Number(value.trim());
-  return Number.isFinite(n) ? n : null;
-}
-
 /** A price: a finite number of 0 or more, else null. */
 function price(value: unknown): number | null {
-  const n = numeric(value);
+  const n = optionalNumberOf(value);
   return n !== null && n >= 0 ? n : null;
 }
 
 /** An id: a positive safe integer, else null. */
 export function readId(value: unknown): number | null {
-  const n = numeric(value);
+  const n = optionalNumberOf(value);
   return n !== null && Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 function integer(value: unknown): number | null {
-  const n = numeric(value);
+  const n = optionalNumberOf(value);
   return n !== null && Number.isSafeInteger(n) ? n : null;
 }
 
@@ -96,26 +71,22 @@ function days(value: unknown): number {
   return n !== null && n > 0 ? n : 0;
 }
 
-function flag(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 'true';
-}
-
 /** Reads a promotion; null without a promotion code (it could not be sent). */
 export function decodePromotion(value: unknown): Promotion | null {
-  const raw = record(value);
+  const raw = recordOf(value);
   if (!raw) return null;
-  const promotionCode = text(raw.promotionCode).trim();
-  return promotionCode === '' ? null : { promotionCode, title: text(raw.title) };
+  const promotionCode = textOf(raw.promotionCode).trim();
+  return promotionCode === '' ? null : { promotionCode, title: textOf(raw.title) };
 }
 
 function tags(value: unknown): string[] {
-  const items = typeof value === 'string' ? value.split(',') : list(value).map(text);
+  const items = typeof value === 'string' ? value.split(',') : listOf(value).map(textOf);
   return items.map((tag) => tag.trim()).filter((tag) => tag !== '');
 }
 
 /** Reads a package; null without a usable packageId or price. */
 export function decodePackage(value: unknown): Package | null {
-  const raw = record(value);
+  const raw = recordOf(value);
   if (!raw) return null;
   const packageId = readId(raw.packageId);
   const normal = price(raw.price);
@@ -123,16 +94,16 @@ export function decodePackage(value: unknown): Package | null {
   return {
     packageId,
     categoryId: readId(raw.categoryId),
-    name: text(raw.name),
+    name: textOf(raw.name),
     validityDays: days(raw.validityDays),
     giftDays: days(raw.giftDays),
     price: normal,
-    priceSymbol: text(raw.priceSymbol),
+    priceSymbol: textOf(raw.priceSymbol),
     rmb: price(raw.rmb),
     disprice: price(raw.disprice),
     disrmb: price(raw.disrmb),
     type: integer(raw.type),
-    bargain: flag(raw.bargain),
+    bargain: flagOf(raw.bargain),
     menberCount: days(raw.menberCount),
     promotions: decodeList(raw.promotions, decodePromotion),
     tags: tags(raw.tags),
@@ -141,21 +112,21 @@ export function decodePackage(value: unknown): Package | null {
 
 /** Reads a payment method; null without an integer payType. */
 export function decodePayType(value: unknown): PayTypeItem | null {
-  const raw = record(value);
+  const raw = recordOf(value);
   if (!raw) return null;
   const payType = integer(raw.payType);
-  return payType === null ? null : { payType, title: text(raw.title), img: text(raw.img) };
+  return payType === null ? null : { payType, title: textOf(raw.title), img: textOf(raw.img) };
 }
 
 /** Reads a category; null without a usable id. Its packages and methods are read item by item. */
 export function decodeCategory(value: unknown): Category | null {
-  const raw = record(value);
+  const raw = recordOf(value);
   if (!raw) return null;
   const id = readId(raw.id);
   if (id === null) return null;
   return {
     id,
-    name: text(raw.name),
+    name: textOf(raw.name),
     styleType: integer(raw.styleType) ?? StyleType.Normal,
     data: decodeList(raw.data, decodePackage),
     payTypes: decodeList(raw.payTypes, decodePayType),
@@ -165,9 +136,9 @@ export function decodeCategory(value: unknown): Category | null {
 /** Reads GetVipPayType's data; never throws, drops malformed items, and gives empty lists for anything unreadable. */
 export function decodePayInfo(value: unknown): PayInfo {
   try {
-    const raw = record(value) ?? {};
+    const raw = recordOf(value) ?? {};
     return {
-      remark: text(raw.remark),
+      remark: textOf(raw.remark),
       categoryList: decodeList(raw.categoryList, decodeCategory),
       payTypes: decodeList(raw.payTypes, decodePayType),
     };
@@ -180,7 +151,7 @@ export function decodePayInfo(value: unknown): PayInfo {
 /** Decodes each item of a list, dropping those that do not read (and any non-list). */
 export function decodeList<T>(value: unknown, decode: (item: unknown) => T | null): T[] {
   const out: T[] = [];
-  for (const item of list(value)) {
+  for (const item of listOf(value)) {
     let decoded: T | null = null;
     try {
       decoded = decode(item);

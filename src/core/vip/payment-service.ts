@@ -4,6 +4,7 @@ import { ApiError } from '../request/api-error.ts';
 import type { SessionService } from '../session/session-service.ts';
 import type { OrderRequest } from './pay-flow.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE } from './vip-codes.ts';
+import { numberOf, textOf } from '../request/answer-values.ts';
 
 /** The payment calls the payment pages make (server/vip/routes.ts). */
 export const PaymentApiPaths = {
@@ -68,15 +69,6 @@ export function isOrderId(value: unknown): value is string {
 
 const STATUSES: readonly string[] = Object.values(OrderStatus);
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
-}
-
-function num(value: unknown): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : 0;
-}
-
 /** Reads an OrderView; null when it is not one. */
 export function readOrder(data: unknown): PaymentOrder | null {
   if (typeof data !== 'object' || data === null) return null;
@@ -85,18 +77,18 @@ export function readOrder(data: unknown): PaymentOrder | null {
   return {
     orderId: raw.orderId,
     status: raw.status as OrderStatus,
-    payType: num(raw.payType),
-    title: text(raw.title),
-    packageName: text(raw.packageName),
-    days: num(raw.days),
-    priceText: text(raw.priceText),
-    priceSymbol: text(raw.priceSymbol),
-    rmbText: text(raw.rmbText),
-    toUid: num(raw.toUid),
-    toNickName: text(raw.toNickName),
+    payType: numberOf(raw.payType),
+    title: textOf(raw.title),
+    packageName: textOf(raw.packageName),
+    days: numberOf(raw.days),
+    priceText: textOf(raw.priceText),
+    priceSymbol: textOf(raw.priceSymbol),
+    rmbText: textOf(raw.rmbText),
+    toUid: numberOf(raw.toUid),
+    toNickName: textOf(raw.toNickName),
     isGift: raw.isGift === true,
-    expireTime: num(raw.expireTime),
-    vipExpireDate: text(raw.vipExpireDate),
+    expireTime: numberOf(raw.expireTime),
+    vipExpireDate: textOf(raw.vipExpireDate),
   };
 }
 
@@ -111,12 +103,12 @@ export function parseOrderRequest(params: string | undefined): OrderRequest | nu
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const fields = raw as Record<string, unknown>;
-  const productId = num(fields.ProductID);
-  const toUid = num(fields.ToUID);
-  const payType = num(fields.payType);
+  const productId = numberOf(fields.ProductID);
+  const toUid = numberOf(fields.ToUID);
+  const payType = numberOf(fields.payType);
   if (!Number.isSafeInteger(productId) || productId <= 0 || !Number.isSafeInteger(toUid) || toUid <= 0) return null;
   if (fields.payType === undefined || !Number.isSafeInteger(payType)) return null;
-  const request: OrderRequest = { ProductID: productId, ToUID: toUid, Promotions: text(fields.Promotions), payType };
+  const request: OrderRequest = { ProductID: productId, ToUID: toUid, Promotions: textOf(fields.Promotions), payType };
   if (typeof fields.SysName === 'string' && fields.SysName !== '') request.SysName = fields.SysName;
   if (typeof fields.Refer === 'string' && fields.Refer !== '') request.Refer = fields.Refer;
   return request;
@@ -238,6 +230,6 @@ export class PaymentService {
     const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
     const order = readOrder(raw.order);
     if (!order) return { ok: false, ret: -1, message: '订单数据异常' };
-    return { ok: true, value: { order, amount: text(raw[amountField]) || order.priceText, title: text(raw.title) || order.title } };
+    return { ok: true, value: { order, amount: textOf(raw[amountField]) || order.priceText, title: textOf(raw.title) || order.title } };
   }
 }

@@ -2,6 +2,7 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { iconStateForActivity, RECHARGE_ACTIVITY_KEY } from '../shell/recharge-activity.ts';
 import type { VipIconMachine, VipIconState } from '../shell/vip-icon.ts';
+import { textOf } from '../request/answer-values.ts';
 
 export const RECHARGE_ACTIVITY_PATH = '/api/user/GetRechargeActivity';
 /** The reference server's grant of the share discount (once per user and activity). */
@@ -19,8 +20,6 @@ export interface RechargeActivityInfo {
   discount: number;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 export function decodeRechargeActivity(value: unknown): RechargeActivityInfo | null {
   if (typeof value !== 'object' || value === null) return null;
   const raw = value as Record<string, unknown>;
@@ -30,10 +29,10 @@ export function decodeRechargeActivity(value: unknown): RechargeActivityInfo | n
   return {
     type,
     status,
-    qrCodeTitle: text(raw.qrCodeTitle),
-    qrCodeRemark: text(raw.qrCodeRemark),
-    shareText: text(raw.shareText),
-    activityRule: text(raw.activityRule),
+    qrCodeTitle: textOf(raw.qrCodeTitle),
+    qrCodeRemark: textOf(raw.qrCodeRemark),
+    shareText: textOf(raw.shareText),
+    activityRule: textOf(raw.activityRule),
     discount: Number.isFinite(Number(raw.discount)) ? Math.max(0, Number(raw.discount)) : 0,
   };
 }
@@ -43,7 +42,7 @@ export function storedActivityRule(local: KeyValueStore): string {
   const raw = local.get(RECHARGE_ACTIVITY_KEY);
   if (raw === null) return '';
   try {
-    return text((JSON.parse(raw) as { activityRule?: unknown }).activityRule);
+    return textOf((JSON.parse(raw) as { activityRule?: unknown }).activityRule);
   } catch {
     return '';
   }
