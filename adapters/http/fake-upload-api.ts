@@ -309,11 +309,17 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     return ok({ list: list.slice((pageNo - 1) * size, pageNo * size).map(view), page: pageNo, pageSize: size, total: list.length });
   };
 
-  route('GET', UploadPaths.myPosts, (call, uid) => {
-    const other = Number(fieldsOf(call).uid);
-    const owner = other > 0 ? other : uid;
-    return page(state.posts.filter((p) => p.uid === owner), call);
-  });
+  route(
+    'GET',
+    UploadPaths.myPosts,
+    (call, uid) => {
+      const other = Number(fieldsOf(call).uid);
+      const owner = other > 0 ? other : uid;
+      // A visitor may list another user's posts (their space), not "their own".
+      return owner > 0 ? page(state.posts.filter((p) => p.uid === owner), call) : SESSION_INVALID;
+    },
+    true,
+  );
   route(
     'GET',
     UploadPaths.feed,

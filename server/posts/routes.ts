@@ -141,11 +141,12 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
     return post;
   });
 
-  /** The caller's posts, or (uid) another user's, newest first. */
-  api.get(UploadPaths.myPosts, 'required', async ({ params, auth }) => {
+  /** The caller's posts, or (uid) another user's, newest first; a visitor may list another user's (their space). */
+  api.get(UploadPaths.myPosts, 'optional', async ({ params, auth }) => {
     const { page, pageSize } = params.paging(PostLimits);
-    const uid = params.optionalId('uid') ?? auth.user.id;
-    if (uid !== auth.user.id && !(await userExists(db, uid))) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
+    const uid = params.optionalId('uid') ?? auth?.user.id;
+    if (uid === undefined) throw loginRequired();
+    if (uid !== auth?.user.id && !(await userExists(db, uid))) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
     return pageOfPosts(db, { kind: 'user', uid }, page, pageSize, now());
   });
 

@@ -180,4 +180,26 @@ describe('publishing a video post', () => {
     await follower.getByTestId('discovery-tab-posts').click();
     await poll(() => follower.getByTestId('post-card').first().getByTestId('post-text').textContent()).toBe(DESCRIPTION);
   });
+
+  it('demo\'s space page lists the post under 动态, and it opens', async () => {
+    const feed = (await (await fetch(`${app.url}/api/Trends/ListTrends?scope=all&page=1&pageSize=10`)).json()) as { data: { list: { uid: number; contxt: string }[] } };
+    const mine = feed.data.list.find((item) => item.contxt === DESCRIPTION);
+    expect(mine).toBeDefined();
+    await follower.goto(`${app.url}/space/${mine!.uid}`);
+    await follower.getByTestId('space-header').waitFor();
+    await follower.getByTestId('space-tab-posts').click();
+    await poll(() => follower.getByTestId('post-card').first().getByTestId('post-text').textContent()).toBe(DESCRIPTION);
+    await follower.getByTestId('post-card').first().locator('.post-card__open').click();
+    await follower.waitForURL(/\/dynamicDetail\?id=\d+$/);
+    expect(await text(follower, 'post-detail-text')).toBe(DESCRIPTION);
+    // A visitor sees it too, without being sent to log in.
+    const context = await phone!.browser.newContext(PHONE);
+    contexts.push(context);
+    const visitor = await context.newPage();
+    await visitor.goto(`${app.url}/space/${mine!.uid}`);
+    await visitor.getByTestId('space-header').waitFor();
+    await visitor.getByTestId('space-tab-posts').click();
+    await poll(() => visitor.getByTestId('post-card').first().getByTestId('post-text').textContent()).toBe(DESCRIPTION);
+    expect(new URL(visitor.url()).pathname).toBe(`/space/${mine!.uid}`);
+  });
 });

@@ -397,6 +397,9 @@ describe('lists, detail and delete', () => {
     expect((await myPosts(follower, { uid: '99999999' })).body.ret).toBe(Ret.UserNotFound);
     expect((await myPosts(follower, { pageSize: '51' })).body.ret).toBe(Ret.BadParam);
     expect((await myPosts(null)).body.ret).toBe(Ret.SessionInvalid);
+    // A visitor sees another user's posts (their space).
+    expect((await myPosts(null, { uid: String(author.id) })).body.data.list.map((item) => item.contxt)).toEqual(theirs.body.data.list.map((item) => item.contxt));
+    expect((await myPosts(null, { uid: '99999999' })).body.ret).toBe(Ret.UserNotFound);
   });
 
   it('feeds everyone\'s posts to visitors, and the followed users\' posts to a follower, clearing newWorks', async () => {

@@ -5,7 +5,11 @@ import type { Channel, SpaceProfile, Video } from '../../core/catalogue/video.ts
 import { debounce, type Debounced } from '../../core/display/debounce.ts';
 import type { Clock } from '../../core/ports/clock.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
+import { POSTS_PAGE_SIZE, type PostsService } from '../../core/posts/posts-service.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
+import { PostingRoutes } from '../posting/posting-routes.ts';
+import { PostingTexts } from '../posting/posting-texts.ts';
+import { toPostCard, type PostCardData } from '../posting/posts-view-models.ts';
 
 export const SORTS: readonly { key: ListSort; label: string }[] = [
   { key: 'new', label: '最新' },
@@ -176,18 +180,55 @@ export class SearchViewModel {
   }
 }
 
-/** /space/:id — a user's profile and videos. */
+export type SpaceTab = 'works' | 'posts';
+
+/** /space/:id — a user's profile, with two lists: 作品 (their videos) and 动态 (their posts, loaded when first shown). */
 export class SpaceViewModel {
   profile: SpaceProfile | null = null;
+  tab: SpaceTab = 'works';
   readonly list: PagedListModel<Video>;
+  private postsList: PagedListModel<PostCardData> | null = null;
 
-  constructor(service: CatalogueService, uid: number) {
+  constructor(
+    private readonly deps: {
+      catalogue: Pick<CatalogueService, 'space'>;
+      posts: Pick<PostsService, 'myPosts'>;
+      navigator: Navigator;
+    },
+    readonly uid: number,
+  ) {
     this.list = new PagedListModel(async (page, size) => {
-      const result = await service.space(uid, page, size);
+      const result = await deps.catalogue.space(uid, page, size);
       if (result.user) runInAction(() => (this.profile = result.user));
       return result;
     }, DEFAULT_PAGE_SIZE);
-    makeAutoObservable(this, { list: false }, { autoBind: true });
+    makeAutoObservable<SpaceViewModel, 'deps'>(this, { deps: false, uid: false, list: false, tabs: false }, { autoBind: true });
+  }
+
+  readonly tabs: readonly { key: SpaceTab; title: string }[] = [
+    { key: 'works', title: PostingTexts.tabWorks },
+    { key: 'posts', title: PostingTexts.tabPosts },
+  ];
+
+  /** The user's posts, once 动态 was opened (no list for an id no user can have). */
+  get posts(): PagedListModel<PostCardData> | null {
+    return this.postsList;
+  }
+
+  tabTapped(key: string): void {
+    if (key !== 'works' && key !== 'posts') return;
+    this.tab = key;
+    if (key === 'posts' && !this.postsList && this.uid > 0) {
+      const uid = this.uid;
+      this.postsList = new PagedListModel(
+        async (page, size) => ({ list: (await this.deps.posts.myPosts(page, size, uid)).list.map(toPostCard) }),
+        POSTS_PAGE_SIZE,
+      );
+    }
+  }
+
+  postTapped(post: PostCardData): void {
+    this.deps.navigator.push(PostingRoutes.detail, { id: String(post.id) });
   }
 }
 

@@ -1,22 +1,33 @@
+import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useParams } from 'react-router-dom';
+import { bindPosts } from '../../composition/posts-bindings.ts';
 import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import type { Video } from '../../core/catalogue/video.ts';
+import { Navigator } from '../../core/ports/navigator.ts';
+import { PostsService } from '../../core/posts/posts-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, Count, LevelIcon, SexIcon } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
+import { PostCard } from '../posting/post-card.tsx';
+import { PostingTexts } from '../posting/posting-texts.ts';
+import type { PostCardData } from '../posting/posts-view-models.ts';
 import { SpaceSocialActions } from '../social/space-actions.tsx';
 import { SpaceViewModel } from './catalogue-view-models.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderGrid = (video: Video) => <VideoCard key={video.mediaKey} video={video} />;
 
-/** /space/:id — a user's profile and their videos. */
+/** /space/:id — a user's profile, their videos (作品) and their posts (动态). */
 export const SpaceScreen = observer(function SpaceScreen() {
   const { id = '' } = useParams();
   const uid = /^\d{1,9}$/.test(id) ? Number(id) : 0;
-  const vm = useViewModel((c) => new SpaceViewModel(c.get(CatalogueService), uid));
+  const vm = useViewModel((c) => {
+    bindPosts(c);
+    return new SpaceViewModel({ catalogue: c.get(CatalogueService), posts: c.get(PostsService), navigator: c.get<Navigator>(Navigator) }, uid);
+  });
+  const renderPost = (post: PostCardData) => <PostCard key={post.id} post={post} onOpen={() => vm.postTapped(post)} />;
   const user = vm.profile;
   return (
     <div className="page space-page">
@@ -36,8 +47,17 @@ export const SpaceScreen = observer(function SpaceScreen() {
           </div>
         </section>
       )}
-      {user && <h3 className="section-title">TA的作品</h3>}
-      <PagedListView model={vm.list} className="video-grid" render={renderGrid} emptyText="还没有作品" />
+      {user && (
+        <Tabs className="catalogue-tabs space-tabs" activeKey={vm.tab} onChange={vm.tabTapped}>
+          {vm.tabs.map((tab) => (
+            <Tabs.Tab key={tab.key} title={<span data-testid={`space-tab-${tab.key}`}>{tab.title}</span>} />
+          ))}
+        </Tabs>
+      )}
+      {vm.tab === 'works' && <PagedListView model={vm.list} className="video-grid" render={renderGrid} emptyText="还没有作品" />}
+      {vm.tab === 'posts' && vm.posts && (
+        <PagedListView model={vm.posts} className="post-list" render={renderPost} emptyText={PostingTexts.spacePostsEmpty} />
+      )}
     </div>
   );
 });

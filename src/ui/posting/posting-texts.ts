@@ -79,6 +79,8 @@ export const PostingTexts = {
   tabFollow: '关注',
   postsEmpty: '还没有人发布动态',
   followEmpty: '关注的人还没有发布动态',
+  /** Someone's space, 动态 with no posts. */
+  spacePostsEmpty: 'TA还没有发布过动态',
   followLogin: '登录后查看关注的人的动态',
   login: '去登录',
 } as const;

@@ -4,6 +4,7 @@ import { ApiError } from '../../../src/core/request/api-error.ts';
 import type { User } from '../../../src/core/session/user.ts';
 import { parseUser } from '../../../src/core/session/user.ts';
 import { UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { SpaceViewModel } from '../../../src/ui/catalogue/catalogue-view-models.ts';
 import { DiscoveryViewModel } from '../../../src/ui/catalogue/discovery-view-model.ts';
 import { PostingTexts } from '../../../src/ui/posting/posting-texts.ts';
 import { absoluteUrl, MyPostsViewModel, PostDetailViewModel, postIdFrom, toPostCard } from '../../../src/ui/posting/posts-view-models.ts';
@@ -93,6 +94,54 @@ describe('MyPostsViewModel', () => {
     expect(vm.list.empty).toBe(true);
     vm.publishTapped();
     expect(s.world.navigator.current().path).toBe('/publishDynamic');
+  });
+});
+
+describe('SpaceViewModel', () => {
+  const space = (s: ReturnType<typeof postingSetup>, uid: number) =>
+    new SpaceViewModel(
+      {
+        catalogue: { space: async (_uid: number, page: number, pageSize: number) => ({ list: [], user: null, page, pageSize, total: 0 }) },
+        posts: s.posts,
+        navigator: s.world.navigator,
+      },
+      uid,
+    );
+
+  it('opens on 作品; 动态 lists that user\'s posts newest first (loaded when first shown), and a post opens', async () => {
+    const s = postingSetup({ path: '/myDynamic' });
+    await publishOne(s, '第一条');
+    await publishOne(s, '第二条');
+    const vm = space(s, UID);
+    expect(vm.tab).toBe('works');
+    expect(vm.tabs.map((tab) => tab.title)).toEqual([PostingTexts.tabWorks, PostingTexts.tabPosts]);
+    expect(vm.posts).toBeNull();
+    vm.tabTapped('posts');
+    vm.posts!.start();
+    await settle();
+    expect(vm.posts!.items.map((item) => item.text)).toEqual(['第二条', '第一条']);
+    vm.postTapped(vm.posts!.items[1]!);
+    expect(s.world.navigator.current()).toEqual({ path: '/dynamicDetail', query: { id: String(vm.posts!.items[1]!.id) } });
+    const list = vm.posts;
+    vm.tabTapped('works');
+    vm.tabTapped('posts');
+    expect(vm.posts).toBe(list);
+    vm.tabTapped('nonsense');
+    expect(vm.tab).toBe('posts');
+  });
+
+  it('shows a visitor another user\'s posts, and no list for an id no user has', async () => {
+    const s = postingSetup({ path: '/myDynamic' });
+    await publishOne(s, '公开的一条');
+    s.userSession.clear();
+    const vm = space(s, UID);
+    vm.tabTapped('posts');
+    vm.posts!.start();
+    await settle();
+    expect(vm.posts!.items.map((item) => item.text)).toEqual(['公开的一条']);
+    const none = space(s, 0);
+    none.tabTapped('posts');
+    expect(none.posts).toBeNull();
   });
 });
 
