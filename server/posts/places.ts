@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Place } from './posts-repository.ts';
+import type { Place } from '../../src/core/ports/place-search.ts';
 
 /** Most places SearchPlace answers. */
 export const MAX_PLACE_RESULTS = 20;

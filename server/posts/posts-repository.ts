@@ -1,37 +1,9 @@
+import type { Place } from '../../src/core/ports/place-search.ts';
+import type { Post as PostView, PostPage } from '../../src/core/posts/post.ts';
 import type { Queryable } from '../db/database.ts';
 import { VIDEO_URL_PREFIX, storedVideoName } from '../upload/upload-files.ts';
 import { isVideoExtension } from '../upload/video-magic.ts';
 import type { Label } from './post-rules.ts';
-
-/** A place as a post carries it (SearchPlace adds distanceM). */
-export interface Place {
-  id: string;
-  name: string;
-  address: string;
-  lat: number;
-  lng: number;
-  distanceM?: number;
-}
-
-/** A post as the API answers it. */
-export interface PostView {
-  id: number;
-  uid: number;
-  nickName: string;
-  avatar: string;
-  vipLevel: number;
-  contxt: string;
-  labels: Label[];
-  location: Place | null;
-  cover: string;
-  /** `/uploads/videos/xw-<unique>.<ext>`, served with ranges. */
-  videoUrl: string;
-  /** Seconds. */
-  duration: number;
-  /** Milliseconds since the epoch. */
-  time: number;
-  videoId: number;
-}
 
 interface PostRow {
   id: number;
@@ -106,13 +78,6 @@ export async function findPost(db: Queryable, id: number, now: Date): Promise<Po
 export async function findPostOfUpload(db: Queryable, uploadId: number, now: Date): Promise<PostView | undefined> {
   const rows = await db.query<PostRow>(`${POST_SELECT} WHERE p.upload_id = $2`, [now, uploadId]);
   return rows[0] ? toPostView(rows[0]) : undefined;
-}
-
-export interface PostPage {
-  list: PostView[];
-  page: number;
-  pageSize: number;
-  total: number;
 }
 
 /** Which posts a list shows. */

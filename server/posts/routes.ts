@@ -19,7 +19,8 @@ import {
   pageOfPosts,
   postOwner,
 } from './posts-repository.ts';
-import type { Place, PostView } from './posts-repository.ts';
+import type { Place } from '../../src/core/ports/place-search.ts';
+import type { Post as PostView } from '../../src/core/posts/post.ts';
 import { canPostToday, postsToday } from './publish-limit.ts';
 
 export const PostLimits = {

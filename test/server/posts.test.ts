@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Place } from '../../src/core/ports/place-search.ts';
+import type { Post, PostLabel as Label, PostPage } from '../../src/core/posts/post.ts';
+import type { PublishPoint } from '../../src/core/upload/publish-post.ts';
 import { UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
@@ -29,50 +32,6 @@ import {
   uploadVideo,
 } from './upload-support.ts';
 import type { FileInfo } from './upload-support.ts';
-
-interface Label {
-  id: number;
-  name: string;
-}
-interface Place {
-  id: string;
-  name: string;
-  address: string;
-  lat: number;
-  lng: number;
-  distanceM?: number;
-}
-interface Post {
-  id: number;
-  uid: number;
-  nickName: string;
-  avatar: string;
-  vipLevel: number;
-  contxt: string;
-  labels: Label[];
-  location: Place | null;
-  cover: string;
-  videoUrl: string;
-  duration: number;
-  time: number;
-  videoId: number;
-}
-interface PostPage {
-  list: Post[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-interface PublishPoint {
-  dailyLimit: number;
-  usedToday: number;
-  remaining: number;
-  canPublish: boolean;
-  maxVideoBytes: number;
-  quotaBytes: number;
-  usedBytes: number;
-  maxDurationSeconds: number;
-}
 
 let root: string;
 let db: Database;
