@@ -6,6 +6,7 @@ export const MAX_PLACE_RESULTS = 20;
 /** Longest SearchPlace keyword (8123 beyond). */
 export const MAX_PLACE_KEYWORD = 50;
 
+/** A seeded place, as the places table holds it. */
 export interface SeedPlace {
   id: string;
   name: string;
@@ -68,21 +69,12 @@ export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number
   return Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h))));
 }
 
-interface PlaceRow {
-  id: string;
-  name: string;
-  address: string;
-  city: string;
-  lat: number;
-  lng: number;
-}
-
 /**
  * Places matching `keyword` (in the name, address or city, ignoring case; '' matches all), nearest first when a
  * point is given (each with distanceM), else in the seeded order; at most MAX_PLACE_RESULTS.
  */
 export async function searchPlaces(db: Queryable, keyword: string, near: { lat: number; lng: number } | null): Promise<Place[]> {
-  const rows = await db.query<PlaceRow>('SELECT id, name, address, city, lat, lng FROM places ORDER BY sort, id');
+  const rows = await db.query<SeedPlace>('SELECT id, name, address, city, lat, lng FROM places ORDER BY sort, id');
   const needle = keyword.trim().toLowerCase();
   const matching = rows.filter((row) => needle === '' || [row.name, row.address, row.city].some((text) => text.toLowerCase().includes(needle)));
   const places: Place[] = matching.map((row) => ({
