@@ -19,3 +19,11 @@ export class ApiError extends Error {
     return this.ret === ClientRet.Cancelled;
   }
 }
+
+/**
+ * Whether a failed call is worth trying again: no answer came (network down, timeout) or what came was not an
+ * answer of the API (a proxy's 502 page). A refusal with a ret is final; a cancel is not a failure.
+ */
+export function isTransportFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.ret === ClientRet.NetworkFailure || error.ret === ClientRet.MalformedAnswer);
+}

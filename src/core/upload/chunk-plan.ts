@@ -1,6 +1,4 @@
 import type { LocalFile } from '../ports/local-files.ts';
-import { ApiError } from '../request/api-error.ts';
-import { ClientRet } from '../request/ret.ts';
 import { UploadConstants } from './upload-protocol.ts';
 
 /** How many chunks a file of this size is cut into (every chunk but the last is exactly chunkSize bytes). */
@@ -31,14 +29,6 @@ export function chunkProgress(held: number, total: number): number {
   if (total <= 0) return UploadConstants.progressStart;
   const k = Math.min(Math.max(held, 0), total);
   return UploadConstants.progressStart + Math.round((span * k) / total);
-}
-
-/**
- * Whether a failed call is worth trying again: no answer came (network down, timeout) or what came was not an
- * answer of the API (a proxy's 502 page). A refusal with a ret is final; a cancel is not a failure.
- */
-export function isTransportFailure(error: unknown): boolean {
-  return error instanceof ApiError && (error.ret === ClientRet.NetworkFailure || error.ret === ClientRet.MalformedAnswer);
 }
 
 const VIDEO_EXTENSIONS = ['mp4', 'mov', 'm4v', 'webm', 'mkv'];

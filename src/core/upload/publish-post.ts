@@ -1,12 +1,13 @@
 import type { Clock } from '../ports/clock.ts';
+import type { HttpFilePart } from '../ports/http.ts';
 import type { LocalFile, LocalFiles } from '../ports/local-files.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { ApiError } from '../request/api-error.ts';
+import { fieldsOf, textOf, wholeOf } from '../request/answer-values.ts';
+import { ApiError, isTransportFailure } from '../request/api-error.ts';
 import type { UserSession } from '../session/user-session.ts';
-import { chunkCount, chunkProgress, chunkRange, isTransportFailure, missingChunks, safeFileName } from './chunk-plan.ts';
+import { chunkCount, chunkProgress, chunkRange, missingChunks, safeFileName } from './chunk-plan.ts';
 import { draftProblems, type DraftProblem, type Label, type PostDraftStore, type VideoFileInfo } from './post-draft.ts';
 import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';
-import { fieldsOf, textOf, wholeOf } from '../request/answer-values.ts';
 
 /** GetPublishPoint: how many posts are left today and the size limits. */
 export interface PublishPoint {
@@ -280,9 +281,7 @@ export class PublishPost {
   }
 
   private async sendChunk(info: VideoFileInfo, video: LocalFile, chunk: number, total: number, signal: AbortSignal): Promise<ChunkAnswer> {
-    const { start, end } = chunkRange(chunk, video.size, this.chunkSize);
-    const bytes = await this.files.read(video, start, end);
-    this.check(signal);
+    const part = await this.chunkPart(video, chunk, signal);
     const user = this.session.user();
     const fields = {
       [UploadFields.chunk]: chunk,
@@ -292,7 +291,6 @@ export class PublishPost {
       [UploadFields.uid]: user?.token.uid ?? '',
       [UploadFields.uniqueFileID]: info.uniqueFileName,
     };
-    const part = { bytes, fileName: safeFileName(video.name), contentType: video.type || 'application/octet-stream' };
     const data = await this.retrying(signal, () =>
       this.api.postMultipart(UploadPaths.videoChunk, fields, { [UploadFields.file]: part }, { suppressTips: true, signal }),
     );
@@ -332,11 +330,8 @@ export class PublishPost {
     const total = chunkCount(cover.size, this.chunkSize);
     let path = '';
     for (let chunk = 1; chunk <= total; chunk += 1) {
-      const { start, end } = chunkRange(chunk, cover.size, this.chunkSize);
-      const bytes = await this.files.read(cover, start, end);
-      this.check(signal);
+      const part = await this.chunkPart(cover, chunk, signal, 'cover.jpg');
       const fields = { [UploadFields.chunk]: chunk, [UploadFields.chunks]: total, [UploadFields.uniqueFileID]: info.uniqueFileName };
-      const part = { bytes, fileName: safeFileName(cover.name, 'cover.jpg'), contentType: cover.type || 'application/octet-stream' };
       const data = await this.retrying(signal, () =>
         this.api.postMultipart(UploadPaths.coverChunk, fields, { [UploadFields.coverFile]: part }, { suppressTips: true, signal }),
       );
@@ -357,6 +352,14 @@ export class PublishPost {
     };
     const data = await this.retrying(signal, () => this.api.post(UploadPaths.createPost, body, { bodyEncoding: 'json', suppressTips: true, signal }));
     return wholeOf(fieldsOf(data).id);
+  }
+
+  /** Chunk `chunk` of a picked file, read from the device, as a multipart file part. */
+  private async chunkPart(file: LocalFile, chunk: number, signal: AbortSignal, fallbackName?: string): Promise<HttpFilePart> {
+    const { start, end } = chunkRange(chunk, file.size, this.chunkSize);
+    const bytes = await this.files.read(file, start, end);
+    this.check(signal);
+    return { bytes, fileName: safeFileName(file.name, fallbackName), contentType: file.type || 'application/octet-stream' };
   }
 
   /** The first non-empty file name the server gave is kept. */
