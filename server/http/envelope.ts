@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { Ret, RetMessage } from './ret.ts';
 
 /** The shape of every /api answer. */
@@ -31,4 +32,9 @@ export function ok<T>(data: T, msg?: string): ApiOk<T> {
 export function okEnvelope(result: unknown): ApiEnvelope {
   if (result instanceof ApiOk) return envelope(Ret.Ok, result.msg, result.data ?? null);
   return envelope(Ret.Ok, RetMessage.Ok, result ?? null);
+}
+
+/** A failure sent by a route that answers outside the API router (files, media): the status, never cached, and the usual envelope. */
+export function sendFailure(reply: FastifyReply, status: number, ret: number, msg: string): FastifyReply {
+  return reply.code(status).header('cache-control', 'no-store').send(envelope(ret, msg, null));
 }

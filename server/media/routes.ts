@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { envelope } from '../http/envelope.ts';
+import { sendFailure } from '../http/envelope.ts';
 import { Ret } from '../http/ret.ts';
 import { MAX_INPUT_PIXELS, MAX_SOURCE_BYTES, UnprocessableImageError, processImage } from './image-processor.ts';
 import { CONTENT_TYPES, findMediaFile, isPassThrough, safeMediaPath } from './media-files.ts';
@@ -43,10 +43,6 @@ export interface MediaRoutesOptions {
 }
 
 const EXTENSIONS: Readonly<Record<OutputFormat, string>> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
-
-function fail(reply: FastifyReply, status: number, ret: number, msg: string): FastifyReply {
-  return reply.code(status).header('cache-control', 'no-store').send(envelope(ret, msg, null));
-}
 
 function sameTag(a: string, b: string): boolean {
   return a.replace(/^W\//, '') === b.replace(/^W\//, '');
@@ -112,10 +108,10 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
     } catch (error) {
       if (!(error instanceof ProcessParamError)) throw error;
       request.log.info({ reason: error.message }, 'bad image process');
-      return fail(reply, 400, Ret.BadParam, MediaMessage.BadProcess);
+      return sendFailure(reply, 400, Ret.BadParam, MediaMessage.BadProcess);
     }
     const file = target === undefined ? undefined : await findMediaFile(options.mediaDir, target.path);
-    if (target === undefined || file === undefined) return fail(reply, 404, Ret.NotFound, MediaMessage.NotFound);
+    if (target === undefined || file === undefined) return sendFailure(reply, 404, Ret.NotFound, MediaMessage.NotFound);
     if (ops === undefined || isPassThrough(target.kind)) return sendOriginal(request, reply, file, target.kind);
 
     const requested = ops;
@@ -127,7 +123,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
     const etag = `"${key.slice(0, 32)}"`;
     validators(reply, etag, file, PROCESSED_CACHE_CONTROL);
     if (isNotModified(request, etag, file.stats.mtime)) return reply.code(304).send();
-    if (file.stats.size > MAX_SOURCE_BYTES) return fail(reply, 415, RET_UNPROCESSABLE_IMAGE, MediaMessage.TooLarge);
+    if (file.stats.size > MAX_SOURCE_BYTES) return sendFailure(reply, 415, RET_UNPROCESSABLE_IMAGE, MediaMessage.TooLarge);
 
     try {
       const { data, hit } = await cache.getOrCreate(key, EXTENSIONS[format], async () => {
@@ -139,14 +135,14 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
       return reply.header('x-media-cache', hit ? 'hit' : 'miss').type(CONTENT_TYPES[format]).send(data);
     } catch (error) {
       reply.removeHeader('etag').removeHeader('last-modified');
-      if (error instanceof SourceGoneError) return fail(reply, 404, Ret.NotFound, MediaMessage.NotFound);
+      if (error instanceof SourceGoneError) return sendFailure(reply, 404, Ret.NotFound, MediaMessage.NotFound);
       if (error instanceof UnprocessableImageError) {
         request.log.warn({ err: error.cause, path: target.path }, 'image cannot be processed');
         const message = error.reason === 'too-large' ? MediaMessage.TooLarge : MediaMessage.Corrupt;
-        return fail(reply, 415, RET_UNPROCESSABLE_IMAGE, message);
+        return sendFailure(reply, 415, RET_UNPROCESSABLE_IMAGE, message);
       }
       request.log.error({ err: error, path: target.path }, 'image processing failed');
-      return fail(reply, 500, Ret.Internal, MediaMessage.Internal);
+      return sendFailure(reply, 500, Ret.Internal, MediaMessage.Internal);
     }
   });
 }

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyReply } from 'fastify';
 import type { AppServices } from '../app-services.ts';
 import { resolveSessionSecret } from '../auth/session-secret.ts';
 import { ORDER_BY } from '../catalogue/catalogue-repository.ts';
 import { videoAccess } from '../gold/gold-access.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import { envelope } from '../http/envelope.ts';
+import { envelope, sendFailure } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { episodeOf } from './playback-params.ts';
@@ -43,10 +42,6 @@ async function playableOrFail(services: AppServices, params: Params): Promise<Pl
   const video = await findPlayableVideo(services.db, params.mediaKey());
   if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
   return video;
-}
-
-function fail(reply: FastifyReply, status: number, ret: number, msg: string): FastifyReply {
-  return reply.code(status).header('cache-control', 'no-store').send(envelope(ret, msg, null));
 }
 
 const liveScope = (channel: string): string => `live:${channel}`;
@@ -155,12 +150,12 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
     const { token = '', '*': rest = '' } = request.params as Record<string, string | undefined>;
     const segments = safeMediaSegments(rest);
     const clip = segments?.[0];
-    if (segments === undefined || clip === undefined || !isClipName(clip)) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
-    if (isHlsClip(clip) ? segments.length < 2 : segments.length !== 1) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (segments === undefined || clip === undefined || !isClipName(clip)) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (isHlsClip(clip) ? segments.length < 2 : segments.length !== 1) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     const remaining = (await signerOf()).remainingSeconds(token, clip);
-    if (remaining === undefined) return fail(reply, 403, Ret.PlayUrlInvalid, RetMessage.PlayUrlInvalid);
+    if (remaining === undefined) return sendFailure(reply, 403, Ret.PlayUrlInvalid, RetMessage.PlayUrlInvalid);
     const file = await findFileInside(mediaDir, segments);
-    if (file === undefined) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (file === undefined) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     return sendMediaFile(request, reply, file, cacheControl(remaining), unsatisfiable);
   });
 
@@ -169,31 +164,31 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
     const { token = '', '*': rest = '' } = request.params as Record<string, string | undefined>;
     const [channel = '', ...inside] = rest.split('/');
     const segments = inside.length > 0 ? safeMediaSegments(inside.join('/')) : undefined;
-    if (!CHANNEL_PATTERN.test(channel) || segments === undefined) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (!CHANNEL_PATTERN.test(channel) || segments === undefined) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     const remaining = (await signerOf()).remainingSeconds(token, liveScope(channel));
-    if (remaining === undefined) return fail(reply, 403, Ret.PlayUrlInvalid, RetMessage.PlayUrlInvalid);
+    if (remaining === undefined) return sendFailure(reply, 403, Ret.PlayUrlInvalid, RetMessage.PlayUrlInvalid);
     const media = await findLiveChannel(db, channel);
-    if (media === null || !isHlsClip(media.clip)) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (media === null || !isHlsClip(media.clip)) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     if (segments.length === 1 && segments[0] === 'index.m3u8') {
       const uris = await liveSegmentsOf(media.clip).catch(() => undefined);
-      if (uris === undefined || uris.length === 0) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+      if (uris === undefined || uris.length === 0) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
       return reply
         .header('cache-control', 'no-cache')
         .header('x-content-type-options', 'nosniff')
         .type('application/vnd.apple.mpegurl')
         .send(livePlaylist(liveWindow(clock.now(), uris)));
     }
-    if (!(segments[segments.length - 1] ?? '').endsWith('.ts')) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (!(segments[segments.length - 1] ?? '').endsWith('.ts')) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     const uris = await liveSegmentsOf(media.clip).catch(() => undefined);
     const file = await findFileInside(mediaDir, [media.clip, ...segments]);
-    if (file === undefined || uris === undefined || uris.length === 0) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (file === undefined || uris === undefined || uris.length === 0) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     // The loop the segment belongs to: only one of the window's loops (the current one or the one before).
     const loopText = (request.query as Record<string, unknown>)['loop'];
     const loop = typeof loopText === 'string' && /^\d{1,15}$/.test(loopText) ? Number(loopText) : -1;
     const currentLoop = loopOf(currentSequence(clock.now()), uris.length);
-    if (loop < currentLoop - 1 || loop > currentLoop) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (loop < currentLoop - 1 || loop > currentLoop) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     const bytes = await readFile(file.absolute).catch(() => undefined);
-    if (bytes === undefined) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (bytes === undefined) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     return reply
       .header('cache-control', cacheControl(remaining))
       .type('video/mp2t')

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
 import type { AppServices } from '../app-services.ts';
@@ -7,7 +6,7 @@ import type { AuthSession } from '../auth/sessions.ts';
 import { mediaDirOf, uploadDirOf, uploadLimitsOf } from '../config.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import { envelope, okEnvelope } from '../http/envelope.ts';
+import { envelope, okEnvelope, sendFailure } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { MAX_INPUT_PIXELS } from '../media/image-processor.ts';
@@ -52,6 +51,8 @@ const chunkOutOfRange = () => new ApiError(Ret.ChunkOutOfRange, RetMessage.Chunk
 const chunkSizeInvalid = () => new ApiError(Ret.ChunkSizeInvalid, RetMessage.ChunkSizeInvalid);
 const notAVideo = () => new ApiError(Ret.NotAVideo, RetMessage.NotAVideo);
 const fileNameInvalid = () => new ApiError(Ret.FileNameInvalid, RetMessage.FileNameInvalid);
+/** 8115, naming the limit in force. */
+const videoTooLarge = (maxBytes: number) => new ApiError(Ret.VideoTooLarge, `视频不能超过${megabytes(maxBytes)}`);
 
 /** 1 … n. */
 const oneTo = (n: number): number[] => Array.from({ length: n }, (_, index) => index + 1);
@@ -120,7 +121,7 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
     if (fileSize < 1) throw badParam('fileSize');
     const chunks = params.int('chunks');
     const duration = durationOf(params);
-    if (fileSize > limits.maxVideoBytes) throw new ApiError(Ret.VideoTooLarge, `视频不能超过${megabytes(limits.maxVideoBytes)}`);
+    if (fileSize > limits.maxVideoBytes) throw videoTooLarge(limits.maxVideoBytes);
     if (chunks !== Math.ceil(fileSize / UploadConstants.chunkSize)) throw badParam('chunks');
     const at = now();
     const { upload, stale } = await db.transaction(async (tx) => {
@@ -196,7 +197,7 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
     if (chunks !== upload.chunks || number < 1 || number > upload.chunks) throw chunkOutOfRange();
     if (chunk.fieldName !== 'file') throw badParam('file');
     if (chunk.fileName !== '' && isBadFileName(chunk.fileName)) throw fileNameInvalid();
-    if (upload.fileSize > limits.maxVideoBytes) throw new ApiError(Ret.VideoTooLarge, `视频不能超过${megabytes(limits.maxVideoBytes)}`);
+    if (upload.fileSize > limits.maxVideoBytes) throw videoTooLarge(limits.maxVideoBytes);
     const expected = expectedChunkSize(upload, number);
     const dir = files.partsDir(upload.uniqueFileName);
     const answer = (state: { upload: UploadRecord; received: number[] }): ChunkAnswer => ({
@@ -348,9 +349,6 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
     scope.post(UploadPaths.coverChunk, async (request) => okEnvelope(await readChunkCall(request, receiveCoverChunk)));
   });
 
-  const fail = (reply: FastifyReply, status: number, ret: number, msg: string): FastifyReply =>
-    reply.code(status).header('cache-control', 'no-store').send(envelope(ret, msg, null));
-
   /** A saved video, with ranges (206/416); unsaved, unknown or deleted ones are 404. */
   api.app.get(`${VIDEO_URL_PREFIX}:file`, {
     onSend: async (request, reply, payload) => {
@@ -363,12 +361,12 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
     },
   }, async (request, reply) => {
     const name = (request.params as { file?: string }).file ?? '';
-    if (!STORED_VIDEO_NAME.test(name)) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (!STORED_VIDEO_NAME.test(name)) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     const dot = name.lastIndexOf('.');
     const uniqueFileName = name.slice(UploadConstants.prefix.length, dot);
-    if (!(await findSavedVideoFile(db, uniqueFileName, name.slice(dot + 1)))) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (!(await findSavedVideoFile(db, uniqueFileName, name.slice(dot + 1)))) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     const file = await findFileInside(files.videosDir, [name]);
-    if (file === undefined) return fail(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
+    if (file === undefined) return sendFailure(reply, 404, Ret.NotFound, RetMessage.MediaNotFound);
     return sendMediaFile(request, reply, file, VIDEO_CACHE_CONTROL, () => envelope(Ret.MediaRangeInvalid, RetMessage.MediaRangeInvalid, null));
   });
 }
