@@ -107,7 +107,7 @@ export class PublishViewModel {
   get videoInfo(): string {
     const video = this.draft.video;
     if (!video) return '';
-    return [this.draft.duration > 0 ? formatDuration(this.draft.duration) : '', sizeText(video.size)].filter(Boolean).join(' · ');
+    return [this.durationText, sizeText(video.size)].filter(Boolean).join(' · ');
   }
 
   /** The chosen cover's URL; '' while none was chosen (the tile then shows the video's first frame). */
@@ -300,13 +300,7 @@ export class PublishViewModel {
 
   /** 取消 (while uploading or after a failure): confirmed, it stops the upload and clears the form. */
   async cancelTapped(): Promise<void> {
-    const confirmed = await this.deps.notifier.confirm({
-      title: PostingTexts.cancelTitle,
-      message: PostingTexts.cancelConfirm,
-      confirmText: PostingTexts.cancelYes,
-      cancelText: PostingTexts.cancelNo,
-    });
-    if (!confirmed) return;
+    if (!(await this.confirmCancel())) return;
     this.deps.publisher.cancel();
     this.deps.notifier.toast(PostingTexts.cancelled, HINT);
   }
@@ -317,13 +311,7 @@ export class PublishViewModel {
    */
   async backTapped(leave: () => void): Promise<boolean> {
     if (this.draft.phase === 'uploading' || this.draft.phase === 'failed') {
-      const confirmed = await this.deps.notifier.confirm({
-        title: PostingTexts.cancelTitle,
-        message: PostingTexts.cancelConfirm,
-        confirmText: PostingTexts.cancelYes,
-        cancelText: PostingTexts.cancelNo,
-      });
-      if (!confirmed) return false;
+      if (!(await this.confirmCancel())) return false;
       this.deps.publisher.cancel();
     } else if (this.draft.phase === 'editing' && this.edited) {
       const confirmed = await this.deps.notifier.confirm({
@@ -337,6 +325,16 @@ export class PublishViewModel {
     }
     leave();
     return true;
+  }
+
+  /** 取消后已上传的内容将被丢弃，确定取消发布吗？ */
+  private confirmCancel(): Promise<boolean> {
+    return this.deps.notifier.confirm({
+      title: PostingTexts.cancelTitle,
+      message: PostingTexts.cancelConfirm,
+      confirmText: PostingTexts.cancelYes,
+      cancelText: PostingTexts.cancelNo,
+    });
   }
 
   /** Something the user would lose by leaving. */
