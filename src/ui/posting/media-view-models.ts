@@ -1,12 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { formatDuration } from '../../core/display/duration.ts';
 import type { PostDraft } from '../../core/upload/post-draft.ts';
 import { UploadTexts } from '../../core/upload/upload-protocol.ts';
 import { cropRect, initialCrop, panCrop, scaleOf, zoomCrop, type CropState, type Size } from './crop-geometry.ts';
 import { HINT, PostingRoutes } from './posting-routes.ts';
 import type { PostingUiState } from './posting-state.ts';
-import { PostingTexts, sizeText } from './posting-texts.ts';
-import { takeVideo, type PostingDeps } from './publish-view-model.ts';
+import { PostingTexts } from './posting-texts.ts';
+import { takeVideo, videoInfoOf, type PostingDeps } from './publish-view-model.ts';
 
 /** How many frames the poster page offers. */
 export const POSTER_FRAME_COUNT = 8;
@@ -36,9 +35,7 @@ export class VideoPreviewViewModel {
   }
 
   get videoInfo(): string {
-    const video = this.draft.video;
-    if (!video) return '';
-    return [this.draft.duration > 0 ? formatDuration(this.draft.duration) : '', sizeText(video.size)].filter(Boolean).join(' · ');
+    return videoInfoOf(this.draft);
   }
 
   /** 重新选择: another file replaces the video (the cover frames go with the old one). */

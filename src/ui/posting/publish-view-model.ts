@@ -51,6 +51,12 @@ export async function takeVideo(deps: PostingDeps, file: Blob): Promise<boolean>
   return true;
 }
 
+/** Under a picked video: its length and size (01:15 · 7.1MB); '' without a video. */
+export function videoInfoOf(draft: PostDraft): string {
+  if (!draft.video) return '';
+  return [draft.duration > 0 ? formatDuration(draft.duration) : '', sizeText(draft.video.size)].filter(Boolean).join(' · ');
+}
+
 export interface LabelChip {
   label: Label;
   selected: boolean;
@@ -105,9 +111,7 @@ export class PublishViewModel {
   }
 
   get videoInfo(): string {
-    const video = this.draft.video;
-    if (!video) return '';
-    return [this.durationText, sizeText(video.size)].filter(Boolean).join(' · ');
+    return videoInfoOf(this.draft);
   }
 
   /** The chosen cover's URL; '' while none was chosen (the tile then shows the video's first frame). */
