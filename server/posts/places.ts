@@ -3,8 +3,6 @@ import type { Place } from '../../src/core/ports/place-search.ts';
 
 /** Most places SearchPlace answers. */
 export const MAX_PLACE_RESULTS = 20;
-/** Longest SearchPlace keyword (8123 beyond). */
-export const MAX_PLACE_KEYWORD = 50;
 
 /** A seeded place, as the places table holds it. */
 export interface SeedPlace {

@@ -8,7 +8,7 @@ import { Ret, RetMessage } from '../http/ret.ts';
 import { userExists } from '../social/social-repository.ts';
 import { UploadFiles } from '../upload/upload-files.ts';
 import { findUploadByVideoId, isLive, lockUser, usedBytesOf } from '../upload/upload-repository.ts';
-import { MAX_PLACE_KEYWORD, searchPlaces } from './places.ts';
+import { searchPlaces } from './places.ts';
 import { allLabels, checkDescription, checkLabels } from './post-rules.ts';
 import {
   deleteUpload,
@@ -185,7 +185,7 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
     const raw = params.get('keyword');
     if (raw !== undefined && typeof raw !== 'string') throw new ApiError(Ret.PlaceSearchInvalid, RetMessage.PlaceSearchInvalid);
     const keyword = (raw ?? '').trim();
-    if ([...keyword].length > MAX_PLACE_KEYWORD || CONTROL.test(keyword)) throw new ApiError(Ret.PlaceSearchInvalid, RetMessage.PlaceSearchInvalid);
+    if ([...keyword].length > UploadConstants.maxPlaceKeyword || CONTROL.test(keyword)) throw new ApiError(Ret.PlaceSearchInvalid, RetMessage.PlaceSearchInvalid);
     return { list: await searchPlaces(db, keyword, pointOf(params)) };
   });
 }

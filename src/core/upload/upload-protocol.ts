@@ -66,6 +66,8 @@ export const UploadConstants = {
   maxDescription: 200,
   /** Decided: at most this many labels on a post. */
   maxLabels: 3,
+  /** Decided: the longest place-search keyword, in characters (the server refuses longer ones with 8123). */
+  maxPlaceKeyword: 50,
   /** Decided: the server id sent as SaveVideo's ServerID for files held by the reference server. */
   referenceServerId: '1',
 } as const;

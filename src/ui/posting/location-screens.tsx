@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import { Clock } from '../../core/ports/clock.ts';
 import { Geolocation } from '../../core/ports/geolocation.ts';
 import { PlaceSearch } from '../../core/ports/place-search.ts';
+import { UploadConstants } from '../../core/upload/upload-protocol.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { LocationViewModel, PLACE_KEYWORD_MAX, SearchLocationViewModel, type PlaceRow } from './location-view-models.ts';
+import { LocationViewModel, SearchLocationViewModel, type PlaceRow } from './location-view-models.ts';
 import { postingDeps } from './posting-bindings.ts';
 import { PostingTexts } from './posting-texts.ts';
 import './posting.css';
@@ -91,7 +92,7 @@ export const SearchLocationScreen = observer(function SearchLocationScreen() {
           placeholder={PostingTexts.searchPlaceholder}
           aria-label={PostingTexts.searchPlaceholder}
           value={vm.input}
-          maxLength={PLACE_KEYWORD_MAX}
+          maxLength={UploadConstants.maxPlaceKeyword}
           autoFocus
           onChange={(event) => vm.typed(event.target.value)}
         />

@@ -5,13 +5,10 @@ import type { Geolocation, GeolocationFailure } from '../../core/ports/geolocati
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { PlaceSearchFailure, type Place, type PlaceSearch } from '../../core/ports/place-search.ts';
 import type { PostDraftStore } from '../../core/upload/post-draft.ts';
-import { UploadTexts } from '../../core/upload/upload-protocol.ts';
+import { UploadConstants, UploadTexts } from '../../core/upload/upload-protocol.ts';
 import { PostingRoutes } from './posting-routes.ts';
 import type { DraftModel, PostingUiState } from './posting-state.ts';
 import { distanceText, PostingTexts } from './posting-texts.ts';
-
-/** Decided: the longest keyword the place search takes (the server refuses longer ones with 8123). */
-export const PLACE_KEYWORD_MAX = 50;
 
 export interface PlaceRow {
   place: Place;
@@ -138,7 +135,7 @@ export class SearchLocationViewModel {
   }
 
   typed(text: string): void {
-    this.input = text.slice(0, PLACE_KEYWORD_MAX);
+    this.input = text.slice(0, UploadConstants.maxPlaceKeyword);
     this.searchLater(this.input);
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
-import { LocationViewModel, PLACE_KEYWORD_MAX, SearchLocationViewModel } from '../../../src/ui/posting/location-view-models.ts';
+import { UploadConstants } from '../../../src/core/upload/upload-protocol.ts';
+import { LocationViewModel, SearchLocationViewModel } from '../../../src/ui/posting/location-view-models.ts';
 import { distanceText, PostingTexts } from '../../../src/ui/posting/posting-texts.ts';
 import { postingSetup, settle } from './posting-support.ts';
 
@@ -117,7 +118,7 @@ describe('SearchLocationViewModel', () => {
     s.vm.submitted();
     expect(s.vm.status).toBe('idle');
     s.vm.typed('x'.repeat(80));
-    expect(s.vm.input).toHaveLength(PLACE_KEYWORD_MAX);
+    expect(s.vm.input).toHaveLength(UploadConstants.maxPlaceKeyword);
   });
 
   it('取消 goes back to the nearby places and drops the search on its way', () => {
