@@ -1,7 +1,8 @@
 import { ApiError, badParam, missingParam } from './api-error.ts';
 import { Ret, RetMessage } from './ret.ts';
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array or null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

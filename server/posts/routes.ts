@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { mediaDirOf, uploadDirOf, uploadLimitsOf } from '../config.ts';
 import { ApiError, badParam, loginRequired, missingParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import type { Params } from '../http/params.ts';
+import { isPlainObject, type Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { userExists } from '../social/social-repository.ts';
 import { UploadFiles } from '../upload/upload-files.ts';
@@ -31,10 +31,6 @@ export const PostLimits = {
 
 const postNotFound = () => new ApiError(Ret.PostNotFound, RetMessage.PostNotFound);
 const videoNotSaved = () => new ApiError(Ret.VideoNotSaved, RetMessage.VideoNotSaved);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
