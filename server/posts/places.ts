@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import type { Place } from '../../src/core/ports/place-search.ts';
 
 /** Most places SearchPlace answers. */
@@ -52,8 +53,7 @@ export const SEED_PLACES: readonly SeedPlace[] = [
 
 export async function seedPlaces(db: Queryable): Promise<void> {
   const rows = SEED_PLACES.map((place, index) => [place.id, place.name, place.address, place.city, place.lat, place.lng, index + 1]);
-  const values = rows.map((_, row) => `(${Array.from({ length: 7 }, (_, col) => `$${row * 7 + col + 1}`).join(', ')})`).join(', ');
-  await db.query(`INSERT INTO places (id, name, address, city, lat, lng, sort) VALUES ${values} ON CONFLICT (id) DO NOTHING`, rows.flat());
+  await insertRows(db, 'INSERT INTO places (id, name, address, city, lat, lng, sort)', rows, 'ON CONFLICT (id) DO NOTHING');
 }
 
 const EARTH_RADIUS_M = 6_371_000;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { systemClock } from '../clock.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
 import { DEMO_POSTER_URLS } from '../media/demo-images.ts';
 import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
@@ -47,8 +48,7 @@ export interface SeedPostsOptions {
 }
 
 async function seedLabels(db: Queryable): Promise<void> {
-  const values = SEED_LABELS.map((_, index) => `($${index * 2 + 1}, $${index * 2 + 2})`).join(', ');
-  await db.query(`INSERT INTO post_labels (name, sort) VALUES ${values} ON CONFLICT (name) DO NOTHING`, SEED_LABELS.flatMap((name, index) => [name, index + 1]));
+  await insertRows(db, 'INSERT INTO post_labels (name, sort)', SEED_LABELS.map((name, index) => [name, index + 1]), 'ON CONFLICT (name) DO NOTHING');
 }
 
 async function exists(path: string): Promise<boolean> {

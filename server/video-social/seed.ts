@@ -1,7 +1,8 @@
 import { systemClock, type Clock } from '../clock.ts';
 import { DEMO_UPLOADERS } from '../catalogue/seed.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -80,18 +81,6 @@ const VOTES: Readonly<Record<string, readonly (readonly [Author, 1 | -1])[]>> = 
   'movie-03': [['xiaoyu', 1], ['laozhou', 1]],
   'movie-08': [['xiaoyu', 1], ['laozhou', -1]],
 };
-
-/** `($1, $2, …), (…)` for rows of `width` parameters. */
-function valuesOf(rows: number, width: number): string {
-  return Array.from({ length: rows }, (_, row) => `(${Array.from({ length: width }, (_, col) => `$${row * width + col + 1}`).join(', ')})`).join(', ');
-}
-
-/** Inserts rows in one statement (nothing for no rows); answers the RETURNING rows. */
-async function insertRows<T extends object>(db: Queryable, head: string, rows: readonly (readonly unknown[])[], tail = ''): Promise<T[]> {
-  const first = rows[0];
-  if (!first) return [];
-  return db.query<T>(`${head} VALUES ${valuesOf(rows.length, first.length)} ${tail}`, rows.flat());
-}
 
 /**
  * Once, on a demo installation (the demo accounts, uploaders and videos exist): comments with replies and likes on
