@@ -1,6 +1,6 @@
 import type { GeoPoint } from '../../src/core/ports/geolocation.ts';
 import { PLACE_SEARCH_LIMIT, PlaceSearchFailure, type Place, type PlaceSearch, type PlaceSearchFailureKind } from '../../src/core/ports/place-search.ts';
-import { distanceMetres } from './geo-distance.ts';
+import { distanceMetres } from '../../src/core/ports/geolocation.ts';
 
 /** A few well-known places (Shanghai and Beijing), the fake's default world. */
 export const FAKE_PLACES: readonly Place[] = [

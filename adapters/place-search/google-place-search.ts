@@ -1,6 +1,6 @@
 import type { GeoPoint } from '../../src/core/ports/geolocation.ts';
 import { PLACE_SEARCH_LIMIT, PlaceSearchFailure, type Place, type PlaceSearch } from '../../src/core/ports/place-search.ts';
-import { distanceMetres } from './geo-distance.ts';
+import { distanceMetres } from '../../src/core/ports/geolocation.ts';
 
 export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
   ok: boolean;

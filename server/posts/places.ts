@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { insertRows } from '../db/insert-rows.ts';
+import { distanceMetres } from '../../src/core/ports/geolocation.ts';
 import type { Place } from '../../src/core/ports/place-search.ts';
 
 /** Most places SearchPlace answers. */
@@ -54,17 +55,6 @@ export const SEED_PLACES: readonly SeedPlace[] = [
 export async function seedPlaces(db: Queryable): Promise<void> {
   const rows = SEED_PLACES.map((place, index) => [place.id, place.name, place.address, place.city, place.lat, place.lng, index + 1]);
   await insertRows(db, 'INSERT INTO places (id, name, address, city, lat, lng, sort)', rows, 'ON CONFLICT (id) DO NOTHING');
-}
-
-const EARTH_RADIUS_M = 6_371_000;
-
-/** Great-circle distance in metres (haversine). */
-export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h))));
 }
 
 /**
