@@ -1,5 +1,6 @@
 import axios, { type AxiosInstance } from 'axios';
 import { HttpFailure, type Http, type HttpParams, type HttpRequest, type HttpResponse } from '../../src/core/ports/http.ts';
+import { wireFields } from './wire-fields.ts';
 
 export interface AxiosHttpOptions {
   /** Prefixed to request paths; '' means the page's own origin. */
@@ -56,7 +57,7 @@ function postBody(request: HttpRequest): { data: string | FormData; headers: Rec
 /** Fields first, in their order, then the file parts (a server reading the stream sees the fields before the bytes). */
 function toFormData(fields: HttpRequest['body'] & object, files: NonNullable<HttpRequest['files']>): FormData {
   const form = new FormData();
-  for (const [key, value] of flatFields(fields)) form.append(key, value);
+  for (const [key, value] of wireFields(fields)) form.append(key, value);
   for (const [name, part] of Object.entries(files)) {
     // Blob takes ArrayBuffer-backed views only; anything else (a SharedArrayBuffer) is copied.
     const bytes = part.bytes.buffer instanceof ArrayBuffer ? (part.bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(part.bytes);
@@ -66,20 +67,10 @@ function toFormData(fields: HttpRequest['body'] & object, files: NonNullable<Htt
   return form;
 }
 
-/** Form fields as the wire carries them: undefined and null left out, anything else as text (objects as JSON). */
-function flatFields(fields: object): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const [key, value] of Object.entries(fields) as Array<[string, unknown]>) {
-    if (value === undefined || value === null) continue;
-    out.push([key, typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean)]);
-  }
-  return out;
-}
-
 /** Query and form fields as the wire carries them: undefined and null are left out. */
 function toSearchParams(fields: HttpParams | object): URLSearchParams {
   const search = new URLSearchParams();
-  for (const [key, value] of flatFields(fields)) search.append(key, value);
+  for (const [key, value] of wireFields(fields)) search.append(key, value);
   return search;
 }
 

@@ -1,5 +1,6 @@
 import type { Clock } from '../../src/core/ports/clock.ts';
 import { HttpFailure, type Http, type HttpFilePart, type HttpRequest, type HttpResponse } from '../../src/core/ports/http.ts';
+import { wireFields } from './wire-fields.ts';
 
 /** What a route handler sees: the request as a server would receive it. */
 export interface FakeHttpCall {
@@ -97,13 +98,13 @@ export class FakeHttp implements Http {
   private async answer(request: HttpRequest): Promise<HttpResponse> {
     const url = new URL(request.url, 'http://fake.invalid');
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
-    Object.assign(params, wireFields(request.params ?? {}));
+    Object.assign(params, Object.fromEntries(wireFields(request.params ?? {})));
     const body: Record<string, unknown> =
       request.method !== 'POST'
         ? {}
         : request.bodyEncoding === 'json'
           ? (JSON.parse(JSON.stringify(request.body ?? {})) as Record<string, unknown>)
-          : wireFields(request.body ?? {});
+          : Object.fromEntries(wireFields(request.body ?? {}));
     const files: Record<string, HttpFilePart> = {};
     if (request.method === 'POST' && request.bodyEncoding === 'multipart') {
       for (const [name, part] of Object.entries(request.files ?? {})) files[name] = { ...part, bytes: part.bytes.slice() };
@@ -128,16 +129,6 @@ function routeKey(method: string, pathname: string): string {
 
 function pathnameOf(path: string): string {
   return new URL(path, 'http://fake.invalid').pathname;
-}
-
-/** Fields as the wire carries them: undefined and null left out, anything else as text (objects as JSON). */
-function wireFields(fields: object): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields) as Array<[string, unknown]>) {
-    if (value === undefined || value === null) continue;
-    out[key] = typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
-  }
-  return out;
 }
 
 function cancelled(): HttpFailure {
