@@ -85,7 +85,7 @@ export function frameTimes(duration: number, count: number): number[] {
   return Array.from({ length: count }, (_, index) => (duration * (index + 0.5)) / count);
 }
 
-/** `count` frames spread over the video, as JPEG blobs FRAME_TILE_WIDTH wide (or narrower for a narrow video). */
+/** `count` frames spread over the video, as JPEG blobs twice FRAME_TILE_WIDTH wide (sharp on 2× screens; narrower for a narrow video). */
 export async function captureFrames(url: string, count: number, maxWidth = FRAME_TILE_WIDTH * 2): Promise<Blob[]> {
   const video = await openVideo(url);
   try {
