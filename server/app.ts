@@ -103,7 +103,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     db,
     config,
     clock,
-    passwords: new PasswordHasher(config.scrypt),
+    passwords: new PasswordHasher(config.argon2),
     sessions,
     authenticator,
     limiter: new RateLimiter(store, clock),

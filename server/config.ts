@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { UploadConstants } from '../src/core/upload/upload-protocol.ts';
-import { DEFAULT_SCRYPT_PARAMS } from './auth/password.ts';
-import type { ScryptParams } from './auth/password.ts';
+import { DEFAULT_ARGON2_PARAMS } from './auth/password.ts';
+import type { Argon2Params } from './auth/password.ts';
 import { isKnownRegion } from './region/regions.ts';
 
 export interface Config {
@@ -35,8 +35,8 @@ export interface Config {
   trustProxy: boolean;
   /** LOG_LEVEL, default info. */
   logLevel: string;
-  /** Password hashing cost (not from the environment; tests lower it). */
-  scrypt: ScryptParams;
+  /** Password hashing cost, argon2id (not from the environment; tests lower it). */
+  argon2: Argon2Params;
 }
 
 export class ConfigError extends Error {}
@@ -94,7 +94,7 @@ export function readConfig(env: Env = process.env): Config {
     defaultRegion: regionOf(env),
     trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
     logLevel: value(env, 'LOG_LEVEL') ?? 'info',
-    scrypt: DEFAULT_SCRYPT_PARAMS,
+    argon2: DEFAULT_ARGON2_PARAMS,
   };
 }
 

@@ -57,14 +57,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
-    await seed(db, { passwords: new PasswordHasher(config.scrypt), ...(options.clock ? { clock: options.clock } : {}) });
+    await seed(db, { passwords: new PasswordHasher(config.argon2), ...(options.clock ? { clock: options.clock } : {}) });
     await seedCatalogue(db, options.clock);
     await seedBarrageDemo(db, options.clock);
     await seedPlayback(db);
     await seedAds(db);
     await seedShell(db);
     await seedVip(db);
-    await seedMessaging(db, { passwords: new PasswordHasher(config.scrypt), ...(options.clock ? { clock: options.clock } : {}) });
+    await seedMessaging(db, { passwords: new PasswordHasher(config.argon2), ...(options.clock ? { clock: options.clock } : {}) });
     await seedSupport(db);
     await seedHelp(db);
     await seedVideoSocial(db, options.clock);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCRYPT_PARAMS, PasswordHasher } from '../../server/auth/password.ts';
+import { DEFAULT_ARGON2_PARAMS, PasswordHasher, legacyScryptHash } from '../../server/auth/password.ts';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { checkNickName } from '../../server/login/credentials.ts';
 import { formatDate } from '../../server/user/user-view.ts';
-import { TEST_SCRYPT } from './support.ts';
+import { TEST_ARGON2, TEST_SCRYPT } from './support.ts';
 
 describe('readConfig', () => {
   it('has the documented defaults', () => {
@@ -18,7 +18,7 @@ describe('readConfig', () => {
       defaultRegion: 'CN',
       trustProxy: false,
       logLevel: 'info',
-      scrypt: DEFAULT_SCRYPT_PARAMS,
+      argon2: DEFAULT_ARGON2_PARAMS,
     });
   });
 
@@ -47,38 +47,76 @@ describe('readConfig', () => {
 });
 
 describe('PasswordHasher', () => {
-  const hasher = new PasswordHasher(TEST_SCRYPT);
+  const hasher = new PasswordHasher(TEST_ARGON2);
 
-  it('stores a self-describing scrypt hash with a random salt', async () => {
-    const hash = await hasher.hash('pass1234');
-    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
-    expect(await hasher.hash('pass1234')).not.toBe(hash);
+  it('stores an argon2id PHC string with a random salt', async () => {
+    const hash = await hasher.hash('passw0rd-x');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(await hasher.hash('passw0rd-x')).not.toBe(hash);
+    expect(hasher.needsRehash(hash)).toBe(false);
+  });
+
+  it('uses OWASP\'s argon2id cost by default', async () => {
+    expect(DEFAULT_ARGON2_PARAMS).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(await new PasswordHasher().hash('x')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('verifies the right password only', async () => {
-    const hash = await hasher.hash('pass1234');
-    expect(await hasher.verify('pass1234', hash)).toBe(true);
-    expect(await hasher.verify('pass12345', hash)).toBe(false);
+    const hash = await hasher.hash('passw0rd-x');
+    expect(await hasher.verify('passw0rd-x', hash)).toBe(true);
+    expect(await hasher.verify('passw0rd-y', hash)).toBe(false);
     expect(await hasher.verify('', hash)).toBe(false);
   });
 
-  it('verifies hashes made with other cost parameters', async () => {
-    const stronger = new PasswordHasher({ N: 2048, r: 4, p: 2 });
+  it('verifies hashes made with another cost, and asks for them to be rehashed', async () => {
+    const stronger = new PasswordHasher({ memoryCost: 2048, timeCost: 2, parallelism: 2 });
     const hash = await stronger.hash('密码pass');
-    expect(hash.startsWith('scrypt$2048$4$2$')).toBe(true);
+    expect(hash.startsWith('$argon2id$v=19$m=2048,t=2,p=2$')).toBe(true);
     expect(await hasher.verify('密码pass', hash)).toBe(true);
+    expect(hasher.needsRehash(hash)).toBe(true);
+  });
+
+  it('still verifies old scrypt hashes, and asks for them to be rehashed', async () => {
+    const old = await legacyScryptHash('old-secret', TEST_SCRYPT);
+    expect(old).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
+    expect(await hasher.verify('old-secret', old)).toBe(true);
+    expect(await hasher.verify('old-secreT', old)).toBe(false);
+    expect(hasher.needsRehash(old)).toBe(true);
   });
 
   it('refuses unreadable or absurd stored hashes instead of throwing', async () => {
     for (const stored of ['', 'plain', 'scrypt$1024$8$1$c2FsdA==', 'bcrypt$1$2$3$4$5', 'scrypt$1000$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==',
-      'scrypt$4194304$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==']) {
+      'scrypt$4194304$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==', '$argon2id$v=19$m=1024,t=1,p=1$bad', '$argon2id$v=19$m=99999999,t=1,p=1$c2FsdHNhbHRzYWx0$aGFzaA',
+      '$argon2i$v=19$m=1024,t=1,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g']) {
       expect(await hasher.verify('x', stored), stored).toBe(false);
     }
     expect(await hasher.verifyDummy('anything')).toBe(false);
   });
 
+  it('spends about as long on an unknown account as on a real check', async () => {
+    const real = new PasswordHasher();
+    const stored = await real.hash('right-password');
+    await real.verifyDummy('warm-up');
+    const timed = async (run: () => Promise<unknown>) => {
+      const started = performance.now();
+      await run();
+      return performance.now() - started;
+    };
+    // Interleaved, so a busy machine slows both alike; the fastest of each is compared.
+    const dummy: number[] = [];
+    const check: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      dummy.push(await timed(() => real.verifyDummy('wrong-password')));
+      check.push(await timed(() => real.verify('wrong-password', stored)));
+    }
+    const ratio = Math.min(...dummy) / Math.min(...check);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
   it('refuses invalid parameters', () => {
-    expect(() => new PasswordHasher({ N: 1000, r: 8, p: 1 })).toThrow();
+    expect(() => new PasswordHasher({ memoryCost: 4, timeCost: 1, parallelism: 1 })).toThrow();
+    expect(() => new PasswordHasher({ memoryCost: 1024, timeCost: 0, parallelism: 1 })).toThrow();
   });
 });
 

@@ -10,7 +10,7 @@ import type { Database } from '../../server/db/database.ts';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { findUserByName } from '../../server/user/user-repository.ts';
-import { DAY, FakeClock, TEST_SCRYPT } from './support.ts';
+import { DAY, FakeClock, TEST_ARGON2 } from './support.ts';
 
 export function databaseContract(name: string, factory: () => Promise<Database>): void {
   describe(`Database contract: ${name}`, () => {
@@ -141,7 +141,7 @@ export function databaseContract(name: string, factory: () => Promise<Database>)
 
     it('seeds the demo account on an empty database, once', async () => {
       const clock = new FakeClock();
-      const passwords = new PasswordHasher(TEST_SCRYPT);
+      const passwords = new PasswordHasher(TEST_ARGON2);
       expect(await seed(db, { passwords, clock })).toBe(true);
       expect(await seed(db, { passwords, clock })).toBe(false);
       const demo = await findUserByName(db, 'DEMO');

@@ -5,7 +5,7 @@ import { PasswordHasher } from '../../server/auth/password.ts';
 import type { Database } from '../../server/db/database.ts';
 import { seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { FakeClock, MINUTE, TEST_SCRYPT, createTestDatabase, post, testConfig, uniqueIp, uniqueName } from './support.ts';
+import { FakeClock, MINUTE, TEST_ARGON2, createTestDatabase, post, testConfig, uniqueIp, uniqueName } from './support.ts';
 import type { TestUser } from './support.ts';
 
 let db: Database;
@@ -14,7 +14,7 @@ const clock = new FakeClock();
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seed(db, { passwords: new PasswordHasher(TEST_SCRYPT), clock });
+  await seed(db, { passwords: new PasswordHasher(TEST_ARGON2), clock });
   app = await createApp({ db, config: testConfig(), clock, logger: false });
 });
 

@@ -10,7 +10,7 @@ import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import {
   DEMO_ACCOUNT_AVATAR, DEMO_AVATAR_URLS, DEMO_COVER_URLS, DEMO_IMAGES, DEMO_POSTER_URLS, ensureDemoImages,
 } from '../../server/media/demo-images.ts';
-import { TEST_SCRYPT, createTestDatabase, testConfig } from './support.ts';
+import { TEST_ARGON2, createTestDatabase, testConfig } from './support.ts';
 
 let dataDir: string;
 let mediaDir: string;
@@ -88,7 +88,7 @@ describe('demo images', () => {
 });
 
 describe('seed: the demo account avatar', () => {
-  const passwords = new PasswordHasher(TEST_SCRYPT);
+  const passwords = new PasswordHasher(TEST_ARGON2);
   const avatarOfDemo = async () =>
     (await db.query<{ avatar: string }>('SELECT avatar FROM users WHERE user_name = $1', [DEMO_ACCOUNT.userName]))[0]?.avatar;
 

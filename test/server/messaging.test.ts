@@ -14,7 +14,7 @@ import { KEFU_ACCOUNT, seedVip } from '../../server/vip/vip-seed.ts';
 import {
   DAY,
   FakeClock,
-  TEST_SCRYPT,
+  TEST_ARGON2,
   createTestDatabase,
   get,
   post,
@@ -336,7 +336,7 @@ describe('system messages', () => {
 describe('seedMessaging', () => {
   it('adds demo2, a read conversation with demo and the kefu password, once, only on a demo installation', async () => {
     const fresh = await createTestDatabase();
-    const passwords = new PasswordHasher(TEST_SCRYPT);
+    const passwords = new PasswordHasher(TEST_ARGON2);
     try {
       await seedVip(fresh);
       await seedMessaging(fresh, { passwords });
@@ -377,7 +377,7 @@ describe('seedMessaging', () => {
 
   it('leaves a customer-service password alone once it has one', async () => {
     const fresh = await createTestDatabase();
-    const passwords = new PasswordHasher(TEST_SCRYPT);
+    const passwords = new PasswordHasher(TEST_ARGON2);
     try {
       await seed(fresh, { passwords });
       await seedVip(fresh);

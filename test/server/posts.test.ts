@@ -19,7 +19,7 @@ import { SEED_PLACES } from '../../server/posts/places.ts';
 import { DEMO_POSTS, SEED_LABELS, seedPosts } from '../../server/posts/seed.ts';
 import { chinaDayStart } from '../../server/posts/publish-limit.ts';
 import { demoConfig } from '../../server/shell/config.ts';
-import { FakeClock, MINUTE, TEST_SCRYPT, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
+import { FakeClock, MINUTE, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
 import type { TestUser } from './support.ts';
 import {
   chunksOf,
@@ -44,7 +44,7 @@ const clock = new FakeClock();
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'qiyu-posts-'));
   db = await createTestDatabase();
-  const passwords = new PasswordHasher(TEST_SCRYPT);
+  const passwords = new PasswordHasher(TEST_ARGON2);
   clock.advance(-60 * MINUTE);
   await seed(db, { passwords, clock });
   await seedMessaging(db, { passwords, clock });

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { demoConfig, seedConfig } from '../../server/shell/config.ts';
 import { DEMO_ACTIVITY, WELCOME_MESSAGE, seedShell } from '../../server/shell/seed.ts';
-import { DAY, FakeClock, TEST_SCRYPT, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
+import { DAY, FakeClock, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -89,7 +89,7 @@ describe('seedShell', () => {
   it('gives the demo account one welcome message and keeps one activity, however often it runs', async () => {
     const fresh = await createTestDatabase();
     try {
-      await seed(fresh, { passwords: new PasswordHasher(TEST_SCRYPT) });
+      await seed(fresh, { passwords: new PasswordHasher(TEST_ARGON2) });
       await seedShell(fresh);
       await seedShell(fresh);
       const messages = await fresh.query<{ title: string; read_at: Date | null; user_name: string }>(

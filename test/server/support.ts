@@ -15,7 +15,10 @@ import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { createPgDatabase } from '../../server/db/pg-database.ts';
 import { createPgliteDatabase } from '../../server/db/pglite-database.ts';
 
-/** Cheap scrypt so tests stay fast (production uses N=16384). */
+/** Cheap argon2id so tests stay fast (production uses m=19456 KiB, t=2, p=1). */
+export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+/** Cheap scrypt for accounts hashed the old way (tests of the upgrade to argon2id). */
 export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -24,7 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: 'test-secret-0123456789abcdef',
     staticDir: '/nonexistent-static-dir',
     logLevel: 'silent',
-    scrypt: TEST_SCRYPT,
+    argon2: TEST_ARGON2,
     ...overrides,
   };
 }

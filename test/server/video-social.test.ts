@@ -10,7 +10,7 @@ import { DEMO2_ACCOUNT, seedMessaging } from '../../server/messaging/seed.ts';
 import type { CommentView } from '../../server/video-social/comment-repository.ts';
 import { seedVideoSocial } from '../../server/video-social/seed.ts';
 import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
-import { DAY, FakeClock, MINUTE, TEST_SCRYPT, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
+import { DAY, FakeClock, MINUTE, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
 import type { TestUser } from './support.ts';
 
 let db: Database;
@@ -21,7 +21,7 @@ let seededAt = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const passwords = new PasswordHasher(TEST_SCRYPT);
+  const passwords = new PasswordHasher(TEST_ARGON2);
   await seed(db, { passwords, clock });
   await seedCatalogue(db, clock);
   await seedMessaging(db, { passwords, clock });

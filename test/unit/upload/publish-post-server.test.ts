@@ -24,7 +24,7 @@ import { UserSession } from '../../../src/core/session/user-session.ts';
 import { PostDraftStore } from '../../../src/core/upload/post-draft.ts';
 import { PublishPost } from '../../../src/core/upload/publish-post.ts';
 import { UploadConstants, UploadPaths, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
-import { TEST_SCRYPT } from '../../server/support.ts';
+import { TEST_ARGON2 } from '../../server/support.ts';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server;
@@ -33,7 +33,7 @@ let clip: Buffer;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'qiyu-publish-'));
-  const config = { ...readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), scrypt: TEST_SCRYPT };
+  const config = { ...readConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), argon2: TEST_ARGON2 };
   server = await startServer(config, { logger: false });
   clip = await readFile(path.join(import.meta.dirname, '../../../demo-media/clip-d.mp4'));
 });
