@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerAdsRoutes } from './ads/routes.ts';
 import { Authenticator } from './auth/authenticator.ts';
@@ -14,9 +14,7 @@ import { mediaCacheDirOf, mediaDirOf } from './config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createApiRouter } from './http/api-router.ts';
-import { envelope } from './http/envelope.ts';
-import { installErrorHandling } from './http/error-handling.ts';
-import { Ret } from './http/ret.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/error-handling.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerBarrageRoutes } from './barrage/routes.ts';
@@ -77,10 +75,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     },
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    // Errors fastify raises before routing (a malformed %-escape in the path) answer in the API's shape too.
-    frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send(envelope(Ret.BadParam, '请求地址格式错误', null));
-    },
+    // Errors fastify raises before routing (a malformed %-escape in the path, an overlong path param) and requests
+    // node cannot parse (a malformed request line, headers over 16 KB) answer in the API's shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   if (ownStore) app.addHook('onClose', async () => store.close());
 

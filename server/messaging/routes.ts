@@ -149,7 +149,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   /** Messages to or from the caller with an id above sinceId (ascending); what the caller receives counts as delivered. */
   api.get('/api/Chat/GetNewMessages', 'required', async ({ params, auth }) => {
     const uid = auth.user.id;
-    const sinceId = params.int('sinceId');
+    const sinceId = params.safeInt('sinceId');
     if (sinceId < 0) throw badParam('sinceId');
     const limit = params.optionalInt('limit') ?? MessagingLimits.defaultNewMessages;
     if (limit < 1 || limit > MessagingLimits.maxNewMessages) throw badParam('limit', '数量为1-100');

@@ -117,7 +117,7 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   api.get(UploadPaths.createFile, 'required', async ({ params, auth }) => {
     const fileName = params.string('fileName');
     if (isBadFileName(fileName)) throw fileNameInvalid();
-    const fileSize = params.int('fileSize');
+    const fileSize = params.safeInt('fileSize');
     if (fileSize < 1) throw badParam('fileSize');
     const chunks = params.int('chunks');
     const duration = durationOf(params);
