@@ -10,7 +10,7 @@ import { SessionService } from './auth/sessions.ts';
 import type { AppServices } from './app-services.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
-import { mediaCacheDirOf, mediaDirOf } from './config.ts';
+import { mediaCacheDirOf, mediaCacheMaxBytesOf, mediaDirOf } from './config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createApiRouter } from './http/api-router.ts';
@@ -126,7 +126,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerPlaybackRoutes(api, services);
   registerUploadRoutes(api, services);
   registerPostsRoutes(api, services);
-  registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config) });
+  registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config), cacheMaxBytes: mediaCacheMaxBytesOf(config) });
 
   await registerStaticFiles(app, config.staticDir);
   return app;

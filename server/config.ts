@@ -19,6 +19,8 @@ export interface Config {
   uploadMaxBytes?: number | undefined;
   /** UPLOAD_QUOTA_BYTES: bytes of videos one user may hold; unset: 1 GB (see uploadLimitsOf). */
   uploadQuotaBytes?: number | undefined;
+  /** MEDIA_CACHE_MAX_BYTES: byte cap of the resized-image cache (LRU eviction); unset: 256 MB (see mediaCacheMaxBytesOf). */
+  mediaCacheMaxBytes?: number | undefined;
   /** DATABASE_URL: use this PostgreSQL server instead of the embedded PGlite. */
   databaseUrl: string | undefined;
   /** REDIS_URL: keep rate-limit counters in Redis instead of memory. */
@@ -86,6 +88,7 @@ export function readConfig(env: Env = process.env): Config {
     uploadDir: value(env, 'UPLOAD_DIR'),
     uploadMaxBytes: bytesOf(env, 'UPLOAD_MAX_BYTES'),
     uploadQuotaBytes: bytesOf(env, 'UPLOAD_QUOTA_BYTES'),
+    mediaCacheMaxBytes: bytesOf(env, 'MEDIA_CACHE_MAX_BYTES'),
     databaseUrl: value(env, 'DATABASE_URL'),
     redisUrl: value(env, 'REDIS_URL'),
     socketStream: value(env, 'SOCKET_STREAM'),
@@ -106,6 +109,14 @@ export function mediaDirOf(config: Pick<Config, 'mediaDir' | 'dataDir'>): string
 /** Where resized images are kept: `<DATA_DIR>/media-cache`. */
 export function mediaCacheDirOf(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'media-cache');
+}
+
+/** Default byte cap of the resized-image cache: 256 MB. */
+export const DEFAULT_MEDIA_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The resized-image cache's byte cap: MEDIA_CACHE_MAX_BYTES, else 256 MB. */
+export function mediaCacheMaxBytesOf(config: Pick<Config, 'mediaCacheMaxBytes'>): number {
+  return config.mediaCacheMaxBytes ?? DEFAULT_MEDIA_CACHE_MAX_BYTES;
 }
 
 /** Uploaded videos and chunk parts: UPLOAD_DIR, else `<DATA_DIR>/uploads`. */

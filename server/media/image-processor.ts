@@ -25,8 +25,17 @@ function isTooLarge(error: unknown): boolean {
 }
 
 /**
+ * The m_fill box for a `width`×`height` crop of a `sourceWidth`×`sourceHeight` image: the box itself, or,
+ * when the source is smaller in either direction, the same shape shrunk until it fits (never enlarged).
+ */
+export function fillBox(width: number, height: number, sourceWidth: number, sourceHeight: number): { width: number; height: number } {
+  const scale = sourceWidth > 0 && sourceHeight > 0 ? Math.min(1, sourceWidth / width, sourceHeight / height) : 1;
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
  * Applies `ops` to the encoded image `input`: EXIF orientation first, then the resize
- * (m_fill: cover and crop the centre; m_lfit: fit inside without enlarging), then encodes as
+ * (m_fill: cover and crop the centre; m_lfit: fit inside; neither enlarges), then encodes as
  * `ops.format` or else `sourceFormat`. JPEG output gets a white background under transparency.
  */
 export async function processImage(
@@ -42,12 +51,16 @@ export async function processImage(
       .timeout({ seconds: TIMEOUT_SECONDS })
       .rotate();
     const resize = ops.resize;
-    if (resize) {
+    if (resize?.mode === 'fill' && resize.width !== undefined && resize.height !== undefined) {
+      const { autoOrient, width = 0, height = 0 } = await pipeline.metadata();
+      const box = fillBox(resize.width, resize.height, autoOrient?.width ?? width, autoOrient?.height ?? height);
+      pipeline = pipeline.resize({ ...box, fit: 'cover', position: 'centre' });
+    } else if (resize) {
       pipeline = pipeline.resize({
         ...(resize.width !== undefined ? { width: resize.width } : {}),
         ...(resize.height !== undefined ? { height: resize.height } : {}),
         ...(resize.mode === 'fill'
-          ? { fit: 'cover' as const, position: 'centre' }
+          ? { fit: 'cover' as const, position: 'centre', withoutEnlargement: true }
           : { fit: 'inside' as const, withoutEnlargement: true }),
       });
     }

@@ -1,8 +1,10 @@
 /**
  * The Aliyun-OSS-style `x-oss-process` value the app appends to image URLs, e.g.
  * `image/resize,m_fill,w_400,h_225/format,jpg`. Only the subset the app uses is accepted:
- * anything else is refused (the caller answers HTTP 400, ret 1002).
+ * anything else is refused (the caller answers HTTP 400, ret 1002). An accepted request is made
+ * as the nearest of the few variants the app's display rules ask for (`variantOf`).
  */
+import { cropHeight, nearestImageWidth } from '../../src/core/display/image-sizes.ts';
 
 export type ResizeMode = 'fill' | 'lfit';
 export type OutputFormat = 'jpeg' | 'png' | 'webp';
@@ -106,4 +108,28 @@ export function canonicalProcess(process: ImageProcess): string {
   }
   if (process.format) parts.push(`format,${process.format}`);
   return ['image', ...parts].join('/');
+}
+
+/**
+ * The variant made for an accepted request, so one image has only a few resized copies however many
+ * sizes are asked: the width snaps to the nearest of IMAGE_WIDTHS (200…1000); with a width and a height
+ * the height becomes the crop shape nearest to h÷w (IMAGE_ASPECTS: 16:9, 4:3, 1:1, 3:4, 9:16) at that
+ * width; a height alone snaps like a width; one dimension alone is always m_lfit (keep the aspect
+ * ratio, never enlarge). The format is kept. Per image: at most 5 × (5 × 2 + 1) + 5 sizes, and the
+ * original size, in up to three formats.
+ */
+export function variantOf(process: ImageProcess): ImageProcess {
+  const resize = process.resize;
+  if (resize === undefined) return process;
+  const { width, height } = resize;
+  let variant: ResizeOp;
+  if (width !== undefined && height !== undefined) {
+    const snapped = nearestImageWidth(width);
+    variant = { mode: resize.mode, width: snapped, height: cropHeight(snapped, height / width) };
+  } else if (width !== undefined) {
+    variant = { mode: 'lfit', width: nearestImageWidth(width) };
+  } else {
+    variant = { mode: 'lfit', height: nearestImageWidth(height ?? 0) };
+  }
+  return { ...process, resize: variant };
 }

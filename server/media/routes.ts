@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_MEDIA_CACHE_MAX_BYTES } from '../config.ts';
 import { sendFailure } from '../http/envelope.ts';
 import { Ret } from '../http/ret.ts';
 import { MAX_INPUT_PIXELS, MAX_SOURCE_BYTES, UnprocessableImageError, processImage } from './image-processor.ts';
 import { CONTENT_TYPES, findMediaFile, isPassThrough, safeMediaPath } from './media-files.ts';
 import type { MediaFile, SourceKind } from './media-files.ts';
-import { ProcessParamError, canonicalProcess, parseImageProcess } from './process-params.ts';
+import { ProcessParamError, canonicalProcess, parseImageProcess, variantOf } from './process-params.ts';
 import type { ImageProcess, OutputFormat } from './process-params.ts';
 import { ProcessedImageCache } from './processed-cache.ts';
 
@@ -38,6 +39,8 @@ export interface MediaRoutesOptions {
   mediaDir: string;
   /** Folder of processed results. */
   cacheDir: string;
+  /** Byte cap of that folder (least recently used files are evicted); default 256 MB. */
+  cacheMaxBytes?: number;
   /** Decompression-bomb guard (tests lower it). */
   maxInputPixels?: number;
 }
@@ -90,13 +93,16 @@ function sendOriginal(request: FastifyRequest, reply: FastifyReply, file: MediaF
 
 /**
  * `GET /media/*`: files of MEDIA_DIR (jpg, jpeg, png, webp, gif, svg). With
- * `?x-oss-process=image/resize,.../format,...` a resized copy made with sharp and kept in
- * `cacheDir`; gif and svg are always served as they are. Errors answer JSON `{ ret, msg, data }`:
- * 400/1002 bad process, 404/404 no such image, 415/415 a source that cannot be decoded.
+ * `?x-oss-process=image/resize,.../format,...` a resized copy made with sharp (at the nearest of the app's
+ * sizes, never enlarged) and kept in `cacheDir` within `cacheMaxBytes` (LRU); gif and svg are always served
+ * as they are. Errors answer JSON `{ ret, msg, data }`: 400/1002 bad process, 404/404 no such image, 415/415 a source that cannot be decoded.
  */
 export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOptions): void {
-  const cache = new ProcessedImageCache(options.cacheDir, (error, file) => {
-    app.log.warn({ err: error, file }, 'media cache unavailable');
+  const cache = new ProcessedImageCache(options.cacheDir, {
+    maxBytes: options.cacheMaxBytes ?? DEFAULT_MEDIA_CACHE_MAX_BYTES,
+    warn: (error, file) => {
+      app.log.warn({ err: error, file }, 'media cache unavailable');
+    },
   });
   const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
 
@@ -114,7 +120,8 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
     if (target === undefined || file === undefined) return sendFailure(reply, 404, Ret.NotFound, MediaMessage.NotFound);
     if (ops === undefined || isPassThrough(target.kind)) return sendOriginal(request, reply, file, target.kind);
 
-    const requested = ops;
+    // Any accepted size is made as the nearest of the few variants the app asks for (process-params.ts).
+    const requested = variantOf(ops);
     const sourceFormat = target.kind;
     const format = requested.format ?? sourceFormat;
     const key = createHash('sha256')

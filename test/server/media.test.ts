@@ -164,17 +164,43 @@ describe('GET /media/* with x-oss-process', () => {
     const response = await fetchMedia('photos/wide.png', 'image/resize,w_200');
     expect(response.headers['content-type']).toBe('image/png');
     expect(await meta(response.body)).toMatchObject({ format: 'png', width: 200, height: 133, hasAlpha: true });
+    // A height alone snaps like a width (240 → 200).
     const byHeight = await fetchMedia('photos/pic.webp', 'image/resize,h_240');
-    expect(await meta(byHeight.body)).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    expect(await meta(byHeight.body)).toMatchObject({ format: 'webp', width: 267, height: 200 });
   });
 
   it('m_lfit fits inside the box and never enlarges', async () => {
+    // w_300 is as near 200 as 400: the larger wins; h_300 keeps the square shape (400×400).
     const inside = await fetchMedia('photos/wide.png', 'image/resize,m_lfit,w_300,h_300');
-    expect(await meta(inside.body)).toMatchObject({ width: 300, height: 200 });
+    expect(await meta(inside.body)).toMatchObject({ width: 400, height: 267 });
     const larger = await fetchMedia('photos/small.jpg', 'image/resize,m_lfit,w_1000,h_800');
     expect(await meta(larger.body)).toMatchObject({ format: 'jpeg', width: 300, height: 200 });
     const onlyWidth = await fetchMedia('photos/small.jpg', 'image/resize,w_800');
     expect(await meta(onlyWidth.body)).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it('makes any size as the nearest of the app\'s variants, one cache entry for all the sizes that snap alike', async () => {
+    const asked = await fetchMedia('photos/wide.png', 'image/resize,m_fill,w_400,h_300/format,webp');
+    expect(await meta(asked.body)).toMatchObject({ width: 400, height: 300 });
+    for (const process of ['image/resize,m_fill,w_389,h_290/format,webp', 'image/resize,m_fill,w_450,h_340/format,webp']) {
+      const near = await fetchMedia('photos/wide.png', process);
+      expect(near.headers['x-media-cache']).toBe('hit');
+      expect(near.headers['etag']).toBe(asked.headers['etag']);
+      expect(await meta(near.body)).toMatchObject({ width: 400, height: 300 });
+    }
+    // 4096 wide snaps to 1000; a 1:3 strip is cut at 9:16.
+    const huge = await fetchMedia('photos/wide.png', 'image/resize,m_fill,w_4096,h_4096/format,jpg');
+    expect(await meta(huge.body)).toMatchObject({ width: 800, height: 800 });
+    const strip = await fetchMedia('photos/wide.png', 'image/resize,m_fill,w_200,h_600/format,jpg');
+    expect(await meta(strip.body)).toMatchObject({ width: 200, height: 356 });
+  });
+
+  it('never enlarges: a crop larger than the source keeps its shape inside the source', async () => {
+    // small.jpg is 300×200: a 1000×1000 square becomes 200×200, a 1000×563 (16:9) one 300×169.
+    const square = await fetchMedia('photos/small.jpg', 'image/resize,m_fill,w_1000,h_1000/format,jpg');
+    expect(await meta(square.body)).toMatchObject({ width: 200, height: 200 });
+    const wide = await fetchMedia('photos/small.jpg', 'image/resize,m_fill,w_1000,h_563/format,jpg');
+    expect(await meta(wide.body)).toMatchObject({ width: 300, height: 169 });
   });
 
   it('converts to webp and png', async () => {
@@ -221,13 +247,13 @@ describe('GET /media/* with x-oss-process', () => {
   it('processes again when the source changes', async () => {
     await fixture('photos/changing.png', gradient(400, 400).png().toBuffer());
     const first = await fetchMedia('photos/changing.png', 'image/resize,w_100');
-    expect(await meta(first.body)).toMatchObject({ width: 100, height: 100 });
+    expect(await meta(first.body)).toMatchObject({ width: 200, height: 200 });
     await fixture('photos/changing.png', gradient(400, 200).png().toBuffer());
     const later = new Date(Date.now() + 5000);
     await utimes(join(mediaDir, 'photos/changing.png'), later, later);
     const second = await fetchMedia('photos/changing.png', 'image/resize,w_100');
     expect(second.headers['x-media-cache']).toBe('miss');
-    expect(await meta(second.body)).toMatchObject({ width: 100, height: 50 });
+    expect(await meta(second.body)).toMatchObject({ width: 200, height: 100 });
     expect(second.headers['etag']).not.toBe(first.headers['etag']);
   });
 

@@ -1,8 +1,6 @@
-/** The widths images are requested at; a wanted width is rounded up to one of them. */
-export const IMAGE_WIDTHS = [200, 400, 600, 800, 1000] as const;
-const WIDEST = 1000;
-/** Images are requested at 1.3 times the width they are shown at. */
-export const IMAGE_SCALE = 1.3;
+import { cropHeight, requestWidth } from './image-sizes.ts';
+
+export { IMAGE_SCALE, IMAGE_WIDTHS, requestWidth } from './image-sizes.ts';
 export const URL_NOT_STRING = 'urlData不是字符串';
 /** The processing parameter the image server reads (Aliyun OSS style; the reference server implements it). */
 export const IMAGE_PROCESS_PARAM = 'x-oss-process';
@@ -12,19 +10,13 @@ export type ImageFormat = 'jpg' | 'png' | 'webp';
 export interface ImageRequest {
   /** Width the image is shown at, in CSS pixels. */
   width: number;
-  /** Height it is shown at; given, the image is cropped to that aspect ratio. */
+  /** Height it is shown at; given, the image is cropped to the shape of IMAGE_ASPECTS nearest to width × height. */
   height?: number;
   /** Output format; jpg by default. Asking for one explicitly also formats png sources. */
   format?: ImageFormat;
 }
 
 export type ImageUrlResult = { ok: true; url: string } | { ok: false; message: typeof URL_NOT_STRING };
-
-/** The width to request for an image shown `width` wide: 1.3 times, rounded up to 200/400/600/800/1000. */
-export function requestWidth(width: number): number {
-  const wanted = width * IMAGE_SCALE;
-  return IMAGE_WIDTHS.find((w) => w >= wanted) ?? WIDEST;
-}
 
 function extension(url: string): string {
   const path = url.split(/[?#]/, 1)[0] ?? '';
@@ -42,7 +34,8 @@ function leftUnformatted(url: string, format: ImageFormat | undefined): boolean 
 
 /**
  * The address to load an image at its display size: width rounded up (×1.3) to one of the five widths,
- * cropped to the display aspect ratio when a height is given, jpg unless another format is asked:
+ * cropped when a height is given (to the shape of IMAGE_ASPECTS nearest to the display box's, image-sizes.ts),
+ * jpg unless another format is asked:
  * `<url>?x-oss-process=image/resize,m_fill,w_400,h_225/format,jpg`. Unformatted cases come back unchanged;
  * a value that is not a string gives the message urlData不是字符串.
  */
@@ -52,7 +45,7 @@ export function formatImageUrl(urlData: unknown, request: ImageRequest): ImageUr
   if (!url || !(request.width > 0) || !Number.isFinite(request.width) || leftUnformatted(url, request.format)) return { ok: true, url };
   const width = requestWidth(request.width);
   const crop = request.height !== undefined && request.height > 0 && Number.isFinite(request.height);
-  const resize = crop ? `resize,m_fill,w_${width},h_${Math.max(1, Math.round(((request.height ?? 0) * width) / request.width))}` : `resize,m_lfit,w_${width}`;
+  const resize = crop ? `resize,m_fill,w_${width},h_${cropHeight(width, (request.height ?? 0) / request.width)}` : `resize,m_lfit,w_${width}`;
   const process = `${IMAGE_PROCESS_PARAM}=image/${resize}/format,${request.format ?? 'jpg'}`;
   const hashAt = url.indexOf('#');
   const [base, hash] = hashAt >= 0 ? [url.slice(0, hashAt), url.slice(hashAt)] : [url, ''];

@@ -18,8 +18,18 @@ describe('image URLs', () => {
   });
 
   it('crops to the display box and asks for jpg by default', () => {
-    expect(url('https://img.example.com/p/中文海报.jpg', 100, 56)).toBe('https://img.example.com/p/中文海报.jpg?x-oss-process=image/resize,m_fill,w_200,h_112/format,jpg');
+    expect(url('https://img.example.com/p/中文海报.jpg', 100, 56)).toBe('https://img.example.com/p/中文海报.jpg?x-oss-process=image/resize,m_fill,w_200,h_113/format,jpg');
     expect(url('/media/demo/cover-1.jpg', 375, 211)).toBe('/media/demo/cover-1.jpg?x-oss-process=image/resize,m_fill,w_600,h_338/format,jpg');
+  });
+
+  it('crops at the nearest of the five shapes (16:9, 4:3, square, 3:4, 9:16), as the server makes them', () => {
+    expect(url('/media/a.jpg', 96, 128)).toBe('/media/a.jpg?x-oss-process=image/resize,m_fill,w_200,h_267/format,jpg');
+    expect(url('/media/a.jpg', 40, 40)).toBe('/media/a.jpg?x-oss-process=image/resize,m_fill,w_200,h_200/format,jpg');
+    expect(url('/media/a.jpg', 176, 99)).toBe('/media/a.jpg?x-oss-process=image/resize,m_fill,w_400,h_225/format,jpg');
+    // A 3:1 banner is cut at 16:9 (CSS crops the rest); a 1:3 strip at 9:16.
+    expect(url('/media/a.jpg', 300, 100)).toBe('/media/a.jpg?x-oss-process=image/resize,m_fill,w_400,h_225/format,jpg');
+    expect(url('/media/a.jpg', 100, 300)).toBe('/media/a.jpg?x-oss-process=image/resize,m_fill,w_200,h_356/format,jpg');
+    expect(url('/media/a.jpg', 100, 70)).toBe('/media/a.jpg?x-oss-process=image/resize,m_fill,w_200,h_150/format,jpg');
   });
 
   it('without a height only the width is set; another format can be asked', () => {
