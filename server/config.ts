@@ -54,16 +54,70 @@ function portOf(env: Env): number {
   const raw = value(env, 'PORT');
   if (raw === undefined) return 3000;
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new ConfigError(`PORT must be a number from 0 to 65535, got "${raw}"`);
+  if (!/^\d{1,5}$/.test(raw) || port > 65535) throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
   return port;
+}
+
+/** Multipliers of the size units a size setting may carry (binary: 1 KB = 1024 bytes, as the defaults are written). */
+const SIZE_UNITS: Readonly<Record<string, number>> = {
+  '': 1, b: 1, kb: 1024, k: 1024, kib: 1024, mb: 1024 ** 2, m: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3, gib: 1024 ** 3,
+};
+
+/** A size setting: whole bytes, or a whole number with KB, MB or GB (1024-based: `200MB` is 209715200). */
+export function parseByteSize(raw: string): number | undefined {
+  const match = /^(\d{1,15})\s*([a-z]*)$/i.exec(raw.trim());
+  const multiplier = match ? SIZE_UNITS[(match[2] ?? '').toLowerCase()] : undefined;
+  if (match === null || multiplier === undefined) return undefined;
+  const bytes = Number(match[1]) * multiplier;
+  return Number.isSafeInteger(bytes) && bytes >= 1 ? bytes : undefined;
 }
 
 function bytesOf(env: Env, name: string): number | undefined {
   const raw = value(env, name);
   if (raw === undefined) return undefined;
-  const bytes = Number(raw);
-  if (!/^\d{1,15}$/.test(raw) || bytes < 1) throw new ConfigError(`${name} must be a whole number of bytes above 0, got "${raw}"`);
+  const bytes = parseByteSize(raw);
+  if (bytes === undefined) throw new ConfigError(`${name} must be a whole number of bytes above 0, or one with KB, MB or GB (e.g. 200MB), got "${raw}"`);
   return bytes;
+}
+
+/** pino's levels, the values LOG_LEVEL accepts. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function logLevelOf(env: Env): string {
+  const raw = value(env, 'LOG_LEVEL');
+  if (raw === undefined) return 'info';
+  const level = raw.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return level;
+}
+
+/** A connection URL setting: parseable, with one of `schemes` (e.g. postgres:). */
+function urlOf(env: Env, name: string, schemes: readonly string[], example: string): string | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  let scheme: string | undefined;
+  try {
+    const url = new URL(raw);
+    scheme = url.hostname !== '' || url.pathname !== '' ? url.protocol : undefined;
+  } catch {
+    scheme = undefined;
+  }
+  if (scheme === undefined || !schemes.includes(scheme)) {
+    throw new ConfigError(`${name} must be a ${schemes.map((each) => `${each}//`).join(' or ')} URL (e.g. ${example}), got "${redactUrlPassword(raw)}"`);
+  }
+  return raw;
+}
+
+/** The URL with its password replaced by *** (for messages); the text as it is when it is not a URL. */
+export function redactUrlPassword(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password === '') return raw;
+    url.password = '***';
+    return url.href;
+  } catch {
+    return raw.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+  }
 }
 
 function regionOf(env: Env): string {
@@ -89,14 +143,14 @@ export function readConfig(env: Env = process.env): Config {
     uploadMaxBytes: bytesOf(env, 'UPLOAD_MAX_BYTES'),
     uploadQuotaBytes: bytesOf(env, 'UPLOAD_QUOTA_BYTES'),
     mediaCacheMaxBytes: bytesOf(env, 'MEDIA_CACHE_MAX_BYTES'),
-    databaseUrl: value(env, 'DATABASE_URL'),
-    redisUrl: value(env, 'REDIS_URL'),
+    databaseUrl: urlOf(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user@localhost:5432/qiyu'),
+    redisUrl: urlOf(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     socketStream: value(env, 'SOCKET_STREAM'),
     sessionSecret: secretOf(env),
     staticDir: value(env, 'STATIC_DIR') ?? 'dist',
     defaultRegion: regionOf(env),
     trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
-    logLevel: value(env, 'LOG_LEVEL') ?? 'info',
+    logLevel: logLevelOf(env),
     argon2: DEFAULT_ARGON2_PARAMS,
   };
 }

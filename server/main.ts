@@ -26,6 +26,7 @@ import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store.ts';
+import { STARTUP_EXIT_CODE, checkDatabaseReachable, checkRedisReachable, listenError, startupErrorLine } from './startup-checks.ts';
 
 export interface RunningServer {
   /** Base address, e.g. http://127.0.0.1:3000 (the real port when PORT is 0). */
@@ -47,6 +48,27 @@ function displayHost(host: string): string {
 }
 
 /**
+ * Migrates the database and seeds the demo content (idempotent: each seed adds only what is missing), as every
+ * start does; tests that need the whole demo installation call it on their own database.
+ */
+export async function prepareDatabase(db: Database, config: Config, options: Pick<StartServerOptions, 'clock'> = {}): Promise<void> {
+  await migrate(db);
+  await seed(db, { passwords: new PasswordHasher(config.argon2), ...(options.clock ? { clock: options.clock } : {}) });
+  await seedCatalogue(db, options.clock);
+  await seedBarrageDemo(db, options.clock);
+  await seedPlayback(db);
+  await seedAds(db);
+  await seedShell(db);
+  await seedVip(db);
+  await seedMessaging(db, { passwords: new PasswordHasher(config.argon2), ...(options.clock ? { clock: options.clock } : {}) });
+  await seedSupport(db);
+  await seedHelp(db);
+  await seedVideoSocial(db, options.clock);
+  await seedGold(db, options.clock);
+  await seedPosts(db, { uploadDir: uploadDirOf(config), ...(options.clock ? { clock: options.clock } : {}) });
+}
+
+/**
  * Opens the database (DATABASE_URL or PGlite in DATA_DIR), migrates, seeds the demo account,
  * draws the missing demo images into MEDIA_DIR and listens on HOST:PORT. End-to-end tests call it
  * in-process with PORT 0.
@@ -56,20 +78,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let store: RateLimitStore | undefined;
   let app: FastifyInstance | undefined;
   try {
-    await migrate(db);
-    await seed(db, { passwords: new PasswordHasher(config.argon2), ...(options.clock ? { clock: options.clock } : {}) });
-    await seedCatalogue(db, options.clock);
-    await seedBarrageDemo(db, options.clock);
-    await seedPlayback(db);
-    await seedAds(db);
-    await seedShell(db);
-    await seedVip(db);
-    await seedMessaging(db, { passwords: new PasswordHasher(config.argon2), ...(options.clock ? { clock: options.clock } : {}) });
-    await seedSupport(db);
-    await seedHelp(db);
-    await seedVideoSocial(db, options.clock);
-    await seedGold(db, options.clock);
-    await seedPosts(db, { uploadDir: uploadDirOf(config), ...(options.clock ? { clock: options.clock } : {}) });
+    await prepareDatabase(db, config, options);
     store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
     app = await createApp({
       db,
@@ -84,7 +93,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
       return [];
     });
     if (drawn.length > 0) app.log.info({ mediaDir, count: drawn.length }, 'demo images written');
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw listenError(error, config.host, config.port) ?? error;
+    });
   } catch (error) {
     await app?.close().catch(() => undefined);
     await store?.close().catch(() => undefined);
@@ -126,6 +137,9 @@ async function buildClient(): Promise<void> {
 
 async function main(argv: readonly string[]): Promise<void> {
   const config = readConfig();
+  // Unreachable services stop the start with one line (within STARTUP_CONNECT_TIMEOUT_MS), before anything is built.
+  if (config.databaseUrl !== undefined) await checkDatabaseReachable(config.databaseUrl);
+  if (config.redisUrl !== undefined) await checkRedisReachable(config.redisUrl);
   if (argv.includes('--build')) await buildClient();
   const server = await startServer(config);
   console.log(`App and API: ${server.url}`);
@@ -161,6 +175,12 @@ async function main(argv: readonly string[]): Promise<void> {
 const isEntryPoint = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntryPoint) {
   main(process.argv.slice(2)).catch((error: unknown) => {
+    // A bad setting or an unreachable service: one line naming the variable, exit code 2, no stack.
+    const line = startupErrorLine(error);
+    if (line !== undefined) {
+      process.stderr.write(`${line}\n`, () => process.exit(STARTUP_EXIT_CODE));
+      return;
+    }
     console.error('Server failed to start:', error);
     process.exit(1);
   });

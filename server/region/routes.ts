@@ -3,6 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
+import { hasNul, illegalCharacterMessage } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { MALAYSIA, normalizeRegionCode, regionByCode } from './regions.ts';
 import type { Region } from './regions.ts';
@@ -12,9 +13,11 @@ export const COUNTRY_HEADER = 'x-country-code';
 
 const CODE_FORMAT = /^[A-Z]{2}$/;
 
+/** The CDN header's code, normalized; a value holding NUL is refused (1002) like a param, never looked up. */
 function headerCode(request: FastifyRequest): string | undefined {
   const value = request.headers[COUNTRY_HEADER];
   const text = Array.isArray(value) ? value[0] : value;
+  if (text !== undefined && hasNul(text)) throw badParam(COUNTRY_HEADER, illegalCharacterMessage(COUNTRY_HEADER));
   return text === undefined || text.trim() === '' ? undefined : normalizeRegionCode(text);
 }
 

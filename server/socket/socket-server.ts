@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { envelope } from '../http/envelope.ts';
+import { findNul, illegalCharacterMessage } from '../http/params.ts';
 import { Ret, RetMessage, missingParamMessage } from '../http/ret.ts';
 import { markDelivered } from '../messaging/message-repository.ts';
 import type { MessageView } from '../messaging/message-repository.ts';
@@ -37,7 +38,7 @@ export const SocketLimits = {
 const ROOM_EPISODE = /^(.+)#([1-9]\d{0,3})$/;
 
 function isVideoRoomKey(key: unknown): key is string {
-  if (typeof key !== 'string' || key === '' || key.length > SocketLimits.maxMediaKey + 5) return false;
+  if (typeof key !== 'string' || key === '' || key.length > SocketLimits.maxMediaKey + 5 || key.includes('\u0000')) return false;
   const mediaKey = ROOM_EPISODE.exec(key)?.[1] ?? key;
   return mediaKey.length <= SocketLimits.maxMediaKey && !mediaKey.includes('#');
 }
@@ -158,6 +159,9 @@ function handleSocket(socket: Socket, context: SocketContext): void {
     try {
       if (!isRecord(payload)) return refuse(Ret.MissingParam, missingParamMessage('token'));
       if (payload['version'] !== SOCKET_PROTOCOL_VERSION) return refuse(Ret.BadParam, UNSUPPORTED_VERSION_MESSAGE);
+      // As over HTTP (Params): NUL in any field or key is refused before anything reaches the database.
+      const nulIn = findNul(Object.entries(payload));
+      if (nulIn !== undefined) return refuse(Ret.BadParam, illegalCharacterMessage(nulIn));
       const token = field(payload, 'token');
       if (token === undefined) return refuse(Ret.MissingParam, missingParamMessage('token'));
       const session = await context.sessions.verify({
@@ -186,6 +190,7 @@ function handleSocket(socket: Socket, context: SocketContext): void {
     const uid = state.uid;
     if (uid === undefined || !isRecord(payload) || !Array.isArray(payload['ids'])) return;
     const ids = (payload['ids'] as unknown[])
+      // Message ids are bigserial: any positive safe integer fits; anything else (fractions, beyond 2^53, text) is dropped.
       .filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)
       .slice(0, SocketLimits.maxAckIds);
     try {
