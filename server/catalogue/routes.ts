@@ -211,7 +211,12 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
     );
     const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM play_records WHERE user_id = $1', [auth.user.id]);
     return {
-      list: rows.map((row) => ({ ...toVideoView(row), progress: row.progress_seconds, episode: row.episode, playedAt: row.played_at.getTime() })),
+      // Progress never reads past the end of what plays (a live channel, length 0, keeps it as recorded).
+      list: rows.map((row) => {
+        const view = toVideoView(row);
+        const progress = view.duration > 0 ? Math.min(row.progress_seconds, view.duration) : row.progress_seconds;
+        return { ...view, progress, episode: row.episode, playedAt: row.played_at.getTime() };
+      }),
       page,
       pageSize,
       total: count[0]?.total ?? 0,

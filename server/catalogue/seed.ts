@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { DEMO_AVATAR_URLS, DEMO_COVER_URLS, DEMO_POSTER_URLS } from '../media/demo-images.ts';
+import { DEMO_AVATAR_URLS, demoCoverUrl, demoPosterUrl } from '../media/demo-images.ts';
+import { CLIP_SECONDS, LIVE_CATEGORY } from '../playback/playback-media.ts';
 
 /** The channels: long-form categories first (home), then the short-video channels. */
 export const CATEGORIES: readonly { key: string; name: string; kind: 'long' | 'short' }[] = [
@@ -152,19 +153,6 @@ const TECH: readonly Row[] = [
   ['桌面改造计划', 2023, '中国大陆', '数码,桌搭', '打造高效工作台。'],
 ];
 
-/** Seconds of a video: features about 1.5–2 h, episodes about 45 min, short videos 1–10 min. */
-const DURATION: Readonly<Record<string, (i: number) => number>> = {
-  movie: (i) => 5400 + ((i * 613) % 2400),
-  drama: (i) => 2580 + ((i * 97) % 300),
-  variety: (i) => 5100 + ((i * 211) % 1200),
-  anime: (i) => 1320 + ((i * 37) % 180),
-  sport: (i) => 6600 + ((i * 301) % 900),
-  documentary: (i) => 2940 + ((i * 53) % 300),
-  music: (i) => 240 + ((i * 41) % 200),
-  tvlive: () => 0,
-};
-const SHORT_DURATION = (i: number): number => 45 + ((i * 83) % 540);
-
 const SEED: readonly [string, readonly Row[]][] = [
   ['movie', MOVIES], ['drama', DRAMAS], ['variety', VARIETY], ['anime', ANIME], ['sport', SPORT],
   ['documentary', DOCUMENTARIES], ['music', MUSIC], ['tvlive', TVLIVE], ['chinese', CHINESE], ['games', GAMES],
@@ -175,6 +163,26 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** A seeded video's media key: `<category>-<nn>`. */
 export const seedMediaKey = (category: string, index: number): string => `${category}-${String(index + 1).padStart(2, '0')}`;
+
+export interface SeedVideo {
+  mediaKey: string;
+  title: string;
+  category: string;
+  /** Index inside its category. */
+  index: number;
+  /** A short-video channel's or music's video (plays the MP4). */
+  short: boolean;
+  year: number;
+  area: string;
+  tags: string;
+}
+
+const isShort = (category: string): boolean => CATEGORIES.find((c) => c.key === category)?.kind === 'short' || category === 'music';
+
+/** Every seeded video in seed order (the demo pictures are drawn from this list: scripts/make-demo-images.ts). */
+export const SEED_VIDEOS: readonly SeedVideo[] = SEED.flatMap(([category, rows]) =>
+  rows.map(([title, year, area, tags], index) => ({ mediaKey: seedMediaKey(category, index), title, category, index, short: isShort(category), year, area, tags })),
+);
 
 async function ensureUploaders(db: Queryable): Promise<number[]> {
   const ids: number[] = [];
@@ -196,8 +204,10 @@ async function ensureUploaders(db: Queryable): Promise<number[]> {
 }
 
 /**
- * Seeds the channels, sub-channels, two demo uploaders and about 80 videos. Idempotent: existing rows
- * (by key, user name or media key) are left alone. Update times are spread back from now, so the
+ * Seeds the channels, sub-channels, two demo uploaders and about 80 videos, each with its own cover and poster (its
+ * title drawn on them) and the real length of the clip it plays. Idempotent: existing rows (by key, user name or
+ * media key) are left alone, except that videos still on the old shared demo pictures get their own pictures and
+ * real lengths. Update times are spread back from now, so the
  * list shows 刚刚, N小时前, N天前 and dates.
  */
 export async function seedCatalogue(db: Database, clock: Clock = systemClock): Promise<void> {
@@ -220,7 +230,8 @@ export async function seedCatalogue(db: Database, clock: Clock = systemClock): P
       const short = CATEGORIES.find((c) => c.key === category)?.kind === 'short' || category === 'music';
       for (const [index, [title, year, area, tags, description]] of rows.entries()) {
         n += 1;
-        const duration = short && category !== 'music' ? SHORT_DURATION(n) : (DURATION[category]?.(index) ?? 600);
+        // What plays is a demo clip (a live channel has no length): the list shows its real length.
+        const duration = category === LIVE_CATEGORY ? 0 : CLIP_SECONDS;
         // Varied counts: some in the hundreds, many over 10000 (shown in 万).
         const big = ((n * 7919) % 97) * ((n % 3) + 1) * 4321 + ((n * 131) % 900);
         const plays = n % 7 === 0 ? big % 9000 : big;
@@ -234,10 +245,11 @@ export async function seedCatalogue(db: Database, clock: Clock = systemClock): P
           `INSERT INTO videos (media_key, title, category, sub_id, cover, poster, duration_seconds, play_count, score_tenths,
              year, area, tags, description, updated_at, uploader_uid)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-           ON CONFLICT (media_key) DO NOTHING`,
+           ON CONFLICT (media_key) DO UPDATE SET cover = EXCLUDED.cover, poster = EXCLUDED.poster, duration_seconds = EXCLUDED.duration_seconds
+           WHERE videos.cover ~ '^/media/demo/cover-[0-9]+[.]jpg$'`,
           [
             seedMediaKey(category, index), title, category, short ? (index % 3) + 1 : 0,
-            DEMO_COVER_URLS[n % DEMO_COVER_URLS.length], DEMO_POSTER_URLS[n % DEMO_POSTER_URLS.length],
+            demoCoverUrl(seedMediaKey(category, index)), demoPosterUrl(seedMediaKey(category, index)),
             duration, plays, score, year, area, tags, description, new Date(now - ageMs), uploader,
           ],
         );

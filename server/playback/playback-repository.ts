@@ -80,10 +80,10 @@ export async function watchingOf(
      WHERE p.user_id = $1 ORDER BY p.played_at DESC, v.id LIMIT ${limit}`,
     [userId],
   );
-  return rows.map((row) => ({
-    ...toVideoView(row),
-    progress: row.progress_seconds,
-    episode: row.episode,
-    episodeDuration: row.category === LIVE_CATEGORY ? 0 : CLIP_SECONDS,
-  }));
+  return rows.map((row) => {
+    const episodeDuration = row.category === LIVE_CATEGORY ? 0 : CLIP_SECONDS;
+    // Progress never reads past the end of what plays.
+    const progress = episodeDuration > 0 ? Math.min(row.progress_seconds, episodeDuration) : row.progress_seconds;
+    return { ...toVideoView(row), progress, episode: row.episode, episodeDuration };
+  });
 }

@@ -1,6 +1,7 @@
+import { BARRAGE_VIEWERS } from '../barrage/seed.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import { DEMO_UPLOADERS } from '../catalogue/seed.ts';
-import type { Database } from '../db/database.ts';
+import { DEMO_UPLOADERS, SEED_VIDEOS } from '../catalogue/seed.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
@@ -72,7 +73,7 @@ const COMMENTS: Readonly<Record<string, readonly SeedComment[]>> = {
   ],
 };
 
-/** A few ratings (stars) and votes, so the actions bar shows a distribution and counts. */
+/** Ratings (stars) written as they are on the comments journey's videos, and votes, so the actions bar shows counts. */
 const RATINGS: Readonly<Record<string, readonly (readonly [Author, number])[]>> = {
   'movie-03': [['xiaoyu', 5], ['laozhou', 4], ['demo2', 5]],
   'movie-08': [['xiaoyu', 4], ['laozhou', 3]],
@@ -81,6 +82,37 @@ const VOTES: Readonly<Record<string, readonly (readonly [Author, 1 | -1])[]>> = 
   'movie-03': [['xiaoyu', 1], ['laozhou', 1]],
   'movie-08': [['xiaoyu', 1], ['laozhou', -1]],
 };
+
+/** The settings row that says the catalogue's scores were set from the rating rows once (old installations too). */
+const SCORES_KEY = 'seed:scores-from-ratings';
+
+/** Catalogue score the demo ratings of the n-th (0-based) seeded video aim at, out of 10 (6.0–9.8). */
+const targetScore = (n: number): number => (60 + (((n + 1) * 17) % 39)) / 10;
+
+/**
+ * Stars of `raters` demo ratings averaging about `score` (out of 10): the total of stars rounded, spread so the
+ * ratings differ by at most one star.
+ */
+export function demoStars(score: number, raters: number): number[] {
+  const total = Math.min(5 * raters, Math.max(raters, Math.round((score / 2) * raters)));
+  const base = Math.floor(total / raters);
+  return Array.from({ length: raters }, (_, index) => (index < total - base * raters ? base + 1 : base));
+}
+
+/**
+ * Demo ratings for every seeded video that is neither live nor in RATINGS, by 3–7 of the demo accounts that cannot
+ * log in (uploaders, barrage viewers) and demo2, so each score shown stands beside the count of its real ratings.
+ */
+function demoRatings(videos: ReadonlyMap<string, number>, raters: readonly number[], rated: Date): unknown[][] {
+  if (raters.length === 0) return [];
+  return SEED_VIDEOS.flatMap((video, n) => {
+    const id = videos.get(video.mediaKey);
+    if (id === undefined || video.category === 'tvlive' || RATINGS[video.mediaKey] !== undefined) return [];
+    const count = Math.min(raters.length, 3 + ((n * 7) % 5));
+    const first = n % raters.length;
+    return demoStars(targetScore(n), count).map((stars, index) => [id, raters[(first + index) % raters.length], stars, rated]);
+  });
+}
 
 /**
  * Once, on a demo installation (the demo accounts, uploaders and videos exist): comments with replies and likes on
@@ -95,7 +127,7 @@ export async function seedVideoSocial(db: Database, clock: Clock = systemClock):
     demo: DEMO_ACCOUNT.userName,
   };
   const done = await db.query('SELECT 1 FROM settings WHERE key = $1', [SEEDED_KEY]);
-  if (done.length > 0) return;
+  if (done.length > 0) return scoresFromRatings(db);
   const users = await db.query<{ id: number; name: string }>('SELECT id, lower(user_name) AS name FROM users WHERE lower(user_name) = ANY($1::text[])', [
     Object.values(names).map((name) => name.toLowerCase()),
   ]);
@@ -106,10 +138,14 @@ export async function seedVideoSocial(db: Database, clock: Clock = systemClock):
     authors.set(author, id);
   }
   const uid = (author: Author): number => authors.get(author) ?? 0;
-  const keys = [...new Set([...Object.keys(COMMENTS), ...Object.keys(RATINGS), ...Object.keys(VOTES)])];
+  const keys = [...new Set([...Object.keys(COMMENTS), ...Object.keys(RATINGS), ...Object.keys(VOTES), ...SEED_VIDEOS.map((video) => video.mediaKey)])];
   const videos = new Map(
     (await db.query<{ id: number; media_key: string }>('SELECT id, media_key FROM videos WHERE media_key = ANY($1::text[])', [keys])).map((row) => [row.media_key, row.id]),
   );
+  const viewers = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(user_name) = ANY($1::text[]) ORDER BY id', [
+    BARRAGE_VIEWERS.map((viewer) => viewer.userName.toLowerCase()),
+  ]);
+  const raters = [uid('xiaoyu'), uid('laozhou'), uid('demo2'), ...viewers.map((row) => row.id)];
   const now = clock.now();
   const at = (ago: number) => new Date(now - ago);
   await db.transaction(async (tx) => {
@@ -127,10 +163,30 @@ export async function seedVideoSocial(db: Database, clock: Clock = systemClock):
     await insertRows(tx, 'INSERT INTO video_comment_likes (comment_id, user_id, created_at)',
       all.flatMap((c) => (c.likedBy ?? []).map((author) => [ids.get(c.text), uid(author), at(c.ago / 2)])), 'ON CONFLICT DO NOTHING');
     await insertRows(tx, 'INSERT INTO video_ratings (video_id, user_id, stars, rated_at)',
-      Object.entries(RATINGS).filter(([key]) => videos.has(key)).flatMap(([key, list]) => list.map(([author, stars]) => [videos.get(key), uid(author), stars, at(DAY_MS)])),
+      [
+        ...Object.entries(RATINGS).filter(([key]) => videos.has(key)).flatMap(([key, list]) => list.map(([author, stars]) => [videos.get(key), uid(author), stars, at(DAY_MS)])),
+        ...demoRatings(videos, raters, at(3 * DAY_MS)),
+      ],
       'ON CONFLICT DO NOTHING');
     await insertRows(tx, 'INSERT INTO video_votes (video_id, user_id, vote, created_at)',
       Object.entries(VOTES).filter(([key]) => videos.has(key)).flatMap(([key, list]) => list.map(([author, vote]) => [videos.get(key), uid(author), vote, at(DAY_MS)])),
       'ON CONFLICT DO NOTHING');
+    await setScoresFromRatings(tx);
   });
+}
+
+/**
+ * Once on installations seeded before the demo ratings (a new one does it with its ratings): every video's catalogue score becomes the average of
+ * its rating rows, 0 (暂无评分) without any. RateVideo keeps it so afterwards.
+ */
+async function scoresFromRatings(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const claimed = await tx.query(`INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING RETURNING key`, [SCORES_KEY]);
+    if (claimed.length === 0) return;
+    await setScoresFromRatings(tx);
+  });
+}
+
+async function setScoresFromRatings(db: Queryable): Promise<void> {
+  await db.query(`UPDATE videos v SET score_tenths = COALESCE((SELECT round(avg(r.stars) * 20)::int FROM video_ratings r WHERE r.video_id = v.id), 0)`);
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { Vote, VideoSocialLimits, blendedScore, type RatingBucket } from '../../src/core/video-social/video-social-rules.ts';
+import { Vote, VideoSocialLimits, averageScore, type RatingBucket } from '../../src/core/video-social/video-social-rules.ts';
 
 const VOTE_VALUE = { [Vote.Like]: 1, [Vote.Dislike]: -1 } as const;
 
@@ -44,7 +44,7 @@ export async function toggleVote(tx: Queryable, videoId: number, userId: number,
 }
 
 export interface RatingView {
-  /** Out of 10, one decimal (the catalogue's score blended with the users' stars). */
+  /** Out of 10, one decimal: the average of the users' stars (0 without ratings: 暂无评分). */
   score: number;
   ratingCount: number;
   /** Ratings per star, 5 stars first. */
@@ -54,7 +54,6 @@ export interface RatingView {
 }
 
 export async function ratingOf(db: Queryable, videoId: number, viewer: number): Promise<RatingView> {
-  const video = await db.query<{ score_tenths: number }>('SELECT score_tenths FROM videos WHERE id = $1', [videoId]);
   const rows = await db.query<{ stars: number; n: number }>('SELECT stars::int AS stars, count(*)::int AS n FROM video_ratings WHERE video_id = $1 GROUP BY stars', [videoId]);
   const mine = await db.query<{ stars: number }>('SELECT stars::int AS stars FROM video_ratings WHERE video_id = $1 AND user_id = $2', [videoId, viewer]);
   const distribution: RatingBucket[] = [];
@@ -62,20 +61,32 @@ export async function ratingOf(db: Queryable, videoId: number, viewer: number): 
     distribution.push({ stars, count: rows.find((row) => row.stars === stars)?.n ?? 0 });
   }
   return {
-    score: blendedScore((video[0]?.score_tenths ?? 0) / 10, distribution),
+    score: averageScore(distribution),
     ratingCount: distribution.reduce((sum, bucket) => sum + bucket.count, 0),
     distribution,
     myRating: mine[0]?.stars ?? 0,
   };
 }
 
-/** Rates the video (a second rating replaces the first). */
+/**
+ * The catalogue's score (lists, VideoDetails) is the same average, kept in `videos.score_tenths` (0 without ratings);
+ * set from the rows after every rating and by the seed.
+ */
+export async function updateCatalogueScore(db: Queryable, videoId: number): Promise<void> {
+  await db.query(
+    `UPDATE videos SET score_tenths = COALESCE((SELECT round(avg(stars) * 20)::int FROM video_ratings WHERE video_id = $1), 0) WHERE id = $1`,
+    [videoId],
+  );
+}
+
+/** Rates the video (a second rating replaces the first) and keeps the catalogue's score the ratings' average. */
 export async function rate(db: Queryable, videoId: number, userId: number, stars: number, now: Date): Promise<void> {
   await db.query(
     `INSERT INTO video_ratings (video_id, user_id, stars, rated_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (video_id, user_id) DO UPDATE SET stars = EXCLUDED.stars, rated_at = EXCLUDED.rated_at`,
     [videoId, userId, stars, now],
   );
+  await updateCatalogueScore(db, videoId);
 }
 
 export async function isCollected(db: Queryable, videoId: number, viewer: number): Promise<boolean> {

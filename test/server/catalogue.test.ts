@@ -62,7 +62,7 @@ describe('GET /api/home/GetHomeData', () => {
     const movies = body.data.blocks[0]!.list;
     expect(movies).toHaveLength(6);
     expect(movies[0]!.playCount).toBeGreaterThanOrEqual(movies[1]!.playCount);
-    expect(movies[0]!.cover).toMatch(/^\/media\/demo\/cover-\d\.jpg$/);
+    expect(movies[0]!.cover).toBe(`/media/demo/covers/${movies[0]!.mediaKey}.jpg`);
     expect(body.data.watchingList).toEqual([]);
   });
 

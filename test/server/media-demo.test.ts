@@ -7,9 +7,13 @@ import { createApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import type { Database } from '../../server/db/database.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
+import { SEED_PLAY_ADS, SEED_START_ADS } from '../../server/ads/seed.ts';
+import { SEED_VIDEOS } from '../../server/catalogue/seed.ts';
 import {
-  DEMO_ACCOUNT_AVATAR, DEMO_AVATAR_URLS, DEMO_COVER_URLS, DEMO_IMAGES, DEMO_POSTER_URLS, ensureDemoImages,
+  DEMO_ACCOUNT_AVATAR, DEMO_AVATAR_URLS, DEMO_IMAGES_DIR, demoAdPath, demoCoverPath, demoCoverUrl, demoPostCoverPath, demoPosterPath,
+  demoPosterUrl, ensureDemoImages, readDemoImages, type DemoImage,
 } from '../../server/media/demo-images.ts';
+import { DEMO_POSTS } from '../../server/posts/seed.ts';
 import { TEST_ARGON2, createTestDatabase, testConfig } from './support.ts';
 
 let dataDir: string;
@@ -28,58 +32,82 @@ afterAll(async () => {
   if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
 });
 
+let images: DemoImage[];
+
 describe('demo images', () => {
-  it('lists six posters, four covers and three avatars under /media/demo', () => {
-    expect(DEMO_POSTER_URLS).toEqual([1, 2, 3, 4, 5, 6].map((n) => `/media/demo/poster-${n}.jpg`));
-    expect(DEMO_COVER_URLS).toEqual([1, 2, 3, 4].map((n) => `/media/demo/cover-${n}.jpg`));
-    expect(DEMO_AVATAR_URLS).toEqual([1, 2, 3].map((n) => `/media/demo/avatar-${n}.png`));
-    expect(DEMO_IMAGES).toHaveLength(13);
-    expect(DEMO_AVATAR_URLS).toContain(DEMO_ACCOUNT_AVATAR);
+  beforeAll(async () => {
+    images = await readDemoImages();
   });
 
-  it('draws the missing ones quickly, with the listed sizes, and only once', async () => {
+  it('give every seeded video its own poster and cover, and every seeded ad and demo post its picture', () => {
+    const paths = new Set(images.map((image) => image.path));
+    expect(paths.size).toBe(images.length);
+    for (const video of SEED_VIDEOS) {
+      expect(paths).toContain(demoPosterPath(video.mediaKey));
+      expect(paths).toContain(demoCoverPath(video.mediaKey));
+      const drawn = images.filter((image) => image.path === demoPosterPath(video.mediaKey) || image.path === demoCoverPath(video.mediaKey));
+      expect(drawn.map((image) => image.text)).toEqual([video.title, video.title]);
+    }
+    for (const ad of [...SEED_START_ADS, ...SEED_PLAY_ADS]) expect(paths).toContain(demoAdPath(ad.key));
+    DEMO_POSTS.forEach((_, index) => expect(paths).toContain(demoPostCoverPath(index + 1)));
+    expect(DEMO_AVATAR_URLS).toEqual([1, 2, 3].map((n) => `/media/demo/avatar-${n}.png`));
+    expect(DEMO_AVATAR_URLS).toContain(DEMO_ACCOUNT_AVATAR);
+    expect(images.filter((image) => image.kind === 'avatar').map((image) => image.url)).toEqual(DEMO_AVATAR_URLS);
+  });
+
+  it('are the committed pictures, with the listed sizes, Chinese words and no English placeholder, under 2.5 MB', async () => {
+    let bytes = 0;
+    const digests = new Set<string>();
+    for (const image of images) {
+      const file = await readFile(join(DEMO_IMAGES_DIR, image.path));
+      bytes += file.length;
+      digests.add(file.toString('base64'));
+      const meta = await sharp(file).metadata();
+      expect(meta).toMatchObject({ format: image.kind === 'avatar' ? 'png' : 'jpeg', width: image.width, height: image.height });
+      if (image.kind === 'poster') expect(image.height).toBeGreaterThan(image.width);
+      if (image.kind === 'cover') expect(image.width).toBeGreaterThan(image.height);
+      if (image.kind !== 'avatar') expect(image.text).toMatch(/[\u4e00-\u9fff]/);
+      expect(image.text).not.toMatch(/COVER|POSTER|placeholder/i);
+    }
+    expect(digests.size).toBe(images.length);
+    expect(bytes).toBeLessThan(2.5 * 1024 * 1024);
+  });
+
+  it('are copied, not drawn: the server has no drawing code and no placeholder words', async () => {
+    const source = await readFile(new URL('../../server/media/demo-images.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/from 'sharp'|<svg|'COVER|'POSTER|GLYPHS/);
+  });
+
+  it('copies the missing ones quickly, and only once', async () => {
     const started = performance.now();
     const written = await ensureDemoImages(mediaDir);
     const elapsed = performance.now() - started;
-    expect(written).toEqual(DEMO_IMAGES.map((image) => image.path));
-    expect(elapsed).toBeLessThan(5000); // about 150 ms here; loose for slow CI machines
-
-    const digests = new Set<string>();
-    for (const image of DEMO_IMAGES) {
-      const bytes = await readFile(join(mediaDir, image.path));
-      digests.add(bytes.toString('base64'));
-      const meta = await sharp(bytes).metadata();
-      expect(meta).toMatchObject({
-        format: image.kind === 'avatar' ? 'png' : 'jpeg',
-        width: image.width,
-        height: image.height,
-      });
-      if (image.kind === 'avatar') expect(meta.hasAlpha).toBe(true);
-      if (image.kind === 'poster') expect(image.height).toBeGreaterThan(image.width);
-      if (image.kind === 'cover') expect(image.width).toBeGreaterThan(image.height);
+    expect(written).toEqual(images.map((image) => image.path));
+    expect(elapsed).toBeLessThan(5000); // well under a second here; loose for slow CI machines
+    for (const image of images.slice(0, 5)) {
+      expect(await readFile(join(mediaDir, image.path))).toEqual(await readFile(join(DEMO_IMAGES_DIR, image.path)));
     }
-    expect(digests.size).toBe(DEMO_IMAGES.length);
 
-    const firstPoster = join(mediaDir, 'demo/poster-1.jpg');
+    const firstPoster = join(mediaDir, demoPosterPath('movie-01'));
     const mtime = (await stat(firstPoster)).mtimeMs;
     expect(await ensureDemoImages(mediaDir)).toEqual([]);
     expect((await stat(firstPoster)).mtimeMs).toBe(mtime);
   });
 
-  it('redraws only a deleted one and leaves replaced ones alone', async () => {
-    await rm(join(mediaDir, 'demo/cover-2.jpg'));
+  it('copies only a deleted one again and leaves replaced ones alone', async () => {
+    await rm(join(mediaDir, demoCoverPath('drama-02')));
     await writeFile(join(mediaDir, 'demo/avatar-3.png'), 'replaced by the operator');
-    expect(await ensureDemoImages(mediaDir)).toEqual(['demo/cover-2.jpg']);
+    expect(await ensureDemoImages(mediaDir)).toEqual([demoCoverPath('drama-02')]);
     expect(await readFile(join(mediaDir, 'demo/avatar-3.png'), 'utf8')).toBe('replaced by the operator');
   });
 
   it('are served resized as the app asks', async () => {
     const app = await createApp({ db, config: testConfig({ dataDir, mediaDir }), logger: false });
     try {
-      const cover = await app.inject({ url: `${DEMO_COVER_URLS[0]}?x-oss-process=image/resize,m_fill,w_400,h_225/format,jpg` });
+      const cover = await app.inject({ url: `${demoCoverUrl('movie-01')}?x-oss-process=image/resize,m_fill,w_400,h_225/format,jpg` });
       expect(cover.statusCode).toBe(200);
       expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 225 });
-      const poster = await app.inject({ url: `${DEMO_POSTER_URLS[0]}?x-oss-process=image/resize,w_200` });
+      const poster = await app.inject({ url: `${demoPosterUrl('movie-01')}?x-oss-process=image/resize,w_200` });
       expect(await sharp(poster.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 267 });
     } finally {
       await app.close();

@@ -118,7 +118,7 @@ describe('seeds and GetLabel', () => {
     expect(seeded).toHaveLength(DEMO_POSTS.length);
     const bund = seeded.find((item) => item.location?.id === 'sh-bund');
     expect(bund).toMatchObject({ nickName: DEMO_ACCOUNT.nickName, duration: 20, labels: [{ name: '旅行' }, { name: '生活' }] });
-    expect(bund?.cover).toMatch(/^\/media\/demo\/poster-\d\.jpg$/);
+    expect(bund?.cover).toMatch(/^\/media\/demo\/posts\/post-\d\.jpg$/);
     for (const item of seeded) {
       const video = await app.inject({ method: 'GET', url: item.videoUrl });
       expect(video.statusCode).toBe(200);

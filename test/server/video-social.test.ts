@@ -395,22 +395,36 @@ describe('votes, rating, collect and share', () => {
     expect(await details(a, 'anime-02')).toMatchObject({ likes: 1, myVote: 'none' });
   });
 
-  it('rating: 1–5 stars, again replaces; the distribution, my rating and the blended score', async () => {
+  it('rating: 1–5 stars, again replaces; the distribution, my rating and the score (the stars\' average) agree', async () => {
+    const average = (distribution: { stars: number; count: number }[]) => {
+      const count = distribution.reduce((sum, bucket) => sum + bucket.count, 0);
+      return count === 0 ? 0 : Math.round((distribution.reduce((sum, bucket) => sum + bucket.stars * bucket.count * 2, 0) * 10) / count) / 10;
+    };
+    const catalogueScore = async (mediaKey: string) =>
+      (await call<{ score: number }>(null, '/api/Video/VideoDetails', { mediaKey })).body.data.score;
+    // Nobody rated the live channel: no score (暂无评分), in the details and in the catalogue.
+    expect(await details(null, 'tvlive-02')).toMatchObject({ score: 0, ratingCount: 0 });
+    expect(await catalogueScore('tvlive-02')).toBe(0);
+
     const before = await details(null, 'anime-03');
-    expect(before.ratingCount).toBe(0);
-    expect(before.distribution).toEqual([5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0 })));
-    const catalogueScore = before.score;
+    expect(before.ratingCount).toBe(before.distribution.reduce((sum, bucket) => sum + bucket.count, 0));
+    expect(before.ratingCount).toBeGreaterThan(0);
+    expect(before.score).toBe(average(before.distribution));
+    expect(await catalogueScore('anime-03')).toBe(before.score);
     const rated = await call<Rating>(a, '/api/Video/RateVideo', { mediaKey: 'anime-03', stars: '1' });
     expect(rated.body.msg).toBe('评分成功');
     expect(rated.body.data.myRating).toBe(1);
-    expect(rated.body.data.score).toBe(Math.round(((catalogueScore * 10 + 2) / 11) * 10) / 10);
+    expect(rated.body.data.ratingCount).toBe(before.ratingCount + 1);
+    expect(rated.body.data.score).toBe(average(rated.body.data.distribution));
     await call(a, '/api/Video/RateVideo', { mediaKey: 'anime-03', stars: '5' });
     await call(b, '/api/Video/RateVideo', { mediaKey: 'anime-03', stars: '4' });
     const after = await details(a, 'anime-03');
-    expect(after.ratingCount).toBe(2);
+    expect(after.ratingCount).toBe(before.ratingCount + 2);
     expect(after.myRating).toBe(5);
-    expect(after.distribution).toEqual([{ stars: 5, count: 1 }, { stars: 4, count: 1 }, { stars: 3, count: 0 }, { stars: 2, count: 0 }, { stars: 1, count: 0 }]);
-    expect(after.score).toBe(Math.round(((catalogueScore * 10 + 18) / 12) * 10) / 10);
+    const plus = (stars: number) => (before.distribution.find((bucket) => bucket.stars === stars)?.count ?? 0) + (stars === 5 || stars === 4 ? 1 : 0);
+    expect(after.distribution).toEqual([5, 4, 3, 2, 1].map((stars) => ({ stars, count: plus(stars) })));
+    expect(after.score).toBe(average(after.distribution));
+    expect(await catalogueScore('anime-03')).toBe(after.score);
   });
 
   it('collected in the details follows the catalogue\'s AddToScjs', async () => {

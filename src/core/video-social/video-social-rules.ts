@@ -51,8 +51,6 @@ export const VideoSocialLimits = {
   maxVideoType: 32,
   minStars: 1,
   maxStars: 5,
-  /** The catalogue's score counts as this many ratings beside the users' ones. */
-  catalogueScoreWeight: 10,
   /** Notices (spec: 1 s) and the default toast (1500 ms, bottom). */
   noticeToastMs: 1000,
   defaultToastMs: 1500,
@@ -125,19 +123,17 @@ export interface RatingBucket {
 }
 
 /**
- * The shown score out of 10 (one decimal): the catalogue's score counted as ten ratings, blended with the
- * users' stars (each star is 2 points). Without ratings it is the catalogue's score.
+ * The shown score out of 10 (one decimal): the average of the users' stars (each star is 2 points). 0 without
+ * ratings (shown as 暂无评分), so a score never stands beside 0人评分.
  */
-export function blendedScore(catalogueScore: number, distribution: readonly RatingBucket[]): number {
-  const weight = VideoSocialLimits.catalogueScoreWeight;
+export function averageScore(distribution: readonly RatingBucket[]): number {
   let count = 0;
   let points = 0;
   for (const bucket of distribution) {
     count += bucket.count;
     points += bucket.count * bucket.stars * 2;
   }
-  if (count === 0) return Math.round(catalogueScore * 10) / 10;
-  return Math.round(((catalogueScore * weight + points) / (weight + count)) * 10) / 10;
+  return count === 0 ? 0 : Math.round((points * 10) / count) / 10;
 }
 
 /** Full stars out of 5 for a score out of 10 (half up): 8.7 → 4, 9.0 → 5. */

@@ -7,7 +7,7 @@ import { CommentThread, CommentThreadFactory } from '../../../src/core/video-soc
 import { CollectTexts, VideoActions, VideoActionsFactory, countsAfterVote } from '../../../src/core/video-social/video-actions.ts';
 import {
   allRepliesText,
-  blendedScore,
+  averageScore,
   commentContentProblem,
   starsOf,
   toggledVote,
@@ -61,11 +61,11 @@ describe('rules', () => {
     expect(countsAfterVote({ likes: 6, dislikes: 2, myVote: 'like' }, 'none')).toEqual({ likes: 5, dislikes: 2, myVote: 'none' });
   });
 
-  it('the score blends the catalogue score (as ten ratings) with the stars; stars shown out of 5', () => {
+  it('the score is the average of the stars out of 10 (0 without ratings); stars shown out of 5', () => {
     const none = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0 }));
-    expect(blendedScore(8.7, none)).toBe(8.7);
-    expect(blendedScore(8, [{ stars: 1, count: 1 }])).toBe(7.5);
-    expect(blendedScore(6, [{ stars: 5, count: 10 }])).toBe(8);
+    expect(averageScore(none)).toBe(0);
+    expect(averageScore([{ stars: 1, count: 1 }])).toBe(2);
+    expect(averageScore([{ stars: 5, count: 2 }, { stars: 4, count: 1 }])).toBe(9.3);
     expect(starsOf(8.7)).toBe(4);
     expect(starsOf(9)).toBe(5);
     expect(starsOf(0)).toBe(0);
