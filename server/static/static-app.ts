@@ -15,10 +15,10 @@ export function cacheControlFor(urlPath: string): string {
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><title>App not built</title></head>
-<body><h1>The app has not been built</h1>
-<p>Run <code>npm run build</code> (or start with <code>npm start</code>, which builds first), then reload.</p>
-<p>The API is available under <code>/api/</code>.</p></body></html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>应用尚未构建</title></head>
+<body><h1>应用尚未构建</h1>
+<p>请先运行 <code>npm run build</code>（或用 <code>npm start</code> 启动，它会先构建），然后刷新本页。</p>
+<p>接口仍可在 <code>/api/</code> 下使用。</p></body></html>
 `;
 
 async function isFile(path: string): Promise<boolean> {
