@@ -64,7 +64,7 @@ describe('the app shell: tab bar, titles, scroll and kept pages', () => {
     expect(await tab('vip').getAttribute('class')).toContain('tab-bar__item--activity');
   });
 
-  it('switches tabs through the tab bar: URL, active tab and title follow, history is replaced', async () => {
+  it('switches tabs through the tab bar: URL, active tab and title follow, history is replaced (discovery pushed: iOS Safari)', async () => {
     const before = await page.evaluate(() => window.history.length);
     await tapTab('rank');
     await page.waitForURL(/\/rank$/);
@@ -78,7 +78,8 @@ describe('the app shell: tab bar, titles, scroll and kept pages', () => {
     await page.waitForURL(/\/user$/);
     await expect.poll(activeTab).toBe('user');
     await expect.poll(() => page.title()).toBe('我的 - 奇遇视频');
-    expect(await page.evaluate(() => window.history.length)).toBe(before);
+    // The phone is an iPhone in Safari, where discovery is pushed onto history (spec: tab bar); the others replace.
+    expect(await page.evaluate(() => window.history.length)).toBe(before + 1);
   });
 
   it('tapping the VIP tab opens /vip and the activity icon gives way to VIP', async () => {

@@ -77,6 +77,8 @@ export function AppShell() {
 
   return (
     <div className={tabBar ? 'app app--tab-bar' : 'app'}>
+      {/* First: the open-app strip it holds is part of the page flow, above the page. */}
+      <OpenAppPopup />
       <PageStack
         outlet={outlet}
         path={location.pathname}
@@ -85,7 +87,6 @@ export function AppShell() {
         depth={route?.depth ?? UNLISTED_DEPTH}
       />
       {tabBar ? <TabBar vm={vm} onScrollTop={() => window.scrollTo({ top: 0, behavior: 'smooth' })} /> : null}
-      <OpenAppPopup />
       <MessageTip path={location.pathname} />
       <StartAd />
     </div>

@@ -2,14 +2,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useBlocker, useLocation, useMatches } from 'react-router-dom';
 import { OpenAppController } from '../../core/open-app/open-app.ts';
+import { offersOpenApp } from '../../core/open-app/open-app-offer.ts';
 import { NativeBridge } from '../../core/ports/native-bridge.ts';
 import { BRAND } from '../app/brand.ts';
 import { useContainer, useViewModel } from '../app/container-context.tsx';
 import type { RouteHandle } from '../app/app-shell.tsx';
 import { OpenAppViewModel } from './open-app-view-model.ts';
 import './open-app.css';
-
-const PHONE_BROWSER = /Android|iPhone|iPad|iPod|Mobile/i;
 
 /** For screens (the home) that offer to open the app: returns the intent that shows the popup. */
 export function useOpenApp(): () => void {
@@ -18,15 +17,17 @@ export function useOpenApp(): () => void {
 }
 
 /**
- * The open-the-app popup, mounted once by the app shell: shown by ?openApp=1, by useOpenApp(), or by the
- * floating "APP内打开" button on tab pages in a phone browser. While it shows, navigation is blocked and
- * the blocked navigation closes it.
+ * The open-the-app popup, mounted once by the app shell above the pages: shown by ?openApp=1, by useOpenApp(),
+ * or by the "APP内打开" strip. The strip is a slim banner in the page flow at the top of the tab pages, in a
+ * plain phone browser only (offersOpenApp): it takes its own room above the page, so it never lies over
+ * anything else (docs/decisions.md, "The open-app offer is a strip in the page flow"). While the popup shows,
+ * navigation is blocked and the blocked navigation closes it.
  */
 export const OpenAppPopup = observer(function OpenAppPopup() {
   const vm = useViewModel((container) => {
-    const inApp = container.get<NativeBridge>(NativeBridge).platform() !== 'none';
-    const phone = typeof navigator !== 'undefined' && PHONE_BROWSER.test(navigator.userAgent);
-    return new OpenAppViewModel(container.get(OpenAppController), phone && !inApp);
+    const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+    const offer = offersOpenApp(userAgent, container.get<NativeBridge>(NativeBridge).platform());
+    return new OpenAppViewModel(container.get(OpenAppController), offer);
   });
   const location = useLocation();
   const matches = useMatches();
@@ -45,10 +46,14 @@ export const OpenAppPopup = observer(function OpenAppPopup() {
 
   return (
     <>
-      {vm.offerButton && tabPage && !vm.visible ? (
-        <button type="button" className="open-app-float" onClick={vm.buttonTapped}>
-          APP内打开
-        </button>
+      {vm.offerButton && tabPage ? (
+        <aside className="open-app-strip" aria-label="APP内打开">
+          <img className="open-app-strip__icon" src="/favicon.svg" alt="" />
+          <span className="open-app-strip__text">{BRAND}APP，观看更流畅</span>
+          <button type="button" className="open-app-strip__open" onClick={vm.buttonTapped}>
+            APP内打开
+          </button>
+        </aside>
       ) : null}
       {vm.visible ? (
         <div className="open-app-popup" role="dialog" aria-label="打开APP">

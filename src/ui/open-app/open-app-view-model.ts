@@ -8,7 +8,7 @@ export class OpenAppViewModel {
 
   constructor(
     private readonly controller: OpenAppController,
-    /** A plain phone browser (not the native app's web view): the floating "APP内打开" button shows there. */
+    /** A plain phone browser (offersOpenApp): the "APP内打开" strip shows on the tab pages. */
     readonly offerButton: boolean,
   ) {
     this.visible = controller.visible();
