@@ -109,9 +109,9 @@ describe('a visitor becomes a logged-in user and stays one', () => {
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
     expect(await page.locator('.user-header .avatar__badge').getAttribute('aria-label')).toBe('VIP1');
 
-    const asked = formatImageUrl('/media/demo/poster-2.jpg', { width: 150, height: 200 });
+    const asked = formatImageUrl('/media/demo/posters/movie-02.jpg', { width: 150, height: 200 });
     if (!asked.ok) throw new Error(asked.message);
-    expect(asked.url).toBe('/media/demo/poster-2.jpg?x-oss-process=image/resize,m_fill,w_200,h_267/format,jpg');
+    expect(asked.url).toBe('/media/demo/posters/movie-02.jpg?x-oss-process=image/resize,m_fill,w_200,h_267/format,jpg');
     const size = await page.evaluate(async (src) => {
       const img = new Image();
       img.src = src;
