@@ -20,6 +20,7 @@ import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerBarrageRoutes } from './barrage/routes.ts';
 import { registerHelpRoutes } from './help/routes.ts';
 import { registerLoginRoutes } from './login/routes.ts';
+import { registerCaptchaRoutes } from './captcha/routes.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -109,6 +110,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   };
   const api = createApiRouter(app, authenticator);
   registerLoginRoutes(api, services);
+  registerCaptchaRoutes(api, services);
   registerUserRoutes(api, services);
   registerRegionRoutes(api, services);
   registerShellRoutes(api, services);

@@ -1,5 +1,7 @@
 import type { Clock } from '../../src/core/ports/clock.ts';
+import { CaptchaFields, CaptchaPaths, CaptchaRet, CaptchaRules, CaptchaTexts, normalizeCaptchaCode } from '../../src/core/captcha/captcha-protocol.ts';
 import { CredentialTexts } from '../../src/core/session/credentials.ts';
+import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 export interface FakeLoginUser {
@@ -29,10 +31,18 @@ export interface FakeLoginApiOptions {
 export interface FakeLoginState {
   readonly users: Map<string, FakeLoginUser>;
   readonly sessions: Map<string, FakeLoginSession>;
+  /** Captchas handed out and not used yet: id → answer (tests read the answer here). */
+  readonly captchas: Map<string, string>;
+  /** Failed logins per account name (never forgotten here: the imitation has no window). */
+  readonly failures: Map<string, number>;
 }
 
+/** Failures for one account name after which the imitation, like the server, asks for a captcha. */
+export const FAKE_LOGIN_FREE_ATTEMPTS = 3;
+/** The picture the imitation answers with (any captcha looks the same). */
+export const FAKE_CAPTCHA_IMAGE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><rect width="150" height="50" fill="#eee"/></svg>')}`;
+
 const USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
-const PASSWORD = /^\S{6,20}$/u;
 const NICK_NAME_MAX = 16;
 const FIRST_UID = 10001;
 
@@ -42,7 +52,8 @@ const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
 
 /** An in-memory imitation of the reference server's login calls (register, login, validation, user info, region). */
 export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions = {}): FakeLoginState {
-  const state: FakeLoginState = { users: new Map(), sessions: new Map() };
+  const state: FakeLoginState = { users: new Map(), sessions: new Map(), captchas: new Map(), failures: new Map() };
+  let captchasIssued = 0;
   const nowS = () => Math.floor((options.clock?.now() ?? Date.now()) / 1000);
   const lifetimeS = options.tokenLifetimeS ?? 30 * 24 * 3600;
   let issued = 0;
@@ -84,16 +95,37 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
     const { userName = '', password = '', nickName = '' } = fieldsOf(call);
     if (!userName || !password) return missing(userName ? 'password' : 'userName');
     if (!USER_NAME.test(userName)) return fail(1002, CredentialTexts.userNameBad);
-    if (!PASSWORD.test(password)) return fail(1002, CredentialTexts.passwordBad);
+    const weak = newPasswordProblem(password);
+    if (weak) return fail(1002, weak);
     if ([...nickName.trim()].length > NICK_NAME_MAX) return fail(1002, CredentialTexts.nickNameBad);
     if (state.users.has(userName)) return fail(1003, '该账号已被注册');
     return signIn(addUser(userName, password, nickName.trim()), '注册成功');
   });
   http.route('POST', '/api/Login/Login', (call) => {
-    const { userName = '', password = '' } = fieldsOf(call);
+    const fields = fieldsOf(call);
+    const { userName = '', password = '' } = fields;
     if (!userName || !password) return missing(userName ? 'password' : 'userName');
+    const failures = state.failures.get(userName) ?? 0;
+    if (failures >= FAKE_LOGIN_FREE_ATTEMPTS) {
+      const id = fields[CaptchaFields.id] ?? '';
+      const code = fields[CaptchaFields.code] ?? '';
+      if (!id || !code) return fail(CaptchaRet.Required, CaptchaTexts.Required);
+      const answer = state.captchas.get(id);
+      state.captchas.delete(id);
+      if (answer === undefined || answer !== normalizeCaptchaCode(code)) return fail(CaptchaRet.Wrong, CaptchaTexts.Wrong);
+    }
     const user = state.users.get(userName);
-    return user && user.password === password ? signIn(user, '登录成功') : fail(1004, '账号或密码错误');
+    if (user && user.password === password) return signIn(user, '登录成功');
+    state.failures.set(userName, failures + 1);
+    return fail(1004, '账号或密码错误');
+  });
+  http.route('GET', CaptchaPaths.get, () => {
+    captchasIssued += 1;
+    const { alphabet, length } = CaptchaRules;
+    const answer = Array.from({ length }, (_, i) => alphabet[(captchasIssued * 7 + i * 3) % alphabet.length]).join('');
+    const id = `fake-captcha-${captchasIssued}`;
+    state.captchas.set(id, answer);
+    return ok({ id, image: FAKE_CAPTCHA_IMAGE, expiresIn: CaptchaRules.lifetimeMs / 1000 });
   });
   http.route('POST', '/api/Login/Validates', withSession((session, user) => ok(view(user, session))));
   http.route('POST', '/api/User/GetUserInfo', withSession((session, user) => ok(view(user, session))));

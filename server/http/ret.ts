@@ -1,3 +1,4 @@
+import { CaptchaRet, CaptchaTexts } from '../../src/core/captcha/captcha-protocol.ts';
 import { UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 
 /** Answer codes (`ret`) of the API. Every /api answer is `{ ret, msg, data }`. */
@@ -13,6 +14,10 @@ export const Ret = {
   BadCredentials: 1004,
   TooManyAttempts: 1005,
   UserNotFound: 1006,
+  /** Login: this account had failures; send an image captcha (captchaId, captchaCode from GET /api/Captcha/Get). */
+  CaptchaRequired: CaptchaRet.Required,
+  /** A captcha wrong, already used or expired (the client fetches a new one). */
+  CaptchaWrong: CaptchaRet.Wrong,
   /** IsMalaysia: the region is Malaysia (the client treats this error as "is Malaysian"). */
   MalaysiaRegion: 1010,
   /** Daily sign-in: the user already signed in today (China time). */
@@ -171,6 +176,8 @@ export const RetMessage = {
   BadCredentials: '账号或密码错误',
   TooManyLoginAttempts: '登录尝试过于频繁，请稍后再试',
   TooManyRegistrations: '注册过于频繁，请稍后再试',
+  CaptchaRequired: CaptchaTexts.Required,
+  CaptchaWrong: CaptchaTexts.Wrong,
   UserNotFound: '用户不存在',
   MalaysiaRegion: '当前地区为马来西亚',
   AdNotFound: '广告不存在',

@@ -1,14 +1,13 @@
+import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { badParam } from '../http/api-error.ts';
 
 export const USER_NAME_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
 /** Names looked up at login: also the seeded accounts with a dash (kefu-service), which registration cannot make. */
 export const LOGIN_NAME_PATTERN = /^[A-Za-z0-9_-]{4,20}$/;
-export const PASSWORD_PATTERN = /^\S{6,20}$/u;
 export const NICK_NAME_MAX = 16;
 
 export const CredentialMessage = {
   userName: '账号为4-20位字母、数字或下划线',
-  password: '密码为6-20位且不含空格',
   nickName: '昵称为1-16个字符且不含控制字符',
 } as const;
 
@@ -17,8 +16,10 @@ export function checkUserName(userName: string): string {
   return userName;
 }
 
+/** A new password (registration, later a change or reset): the rules shared with the app (password-rules.ts). Not for login. */
 export function checkPassword(password: string): string {
-  if (!PASSWORD_PATTERN.test(password)) throw badParam('password', CredentialMessage.password);
+  const problem = newPasswordProblem(password);
+  if (problem !== null) throw badParam('password', problem);
   return password;
 }
 

@@ -4,14 +4,19 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_PER_USER, REGISTRATIONS_PER_IP } from '../rate-limit/rate-limiter.ts';
+import { LOGIN_ATTEMPTS_PER_USER, LOGIN_FAILURES_PER_IP, REGISTRATIONS_PER_IP } from '../rate-limit/rate-limiter.ts';
+import type { RateLimitClaim } from '../rate-limit/rate-limiter.ts';
+import { CaptchaFields, CaptchaRules } from '../../src/core/captcha/captcha-protocol.ts';
+import { CaptchaStore } from '../captcha/captcha-store.ts';
 import { findUserByName, insertUser } from '../user/user-repository.ts';
 import { hasNewWorks } from '../posts/posts-repository.ts';
 import { toUserView } from '../user/user-view.ts';
+import { upgradePasswordHash } from './password-upgrade.ts';
 import { LOGIN_NAME_PATTERN, checkNickName, checkPassword, checkUserName } from './credentials.ts';
 
 export function registerLoginRoutes(api: ApiRouter, services: AppServices): void {
   const { db, passwords, sessions, limiter, clock, realtime } = services;
+  const captchas = new CaptchaStore(db, CaptchaRules.lifetimeMs);
 
   /** Creates an account and logs it in. */
   api.post('/api/Login/Register', 'none', async ({ params, request }) => {
@@ -38,30 +43,51 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
   });
 
   /**
-   * Logs in with account name (any case) and password. Unknown account and wrong password answer
-   * alike. After 5 failures for an account or 20 from an address within 15 minutes: 1005.
+   * Logs in with account name (any case) and password. Unknown account and wrong password answer alike.
+   * Consume first: each password check is counted before it runs (atomically, so parallel guesses cannot all
+   * slip in) and given back when the password was right. Past 3 checks for an account name within 15 minutes the
+   * login asks for an image captcha (1007; a wrong, used or expired one: 1008) instead of locking the owner out;
+   * 20 checks from one address within 15 minutes are a hard limit (1005).
    */
   api.post('/api/Login/Login', 'none', async ({ params, request }) => {
     const userName = params.string('userName');
     const password = params.string('password');
+    const captchaId = params.optionalString(CaptchaFields.id) ?? '';
+    const captchaCode = params.optionalString(CaptchaFields.code) ?? '';
     // A name no account can have is not looked up (nor kept as a rate-limit key), but still counts for the address.
     const plausibleName = LOGIN_NAME_PATTERN.test(userName);
 
-    if (
-      (plausibleName && (await limiter.isExhausted(LOGIN_FAILURES_PER_USER, userName)))
-      || (await limiter.isExhausted(LOGIN_FAILURES_PER_IP, request.ip))
-    ) {
-      throw new ApiError(Ret.TooManyAttempts, RetMessage.TooManyLoginAttempts);
+    const addressClaim = await limiter.claim(LOGIN_FAILURES_PER_IP, request.ip);
+    if (addressClaim === null) throw new ApiError(Ret.TooManyAttempts, RetMessage.TooManyLoginAttempts);
+    let accountClaim: RateLimitClaim | null = null;
+    try {
+      if (plausibleName) {
+        accountClaim = await limiter.claim(LOGIN_ATTEMPTS_PER_USER, userName);
+        if (accountClaim === null) {
+          if (captchaId === '' || captchaCode === '') throw new ApiError(Ret.CaptchaRequired, RetMessage.CaptchaRequired);
+          if (!(await captchas.consume(captchaId, captchaCode, clock.now()))) throw new ApiError(Ret.CaptchaWrong, RetMessage.CaptchaWrong);
+        }
+      }
+    } catch (error) {
+      // No password was checked: the address keeps its allowance.
+      await addressClaim.release();
+      throw error;
     }
 
     const user = plausibleName ? await findUserByName(db, userName) : undefined;
     const valid = user === undefined
       ? await passwords.verifyDummy(password)
       : await passwords.verify(password, user.passwordHash);
-    if (user === undefined || !valid) {
-      if (plausibleName) await limiter.record(LOGIN_FAILURES_PER_USER, userName);
-      await limiter.record(LOGIN_FAILURES_PER_IP, request.ip);
-      throw new ApiError(Ret.BadCredentials, RetMessage.BadCredentials);
+    if (user === undefined || !valid) throw new ApiError(Ret.BadCredentials, RetMessage.BadCredentials);
+    await Promise.all([addressClaim.release(), accountClaim?.release()]);
+
+    if (passwords.needsRehash(user.passwordHash)) {
+      // An old scrypt hash (or an older cost) becomes argon2id at today's cost, now that the password is known.
+      try {
+        await upgradePasswordHash(db, user.id, user.passwordHash, await passwords.hash(password));
+      } catch (error) {
+        request.log.warn({ err: error, userId: user.id }, 'password hash upgrade failed');
+      }
     }
     const token = await sessions.create(user.id);
     realtime.loginElsewhere(user.id, token.token);

@@ -11,9 +11,22 @@ export interface RateLimitRule {
 
 const MINUTE = 60 * 1000;
 
-export const LOGIN_FAILURES_PER_USER: RateLimitRule = { name: 'login-fail:user', max: 5, windowMs: 15 * MINUTE };
+/**
+ * Password checks for one account name without an image captcha: claimed before the check, given back when it
+ * succeeds. Past them the login asks for a captcha instead of locking the account (docs/decisions.md, issue 18).
+ */
+export const LOGIN_ATTEMPTS_PER_USER: RateLimitRule = { name: 'login-fail:user', max: 3, windowMs: 15 * MINUTE };
+/** Password checks from one address (with or without captcha): claimed before the check, given back on success; a hard limit. */
 export const LOGIN_FAILURES_PER_IP: RateLimitRule = { name: 'login-fail:ip', max: 20, windowMs: 15 * MINUTE };
+/** Image captchas one address may ask for. */
+export const CAPTCHAS_PER_IP: RateLimitRule = { name: 'captcha:ip', max: 60, windowMs: 15 * MINUTE };
 export const REGISTRATIONS_PER_IP: RateLimitRule = { name: 'register:ip', max: 10, windowMs: 60 * MINUTE };
+
+/** An attempt counted by RateLimiter.claim. */
+export interface RateLimitClaim {
+  /** Takes the attempt back out of the count. */
+  release(): Promise<void>;
+}
 
 /** Applies rules to subjects (a user name, an address) over a RateLimitStore. */
 export class RateLimiter {
@@ -29,6 +42,17 @@ export class RateLimiter {
 
   async record(rule: RateLimitRule, subject: string): Promise<void> {
     await this.store.hit(this.key(rule, subject), rule.windowMs, this.clock.now());
+  }
+
+  /**
+   * Claims one attempt before the work it guards (a password check): atomically, so parallel requests and
+   * processes sharing Redis never get more than the rule's max within the window. Null when none is left;
+   * the claim's release() gives the attempt back (the work went well).
+   */
+  async claim(rule: RateLimitRule, subject: string): Promise<RateLimitClaim | null> {
+    const key = this.key(rule, subject);
+    const id = await this.store.claim(key, rule.windowMs, this.clock.now(), rule.max);
+    return id === null ? null : { release: () => this.store.release(key, id) };
   }
 
   private key(rule: RateLimitRule, subject: string): string {

@@ -7,6 +7,17 @@ export interface RedisRateLimitStoreOptions {
   prefix?: string;
 }
 
+/** KEYS[1] the counter; ARGV now, windowMs, max, member. Adds the member (1) unless max hits are within the window (0). */
+const CLAIM_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCOUNT', KEYS[1], '(' .. (now - window), now) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], now, ARGV[4])
+redis.call('PEXPIRE', KEYS[1], window)
+return 1
+`;
+
 /**
  * Counters in Redis sorted sets (score = hit time in ms), shared by all server processes.
  * Each key expires one window after its last hit.
@@ -48,6 +59,17 @@ export class RedisRateLimitStore implements RateLimitStore {
     const counted = results[2]?.[1];
     if (typeof counted !== 'number') throw new Error('Unexpected Redis reply');
     return counted;
+  }
+
+  async claim(key: string, windowMs: number, now: number, max: number): Promise<string | null> {
+    const id = `${now}:${randomUUID()}`;
+    // A Lua script runs atomically in Redis: no other client's command comes between the count and the add.
+    const added = await this.redis.eval(CLAIM_SCRIPT, 1, this.prefix + key, now, windowMs, max, id);
+    return added === 1 ? id : null;
+  }
+
+  async release(key: string, id: string): Promise<void> {
+    await this.redis.zrem(this.prefix + key, id);
   }
 
   async reset(key: string): Promise<void> {

@@ -10,6 +10,7 @@ import { RegionService } from '../core/region/region-service.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import type { RequestContext } from '../core/request/common-params.ts';
 import { SessionService } from '../core/session/session-service.ts';
+import { CaptchaService } from '../core/captcha/captcha-service.ts';
 import { SessionKeys } from '../core/session/storage-keys.ts';
 import { tokenParams } from '../core/session/user.ts';
 import { UserSession } from '../core/session/user-session.ts';
@@ -67,6 +68,10 @@ export function bindCore(container: Container): void {
   container
     .bind(SessionService)
     .toDynamicValue((ctx) => new SessionService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<Navigator>(Navigator)))
+    .inSingletonScope();
+  container
+    .bind(CaptchaService)
+    .toDynamicValue((ctx) => new CaptchaService(ctx.get(ApiClient)))
     .inSingletonScope();
   container
     .bind(RegionService)

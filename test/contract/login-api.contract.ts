@@ -28,7 +28,7 @@ export function loginApiContract(name: string, makeHttp: () => Http | Promise<Ht
     it('registers a user and answers with the user and a token', async () => {
       const http = await makeHttp();
       const userName = freshName();
-      const answer = (await post(http, '/api/Login/Register', { userName, password: 'secret1', nickName: '小明' })) as Answer;
+      const answer = (await post(http, '/api/Login/Register', { userName, password: 'secret-01', nickName: '小明' })) as Answer;
       expect(answer.ret).toBe(200);
       expect(answer.data).toMatchObject({ userNameRaw: userName, nickName: '小明', vipLevel: 0, newWorks: false, totalMsgCount: 0 });
       for (const field of ['id', 'uid', 'avatar', 'vipCategoryId', 'vipTypeName', 'eDate', 'email', 'phone', 'AreaCode', 'region']) {
@@ -43,12 +43,13 @@ export function loginApiContract(name: string, makeHttp: () => Http | Promise<Ht
     it('validates registration fields like the server', async () => {
       const http = await makeHttp();
       const cases: Array<[HttpParams, number, string]> = [
-        [{ password: 'secret1' }, 1001, '缺少参数：userName'],
+        [{ password: 'secret-01' }, 1001, '缺少参数：userName'],
         [{ userName: freshName() }, 1001, '缺少参数：password'],
-        [{ userName: 'ab', password: 'secret1' }, 1002, '账号为4-20位字母、数字或下划线'],
-        [{ userName: 'bad name!', password: 'secret1' }, 1002, '账号为4-20位字母、数字或下划线'],
-        [{ userName: freshName(), password: '12345' }, 1002, '密码为6-20位且不含空格'],
-        [{ userName: freshName(), password: 'has space' }, 1002, '密码为6-20位且不含空格'],
+        [{ userName: 'ab', password: 'secret-01' }, 1002, '账号为4-20位字母、数字或下划线'],
+        [{ userName: 'bad name!', password: 'secret-01' }, 1002, '账号为4-20位字母、数字或下划线'],
+        [{ userName: freshName(), password: 'abc-123' }, 1002, '密码至少8位'],
+        [{ userName: freshName(), password: 'x'.repeat(129) }, 1002, '密码最多128位'],
+        [{ userName: freshName(), password: 'Password1' }, 1002, '该密码过于常见，容易被猜到，请换一个'],
       ];
       for (const [body, ret, msg] of cases) {
         expect(await post(http, '/api/Login/Register', body)).toEqual({ ret, msg, data: null });
@@ -58,26 +59,45 @@ export function loginApiContract(name: string, makeHttp: () => Http | Promise<Ht
     it('refuses a taken user name', async () => {
       const http = await makeHttp();
       const userName = freshName();
-      expect(((await post(http, '/api/Login/Register', { userName, password: 'secret1' })) as Answer).ret).toBe(200);
-      expect(await post(http, '/api/Login/Register', { userName, password: 'secret2' })).toEqual({ ret: 1003, msg: '该账号已被注册', data: null });
+      expect(((await post(http, '/api/Login/Register', { userName, password: 'secret-01' })) as Answer).ret).toBe(200);
+      expect(await post(http, '/api/Login/Register', { userName, password: 'secret-02' })).toEqual({ ret: 1003, msg: '该账号已被注册', data: null });
     });
 
     it('logs in with the right password only', async () => {
       const http = await makeHttp();
       const userName = freshName();
-      await post(http, '/api/Login/Register', { userName, password: 'secret1' });
+      await post(http, '/api/Login/Register', { userName, password: 'secret-01' });
       expect(await post(http, '/api/Login/Login', { userName, password: 'wrong11' })).toEqual({ ret: 1004, msg: '账号或密码错误', data: null });
-      expect(await post(http, '/api/Login/Login', { userName: freshName(), password: 'secret1' })).toEqual({ ret: 1004, msg: '账号或密码错误', data: null });
+      expect(await post(http, '/api/Login/Login', { userName: freshName(), password: 'secret-01' })).toEqual({ ret: 1004, msg: '账号或密码错误', data: null });
       expect(await post(http, '/api/Login/Login', { userName })).toEqual({ ret: 1001, msg: '缺少参数：password', data: null });
-      const answer = (await post(http, '/api/Login/Login', { userName, password: 'secret1' })) as Answer;
+      const answer = (await post(http, '/api/Login/Login', { userName, password: 'secret-01' })) as Answer;
       expect(answer.ret).toBe(200);
       expect(answer.data?.userNameRaw).toBe(userName);
+    });
+
+    it('accepts a password with spaces', async () => {
+      const http = await makeHttp();
+      const userName = freshName();
+      expect(((await post(http, '/api/Login/Register', { userName, password: 'my secret words' })) as Answer).ret).toBe(200);
+      expect(((await post(http, '/api/Login/Login', { userName, password: 'my secret words' })) as Answer).ret).toBe(200);
+    });
+
+    it('asks for an image captcha after 3 failures for an account, and hands captchas out', async () => {
+      const http = await makeHttp();
+      const userName = freshName();
+      await post(http, '/api/Login/Register', { userName, password: 'secret-01' });
+      for (let i = 0; i < 3; i++) expect(((await post(http, '/api/Login/Login', { userName, password: `wrong-${i}` })) as Answer).ret).toBe(1004);
+      expect(await post(http, '/api/Login/Login', { userName, password: 'secret-01' })).toEqual({ ret: 1007, msg: '请输入图形验证码', data: null });
+      const captcha = (await get(http, '/api/Captcha/Get')) as Answer;
+      expect(captcha).toMatchObject({ ret: 200, data: { id: expect.any(String), image: expect.stringMatching(/^data:image\/svg\+xml[;,]/), expiresIn: 300 } });
+      expect(await post(http, '/api/Login/Login', { userName, password: 'secret-01', captchaId: captcha.data?.id as string, captchaCode: '-----' }))
+        .toEqual({ ret: 1008, msg: '验证码错误或已失效，请重新输入', data: null });
     });
 
     it('validates a token, serves user info, and forgets the token at logout', async () => {
       const http = await makeHttp();
       const userName = freshName();
-      const registered = await post(http, '/api/Login/Register', { userName, password: 'secret1' });
+      const registered = await post(http, '/api/Login/Register', { userName, password: 'secret-01' });
       const token = tokenFields(registered);
       const validated = (await post(http, '/api/Login/Validates', token)) as Answer;
       expect(validated.ret).toBe(200);
@@ -91,7 +111,7 @@ export function loginApiContract(name: string, makeHttp: () => Http | Promise<Ht
 
     it('answers 201 to a missing or forged token', async () => {
       const http = await makeHttp();
-      const registered = await post(http, '/api/Login/Register', { userName: freshName(), password: 'secret1' });
+      const registered = await post(http, '/api/Login/Register', { userName: freshName(), password: 'secret-01' });
       const token = tokenFields(registered);
       const invalid = { ret: 201, msg: '登录已失效，请重新登录', data: null };
       expect(await post(http, '/api/Login/Validates')).toEqual(invalid);

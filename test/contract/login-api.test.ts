@@ -12,11 +12,11 @@ loginApiContract('installFakeLoginApi over FakeHttp', () => {
 
 describe('installFakeLoginApi', () => {
   const login = (http: FakeHttp) =>
-    http.send({ method: 'POST', url: '/api/Login/Login', body: { userName: 'seeded', password: 'secret1' }, timeoutMs: 1 });
+    http.send({ method: 'POST', url: '/api/Login/Login', body: { userName: 'seeded', password: 'secret-01' }, timeoutMs: 1 });
 
   it('starts with seeded users and lets tests end every session', async () => {
     const http = new FakeHttp();
-    const state = installFakeLoginApi(http, { users: [{ userName: 'seeded', password: 'secret1', nickName: '种子' }] });
+    const state = installFakeLoginApi(http, { users: [{ userName: 'seeded', password: 'secret-01', nickName: '种子' }] });
     const answer = (await login(http)).body as { data: { nickName: string; token: Record<string, string | number> } };
     expect(answer.data.nickName).toBe('种子');
     expect(state.sessions.size).toBe(1);
@@ -28,7 +28,7 @@ describe('installFakeLoginApi', () => {
   it('lets tokens expire on the given clock', async () => {
     const clock = new FakeClock();
     const http = new FakeHttp();
-    installFakeLoginApi(http, { clock, tokenLifetimeS: 60, users: [{ userName: 'seeded', password: 'secret1' }] });
+    installFakeLoginApi(http, { clock, tokenLifetimeS: 60, users: [{ userName: 'seeded', password: 'secret-01' }] });
     const answer = (await login(http)).body as { data: { token: Record<string, string | number> } };
     const token = { ...answer.data.token, login_uid: answer.data.token.uid };
     const validate = async () => (await http.send({ method: 'POST', url: '/api/Login/Validates', body: token, timeoutMs: 1 })).body;

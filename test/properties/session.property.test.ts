@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkNickName, checkPassword, checkUserName } from '../../server/login/credentials.ts';
 import { commonParams, type RequestContext } from '../../src/core/request/common-params.ts';
 import { checkRegisterForm } from '../../src/core/session/credentials.ts';
+import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { parseUser, tokenParams } from '../../src/core/session/user.ts';
 
 const accepts = (check: () => unknown): boolean => {
@@ -24,7 +25,7 @@ describe('registration rules', () => {
   it('the app accepts exactly the forms the server accepts', () => {
     fc.assert(
       fc.property(edgy, edgy, edgy, (userName, password, nickName) => {
-        const client = checkRegisterForm({ userName, password, confirmPassword: password, nickName }) === null;
+        const client = checkRegisterForm({ userName, password, confirmPassword: password, nickName }, newPasswordProblem) === null;
         const trimmed = userName.trim();
         const server =
           trimmed !== '' &&

@@ -59,6 +59,43 @@ export function rateLimitStoreContract(name: string, factory: () => Promise<Rate
       expect(await store.count(key, window, t0)).toBe(10);
     });
 
+    it('claims up to max hits within the window, each counted like a hit', async () => {
+      const key = uniqueName('c');
+      const first = await store.claim(key, window, t0, 3);
+      expect(first).toEqual(expect.any(String));
+      expect(await store.hit(key, window, t0)).toBe(2);
+      expect(await store.claim(key, window, t0 + 1, 3)).toEqual(expect.any(String));
+      expect(await store.claim(key, window, t0 + 2, 3)).toBeNull();
+      expect(await store.count(key, window, t0 + 2)).toBe(3);
+      // The refused claim recorded nothing; once the first hits leave the window, claims succeed again.
+      expect(await store.claim(key, window, t0 + window, 3)).toEqual(expect.any(String));
+      expect(await store.count(key, window, t0 + window)).toBe(2);
+    });
+
+    it('gives exactly max of many parallel claims', async () => {
+      const key = uniqueName('c');
+      const ids = await Promise.all(Array.from({ length: 50 }, () => store.claim(key, window, t0, 5)));
+      const granted = ids.filter((id) => id !== null);
+      expect(granted).toHaveLength(5);
+      expect(new Set(granted).size).toBe(5);
+      expect(await store.count(key, window, t0)).toBe(5);
+    });
+
+    it('release gives back that one claimed hit', async () => {
+      const key = uniqueName('c');
+      const a = await store.claim(key, window, t0, 2);
+      const b = await store.claim(key, window, t0, 2);
+      expect(await store.claim(key, window, t0, 2)).toBeNull();
+      await store.release(key, a ?? '');
+      expect(await store.count(key, window, t0)).toBe(1);
+      await store.release(key, a ?? '');
+      await store.release(key, 'no-such-id');
+      expect(await store.count(key, window, t0)).toBe(1);
+      expect(await store.claim(key, window, t0, 2)).toEqual(expect.any(String));
+      await store.release(key, b ?? '');
+      expect(await store.count(key, window, t0)).toBe(1);
+    });
+
     it('reset forgets every hit of the key only', async () => {
       const key = uniqueName('k');
       const other = uniqueName('k');

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from '../../server/rate-limit/memory-rate-limit-store.ts';
 import { RedisRateLimitStore } from '../../server/rate-limit/redis-rate-limit-store.ts';
-import { LOGIN_FAILURES_PER_USER, RateLimiter } from '../../server/rate-limit/rate-limiter.ts';
+import { LOGIN_ATTEMPTS_PER_USER, RateLimiter } from '../../server/rate-limit/rate-limiter.ts';
 import { rateLimitStoreContract } from './rate-limit-store-contract.ts';
 import { FakeClock, MINUTE, REDIS_URL } from './support.ts';
 
@@ -16,6 +16,8 @@ describe.runIf(REDIS_URL !== undefined)('Redis (REDIS_URL)', () => {
     return {
       count: (key, windowMs, now) => store.count(key, windowMs, now),
       hit: (key, windowMs, now) => store.hit(key, windowMs, now),
+      claim: (key, windowMs, now, max) => store.claim(key, windowMs, now, max),
+      release: (key, id) => store.release(key, id),
       reset: (key) => store.reset(key),
       close: async () => {
         // Remove this run's keys, then disconnect.
@@ -43,13 +45,27 @@ describe('RateLimiter', () => {
   it('is exhausted after max hits within the window, per subject, case-insensitively', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter(new MemoryRateLimitStore(), clock);
-    for (let i = 0; i < LOGIN_FAILURES_PER_USER.max; i++) {
-      expect(await limiter.isExhausted(LOGIN_FAILURES_PER_USER, 'Alice')).toBe(false);
-      await limiter.record(LOGIN_FAILURES_PER_USER, 'Alice');
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_USER.max; i++) {
+      expect(await limiter.isExhausted(LOGIN_ATTEMPTS_PER_USER, 'Alice')).toBe(false);
+      await limiter.record(LOGIN_ATTEMPTS_PER_USER, 'Alice');
     }
-    expect(await limiter.isExhausted(LOGIN_FAILURES_PER_USER, 'alice')).toBe(true);
-    expect(await limiter.isExhausted(LOGIN_FAILURES_PER_USER, 'bob')).toBe(false);
-    clock.advance(LOGIN_FAILURES_PER_USER.windowMs);
-    expect(await limiter.isExhausted(LOGIN_FAILURES_PER_USER, 'alice')).toBe(false);
+    expect(await limiter.isExhausted(LOGIN_ATTEMPTS_PER_USER, 'alice')).toBe(true);
+    expect(await limiter.isExhausted(LOGIN_ATTEMPTS_PER_USER, 'bob')).toBe(false);
+    clock.advance(LOGIN_ATTEMPTS_PER_USER.windowMs);
+    expect(await limiter.isExhausted(LOGIN_ATTEMPTS_PER_USER, 'alice')).toBe(false);
+  });
+
+  it('claims attempts up to the rule\'s max and takes one back on release', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(new MemoryRateLimitStore(), clock);
+    const rule = { name: 'test-claim', max: 2, windowMs: MINUTE };
+    const first = await limiter.claim(rule, 'Bob');
+    expect(await limiter.claim(rule, 'bob')).not.toBeNull();
+    expect(await limiter.claim(rule, 'BOB')).toBeNull();
+    await first?.release();
+    expect(await limiter.claim(rule, 'bob')).not.toBeNull();
+    expect(await limiter.claim(rule, 'bob')).toBeNull();
+    clock.advance(MINUTE);
+    expect(await limiter.claim(rule, 'bob')).not.toBeNull();
   });
 });

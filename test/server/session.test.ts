@@ -117,8 +117,8 @@ describe('session lifetime', () => {
 
 describe('POST /api/Login/Logout', () => {
   it('revokes the session it was called with, and only that one', async () => {
-    const user = await registerUser(app, { password: 'pass1234' });
-    const second = (await post<TestUser>(app, '/api/Login/Login', { userName: user.userNameRaw, password: 'pass1234' })).body.data;
+    const user = await registerUser(app, { password: 'blue-kite-88' });
+    const second = (await post<TestUser>(app, '/api/Login/Login', { userName: user.userNameRaw, password: 'blue-kite-88' })).body.data;
 
     const { status, body } = await post(app, '/api/Login/Logout', tokenParams(user.token));
     expect(status).toBe(200);

@@ -1,20 +1,28 @@
-/** Form rules of login and registration; the reference server applies the same ones. */
+import { CaptchaTexts } from '../captcha/captcha-protocol.ts';
+
+/**
+ * Form rules of login and registration; the reference server applies the same ones. A new password's rules are
+ * in password-rules.ts (with the common-password list, loaded only when someone registers).
+ */
 export const CredentialTexts = {
   userNameMissing: '请输入账号',
   userNameBad: '账号为4-20位字母、数字或下划线',
   passwordMissing: '请输入密码',
-  passwordBad: '密码为6-20位且不含空格',
+  /** The register screen's hint for a new password (the rules: password-rules.ts). */
+  passwordHint: '至少8位，可含空格',
   confirmMismatch: '两次输入的密码不一致',
   nickNameBad: '昵称为1-16个字符且不含控制字符',
 } as const;
 
 const USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
-const PASSWORD = /^\S{6,20}$/u;
 const NICK_NAME_MAX = 16;
 
 export interface LoginForm {
   userName: string;
   password: string;
+  /** The image captcha, once the server asked for one (its id and what the person typed). */
+  captchaId?: string;
+  captchaCode?: string;
 }
 
 export interface RegisterForm extends LoginForm {
@@ -26,16 +34,18 @@ export interface RegisterForm extends LoginForm {
 export function checkLoginForm(form: LoginForm): string | null {
   if (!form.userName.trim()) return CredentialTexts.userNameMissing;
   if (!form.password) return CredentialTexts.passwordMissing;
+  if (form.captchaId !== undefined && !form.captchaCode?.trim()) return CaptchaTexts.Required;
   return null;
 }
 
-/** The first problem with a registration form, or null when it can be sent. */
-export function checkRegisterForm(form: RegisterForm): string | null {
+/** The first problem with a registration form, or null when it can be sent; `passwordProblem` is password-rules.ts's newPasswordProblem. */
+export function checkRegisterForm(form: RegisterForm, passwordProblem: (password: string) => string | null): string | null {
   const userName = form.userName.trim();
   if (!userName) return CredentialTexts.userNameMissing;
   if (!USER_NAME.test(userName)) return CredentialTexts.userNameBad;
   if (!form.password) return CredentialTexts.passwordMissing;
-  if (!PASSWORD.test(form.password)) return CredentialTexts.passwordBad;
+  const weak = passwordProblem(form.password);
+  if (weak) return weak;
   if (form.password !== form.confirmPassword) return CredentialTexts.confirmMismatch;
   const nickName = form.nickName.trim();
   if ([...nickName].length > NICK_NAME_MAX || /\p{Cc}/u.test(nickName)) return CredentialTexts.nickNameBad;

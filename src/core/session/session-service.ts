@@ -2,6 +2,8 @@ import type { HttpParams } from '../ports/http.ts';
 import type { Navigator, Query } from '../ports/navigator.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { CaptchaFields, CaptchaRet } from '../captcha/captcha-protocol.ts';
+import { RequestTexts } from '../request/texts.ts';
 import { checkLoginForm, checkRegisterForm, type LoginForm, type RegisterForm } from './credentials.ts';
 import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, tokenParams, type User } from './user.ts';
 import type { UserSession } from './user-session.ts';
@@ -14,8 +16,13 @@ export const SessionPaths = {
   userInfo: '/api/User/GetUserInfo',
 } as const;
 
-/** What a login or registration attempt came to. */
-export type SignInOutcome = { ok: true; user: User } | { ok: false; message: string };
+/**
+ * What a login or registration attempt came to. `captchaNeeded`: the server asks for an image captcha (this
+ * account had failures; a captcha sent was wrong or used): fetch a new one and try again with it.
+ */
+export type SignInOutcome = { ok: true; user: User } | { ok: false; message: string; captchaNeeded?: boolean };
+
+const CAPTCHA_CODES: readonly number[] = [CaptchaRet.Required, CaptchaRet.Wrong];
 
 const MALFORMED_USER = '登录信息异常，请重试';
 
@@ -69,11 +76,21 @@ export class SessionService {
   async logIn(form: LoginForm): Promise<SignInOutcome> {
     const problem = checkLoginForm(form);
     if (problem) return { ok: false, message: problem };
-    return this.signIn(SessionPaths.login, { userName: form.userName.trim(), password: form.password });
+    const captcha: Record<string, string> = form.captchaId === undefined
+      ? {}
+      : { [CaptchaFields.id]: form.captchaId, [CaptchaFields.code]: form.captchaCode?.trim() ?? '' };
+    return this.signIn(SessionPaths.login, { userName: form.userName.trim(), password: form.password, ...captcha });
   }
 
   async register(form: RegisterForm): Promise<SignInOutcome> {
-    const problem = checkRegisterForm(form);
+    let passwordProblem: (password: string) => string | null;
+    try {
+      // The rules carry the common-password list: loaded when someone registers, not with the app.
+      ({ newPasswordProblem: passwordProblem } = await import('./password-rules.ts'));
+    } catch {
+      return { ok: false, message: RequestTexts.networkError };
+    }
+    const problem = checkRegisterForm(form, passwordProblem);
     if (problem) return { ok: false, message: problem };
     const nickName = form.nickName.trim();
     return this.signIn(SessionPaths.register, {
@@ -115,8 +132,8 @@ export class SessionService {
       this.session.signedIn(user);
       return { ok: true, user };
     } catch (error) {
-      const message = error instanceof ApiError ? error.msg : MALFORMED_USER;
-      return { ok: false, message };
+      if (!(error instanceof ApiError)) return { ok: false, message: MALFORMED_USER };
+      return CAPTCHA_CODES.includes(error.ret) ? { ok: false, message: error.msg, captchaNeeded: true } : { ok: false, message: error.msg };
     }
   }
 }

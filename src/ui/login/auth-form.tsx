@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { CaptchaRules, CaptchaTexts } from '../../core/captcha/captcha-protocol.ts';
+import './login.css';
 import { NavBar } from '../common/nav-bar.tsx';
 
 /** The frame shared by the login and registration pages: title, fields, the form error, submit and a switch link. */
@@ -57,5 +59,39 @@ export function Field(props: {
         onChange={(e) => props.onChange(e.target.value)}
       />
     </label>
+  );
+}
+
+/** The image captcha row: what the picture shows is typed on the left; tapping the picture brings a new one. */
+export function CaptchaField(props: {
+  value: string;
+  /** The picture's data URL; null while loading or when it failed. */
+  image: string | null;
+  loading: boolean;
+  failed: boolean;
+  onChange: (value: string) => void;
+  onRefresh: () => void;
+}) {
+  return (
+    <div className="field captcha-field">
+      <label className="captcha-field__input">
+        <span className="field__label">验证码</span>
+        <input
+          name="captchaCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={8}
+          placeholder={CaptchaTexts.Required}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      </label>
+      <button type="button" className="captcha-field__image" aria-label={CaptchaTexts.imageLabel} onClick={props.onRefresh} disabled={props.loading}>
+        {props.image !== null && !props.loading
+          ? <img src={props.image} alt="图形验证码" width={CaptchaRules.width * 0.7} height={CaptchaRules.height * 0.7} />
+          : <span>{props.failed ? CaptchaTexts.loadFailed : '加载中…'}</span>}
+      </button>
+    </div>
   );
 }

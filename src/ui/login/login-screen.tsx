@@ -1,13 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { Navigator } from '../../core/ports/navigator.ts';
 import { Notifier } from '../../core/ports/notifier.ts';
+import { CaptchaService } from '../../core/captcha/captcha-service.ts';
 import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { AuthForm, Field } from './auth-form.tsx';
+import { AuthForm, CaptchaField, Field } from './auth-form.tsx';
 import { LoginViewModel } from './login-view-model.ts';
 
 export const LoginScreen = observer(function LoginScreen() {
-  const vm = useViewModel((c) => new LoginViewModel(c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
+  const vm = useViewModel((c) => new LoginViewModel(c.get(SessionService), c.get(CaptchaService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
   return (
     <AuthForm
       title="登录"
@@ -20,6 +21,16 @@ export const LoginScreen = observer(function LoginScreen() {
     >
       <Field label="账号" name="userName" autoComplete="username" placeholder="请输入账号" value={vm.userName} onChange={vm.userNameChanged} />
       <Field label="密码" name="password" type="password" autoComplete="current-password" placeholder="请输入密码" value={vm.password} onChange={vm.passwordChanged} />
+      {vm.captchaShown && (
+        <CaptchaField
+          value={vm.captchaCode}
+          image={vm.captcha?.image ?? null}
+          loading={vm.captchaLoading}
+          failed={vm.captchaFailed}
+          onChange={vm.captchaCodeChanged}
+          onRefresh={() => void vm.refreshCaptcha()}
+        />
+      )}
     </AuthForm>
   );
 });

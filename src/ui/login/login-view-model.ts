@@ -1,6 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
+import type { CaptchaChallenge } from '../../core/captcha/captcha-protocol.ts';
+import type { CaptchaService } from '../../core/captcha/captcha-service.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 
 export const LOGIN_SUCCESS_TEXT = '登录成功';
@@ -11,14 +13,27 @@ export function afterLoginPath(redirect: string | undefined): string {
   return redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login') ? redirect : '/user';
 }
 
+/**
+ * The login form. Once the server asks for an image captcha (this account had failures), the form shows one and
+ * sends its answer with every later try; a captcha answers once, so each failed try brings a new picture.
+ */
 export class LoginViewModel {
   userName = '';
   password = '';
   error = '';
   submitting = false;
+  /** Whether the form asks for a captcha (the server asked once). */
+  captchaShown = false;
+  /** The picture to answer; null while loading or when loading failed. */
+  captcha: CaptchaChallenge | null = null;
+  captchaCode = '';
+  captchaLoading = false;
+  /** Loading the picture failed: the picture's place offers to try again. */
+  captchaFailed = false;
 
   constructor(
     private readonly sessions: Pick<SessionService, 'logIn'>,
+    private readonly captchas: Pick<CaptchaService, 'fetch'>,
     private readonly navigator: Navigator,
     private readonly notifier: Notifier,
   ) {
@@ -26,7 +41,27 @@ export class LoginViewModel {
   }
 
   get canSubmit(): boolean {
-    return !this.submitting && this.userName.trim() !== '' && this.password !== '';
+    const captchaReady = !this.captchaShown || (this.captcha !== null && this.captchaCode.trim() !== '');
+    return !this.submitting && this.userName.trim() !== '' && this.password !== '' && captchaReady;
+  }
+
+  captchaCodeChanged(value: string): void {
+    this.captchaCode = value;
+    this.error = '';
+  }
+
+  /** Loads a new picture (the image was tapped, or the last one was used up). */
+  async refreshCaptcha(): Promise<void> {
+    this.captchaShown = true;
+    this.captchaLoading = true;
+    this.captchaFailed = false;
+    this.captchaCode = '';
+    const challenge = await this.captchas.fetch();
+    runInAction(() => {
+      this.captchaLoading = false;
+      this.captcha = challenge;
+      this.captchaFailed = challenge === null;
+    });
   }
 
   userNameChanged(value: string): void {
@@ -43,11 +78,14 @@ export class LoginViewModel {
     if (this.submitting) return;
     this.submitting = true;
     this.error = '';
-    const outcome = await this.sessions.logIn({ userName: this.userName, password: this.password });
+    const captcha = this.captchaShown && this.captcha ? { captchaId: this.captcha.id, captchaCode: this.captchaCode } : {};
+    const outcome = await this.sessions.logIn({ userName: this.userName, password: this.password, ...captcha });
     runInAction(() => {
       this.submitting = false;
       if (!outcome.ok) this.error = outcome.message;
     });
+    // A refused try used the captcha up (or the server asks for one now): show a new picture.
+    if (!outcome.ok && (outcome.captchaNeeded === true || this.captchaShown)) await this.refreshCaptcha();
     if (outcome.ok) {
       this.notifier.toast(LOGIN_SUCCESS_TEXT, NOTICE);
       this.navigator.replace(afterLoginPath(this.navigator.current().query.redirect));

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Navigator } from '../../core/ports/navigator.ts';
 import { Notifier } from '../../core/ports/notifier.ts';
+import { CredentialTexts } from '../../core/session/credentials.ts';
 import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { AuthForm, Field } from './auth-form.tsx';
@@ -20,7 +21,7 @@ export const RegisterScreen = observer(function RegisterScreen() {
     >
       <Field label="账号" name="userName" autoComplete="username" placeholder="4-20位字母、数字或下划线" value={vm.userName} onChange={(v) => vm.fieldChanged('userName', v)} />
       <Field label="昵称" name="nickName" autoComplete="nickname" placeholder="选填，最多16个字" value={vm.nickName} onChange={(v) => vm.fieldChanged('nickName', v)} />
-      <Field label="密码" name="password" type="password" autoComplete="new-password" placeholder="6-20位，不含空格" value={vm.password} onChange={(v) => vm.fieldChanged('password', v)} />
+      <Field label="密码" name="password" type="password" autoComplete="new-password" placeholder={CredentialTexts.passwordHint} value={vm.password} onChange={(v) => vm.fieldChanged('password', v)} />
       <Field label="确认密码" name="confirmPassword" type="password" autoComplete="new-password" placeholder="请再次输入密码" value={vm.confirmPassword} onChange={(v) => vm.fieldChanged('confirmPassword', v)} />
     </AuthForm>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
+import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/session/user-session.ts';
 import { AppStart } from '../../../src/core/shell/app-start.ts';
@@ -27,6 +28,34 @@ describe('SessionService', () => {
     expect(await sessions.register({ ...form, userName: 'ab' })).toEqual({ ok: false, message: '账号为4-20位字母、数字或下划线' });
     expect(await sessions.register({ ...form, confirmPassword: 'other123' })).toEqual({ ok: false, message: '两次输入的密码不一致' });
     expect(world.http.requests).toHaveLength(0);
+  });
+
+  it('checks a new password against the shared rules before calling the server', async () => {
+    const { sessions, world } = core();
+    expect(await sessions.register({ ...form, password: 'abc-123', confirmPassword: 'abc-123' })).toEqual({ ok: false, message: '密码至少8位' });
+    expect(await sessions.register({ ...form, password: 'Password1', confirmPassword: 'Password1' }))
+      .toEqual({ ok: false, message: '该密码过于常见，容易被猜到，请换一个' });
+    expect(await sessions.register({ ...form, password: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) })).toEqual({ ok: false, message: '密码最多128位' });
+    expect(world.http.requests).toHaveLength(0);
+    expect(await sessions.register({ ...form, password: 'my own words', confirmPassword: 'my own words' })).toMatchObject({ ok: true });
+  });
+
+  it('asks for a captcha after 3 failures and sends it once given', async () => {
+    const { sessions, container, world } = core();
+    await sessions.register(form);
+    await sessions.logOut();
+    for (let i = 0; i < 3; i++) expect(await sessions.logIn({ userName: form.userName, password: 'wrong-pass' })).toEqual({ ok: false, message: '账号或密码错误' });
+    expect(await sessions.logIn({ userName: form.userName, password: 'secret123' }))
+      .toEqual({ ok: false, message: '请输入图形验证码', captchaNeeded: true });
+    expect(await sessions.logIn({ userName: form.userName, password: 'secret123', captchaId: 'c1', captchaCode: ' ' }))
+      .toEqual({ ok: false, message: '请输入图形验证码' });
+
+    const captcha = await container.get(CaptchaService).fetch();
+    expect(captcha).toMatchObject({ id: expect.any(String), image: expect.stringMatching(/^data:image\//), expiresIn: 300 });
+    expect(await sessions.logIn({ userName: form.userName, password: 'secret123', captchaId: captcha?.id ?? '', captchaCode: 'nope' }))
+      .toEqual({ ok: false, message: '验证码错误或已失效，请重新输入', captchaNeeded: true });
+    const sent = world.http.requests.at(-1);
+    expect(sent?.body).toMatchObject({ userName: form.userName, captchaId: captcha?.id, captchaCode: 'nope' });
   });
 
   it('a refused login answers the server message, which the request layer toasts for 5 s', async () => {

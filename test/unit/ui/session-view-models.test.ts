@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
-import { SessionService } from '../../../src/core/session/session-service.ts';
+import type { CaptchaChallenge } from '../../../src/core/captcha/captcha-protocol.ts';
+import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
+import type { LoginForm } from '../../../src/core/session/credentials.ts';
+import { SessionService, type SignInOutcome } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/session/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { afterLoginPath, LoginViewModel } from '../../../src/ui/login/login-view-model.ts';
@@ -16,7 +19,7 @@ function setup(path = '/login', query: Record<string, string> = {}) {
     world,
     sessions,
     model,
-    login: new LoginViewModel(sessions, world.navigator, world.notifier),
+    login: new LoginViewModel(sessions, container.get(CaptchaService), world.navigator, world.notifier),
     register: new RegisterViewModel(sessions, world.navigator, world.notifier),
     user: new UserViewModel(model, sessions, world.navigator, world.notifier),
   };
@@ -78,6 +81,103 @@ describe('LoginViewModel', () => {
     await login.submitTapped();
     expect(world.notifier.lastToast()?.message).toBe('登录成功');
     expect(world.navigator.current().path).toBe('/user');
+  });
+
+  it('a wrong password through the real core (fake API) brings the captcha after 3 failures', async () => {
+    const { login, register, sessions, world } = setup('/register');
+    await registerWalker(register);
+    await sessions.logOut();
+    world.navigator.replace('/login');
+    login.userNameChanged('walker_9');
+    for (let i = 0; i < 3; i++) {
+      login.passwordChanged(`wrong-${i}`);
+      await login.submitTapped();
+      expect(login.captchaShown).toBe(false);
+    }
+    await login.submitTapped();
+    expect(login.error).toBe('请输入图形验证码');
+    expect(login.captchaShown).toBe(true);
+    expect(login.captcha?.image).toMatch(/^data:image\/svg\+xml/);
+    expect(login.canSubmit).toBe(false);
+  });
+
+  describe('the captcha state', () => {
+    const challenge = (n: number): CaptchaChallenge => ({ id: `c${n}`, image: `data:image/svg+xml,${n}`, expiresIn: 300 });
+
+    function scripted(outcomes: SignInOutcome[], pictures: Array<CaptchaChallenge | null>) {
+      const { world } = setup('/login');
+      const sent: LoginForm[] = [];
+      const sessions = {
+        logIn: async (form: LoginForm) => {
+          sent.push(form);
+          return outcomes.shift() ?? { ok: false as const, message: '账号或密码错误' };
+        },
+      };
+      const captchas = { fetch: async () => pictures.shift() ?? null };
+      const vm = new LoginViewModel(sessions, captchas, world.navigator, world.notifier);
+      vm.userNameChanged('walker_9');
+      vm.passwordChanged('secret123');
+      return { vm, sent, world };
+    }
+
+    it('shows no captcha until the server asks for one', () => {
+      const { vm } = scripted([], []);
+      expect(vm.captchaShown).toBe(false);
+      expect(vm.canSubmit).toBe(true);
+    });
+
+    it('asked for one, shows a picture, waits for the code, then sends it with the login', async () => {
+      const { vm, sent, world } = scripted([
+        { ok: false, message: '请输入图形验证码', captchaNeeded: true },
+        { ok: true, user: {} as never },
+      ], [challenge(1)]);
+      await vm.submitTapped();
+      expect(sent[0]).toEqual({ userName: 'walker_9', password: 'secret123' });
+      expect(vm.error).toBe('请输入图形验证码');
+      expect(vm.captchaShown).toBe(true);
+      expect(vm.captcha).toEqual(challenge(1));
+      expect(vm.canSubmit).toBe(false);
+      vm.captchaCodeChanged('k7m3p');
+      expect(vm.error).toBe('');
+      expect(vm.canSubmit).toBe(true);
+      await vm.submitTapped();
+      expect(sent[1]).toEqual({ userName: 'walker_9', password: 'secret123', captchaId: 'c1', captchaCode: 'k7m3p' });
+      expect(world.navigator.current().path).toBe('/user');
+    });
+
+    it('a wrong code or a wrong password brings a new picture and clears the code', async () => {
+      const { vm, sent } = scripted([
+        { ok: false, message: '请输入图形验证码', captchaNeeded: true },
+        { ok: false, message: '验证码错误或已失效，请重新输入', captchaNeeded: true },
+        { ok: false, message: '账号或密码错误' },
+      ], [challenge(1), challenge(2), challenge(3)]);
+      await vm.submitTapped();
+      vm.captchaCodeChanged('AAAAA');
+      await vm.submitTapped();
+      expect(vm.error).toBe('验证码错误或已失效，请重新输入');
+      expect(vm.captcha?.id).toBe('c2');
+      expect(vm.captchaCode).toBe('');
+      vm.captchaCodeChanged('BBBBB');
+      await vm.submitTapped();
+      expect(sent[2]).toMatchObject({ captchaId: 'c2', captchaCode: 'BBBBB' });
+      expect(vm.error).toBe('账号或密码错误');
+      expect(vm.captcha?.id).toBe('c3');
+    });
+
+    it('a picture that fails to load offers a retry; tapping it loads another', async () => {
+      const { vm } = scripted([{ ok: false, message: '请输入图形验证码', captchaNeeded: true }], [null, challenge(4)]);
+      await vm.submitTapped();
+      expect(vm.captchaShown).toBe(true);
+      expect(vm.captchaFailed).toBe(true);
+      expect(vm.captcha).toBeNull();
+      vm.captchaCodeChanged('ABCDE');
+      expect(vm.canSubmit).toBe(false);
+      const loading = vm.refreshCaptcha();
+      expect(vm.captchaLoading).toBe(true);
+      await loading;
+      expect(vm.captchaFailed).toBe(false);
+      expect(vm.captcha?.id).toBe('c4');
+    });
   });
 
   it('only follows local redirect paths', () => {

@@ -1,0 +1,53 @@
+/**
+ * The image captcha, as the reference server and the client both speak it: one GET answers an id and a picture
+ * (an SVG data URL) of a few characters; a call that needs a captcha sends `captchaId` and `captchaCode`.
+ * Used by login (after a few failures for one account) and meant for password recovery too.
+ */
+export const CaptchaPaths = {
+  get: '/api/Captcha/Get',
+} as const;
+
+/** Answer codes: past a few failures an account's login asks for a captcha; a wrong, used or expired one is refused. */
+export const CaptchaRet = {
+  Required: 1007,
+  Wrong: 1008,
+} as const;
+
+export const CaptchaTexts = {
+  Required: '请输入图形验证码',
+  Wrong: '验证码错误或已失效，请重新输入',
+  TooMany: '获取验证码过于频繁，请稍后再试',
+  loadFailed: '验证码加载失败，点击重试',
+  imageLabel: '图形验证码，点击换一张',
+} as const;
+
+export const CaptchaRules = {
+  /** Characters drawn: no vowels (no words), none of the look-alikes 0 O 1 I L 2 Z 5 S 8 B 6 G U Y Q. */
+  alphabet: 'CDFHJKMNPRTVWX3479',
+  length: 5,
+  /** How long an answer stays good (one use only). */
+  lifetimeMs: 5 * 60 * 1000,
+  /** Picture size, CSS pixels. */
+  width: 150,
+  height: 50,
+} as const;
+
+/** The field names a captcha travels in. */
+export const CaptchaFields = {
+  id: 'captchaId',
+  code: 'captchaCode',
+} as const;
+
+/** What GET /api/Captcha/Get answers. */
+export interface CaptchaChallenge {
+  id: string;
+  /** `data:image/svg+xml;base64,…` */
+  image: string;
+  /** Seconds the answer stays good. */
+  expiresIn: number;
+}
+
+/** A typed answer as the server compares it: trimmed, upper case. */
+export function normalizeCaptchaCode(code: string): string {
+  return code.trim().toUpperCase();
+}
