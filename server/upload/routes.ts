@@ -13,6 +13,7 @@ import { MAX_INPUT_PIXELS } from '../media/image-processor.ts';
 import { findFileInside, sendMediaFile } from '../playback/media-serving.ts';
 import { checkCategory, checkDescription, checkLabels, labelIdsOfCsv } from '../posts/post-rules.ts';
 import { canPostToday } from '../posts/publish-limit.ts';
+import { assemblyPauseMs } from './assembly-pause.ts';
 import { MULTIPART_LIMITS, readChunkCall } from './multipart-chunk.ts';
 import type { ChunkPart } from './multipart-chunk.ts';
 import { COVER_EXTENSIONS, KeyedQueue, VIDEO_URL_PREFIX, STORED_VIDEO_NAME, UNIQUE_FILE_NAME, UploadFiles, isBadFileName, newUniqueFileName } from './upload-files.ts';
@@ -39,6 +40,8 @@ import { VIDEO_CONTENT_TYPES, isVideoExtension, videoExtensionOf } from './video
 export const MAX_COVER_CHUNKS = Math.ceil(UploadConstants.maxCoverBytes / UploadConstants.chunkSize);
 
 const VIDEO_CACHE_CONTROL = 'public, max-age=3600';
+/** Temporary assembled files untouched this long at start belong to a process that died (an assembly takes seconds). */
+const STALE_ASSEMBLY_MS = 60 * 60 * 1000;
 
 /** `…MB` for a limit in bytes (the refusal names the limit in force). */
 export function megabytes(bytes: number): string {
@@ -104,6 +107,10 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   const limits = uploadLimitsOf(config);
   const queue = new KeyedQueue();
   const now = () => new Date(clock.now());
+  const pauseMs = assemblyPauseMs();
+  void files.removeStaleAssemblies(STALE_ASSEMBLY_MS).catch((error: unknown) => {
+    api.app.log.warn({ err: error }, 'stale assembled files could not be removed');
+  });
 
   /** The caller's live upload named `uniqueFileID` (8110 for anything else). */
   async function ownUpload(params: Params, auth: AuthSession): Promise<UploadRecord> {
@@ -138,19 +145,31 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
     return { lid: upload.id, id: upload.videoId, uniqueFileName: upload.uniqueFileName };
   });
 
-  /** The chunks the server holds for one of the caller's uploads (resume). */
+  /**
+   * The chunks the server holds for one of the caller's uploads (resume). An upload whose chunks are all held but
+   * which is not complete (the process died between storing the last chunk and finishing the assembly) is
+   * assembled now, so the answer says complete with the file name and the app goes on to SaveVideo.
+   */
   api.get(UploadPaths.heldChunks, 'required', async ({ params, auth }) => {
     const upload = await ownUpload(params, auth);
-    const complete = upload.completedAt !== null;
+    const state = upload.completedAt !== null
+      ? { upload, received: oneTo(upload.chunks) }
+      : await queue.run(upload.uniqueFileName, () => completeIfAllHeld(upload.uniqueFileName));
     return {
-      received: complete ? oneTo(upload.chunks) : await files.held(files.partsDir(upload.uniqueFileName), upload.chunks),
-      chunks: upload.chunks,
-      fileName: uploadFileName(upload),
-      complete,
+      received: state.received,
+      chunks: state.upload.chunks,
+      fileName: uploadFileName(state.upload),
+      complete: state.upload.completedAt !== null,
     };
   });
 
-  /** Assembles the parts in order once all are held; answers whether the upload is complete afterwards. */
+  /**
+   * Assembles the parts in order once all are held; answers whether the upload is complete afterwards. Safe to run
+   * again after a crash at any point, and against a caller doing the same elsewhere (another process): each builds
+   * its own temporary file from the parts, checks it and renames it into place (the same bytes), and only the caller
+   * whose update moves the row from incomplete to complete removes the parts and the temporary files left by dead
+   * assemblies. A caller that finds the parts or its file gone meanwhile answers from the row when it is complete.
+   */
   async function completeIfAllHeld(uniqueFileName: string): Promise<{ upload: UploadRecord; received: number[] }> {
     const upload = await findUploadByName(db, uniqueFileName);
     if (upload === undefined) throw uploadNotFound();
@@ -158,13 +177,24 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
     const dir = files.partsDir(uniqueFileName);
     const received = await files.held(dir, upload.chunks);
     if (received.length < upload.chunks) return { upload, received };
+    try {
+      return await assemble(upload, dir);
+    } catch (error) {
+      const current = await findUploadByName(db, uniqueFileName);
+      if (current !== undefined && current.completedAt !== null) return { upload: current, received: oneTo(current.chunks) };
+      throw error;
+    }
+  }
+
+  async function assemble(upload: UploadRecord, dir: string): Promise<{ upload: UploadRecord; received: number[] }> {
+    const { uniqueFileName } = upload;
     const extension = upload.extension === '' ? videoExtensionOf(await files.head(files.partPath(dir, 1))) : upload.extension;
     if (extension === undefined) {
       await files.removeDir(dir);
       throw notAVideo();
     }
     const target = files.videoPath(uniqueFileName, extension);
-    const assembled = await files.assemble(dir, upload.chunks, target);
+    const assembled = await files.assemble(dir, upload.chunks, uniqueFileName, pauseMs);
     if (assembled.size !== upload.fileSize) {
       await files.discard(assembled);
       await files.removeDir(dir);
@@ -176,8 +206,10 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
       throw notAVideo();
     }
     await files.publish(assembled, target);
-    await markComplete(db, upload.id, extension, now());
-    await files.removeDir(dir);
+    if (await markComplete(db, upload.id, extension, now())) {
+      await files.removeDir(dir);
+      await files.removeAssemblyLeftovers(uniqueFileName);
+    }
     const done = await findUploadByName(db, uniqueFileName);
     return { upload: done ?? upload, received: oneTo(upload.chunks) };
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -160,19 +161,27 @@ export class UploadFiles {
     }
   }
 
+  /** The start of the names of `uniqueFileName`'s temporary assembled files (`.assemble-<unique>.<random>.tmp`). */
+  private assemblyPrefix(uniqueFileName: string): string {
+    return `.assemble-${this.checked(uniqueFileName)}.`;
+  }
+
   /**
-   * Appends chunks 1..chunks of `dir` in order into a temporary file beside `target`; answers the temporary
-   * file and its size (the caller checks it, then `publish`es or discards it).
+   * Appends chunks 1..chunks of `dir` in order into a temporary file in the videos folder (flushed to the disk);
+   * answers the temporary file and its size (the caller checks it, then `publish`es or discards it). Only the
+   * rename in `publish` makes it the video, so a file half written when the process died never counts.
+   * `pauseMs` (tests only) waits after each chunk, so a test can kill the process mid-assembly.
    */
-  async assemble(dir: string, chunks: number, target: string): Promise<ReceivedPart> {
-    const folder = join(target, '..');
-    await mkdir(folder, { recursive: true });
-    const tmp = below(folder, `.assemble-${randomBytes(6).toString('hex')}.tmp`);
+  async assemble(dir: string, chunks: number, uniqueFileName: string, pauseMs = 0): Promise<ReceivedPart> {
+    await mkdir(this.videosDir, { recursive: true });
+    const tmp = below(this.videosDir, `${this.assemblyPrefix(uniqueFileName)}${randomBytes(6).toString('hex')}.tmp`);
     const handle = await open(tmp, 'wx');
     try {
       for (let chunk = 1; chunk <= chunks; chunk += 1) {
         await handle.write(await readFile(this.partPath(dir, chunk)));
+        if (pauseMs > 0) await sleep(pauseMs);
       }
+      await handle.datasync();
     } catch (error) {
       await handle.close();
       await rm(tmp, { force: true });
@@ -180,6 +189,37 @@ export class UploadFiles {
     }
     await handle.close();
     return { tmp, size: (await stat(tmp)).size };
+  }
+
+  /** Removes the temporary assembled files of `uniqueFileName` (left by a process that died mid-assembly). */
+  async removeAssemblyLeftovers(uniqueFileName: string): Promise<void> {
+    const prefix = this.assemblyPrefix(uniqueFileName);
+    for (const name of await this.videoFolderNames()) {
+      if (name.startsWith(prefix) && name.endsWith('.tmp')) await this.removeFile(below(this.videosDir, name));
+    }
+  }
+
+  /** Removes temporary assembled files not written to for `olderThanMs` (their writer died); answers how many. */
+  async removeStaleAssemblies(olderThanMs: number, nowMs: number = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await this.videoFolderNames()) {
+      if (!name.startsWith('.assemble-') || !name.endsWith('.tmp')) continue;
+      const path = below(this.videosDir, name);
+      const modified = await stat(path).then((stats) => stats.mtimeMs, () => undefined);
+      if (modified !== undefined && nowMs - modified > olderThanMs) {
+        await this.removeFile(path);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  private async videoFolderNames(): Promise<string[]> {
+    try {
+      return await readdir(this.videosDir);
+    } catch {
+      return [];
+    }
   }
 
   /** Moves an assembled file to its place (atomic rename). */

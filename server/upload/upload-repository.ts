@@ -157,8 +157,16 @@ export async function setExtension(db: Queryable, id: number, extension: VideoEx
   await db.query("UPDATE video_uploads SET extension = $2 WHERE id = $1 AND extension = ''", [id, extension]);
 }
 
-export async function markComplete(db: Queryable, id: number, extension: VideoExtension, at: Date): Promise<void> {
-  await db.query('UPDATE video_uploads SET extension = $2, completed_at = coalesce(completed_at, $3) WHERE id = $1', [id, extension, at]);
+/**
+ * Marks the upload complete: one atomic transition from incomplete to complete. Answers whether this call made it
+ * (only that caller cleans the parts up); false when another caller completed it first.
+ */
+export async function markComplete(db: Queryable, id: number, extension: VideoExtension, at: Date): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE video_uploads SET extension = $2, completed_at = $3 WHERE id = $1 AND completed_at IS NULL RETURNING id',
+    [id, extension, at],
+  );
+  return rows.length > 0;
 }
 
 export async function markSaved(

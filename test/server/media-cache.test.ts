@@ -45,11 +45,12 @@ async function filesIn(dir: string): Promise<{ name: string; size: number }[]> {
 const total = (list: readonly { size: number }[]) => list.reduce((sum, file) => sum + file.size, 0);
 
 describe('MEDIA_CACHE_MAX_BYTES', () => {
-  it('is a whole number of bytes above 0, 256 MB when unset', () => {
+  it('is a size above 0 (bytes, or with KB, MB or GB like the other size settings), 256 MB when unset', () => {
     expect(mediaCacheMaxBytesOf(readConfig({}))).toBe(DEFAULT_MEDIA_CACHE_MAX_BYTES);
     expect(DEFAULT_MEDIA_CACHE_MAX_BYTES).toBe(268_435_456);
     expect(mediaCacheMaxBytesOf(readConfig({ MEDIA_CACHE_MAX_BYTES: '1048576' }))).toBe(1_048_576);
-    for (const bad of ['0', '-1', '1.5', '1e6', 'lots', '256MB', '9999999999999999']) {
+    expect(mediaCacheMaxBytesOf(readConfig({ MEDIA_CACHE_MAX_BYTES: '512MB' }))).toBe(536_870_912);
+    for (const bad of ['0', '-1', '1.5', '1e6', 'lots', '0MB', '9999999999999999']) {
       expect(() => readConfig({ MEDIA_CACHE_MAX_BYTES: bad })).toThrow(ConfigError);
     }
   });

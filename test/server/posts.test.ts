@@ -244,9 +244,9 @@ describe('UploadCover', () => {
     const again = await sendCoverChunk(app, user, info.uniqueFileName, parts.length, parts.length, parts[parts.length - 1]!);
     expect(again.body.data).toEqual({ filepath, received: parts.map((_, index) => index + 1) });
 
-    const resized = await app.inject({ method: 'GET', url: `${filepath}?x-oss-process=image/resize,m_fill,w_300,h_400/format,jpg` });
+    const resized = await app.inject({ method: 'GET', url: `${filepath}?x-oss-process=image/resize,m_fill,w_200,h_267/format,jpg` });
     expect(resized.statusCode).toBe(200);
-    expect(await sharp(resized.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 300, height: 400 });
+    expect(await sharp(resized.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 267 });
   });
 
   it('takes JPEG, PNG and WebP, and refuses anything else by its bytes (8118) or size (8119)', async () => {

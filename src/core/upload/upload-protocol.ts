@@ -10,7 +10,11 @@ export const UploadPaths = {
   createFile: '/api/User/CreateVideoFile',
   /** Decided: one chunk of the video, multipart (file, chunk, renamemode, prefix, chunks, uid, uniqueFileID). */
   videoChunk: '/api/User/UploadVideoChunk',
-  /** Decided: which chunks of an upload the server holds (resume). */
+  /**
+   * Decided: which chunks of an upload the server holds (resume): {received, chunks, fileName, complete}. When all
+   * are held but the server had not assembled them (it stopped in between), asking assembles them, so the answer
+   * says complete with the file name SaveVideo takes.
+   */
   heldChunks: '/api/User/GetUploadedChunks',
   saveVideo: '/api/User/SaveVideo',
   /** Decided: one chunk of the cover image, multipart (formFile, chunk, chunks, uniqueFileID). */
