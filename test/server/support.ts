@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: 'test-secret-0123456789abcdef',
     staticDir: '/nonexistent-static-dir',
     logLevel: 'silent',
+    // Suites send hundreds of calls from 127.0.0.1 within a minute; flood-guard.test.ts sets its own limit.
+    apiRateLimitMax: 100_000,
     argon2: TEST_ARGON2,
     ...overrides,
   };

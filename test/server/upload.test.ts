@@ -84,13 +84,18 @@ describe('CreateVideoFile', () => {
     ['a/b.mp4'],
     ['..\\b.mp4'],
     ['..'],
-    ['a\u0000.mp4'],
     ['a\nb.mp4'],
     [`${'长'.repeat(201)}.mp4`],
   ])('refuses the file name %j with 8114', async (fileName) => {
     const user = await registerUser(app);
     const { body } = await createFile(app, user, { fileName, fileSize: '10', duration: '1', chunks: '1' });
     expect(body).toEqual({ ret: UploadRet.FileNameInvalid, msg: UploadTexts.FileNameInvalid, data: null });
+  });
+
+  it('refuses a NUL in the file name before the upload rules see it (1002, as every param)', async () => {
+    const user = await registerUser(app);
+    const { body } = await createFile(app, user, { fileName: 'a\u0000.mp4', fileSize: '10', duration: '1', chunks: '1' });
+    expect(body).toMatchObject({ ret: Ret.BadParam, data: null });
   });
 
   it.each([
