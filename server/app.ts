@@ -10,11 +10,13 @@ import { SessionService } from './auth/sessions.ts';
 import type { AppServices } from './app-services.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
-import { mediaCacheDirOf, mediaCacheMaxBytesOf, mediaDirOf } from './config.ts';
+import { apiRateLimitOf, mediaCacheDirOf, mediaCacheMaxBytesOf, mediaDirOf } from './config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createApiRouter } from './http/api-router.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/error-handling.ts';
+import { registerFloodGuard } from './http/flood-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerBarrageRoutes } from './barrage/routes.ts';
@@ -23,6 +25,7 @@ import { registerLoginRoutes } from './login/routes.ts';
 import { registerCaptchaRoutes } from './captcha/routes.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
+import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { registerRegionRoutes } from './region/routes.ts';
@@ -93,7 +96,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     return defaultJsonParser(request, text, done);
   });
 
-  installErrorHandling(app, createHistoryFallback(config.staticDir));
+  await registerSecurityHeaders(app, { apiBase: config.apiBase });
+  // Before the routes: the flood guard hooks /api routes as they are added; with Redis it shares the store's connection.
+  const countUnknownApiPaths = await registerFloodGuard(app, {
+    ...apiRateLimitOf(config),
+    redis: store instanceof RedisRateLimitStore ? { connection: store.connection, prefix: store.keyPrefix } : undefined,
+  });
+  installErrorHandling(app, createHistoryFallback(config.staticDir), countUnknownApiPaths);
 
   const secret = await resolveSessionSecret(db, config.sessionSecret);
   const sessions = new SessionService({ db, secret, clock });

@@ -3,6 +3,7 @@ import { UploadConstants } from '../src/core/upload/upload-protocol.ts';
 import { DEFAULT_ARGON2_PARAMS } from './auth/password.ts';
 import type { Argon2Params } from './auth/password.ts';
 import { isKnownRegion } from './region/regions.ts';
+import type { SendLimits } from './rate-limit/send-limits.ts';
 
 export interface Config {
   /** PORT, default 3000 (0 picks a free port). */
@@ -37,6 +38,14 @@ export interface Config {
   trustProxy: boolean;
   /** LOG_LEVEL, default info. */
   logLevel: string;
+  /** API_RATE_LIMIT_MAX: /api requests one address may make per window, default 600; 0 turns the flood guard off. */
+  apiRateLimitMax?: number | undefined;
+  /** API_RATE_LIMIT_WINDOW_MS: the flood guard's window, default 60000 (one minute). */
+  apiRateLimitWindowMs?: number | undefined;
+  /** API_BASE: where the built app calls the API; another site's origin is added to the page's CSP (connect, img, media). */
+  apiBase?: string | undefined;
+  /** Per-user limits on messages, barrages and comments (not from the environment; default SEND_LIMITS). */
+  sendLimits?: SendLimits | undefined;
   /** Password hashing cost, argon2id (not from the environment; tests lower it). */
   argon2: Argon2Params;
 }
@@ -120,6 +129,19 @@ export function redactUrlPassword(raw: string): string {
   }
 }
 
+/** The flood guard's defaults: 600 /api requests a minute per address (see docs/decisions.md). */
+export const DEFAULT_API_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
+
+function wholeNumberOf(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  const number = Number(raw);
+  if (!/^\d{1,15}$/.test(raw) || number < min || number > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return number;
+}
+
 function regionOf(env: Env): string {
   const region = (value(env, 'DEFAULT_REGION') ?? 'CN').toUpperCase();
   if (!isKnownRegion(region)) throw new ConfigError(`DEFAULT_REGION must be a known two-letter region code, got "${region}"`);
@@ -151,7 +173,18 @@ export function readConfig(env: Env = process.env): Config {
     defaultRegion: regionOf(env),
     trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
     logLevel: logLevelOf(env),
+    apiBase: value(env, 'API_BASE'),
+    apiRateLimitMax: wholeNumberOf(env, 'API_RATE_LIMIT_MAX', 0, 1_000_000),
+    apiRateLimitWindowMs: wholeNumberOf(env, 'API_RATE_LIMIT_WINDOW_MS', 1000, 86_400_000),
     argon2: DEFAULT_ARGON2_PARAMS,
+  };
+}
+
+/** The flood guard in force: API_RATE_LIMIT_MAX requests per API_RATE_LIMIT_WINDOW_MS and address (max 0: off). */
+export function apiRateLimitOf(config: Pick<Config, 'apiRateLimitMax' | 'apiRateLimitWindowMs'>): { max: number; windowMs: number } {
+  return {
+    max: config.apiRateLimitMax ?? DEFAULT_API_RATE_LIMIT.max,
+    windowMs: config.apiRateLimitWindowMs ?? DEFAULT_API_RATE_LIMIT.windowMs,
   };
 }
 

@@ -20,6 +20,7 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { takeSendSlot } from '../rate-limit/send-limits.ts';
 import { episodeRoomKey } from '../socket/realtime.ts';
 import {
   barrageCoin,
@@ -142,6 +143,7 @@ export function registerBarrageRoutes(api: ApiRouter, services: AppServices): vo
     if (timeMs > maxTimeMs(video)) throw new ApiError(Ret.BarrageTimeOutOfRange, RetMessage.BarrageTimeOutOfRange);
     const clientId = params.optionalString('clientId');
     if (clientId !== undefined && !CLIENT_ID.test(clientId)) throw badParam('clientId');
+    await takeSendSlot(services.limiter, services.config.sendLimits, 'barrage', auth.user.id);
     const at = now();
     const barrage = await db.transaction(async (tx) => {
       const last = await lockSender(tx, auth.user.id);

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from './api-error.ts';
 import { envelope } from './envelope.ts';
 import { Ret, RetMessage } from './ret.ts';
@@ -98,15 +98,18 @@ export function apiRoutesOf(app: FastifyInstance): readonly ApiRoute[] {
 }
 
 /**
- * Makes every /api answer `{ ret, msg, data }` with HTTP 200: ApiError as given, request-format
+ * Makes every /api answer `{ ret, msg, data }` with HTTP 200: ApiError as given (with its status), request-format
  * errors as 1002, anything else as 500 with a generic message (details go to the log only).
  * Unknown /api paths: HTTP 404 `{ ret: 404, msg: '接口不存在', data: null }`.
  * Other paths are left to `notFoundFallback` (the static app).
  * Records the /api routes registered afterwards (apiRoutesOf).
+ *
+ * `notFoundPreHandler` runs first on every not-found request (the flood guard counting unknown /api paths).
  */
 export function installErrorHandling(
   app: FastifyInstance,
   notFoundFallback: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown,
+  notFoundPreHandler?: preHandlerAsyncHookHandler,
 ): void {
   const routes: ApiRoute[] = [];
   apiRoutes.set(app, routes);
@@ -126,7 +129,7 @@ export function installErrorHandling(
         .type('text/plain; charset=utf-8')
         .send(status >= 500 ? 'Internal Server Error' : 'Bad Request');
     }
-    if (error instanceof ApiError) return reply.code(200).send(envelope(error.ret, error.message, error.data));
+    if (error instanceof ApiError) return reply.code(error.status).send(envelope(error.ret, error.message, error.data));
     const clientMessage = clientErrorMessage(error);
     if (clientMessage !== undefined && (codeOf(error).startsWith('FST_') || error instanceof SyntaxError)) {
       request.log.info({ err: error }, 'malformed request');
@@ -136,7 +139,7 @@ export function installErrorHandling(
     return reply.code(200).send(envelope(Ret.Internal, RetMessage.Internal, null));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(notFoundPreHandler ? { preHandler: notFoundPreHandler } : {}, (request, reply) => {
     if (isApiPath(request.url)) return reply.code(404).send(envelope(Ret.NotFound, RetMessage.NotFound, null));
     return notFoundFallback(request, reply);
   });

@@ -7,6 +7,8 @@ export const Ret = {
   /** Session missing, expired, revoked or forged: the client clears the user and opens /login. */
   SessionInvalid: 201,
   NotFound: 404,
+  /** The flood guard: too many /api requests from one address (HTTP 429, with Retry-After). */
+  TooManyRequests: 429,
   Internal: 500,
   MissingParam: 1001,
   BadParam: 1002,
@@ -84,6 +86,8 @@ export const Ret = {
   ChatWithSelf: 8003,
   /** System message: no such message, or not the caller's. */
   SystemMessageNotFound: 8004,
+  /** SendMessage: the sender's per-user limit (server/rate-limit/send-limits.ts). */
+  ChatTooFrequent: 8005,
   /** Social (8020-8039, server/social). Follow: oneself. */
   FollowSelf: 8020,
   /** Follow: the caller has blocked that user (unblock first). */
@@ -104,7 +108,7 @@ export const Ret = {
   BarrageContentInvalid: 8043,
   /** AddBarrages: time below 0 or beyond the video's duration. */
   BarrageTimeOutOfRange: 8044,
-  /** AddBarrages: more than one barrage per second from one user. */
+  /** AddBarrages: more than one barrage per second from one user, or over the per-user limit (send-limits.ts). */
   BarrageTooFrequent: 8045,
   /** AccusationBarrage: the caller already reported that barrage. */
   BarrageAlreadyReported: 8046,
@@ -122,7 +126,7 @@ export const Ret = {
   CommentNotFound: 8060,
   /** DelReply: the comment is someone else's. */
   CommentNotOwned: 8061,
-  /** Replys: a second comment within 3 s. */
+  /** Replys: a second comment within 3 s, or over the per-user limit (send-limits.ts). */
   CommentTooFrequent: 8062,
   /** Replys: replyToUid wrote neither the comment nor one of its replies. */
   ReplyTargetInvalid: 8063,
@@ -168,6 +172,7 @@ export const RetMessage = {
   LoginRequired: '请先登录',
   SessionInvalid: '登录已失效，请重新登录',
   NotFound: '接口不存在',
+  TooManyRequests: '操作过于频繁，请稍后再试',
   Internal: '服务器繁忙，请稍后再试',
   BadRequest: '请求格式错误',
   BodyTooLarge: '请求内容过大',
@@ -218,6 +223,7 @@ export const RetMessage = {
   RecipientBlockedYou: '对方已将你拉黑，消息发送失败',
   ChatWithSelf: '不能给自己发消息',
   SystemMessageNotFound: '消息不存在',
+  ChatTooFrequent: '发送太频繁，请稍后再试',
   FollowSelf: '不能关注自己',
   FollowBlockedUser: '你已拉黑该用户，请先移出黑名单',
   BlockSelf: '不能拉黑自己',
@@ -229,6 +235,7 @@ export const RetMessage = {
   BarrageContentInvalid: '弹幕不能包含换行等特殊字符',
   BarrageTimeOutOfRange: '弹幕时间超出视频时长',
   BarrageTooFrequent: '发送太频繁，请1秒后再试',
+  BarrageFlood: '弹幕发送太频繁，请稍后再试',
   BarrageAlreadyReported: '你已经举报过这条弹幕',
   BarrageReportOwn: '不能举报自己的弹幕',
   ShieldSelf: '不能屏蔽自己',

@@ -4,6 +4,7 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { takeSendSlot } from '../rate-limit/send-limits.ts';
 import { unreadMessageCount } from '../shell/activities.ts';
 import { findListedUser, listedUsers } from '../user/listed-user.ts';
 import type { ListedUser } from '../user/listed-user.ts';
@@ -113,6 +114,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
     if (await blocks(db, toUid, uid)) throw new ApiError(Ret.RecipientBlockedYou, RetMessage.RecipientBlockedYou);
     const recipientIsKefu = await isKefu(db, toUid);
     if (type === MessageType.OrderNote && !recipientIsKefu) throw badParam('type', MessagingText.orderNoteToKefuOnly);
+    await takeSendSlot(services.limiter, services.config.sendLimits, 'chat', uid);
 
     const { message, created } = await insertMessage(db, { fromUid: uid, toUid, type, content, clientId, createdAt: now() });
     if (!created) {

@@ -45,6 +45,15 @@ export class RateLimiter {
   }
 
   /**
+   * Records an attempt and says whether it is within the allowance (this attempt included). One atomic
+   * hit: parallel requests, and processes sharing Redis, cannot all slip under the limit. Refused attempts
+   * count too, so a flood stays refused until it pauses.
+   */
+  async take(rule: RateLimitRule, subject: string): Promise<boolean> {
+    return (await this.store.hit(this.key(rule, subject), rule.windowMs, this.clock.now())) <= rule.max;
+  }
+
+  /**
    * Claims one attempt before the work it guards (a password check): atomically, so parallel requests and
    * processes sharing Redis never get more than the rule's max within the window. Null when none is left;
    * the claim's release() gives the attempt back (the work went well).
@@ -53,6 +62,11 @@ export class RateLimiter {
     const key = this.key(rule, subject);
     const id = await this.store.claim(key, rule.windowMs, this.clock.now(), rule.max);
     return id === null ? null : { release: () => this.store.release(key, id) };
+  }
+
+  /** Forgets every attempt of the subject under the rule (an owner logged in). */
+  async reset(rule: RateLimitRule, subject: string): Promise<void> {
+    await this.store.reset(this.key(rule, subject));
   }
 
   private key(rule: RateLimitRule, subject: string): string {

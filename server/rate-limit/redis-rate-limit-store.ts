@@ -41,6 +41,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     return new RedisRateLimitStore(redis, options, true);
   }
 
+  /** The connection, for other Redis counters of the app (the /api flood guard) to share. */
+  get connection(): Redis {
+    return this.redis;
+  }
+
+  /** The key prefix; counters sharing the connection put theirs under it. */
+  get keyPrefix(): string {
+    return this.prefix;
+  }
+
   async count(key: string, windowMs: number, now: number): Promise<number> {
     return this.redis.zcount(this.prefix + key, `(${now - windowMs}`, now);
   }

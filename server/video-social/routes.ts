@@ -15,6 +15,7 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { takeSendSlot } from '../rate-limit/send-limits.ts';
 import {
   commentRef,
   deleteComment,
@@ -129,6 +130,7 @@ export function registerVideoSocialRoutes(api: ApiRouter, services: AppServices)
           replyTo = parent.userId;
         }
       }
+      await takeSendSlot(services.limiter, services.config.sendLimits, 'comment', me);
       if (!(await takePostingSlot(tx, me, at, VideoSocialLimits.postIntervalMs))) {
         throw new ApiError(Ret.CommentTooFrequent, RetMessage.CommentTooFrequent);
       }

@@ -97,6 +97,27 @@ function promotionsFrom(params: Params, offered: PromotionView[]): PromotionView
   });
 }
 
+const HTTP_OK = 200;
+const HTTP_BAD_REQUEST = 400;
+const HTTP_UNAUTHORIZED = 401;
+const HTTP_NOT_FOUND = 404;
+const HTTP_CONFLICT = 409;
+const HTTP_INTERNAL_ERROR = 500;
+
+/**
+ * The HTTP status of a refused payment callback by its ret (a throw may also carry its own): malformed 400,
+ * unknown order 404, and 409 for what the order's state refuses (closed, already paid when declined, the
+ * recipient gone), 400 for anything else. PaymentCallbackRejected carries 401 (signature, stale ts) or 409 (amount) where thrown.
+ */
+const CALLBACK_STATUS: Partial<Record<number, number>> = {
+  [Ret.MissingParam]: HTTP_BAD_REQUEST,
+  [Ret.BadParam]: HTTP_BAD_REQUEST,
+  [Ret.OrderNotFound]: HTTP_NOT_FOUND,
+  [Ret.OrderClosed]: HTTP_CONFLICT,
+  [Ret.OrderAlreadyPaid]: HTTP_CONFLICT,
+  [Ret.RecipientNotFound]: HTTP_CONFLICT,
+};
+
 export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
   const { db, config, clock } = services;
   let gatewayKey: Promise<Buffer> | undefined;
@@ -328,8 +349,28 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
    * The gateway's server-to-server notification: fields orderId, status (paid | declined),
    * amount (cents), providerRef, ts (unix seconds) and sign (hex HMAC-SHA256 of the other fields
    * sorted by name, `a=1&b=2`). A replay answers ok with `duplicate: true` and adds no time.
+   *
+   * The provider goes by the HTTP status: only an accepted notification is HTTP 200 (body
+   * `{ ret: 200, msg: '成功', data: { orderId, status, duplicate } }`, the acknowledgement); a rejected or
+   * forged one is an HTTP error with the usual envelope (CALLBACK_STATUS: 400 malformed, 401 bad signature or
+   * stale ts, 404 unknown order, 409 wrong amount or an order that can no longer take it), which the provider
+   * should not retry; a failure of ours (the database) is HTTP 500, which it retries.
    */
-  api.post('/api/payment/GatewayCallback', 'none', async ({ params }) => {
+  api.post('/api/payment/GatewayCallback', 'none', async ({ params, request }) => {
+    try {
+      return await acceptGatewayCallback(params);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        request.log.warn({ ret: error.ret, msg: error.message }, 'payment callback rejected');
+        const status = error.status !== HTTP_OK ? error.status : (CALLBACK_STATUS[error.ret] ?? HTTP_BAD_REQUEST);
+        throw new ApiError(error.ret, error.message, error.data, status);
+      }
+      request.log.error({ err: error }, 'payment callback failed');
+      throw new ApiError(Ret.Internal, RetMessage.Internal, null, HTTP_INTERNAL_ERROR);
+    }
+  });
+
+  const acceptGatewayCallback = async (params: Params): Promise<{ orderId: string; status: string; duplicate: boolean }> => {
     const fields = {
       orderId: params.string('orderId'),
       status: params.string('status'),
@@ -339,23 +380,23 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     };
     const sign = params.string('sign');
     if (!isValidSignature(await keyOf(), fields, sign)) {
-      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.BadSignature);
+      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.BadSignature, null, HTTP_UNAUTHORIZED);
     }
     const ts = Number(fields.ts);
     if (!Number.isSafeInteger(ts) || Math.abs(unixSeconds(clock) - ts) > CALLBACK_TOLERANCE_SECONDS) {
-      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.StaleCallback);
+      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.StaleCallback, null, HTTP_UNAUTHORIZED);
     }
     if (fields.status !== OrderStatus.Paid && fields.status !== 'declined') throw badParam('status');
     const order = await findOrder(db, fields.orderId, clock.now());
     if (order === undefined) throw new ApiError(Ret.OrderNotFound, RetMessage.OrderNotFound);
     if (String(order.amount_cents) !== fields.amount) {
-      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.CallbackAmountMismatch);
+      throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.CallbackAmountMismatch, null, HTTP_CONFLICT);
     }
     const result = fields.status === OrderStatus.Paid
       ? await payAndNotify(order.id, fields.providerRef)
       : await cancelOrder(db, order.id, clock.now());
     return { orderId: order.id, status: result.order.status, duplicate: !result.changed };
-  });
+  };
 
   registerVipActivityRoutes(api, services);
 

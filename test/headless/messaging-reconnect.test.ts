@@ -17,6 +17,7 @@ import { MemoryKeyValueStore } from '../../adapters/storage/memory-key-value-sto
 import { FakeClipboard } from '../../adapters/clipboard/fake-clipboard.ts';
 import { FakeTonePlayer } from '../../adapters/tone/fake-tone-player.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
+import { SEND_LIMITS } from '../../server/rate-limit/send-limits.ts';
 import { ApiOrigin } from '../../src/composition/api-origin.ts';
 import { bindCore } from '../../src/composition/core-bindings.ts';
 import { MessageStore } from '../../src/core/messaging/message-store.ts';
@@ -129,7 +130,9 @@ describe('messaging survives a dropped connection', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'qiyu-reconnect-'));
-    server = await startServer(testConfig({ port: 0, dataDir, databaseUrl: undefined, redisUrl: undefined }), { logger: false });
+    // 51 messages in a few seconds: past the per-user chat limit (SEND_LIMITS), which this test is not about.
+    const sendLimits = { ...SEND_LIMITS, chat: [] };
+    server = await startServer(testConfig({ port: 0, dataDir, databaseUrl: undefined, redisUrl: undefined, sendLimits }), { logger: false });
     proxy = new UnpluggableProxy(Number(new URL(server.url).port));
   }, 60_000);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
+import { SEND_LIMITS } from '../../server/rate-limit/send-limits.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import { DEMO_UPLOADERS, seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -28,7 +29,8 @@ beforeAll(async () => {
   seededAt = clock.now();
   await seedVideoSocial(db, clock);
   await seedVideoSocial(db, clock); // once only
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
+  // This suite posts many comments per user to test the 3 s spacing; the per-user limits are flood-guard.test.ts's.
+  app = await createApp({ db, config: testConfig({ sendLimits: { ...SEND_LIMITS, comment: [] } }), clock, logger: false });
 });
 
 afterAll(async () => {

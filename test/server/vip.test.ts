@@ -231,8 +231,8 @@ describe('idempotency', () => {
 });
 
 describe('sandbox gateway and callback', () => {
-  async function gatewayOrder(user: TestUser, productId = GOLD_MONTH): Promise<string> {
-    const { body } = await get<{ orderId: string }>(app, '/api/payment/CreateGatewayOrder', {
+  async function gatewayOrder(user: TestUser, productId = GOLD_MONTH, on: FastifyInstance = app): Promise<string> {
+    const { body } = await get<{ orderId: string }>(on, '/api/payment/CreateGatewayOrder', {
       ...tokenParams(user.token), ProductID: productId, ToUID: String(user.id), IdempotencyKey: newKey(),
     });
     return body.data.orderId;
@@ -281,10 +281,19 @@ describe('sandbox gateway and callback', () => {
     const orderId = await gatewayOrder(user);
     const fields = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'ref-1', ts: String(Math.floor(clock.now() / 1000)) });
     const first = await post(app, '/api/payment/GatewayCallback', fields);
+    expect(first.status).toBe(200);
     expect(first.body).toEqual({ ret: Ret.Ok, msg: '成功', data: { orderId, status: 'paid', duplicate: false } });
     const vip = await vipOf(user.id);
+    expect(vip.vip_expire!.getTime()).toBe(clock.now() + 30 * DAY);
+    // The provider replays it (it missed our 200): acknowledged again, paid once.
     const second = await post(app, '/api/payment/GatewayCallback', fields);
+    expect(second.status).toBe(200);
     expect(second.body).toEqual({ ret: Ret.Ok, msg: '成功', data: { orderId, status: 'paid', duplicate: true } });
+    expect(await vipOf(user.id)).toEqual(vip);
+    // A decline arriving after the payment conflicts with it: an HTTP error, the order stays paid.
+    const decline = await post(app, '/api/payment/GatewayCallback', await signedCallback({ ...fields, status: 'declined', sign: '' }));
+    expect(decline.status).toBe(409);
+    expect(decline.body).toEqual({ ret: Ret.OrderAlreadyPaid, msg: '订单已支付', data: null });
     expect(await vipOf(user.id)).toEqual(vip);
     // The payer can no longer pay it through the sandbox confirm either.
     const page = await app.inject({
@@ -305,20 +314,62 @@ describe('sandbox gateway and callback', () => {
     expect((await vipOf(user.id)).vip_expire!.getTime()).toBe(clock.now() + 30 * DAY);
   });
 
-  it('refuses a bad signature, a stale timestamp and a wrong amount', async () => {
+  it('refuses a forged or stale callback, a wrong amount and an unknown order with an HTTP error status', async () => {
     const user = await registerUser(app);
     const orderId = await gatewayOrder(user);
     const ts = String(Math.floor(clock.now() / 1000));
     const good = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'r', ts });
-    const forged = await post(app, '/api/payment/GatewayCallback', { ...good, amount: '1' });
+    const callback = (fields: Record<string, string>) => post(app, '/api/payment/GatewayCallback', fields);
+    const forged = await callback({ ...good, amount: '1' });
+    expect(forged.status).toBe(401);
     expect(forged.body).toEqual({ ret: Ret.PaymentCallbackRejected, msg: '支付回调签名无效', data: null });
-    expect((await post(app, '/api/payment/GatewayCallback', { ...good, sign: 'abc' })).body.ret).toBe(Ret.PaymentCallbackRejected);
-    const stale = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'r', ts: String(Number(ts) - 301) });
-    expect((await post(app, '/api/payment/GatewayCallback', stale)).body.msg).toBe('支付回调已过期');
-    const cheap = await signedCallback({ orderId, status: 'paid', amount: '1', providerRef: 'r', ts });
-    expect((await post(app, '/api/payment/GatewayCallback', cheap)).body.msg).toBe('支付回调金额不符');
+    const badSign = await callback({ ...good, sign: 'abc' });
+    expect([badSign.status, badSign.body.ret]).toEqual([401, Ret.PaymentCallbackRejected]);
+    const stale = await callback(await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'r', ts: String(Number(ts) - 301) }));
+    expect([stale.status, stale.body.msg]).toEqual([401, '支付回调已过期']);
+    const cheap = await callback(await signedCallback({ orderId, status: 'paid', amount: '1', providerRef: 'r', ts }));
+    expect([cheap.status, cheap.body.msg]).toEqual([409, '支付回调金额不符']);
+    const unknown = await callback(await signedCallback({ orderId: 'VO000000000000000000000000', status: 'paid', amount: '799', providerRef: 'r', ts }));
+    expect([unknown.status, unknown.body.ret]).toEqual([404, Ret.OrderNotFound]);
+    const oddStatus = await callback(await signedCallback({ orderId, status: 'refunded', amount: '799', providerRef: 'r', ts }));
+    expect([oddStatus.status, oddStatus.body.ret]).toEqual([400, Ret.BadParam]);
+    const { sign: _sign, ...unsigned } = good;
+    const missing = await callback(unsigned);
+    expect([missing.status, missing.body.ret]).toEqual([400, Ret.MissingParam]);
     expect((await getOrder(user, orderId)).body.data.status).toBe('created');
     expect((await vipOf(user.id)).vip_level).toBe(0);
+    // The genuine one is still accepted afterwards.
+    const accepted = await callback(good);
+    expect([accepted.status, accepted.body.ret]).toEqual([200, Ret.Ok]);
+    expect((await vipOf(user.id)).vip_level).toBe(1);
+  });
+
+  it('answers HTTP 500 when the database fails, so the provider retries; the retry then pays', async () => {
+    let failing = false;
+    const lost = () => Promise.reject(new Error('connection lost'));
+    const flaky: Database = {
+      kind: db.kind,
+      query: (sql, params) => (failing ? lost() : db.query(sql, params)),
+      exec: (sql) => (failing ? lost() : db.exec(sql)),
+      transaction: (fn) => (failing ? lost() : db.transaction(fn)),
+      close: async () => undefined,
+    };
+    const flakyApp = await createApp({ db: flaky, config, clock, logger: false });
+    try {
+      const user = await registerUser(flakyApp);
+      const orderId = await gatewayOrder(user, GOLD_MONTH, flakyApp);
+      const fields = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'r-5xx', ts: String(Math.floor(clock.now() / 1000)) });
+      failing = true;
+      const failed = await post(flakyApp, '/api/payment/GatewayCallback', fields);
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual({ ret: Ret.Internal, msg: '服务器繁忙，请稍后再试', data: null });
+      failing = false;
+      const retried = await post(flakyApp, '/api/payment/GatewayCallback', fields);
+      expect([retried.status, retried.body.ret]).toEqual([200, Ret.Ok]);
+      expect((await vipOf(user.id)).vip_level).toBe(1);
+    } finally {
+      await flakyApp.close();
+    }
   });
 });
 

@@ -151,6 +151,16 @@ describe('ret 200', () => {
     serve('get', '/api/odd', () => HttpResponse.json({ ret: 200, msg: '', data: 'fine' }, { status: 500 }));
     await expect(setup().api.get('/api/odd')).resolves.toBe('fine');
   });
+
+  it("toasts the flood guard's HTTP 429 answer like any other refusal", async () => {
+    const flooded = { ret: 429, msg: '操作过于频繁，请稍后再试', data: null };
+    serve('get', '/api/home/GetUserRegion', () => HttpResponse.json(flooded, { status: 429, headers: { 'Retry-After': '42' } }));
+    const { api, notifier, navigator } = setup();
+    const error = await rejectionOf(api.get('/api/home/GetUserRegion'));
+    expect(error).toMatchObject({ ret: 429, msg: '操作过于频繁，请稍后再试' });
+    expect(notifier.toasts).toEqual([{ message: '操作过于频繁，请稍后再试', durationMs: 5_000, position: 'bottom' }]);
+    expect(navigator.entries()).toEqual([{ path: '/home', query: {} }]); // stays where it was
+  });
 });
 
 describe('ret 201: session invalid', () => {
