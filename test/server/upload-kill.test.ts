@@ -32,8 +32,8 @@ import type { Envelope, TestUser } from './support.ts';
 import { CHUNK, chunksOf, multipartBody, videoOfSize } from './upload-support.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Each chunk copied into an assembled video waits this long in the first server: about 6 s for three chunks. */
-const PAUSE_MS = 2000;
+/** Each chunk copied into an assembled video waits this long in the first server (15 s for three chunks; it is killed long before). */
+const PAUSE_MS = 5000;
 
 const children: ChildProcess[] = [];
 let folder: string | undefined;
@@ -91,7 +91,7 @@ async function startChild(port: number, dataDir: string, extraEnv: Record<string
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -99,7 +99,7 @@ async function startChild(port: number, dataDir: string, extraEnv: Record<string
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not answer within 120 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer within 180 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { process: child, url, output: () => output };
@@ -260,5 +260,5 @@ describe('an upload killed (kill -9) between its last chunk and the end of the a
     expect(sha(served)).toBe(sha(bytesB));
     expect((await names(videosDir)).filter((name) => name.startsWith('.'))).toEqual([]);
     expect(second.output()).not.toMatch(/"level":50/);
-  }, 240_000);
+  }, 420_000);
 });
