@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { ANDROID_CHROME, openPhone, type Phone } from './support/phone.ts';
 
-/** The phone runs Android Chrome: a plain phone browser, not the app (the open-app button shows there). */
-const PHONE_BROWSER = {
-  userAgent: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
-};
 const MINUTE = 60_000;
 
 let phone: Phone | undefined;
@@ -18,7 +14,8 @@ const shot = async (name: string) => {
 };
 
 beforeAll(async () => {
-  phone = await openPhone({ startAds: true, contextOptions: PHONE_BROWSER });
+  // Android Chrome: a plain phone browser, not the app (the open-app strip shows there).
+  phone = await openPhone({ startAds: true, contextOptions: ANDROID_CHROME });
   ({ app, page } = phone);
   await page.clock.install({ time: new Date('2026-11-22T10:00:00+08:00') });
 });
@@ -111,7 +108,7 @@ describe('the open-app popup', () => {
     await page.waitForURL(/\/user$/);
   });
 
-  it('the floating APP内打开 button on a tab page opens it; its close button closes it', async () => {
+  it('the APP内打开 strip on a tab page opens it; its close button closes it', async () => {
     await page.getByRole('button', { name: 'APP内打开' }).click();
     await expect.poll(() => popup().count()).toBe(1);
     await popup().getByRole('button', { name: '关闭' }).click();

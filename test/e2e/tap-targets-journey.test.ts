@@ -68,7 +68,8 @@ async function expectNothingCovered(path: string, who: string, ready?: () => Pro
     const where = `${path} (${who}), scrolled to the ${stop}`;
     expect(report.checked, `${where}: no tappable element in view`).toBeGreaterThan(0);
     expect(report.covered, describeCovered(where, report)).toEqual([]);
-    expect(await findUnderOpenAppOffer(page), `${where}: the open-app offer lies over these`).toEqual([]);
+    const under = await findUnderOpenAppOffer(page);
+    expect(under, `${where}: the open-app offer lies over ${under.join(', ')}`).toEqual([]);
   }
 }
 
@@ -94,7 +95,8 @@ async function offerOnTabPages(on: Page): Promise<Record<string, boolean>> {
     seen[path] = (await offer(on).count()) === 1;
     for (const stop of STOPS) {
       await scrollPageTo(on, stop);
-      expect(await findUnderOpenAppOffer(on), `${path} scrolled to the ${stop}: the open-app offer lies over these`).toEqual([]);
+      const under = await findUnderOpenAppOffer(on);
+      expect(under, `${path} scrolled to the ${stop}: the open-app offer lies over ${under.join(', ')}`).toEqual([]);
     }
   }
   return seen;
