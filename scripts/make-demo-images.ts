@@ -1,7 +1,7 @@
 /**
  * Draws the demo pictures once with a CJK font and writes them, with their manifest, under demo-media/images/ (committed,
  * so `npm start` copies them and needs no font): every seeded video's poster (360×480) and cover (640×360) with its
- * Chinese title, the seeded ads, the demo posts' covers and the demo avatars.
+ * Chinese title, the seeded ads, the demo posts' covers, the help articles' illustrations and the demo avatars.
  *
  * Usage: npx tsx scripts/make-demo-images.ts   (needs a CJK font: apt-get install -y fonts-noto-cjk)
  * Re-running replaces the files. Pictures are served with `immutable`: a changed picture needs a new path.
@@ -14,7 +14,7 @@ import { SEED_START_ADS, SEED_PLAY_ADS } from '../server/ads/seed.ts';
 import { SEED_VIDEOS, SUBCHANNELS, type SeedVideo } from '../server/catalogue/seed.ts';
 import { SEED_GOLD_PRICES } from '../server/gold/seed.ts';
 import {
-  DEMO_IMAGES_DIR, DEMO_IMAGES_MANIFEST, DEMO_IMAGE_SIZES, demoAdPath, demoCoverPath, demoPostCoverPath, demoPosterPath,
+  DEMO_IMAGES_DIR, DEMO_IMAGES_MANIFEST, DEMO_IMAGE_SIZES, demoAdPath, demoCoverPath, demoHelpImagePath, demoPostCoverPath, demoPosterPath,
   type DemoImage,
 } from '../server/media/demo-images.ts';
 import { mediaFor } from '../server/playback/playback-media.ts';
@@ -30,6 +30,12 @@ const AD_TEXTS: Readonly<Record<string, { title: string; subtitle: string; badge
   'zanting-1': { title: '开通VIP会员', subtitle: '暂停也无广告', badge: '会员' },
   'chabo-1': { title: '下载奇遇APP', subtitle: '看片更流畅', badge: '推荐' },
   'danmu-1': { title: 'VIP', subtitle: '免广告', badge: '' },
+};
+
+/** The help articles' illustrations (server/help/seed.ts), by name. */
+const HELP_TEXTS: Readonly<Record<string, { title: string; subtitle: string }>> = {
+  register: { title: '注册账号', subtitle: '填写账号、密码和昵称即可完成注册' },
+  vip: { title: '开通VIP会员', subtitle: '选择套餐和支付方式 · 立即支付' },
 };
 
 /** Words on the demo posts' covers (in DEMO_POSTS order). */
@@ -214,6 +220,11 @@ function jobs(): Job[] {
     const { post } = DEMO_IMAGE_SIZES;
     add('post', demoPostCoverPath(index + 1), post, text, posterSvg(`post-${index + 1}`, 'life', text, { badge: '', subtitle: '' }, post.width, post.height));
   });
+  for (const [name, text] of Object.entries(HELP_TEXTS)) {
+    const { help } = DEMO_IMAGE_SIZES;
+    add('help', demoHelpImagePath(name), help, `${text.title} ${text.subtitle}`,
+      coverSvg(`help-${name}`, 'ad', text.title, { badge: '示意图', subtitle: text.subtitle }, help.width, help.height));
+  }
   for (const number of [1, 2, 3]) {
     const { avatar } = DEMO_IMAGE_SIZES;
     add('avatar', `demo/avatar-${number}.png`, avatar, '', avatarSvg(number, avatar.width));

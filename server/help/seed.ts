@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { demoHelpImageUrl } from '../media/demo-images.ts';
 import { HELP_ROOT_PATH } from './help-repository.ts';
 
 export interface SeedHelpCategory {
@@ -31,8 +32,8 @@ export const SEED_HELP_CATEGORIES: readonly SeedHelpCategory[] = [
   { id: 4, title: '其他' },
 ];
 
-const COVER = '/media/demo/cover-1.jpg';
-const COVER_2 = '/media/demo/cover-2.jpg';
+const COVER = demoHelpImageUrl('register');
+const COVER_2 = demoHelpImageUrl('vip');
 
 export const SEED_HELP_ARTICLES: readonly SeedHelpArticle[] = [
   {

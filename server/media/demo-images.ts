@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * `ensureDemoImages` copies the missing ones into MEDIA_DIR at start (no drawing, no fonts needed).
  */
 
-export type DemoImageKind = 'poster' | 'cover' | 'ad' | 'post' | 'avatar';
+export type DemoImageKind = 'poster' | 'cover' | 'ad' | 'post' | 'help' | 'avatar';
 
 export interface DemoImage {
   kind: DemoImageKind;
@@ -36,6 +36,7 @@ export const DEMO_IMAGE_SIZES = {
   playAd: { width: 640, height: 360 },
   barrageAd: { width: 240, height: 240 },
   post: { width: 360, height: 480 },
+  help: { width: 640, height: 360 },
   avatar: { width: 256, height: 256 },
 } as const;
 
@@ -49,11 +50,14 @@ export const demoCoverPath = (mediaKey: string): string => `demo/covers/${mediaK
 export const demoAdPath = (adKey: string): string => `demo/ads/${adKey}.jpg`;
 /** Path of the n-th (1-based) demo post's cover. */
 export const demoPostCoverPath = (n: number): string => `demo/posts/post-${n}.jpg`;
+/** Path of a help article's illustration (`register`, `vip`). */
+export const demoHelpImagePath = (name: string): string => `demo/help/${name}.jpg`;
 
 export const demoPosterUrl = (mediaKey: string): string => url(demoPosterPath(mediaKey));
 export const demoCoverUrl = (mediaKey: string): string => url(demoCoverPath(mediaKey));
 export const demoAdUrl = (adKey: string): string => url(demoAdPath(adKey));
 export const demoPostCoverUrl = (n: number): string => url(demoPostCoverPath(n));
+export const demoHelpImageUrl = (name: string): string => url(demoHelpImagePath(name));
 
 /** Round avatars on a transparent background (256×256 PNG). */
 export const DEMO_AVATAR_URLS: readonly string[] = [1, 2, 3].map((n) => url(`demo/avatar-${n}.png`));

@@ -10,7 +10,7 @@ import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { SEED_PLAY_ADS, SEED_START_ADS } from '../../server/ads/seed.ts';
 import { SEED_VIDEOS } from '../../server/catalogue/seed.ts';
 import {
-  DEMO_ACCOUNT_AVATAR, DEMO_AVATAR_URLS, DEMO_IMAGES_DIR, demoAdPath, demoCoverPath, demoCoverUrl, demoPostCoverPath, demoPosterPath,
+  DEMO_ACCOUNT_AVATAR, DEMO_AVATAR_URLS, DEMO_IMAGES_DIR, demoAdPath, demoCoverPath, demoCoverUrl, demoHelpImagePath, demoPostCoverPath, demoPosterPath,
   demoPosterUrl, ensureDemoImages, readDemoImages, type DemoImage,
 } from '../../server/media/demo-images.ts';
 import { DEMO_POSTS } from '../../server/posts/seed.ts';
@@ -50,6 +50,7 @@ describe('demo images', () => {
     }
     for (const ad of [...SEED_START_ADS, ...SEED_PLAY_ADS]) expect(paths).toContain(demoAdPath(ad.key));
     DEMO_POSTS.forEach((_, index) => expect(paths).toContain(demoPostCoverPath(index + 1)));
+    for (const name of ['register', 'vip']) expect(paths).toContain(demoHelpImagePath(name));
     expect(DEMO_AVATAR_URLS).toEqual([1, 2, 3].map((n) => `/media/demo/avatar-${n}.png`));
     expect(DEMO_AVATAR_URLS).toContain(DEMO_ACCOUNT_AVATAR);
     expect(images.filter((image) => image.kind === 'avatar').map((image) => image.url)).toEqual(DEMO_AVATAR_URLS);
