@@ -187,6 +187,16 @@ describe('scores and counts agree with their rows', () => {
     }
   });
 
+  it('no video counts fewer plays than the people who rated, voted on or commented on it', async () => {
+    const rows = await db.query<{ media_key: string; plays: number; people: number }>(
+      `SELECT v.media_key, v.play_count::int AS plays, (SELECT count(DISTINCT u)::int FROM (
+         SELECT user_id AS u FROM video_ratings WHERE video_id = v.id UNION SELECT user_id FROM video_votes WHERE video_id = v.id
+         UNION SELECT user_id FROM video_comments WHERE video_id = v.id) AS people) AS people
+       FROM videos v`,
+    );
+    for (const row of rows) expect(row.plays, row.media_key).toBeGreaterThanOrEqual(row.people);
+  });
+
   it('comment, like and vote counts are the rows', async () => {
     const videos = await db.query<{ media_key: string; comments: number; likes: number; dislikes: number }>(
       `SELECT v.media_key,
