@@ -10,8 +10,8 @@ export function placeholderApk(version: string): Buffer {
   const files: [string, string][] = [
     [
       'README.txt',
-      `奇遇视频 Android ${version}\n\nThis is a placeholder package served by the reference server's download page.\n` +
-        'It is a valid ZIP archive but not an installable Android application.\n',
+      `奇遇视频 Android ${version}\n\n这是参考服务器下载页提供的占位安装包。\n` +
+        '它是一个有效的 ZIP 压缩包，但不是可以安装的 Android 应用。\n',
     ],
     [
       'AndroidManifest.xml',
