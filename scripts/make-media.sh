@@ -13,7 +13,8 @@ OUT=demo-media
 DURATION=20
 SIZE=640x360
 FPS=25
-rm -rf "$OUT"
+# Only the clips: demo-media/images/ holds the demo pictures (scripts/make-demo-images.ts).
+rm -rf "$OUT"/clip-a "$OUT"/clip-b "$OUT"/clip-c "$OUT"/clip-d.mp4
 mkdir -p "$OUT"
 
 # name  video source                                   tone (Hz)

@@ -134,14 +134,24 @@ export function createEmptyPglite(): Promise<Database> {
  * DATABASE_URL is set, else PGlite started from the cached migrated template.
  */
 export async function createTestDatabase(): Promise<Database> {
-  const db = DATABASE_URL !== undefined
-    ? await createPgTestDatabase(DATABASE_URL)
-    : await pgliteFromTemplate(async () => {
-      const migrations = await loadMigrations();
-      return cachedPgliteTemplate('migrated', JSON.stringify(migrations), async (fresh) => {
-        await migrate(fresh, migrations);
-      });
+  return DATABASE_URL !== undefined ? createMigratedPg(DATABASE_URL) : createMigratedPglite();
+}
+
+/** A migrated in-memory PGlite (from the cached migrated template), whatever DATABASE_URL says. */
+export async function createMigratedPglite(): Promise<Database> {
+  const db = await pgliteFromTemplate(async () => {
+    const migrations = await loadMigrations();
+    return cachedPgliteTemplate('migrated', JSON.stringify(migrations), async (fresh) => {
+      await migrate(fresh, migrations);
     });
+  });
+  await migrate(db);
+  return db;
+}
+
+/** A migrated fresh schema on the PostgreSQL server at `connectionString` (dropped on close). */
+export async function createMigratedPg(connectionString: string): Promise<Database> {
+  const db = await createPgTestDatabase(connectionString);
   await migrate(db);
   return db;
 }
