@@ -33,7 +33,7 @@ export interface FakeLoginState {
   readonly sessions: Map<string, FakeLoginSession>;
   /** Captchas handed out and not used yet: id → answer (tests read the answer here). */
   readonly captchas: Map<string, string>;
-  /** Failed logins per account name (never forgotten here: the imitation has no window). */
+  /** Failed logins per account name since its last login (the imitation has no time window). */
   readonly failures: Map<string, number>;
 }
 
@@ -115,7 +115,10 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
       if (answer === undefined || answer !== normalizeCaptchaCode(code)) return fail(CaptchaRet.Wrong, CaptchaTexts.Wrong);
     }
     const user = state.users.get(userName);
-    if (user && user.password === password) return signIn(user, '登录成功');
+    if (user && user.password === password) {
+      state.failures.delete(userName);
+      return signIn(user, '登录成功');
+    }
     state.failures.set(userName, failures + 1);
     return fail(1004, '账号或密码错误');
   });

@@ -5,7 +5,6 @@ import { ok } from '../http/envelope.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { LOGIN_ATTEMPTS_PER_USER, LOGIN_FAILURES_PER_IP, REGISTRATIONS_PER_IP } from '../rate-limit/rate-limiter.ts';
-import type { RateLimitClaim } from '../rate-limit/rate-limiter.ts';
 import { CaptchaFields, CaptchaRules } from '../../src/core/captcha/captcha-protocol.ts';
 import { CaptchaStore } from '../captcha/captcha-store.ts';
 import { findUserByName, insertUser } from '../user/user-repository.ts';
@@ -45,7 +44,7 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
   /**
    * Logs in with account name (any case) and password. Unknown account and wrong password answer alike.
    * Consume first: each password check is counted before it runs (atomically, so parallel guesses cannot all
-   * slip in) and given back when the password was right. Past 3 checks for an account name within 15 minutes the
+   * slip in); a right password gives the address its attempt back and clears the account's count. Past 3 checks for an account name within 15 minutes the
    * login asks for an image captcha (1007; a wrong, used or expired one: 1008) instead of locking the owner out;
    * 20 checks from one address within 15 minutes are a hard limit (1005).
    */
@@ -59,14 +58,11 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
 
     const addressClaim = await limiter.claim(LOGIN_FAILURES_PER_IP, request.ip);
     if (addressClaim === null) throw new ApiError(Ret.TooManyAttempts, RetMessage.TooManyLoginAttempts);
-    let accountClaim: RateLimitClaim | null = null;
     try {
-      if (plausibleName) {
-        accountClaim = await limiter.claim(LOGIN_ATTEMPTS_PER_USER, userName);
-        if (accountClaim === null) {
-          if (captchaId === '' || captchaCode === '') throw new ApiError(Ret.CaptchaRequired, RetMessage.CaptchaRequired);
-          if (!(await captchas.consume(captchaId, captchaCode, clock.now()))) throw new ApiError(Ret.CaptchaWrong, RetMessage.CaptchaWrong);
-        }
+      // The account's free checks are used up: a captcha (good once) buys one more.
+      if (plausibleName && (await limiter.claim(LOGIN_ATTEMPTS_PER_USER, userName)) === null) {
+        if (captchaId === '' || captchaCode === '') throw new ApiError(Ret.CaptchaRequired, RetMessage.CaptchaRequired);
+        if (!(await captchas.consume(captchaId, captchaCode, clock.now()))) throw new ApiError(Ret.CaptchaWrong, RetMessage.CaptchaWrong);
       }
     } catch (error) {
       // No password was checked: the address keeps its allowance.
@@ -79,7 +75,8 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
       ? await passwords.verifyDummy(password)
       : await passwords.verify(password, user.passwordHash);
     if (user === undefined || !valid) throw new ApiError(Ret.BadCredentials, RetMessage.BadCredentials);
-    await Promise.all([addressClaim.release(), accountClaim?.release()]);
+    // The owner is in: the address gets its attempt back and the account starts afresh (no captcha next time).
+    await Promise.all([addressClaim.release(), plausibleName ? limiter.reset(LOGIN_ATTEMPTS_PER_USER, userName) : undefined]);
 
     if (passwords.needsRehash(user.passwordHash)) {
       // An old scrypt hash (or an older cost) becomes argon2id at today's cost, now that the password is known.

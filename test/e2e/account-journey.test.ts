@@ -32,7 +32,7 @@ describe('the account pages', () => {
     await page.waitForURL(/\/register/);
     await page.getByPlaceholder('4-20位字母、数字或下划线').fill(userName);
     await page.getByPlaceholder('选填，最多16个字').fill('新用户');
-    await page.getByPlaceholder('6-20位，不含空格').fill('secret123');
+    await page.getByPlaceholder('至少8位，可含空格').fill('secret123');
     await page.getByPlaceholder('请再次输入密码').fill('secret123');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await page.waitForURL(/\/signIn$/);

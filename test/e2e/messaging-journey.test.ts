@@ -50,7 +50,7 @@ async function register(on: Page, prefix: string): Promise<Account> {
   const userName = `${prefix}${Date.now() % 1_000_000}${counter}`;
   await on.goto(`${app.url}/register`);
   await on.getByPlaceholder('4-20位字母、数字或下划线').fill(userName);
-  await on.getByPlaceholder('6-20位，不含空格').fill(PASSWORD);
+  await on.getByPlaceholder('至少8位，可含空格').fill(PASSWORD);
   await on.getByPlaceholder('请再次输入密码').fill(PASSWORD);
   await on.getByRole('button', { name: '注册', exact: true }).click();
   await on.waitForURL(/\/user$/);

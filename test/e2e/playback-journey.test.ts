@@ -61,7 +61,7 @@ beforeAll(async () => {
   // A fresh viewer, logged in, so their play records start empty.
   await page.goto(`${app.url}/register`);
   await page.getByPlaceholder('4-20位字母、数字或下划线').fill(`viewer${Date.now() % 1_000_000}`);
-  await page.getByPlaceholder('6-20位，不含空格').fill('secret123');
+  await page.getByPlaceholder('至少8位，可含空格').fill('secret123');
   await page.getByPlaceholder('请再次输入密码').fill('secret123');
   await page.getByRole('button', { name: '注册', exact: true }).click();
   await page.waitForURL(/\/user$/);

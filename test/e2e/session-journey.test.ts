@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
 import { formatImageUrl } from '../../src/core/display/image-url.ts';
+import { readCaptcha } from './support/captcha-reader.ts';
 
 let phone: Phone | undefined;
 let app: RunningApp;
@@ -37,12 +38,20 @@ describe('a visitor becomes a logged-in user and stays one', () => {
     await page.getByRole('button', { name: '还没有账号？立即注册' }).click();
     await page.waitForURL(/\/register/);
     await page.getByPlaceholder('4-20位字母、数字或下划线').fill('ab');
-    await page.getByPlaceholder('6-20位，不含空格').fill('secret123');
+    await page.getByPlaceholder('至少8位，可含空格').fill('secret123');
     await page.getByPlaceholder('请再次输入密码').fill('secret123');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('账号为4-20位字母、数字或下划线');
 
     await page.getByPlaceholder('4-20位字母、数字或下划线').fill(userName);
+    for (const [password, problem] of [['abc-123', '密码至少8位'], ['Password1', '该密码过于常见，容易被猜到，请换一个']] as const) {
+      await page.getByPlaceholder('至少8位，可含空格').fill(password);
+      await page.getByPlaceholder('请再次输入密码').fill(password);
+      await page.getByRole('button', { name: '注册', exact: true }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe(problem);
+    }
+    await page.getByPlaceholder('至少8位，可含空格').fill('secret123');
+    await page.getByPlaceholder('请再次输入密码').fill('secret123');
     await page.getByPlaceholder('选填，最多16个字').fill('旅行者');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await page.waitForURL(/\/user$/);
@@ -67,7 +76,49 @@ describe('a visitor becomes a logged-in user and stays one', () => {
     expect(page.url()).toMatch(/\/login/);
   });
 
-  it('logs in, reloads and stays logged in', async () => {
+  it('after 3 failures the login asks for an image captcha, and the owner gets in with it', async () => {
+    for (const guess of ['wrong-pass-2', 'wrong-pass-3']) {
+      await page.getByPlaceholder('请输入密码').fill(guess);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('账号或密码错误');
+      await page.getByPlaceholder('请输入密码').fill('');
+    }
+    expect(await page.getByAltText('图形验证码').count()).toBe(0);
+
+    // The right password is not checked without a captcha: the form now shows one.
+    await page.getByPlaceholder('请输入密码').fill('secret123');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('请输入图形验证码');
+    const picture = page.getByAltText('图形验证码');
+    await expect.poll(() => picture.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await page.getByRole('button', { name: '登录', exact: true }).isDisabled()).toBe(true);
+    await shot('login-captcha');
+
+    // A wrong code is refused and brings a new picture.
+    const first = (await picture.getAttribute('src')) ?? '';
+    await page.getByPlaceholder('请输入图形验证码').fill(readCaptcha(first) === 'CCCCC' ? 'DDDDD' : 'CCCCC');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('验证码错误或已失效，请重新输入');
+    await expect.poll(() => picture.getAttribute('src')).not.toBe(first);
+    expect(await page.getByPlaceholder('请输入图形验证码').inputValue()).toBe('');
+
+    // Tapping the picture brings another; the person reads it and types it in lower case.
+    const second = (await picture.getAttribute('src')) ?? '';
+    await page.getByRole('button', { name: '图形验证码，点击换一张' }).click();
+    await expect.poll(() => picture.getAttribute('src')).not.toBe(second);
+    const code = readCaptcha((await picture.getAttribute('src')) ?? '');
+    expect(code).toMatch(/^[A-Z0-9]{5}$/);
+    await page.getByPlaceholder('请输入图形验证码').fill(code.toLowerCase());
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/\/user$/);
+    await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('旅行者');
+  });
+
+  it('logs out, logs in without a captcha (the owner\'s login cleared the count), reloads and stays logged in', async () => {
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('button', { name: '退出', exact: true }).click();
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await page.getByPlaceholder('请输入账号').fill(userName);
     await page.getByPlaceholder('请输入密码').fill('secret123');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(/\/user$/);

@@ -7,6 +7,7 @@ import { CaptchaStore } from '../../server/captcha/captcha-store.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { CaptchaRules } from '../../src/core/captcha/captcha-protocol.ts';
+import { readCaptcha } from '../e2e/support/captcha-reader.ts';
 import { FakeClock, MINUTE, createTestDatabase, get, testConfig, uniqueIp } from './support.ts';
 
 let db: Database;
@@ -50,6 +51,14 @@ describe('the captcha picture', () => {
     expect(svg).not.toContain('CDF34');
     expect(renderCaptchaSvg('CDF34', seeded(2))).not.toBe(svg);
     expect(captchaDataUrl(svg)).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/);
+  });
+
+  it('can be read by a person: the journeys\' reader gets every character right', () => {
+    const random = seeded(11);
+    for (let i = 0; i < 300; i++) {
+      const answer = randomCaptchaAnswer(random);
+      expect(readCaptcha(captchaDataUrl(renderCaptchaSvg(answer, random)))).toBe(answer);
+    }
   });
 
   it('renders to a picture with ink on it', async () => {

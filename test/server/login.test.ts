@@ -253,13 +253,14 @@ describe('POST /api/Login/Login', () => {
     expect((await login({ userName, password: 'blue-kite-88' })).body.ret).toBe(Ret.Ok);
   });
 
-  it('gives a right password its attempt back', async () => {
+  it('a right password clears the account\'s count and gives the address its attempt back', async () => {
     const userName = uniqueName('okcount');
+    const ip = uniqueIp();
     await register({ userName, password: 'blue-kite-88' });
-    for (let i = 0; i < 2; i++) await login({ userName, password: 'wrong-pass' });
-    for (let i = 0; i < 5; i++) expect((await login({ userName, password: 'blue-kite-88' })).body.ret).toBe(Ret.Ok);
-    expect((await login({ userName, password: 'wrong-pass' })).body.ret).toBe(Ret.BadCredentials);
-    expect((await login({ userName, password: 'blue-kite-88' })).body.ret).toBe(Ret.CaptchaRequired);
+    for (let i = 0; i < 2; i++) await login({ userName, password: 'wrong-pass' }, ip);
+    for (let i = 0; i < 25; i++) expect((await login({ userName, password: 'blue-kite-88' }, ip)).body.ret).toBe(Ret.Ok);
+    for (let i = 0; i < 3; i++) expect((await login({ userName, password: 'wrong-pass' }, ip)).body.ret).toBe(Ret.BadCredentials);
+    expect((await login({ userName, password: 'blue-kite-88' }, ip)).body.ret).toBe(Ret.CaptchaRequired);
     clock.advance(15 * MINUTE);
   });
 
@@ -275,7 +276,10 @@ describe('POST /api/Login/Login', () => {
     const inside = await login({ userName, password: 'blue-kite-88', captchaId: captcha.id, captchaCode: ` ${answer.toLowerCase()} ` }, ownerIp);
     expect(inside.body).toMatchObject({ ret: Ret.Ok, data: { userNameRaw: userName } });
 
-    // A captcha answers once: the same one again is refused.
+    // The owner is in, so the account starts afresh: the next login needs no captcha.
+    expect((await login({ userName, password: 'blue-kite-88' }, ownerIp)).body.ret).toBe(Ret.Ok);
+    // The stranger is back to 3 checks before the captcha, and a captcha answers once.
+    for (let i = 0; i < 3; i++) await login({ userName, password: `guess-again-${i}` });
     const again = await login({ userName, password: 'blue-kite-88', captchaId: captcha.id, captchaCode: answer }, ownerIp);
     expect(again.body).toEqual({ ret: Ret.CaptchaWrong, msg: '验证码错误或已失效，请重新输入', data: null });
   });
