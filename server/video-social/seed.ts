@@ -90,13 +90,21 @@ const SCORES_KEY = 'seed:scores-from-ratings';
 const targetScore = (n: number): number => (60 + (((n + 1) * 17) % 39)) / 10;
 
 /**
- * Stars of `raters` demo ratings averaging about `score` (out of 10): the total of stars rounded, spread so the
- * ratings differ by at most one star.
+ * Stars of `raters` demo ratings averaging about `score` (out of 10): the total of stars rounded, spread evenly, then
+ * (as real ratings are) some pairs moved one star apart each way, which keeps the total; `seed` picks the pairs.
  */
-export function demoStars(score: number, raters: number): number[] {
+export function demoStars(score: number, raters: number, seed = 0): number[] {
   const total = Math.min(5 * raters, Math.max(raters, Math.round((score / 2) * raters)));
   const base = Math.floor(total / raters);
-  return Array.from({ length: raters }, (_, index) => (index < total - base * raters ? base + 1 : base));
+  const stars = Array.from({ length: raters }, (_, index) => (index < total - base * raters ? base + 1 : base));
+  for (let pair = 0; 2 * pair + 1 < raters; pair += 1) {
+    const [up, down] = [2 * pair, 2 * pair + 1];
+    if ((seed + pair) % 3 !== 0 && (stars[up] ?? 5) < 5 && (stars[down] ?? 1) > 1) {
+      stars[up] = (stars[up] ?? 0) + 1;
+      stars[down] = (stars[down] ?? 0) - 1;
+    }
+  }
+  return stars;
 }
 
 /**
@@ -110,7 +118,7 @@ function demoRatings(videos: ReadonlyMap<string, number>, raters: readonly numbe
     if (id === undefined || video.category === 'tvlive' || RATINGS[video.mediaKey] !== undefined) return [];
     const count = Math.min(raters.length, 3 + ((n * 7) % 5));
     const first = n % raters.length;
-    return demoStars(targetScore(n), count).map((stars, index) => [id, raters[(first + index) % raters.length], stars, rated]);
+    return demoStars(targetScore(n), count, n).map((stars, index) => [id, raters[(first + index) % raters.length], stars, rated]);
   });
 }
 

@@ -175,16 +175,20 @@ describe('scores and counts agree with their rows', () => {
     expect(Math.max(...rows.map((row) => row.n))).toBeLessThanOrEqual(3 + BARRAGE_VIEWERS.length);
   });
 
-  it('the demo stars average the aimed score within half a star', () => {
+  it('the demo stars average the aimed score within half a star, and vary', () => {
+    let varied = 0;
     for (const raters of [3, 4, 5, 6, 7]) {
       for (let tenths = 60; tenths <= 98; tenths += 1) {
-        const stars = demoStars(tenths / 10, raters);
+        const stars = demoStars(tenths / 10, raters, tenths);
         expect(stars).toHaveLength(raters);
-        expect(Math.max(...stars) - Math.min(...stars)).toBeLessThanOrEqual(1);
+        expect(Math.min(...stars)).toBeGreaterThanOrEqual(1);
+        expect(Math.max(...stars)).toBeLessThanOrEqual(5);
+        if (Math.max(...stars) - Math.min(...stars) >= 2) varied += 1;
         const average = (stars.reduce((sum, value) => sum + value, 0) * 2) / raters;
         expect(Math.abs(average - tenths / 10)).toBeLessThanOrEqual(1 / raters + 0.001);
       }
     }
+    expect(varied).toBeGreaterThan(50);
   });
 
   it('no video counts fewer plays than the people who rated, voted on or commented on it', async () => {
