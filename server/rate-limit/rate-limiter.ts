@@ -69,11 +69,6 @@ export class RateLimiter {
     await this.store.reset(this.key(rule, subject));
   }
 
-  /** Forgets every attempt of the subject under the rule (an owner logged in). */
-  async reset(rule: RateLimitRule, subject: string): Promise<void> {
-    await this.store.reset(this.key(rule, subject));
-  }
-
   private key(rule: RateLimitRule, subject: string): string {
     return `${rule.name}:${subject.toLowerCase()}`;
   }
