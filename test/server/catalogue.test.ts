@@ -49,6 +49,22 @@ describe('seed', () => {
     expect(rows.length).toBe(15);
     expect(rows.find((r) => r.category === 'movie')?.n).toBeGreaterThan(20);
   });
+
+  it('moves videos still on the old shared demo pictures to their own, with the real length; leaves others alone', async () => {
+    await db.query(
+      `UPDATE videos SET cover = '/media/demo/cover-3.jpg', poster = '/media/demo/poster-3.jpg', duration_seconds = 5521 WHERE media_key = 'movie-05'`,
+    );
+    await db.query(`UPDATE videos SET cover = '/media/uploads/covers/mine.jpg', duration_seconds = 99 WHERE media_key = 'movie-06'`);
+    await seedCatalogue(db, clock);
+    const rows = await db.query<{ media_key: string; cover: string; poster: string; duration_seconds: number }>(
+      `SELECT media_key, cover, poster, duration_seconds FROM videos WHERE media_key IN ('movie-05', 'movie-06') ORDER BY media_key`,
+    );
+    expect(rows).toEqual([
+      { media_key: 'movie-05', cover: '/media/demo/covers/movie-05.jpg', poster: '/media/demo/posters/movie-05.jpg', duration_seconds: 20 },
+      { media_key: 'movie-06', cover: '/media/uploads/covers/mine.jpg', poster: '/media/demo/posters/movie-06.jpg', duration_seconds: 99 },
+    ]);
+    await db.query(`UPDATE videos SET cover = '/media/demo/covers/movie-06.jpg', duration_seconds = 20 WHERE media_key = 'movie-06'`);
+  });
 });
 
 describe('GET /api/home/GetHomeData', () => {
