@@ -85,3 +85,20 @@ describe('POST /api/Video/AdView', () => {
     expect((await post(app, '/api/Video/AdView', { id: '999999' })).body).toEqual({ ret: Ret.AdNotFound, msg: '广告不存在', data: null });
   });
 });
+
+describe('seedAds on an older installation', () => {
+  it('moves seeded ads still on the old shared demo pictures to their own pictures; leaves replaced ones alone', async () => {
+    await db.query(`UPDATE ads SET show_url = '/media/demo/poster-1.jpg' WHERE seed_key = 'kaiping-1'`);
+    await db.query(`UPDATE ads SET show_url = '/media/uploads/covers/campaign.jpg' WHERE seed_key = 'kaiping-2'`);
+    await seedAds(db);
+    const rows = await db.query<{ seed_key: string; show_url: string }>(
+      `SELECT seed_key, show_url FROM ads WHERE seed_key IN ('kaiping-1', 'kaiping-2') ORDER BY seed_key`,
+    );
+    expect(rows).toEqual([
+      { seed_key: 'kaiping-1', show_url: SEED_START_ADS[0]!.showUrl },
+      { seed_key: 'kaiping-2', show_url: '/media/uploads/covers/campaign.jpg' },
+    ]);
+    expect(SEED_START_ADS[0]!.showUrl).toBe('/media/demo/ads/kaiping-1.jpg');
+    await db.query(`UPDATE ads SET show_url = $1 WHERE seed_key = 'kaiping-2'`, [SEED_START_ADS[1]!.showUrl]);
+  });
+});
