@@ -103,6 +103,26 @@ describe('socket authentication (connection event)', () => {
     expect(await junk.next('connectionResult')).toMatchObject({ ret: Ret.MissingParam });
   });
 
+  it('answers 1002 含有非法字符 to NUL in any connection field, ignores a NUL video room and out-of-range ack ids', async () => {
+    const user = await registerUser(app);
+    for (const payload of [
+      { ...connectionPayload(user.token), token: `${user.token.token}\u0000` },
+      { ...connectionPayload(user.token), extra: { nested: ['\u0000'] } },
+    ]) {
+      const client = track(await openSocket(url));
+      client.socket.emit('connection', payload);
+      expect(await client.next('connectionResult')).toEqual({ ret: Ret.BadParam, msg: expect.stringMatching(/^参数格式错误：.*含有非法字符$/) as unknown, data: null });
+      await client.disconnected();
+    }
+    const client = await authed(user);
+    client.socket.emit('joinVideoRoom', { mediaKey: 'abc\u0000' });
+    client.socket.emit('messageAck', { ids: [2 ** 63, 2 ** 31, 1.5, '\u0000'] });
+    await sleep(QUIET_MS);
+    expect(client.named('joinVideoRoom')).toEqual([]);
+    client.socket.emit('joinVideoRoom', { mediaKey: 'abc' });
+    expect(await client.next('joinVideoRoom')).toEqual({ mediaKey: 'abc', ok: true });
+  });
+
   it('ignores messageAck and joinVideoRoom before authentication', async () => {
     const recipient = await registerUser(app);
     const sender = await registerUser(app);
