@@ -34,7 +34,7 @@ export const VideoActionsBar = observer(function VideoActionsBar({ mediaKey, upl
             </button>
           ))}
         </span>
-        <span className="video-rating__count">{vm.ratingCountText}</span>
+        {vm.ratingCountText && <span className="video-rating__count">{vm.ratingCountText}</span>}
       </div>
       <div className="video-actions__bar">
         <button type="button" className="video-action" data-testid="video-like" aria-label={VideoSocialTexts.like} aria-pressed={vm.liked} onClick={vm.likeTapped}>

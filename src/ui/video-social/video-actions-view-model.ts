@@ -55,9 +55,10 @@ export class VideoActionsViewModel {
     return score > 0 ? score.toFixed(1) : VideoSocialTexts.noRating;
   }
 
-  /** N人评分 */
+  /** N人评分; nothing when nobody rated (the score then reads 暂无评分). */
   get ratingCountText(): string {
-    return `${formatCount(this.state.details.ratingCount)}${VideoSocialTexts.ratingCount}`;
+    const count = this.state.details.ratingCount;
+    return count > 0 ? `${formatCount(count)}${VideoSocialTexts.ratingCount}` : '';
   }
 
   /** Filled stars: the viewer's own rating when given, else the score's. */

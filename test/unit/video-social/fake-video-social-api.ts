@@ -1,5 +1,6 @@
 /** An imitation of the comment and video-action calls for headless tests (not a test file itself). */
 import type { FakeHttp, FakeHttpCall } from '../../../adapters/http/fake-http.ts';
+import { averageScore } from '../../../src/core/video-social/video-social-rules.ts';
 
 export interface FakeComment {
   id: number;
@@ -134,12 +135,11 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1): FakeVideoSoci
     if (!api.dislikes.delete(api.me)) api.dislikes.add(api.me);
     return ok(votes());
   });
-  const rating = () => ({
-    score: 8.2,
-    ratingCount: api.ratings.size,
-    distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: [...api.ratings.values()].filter((s) => s === stars).length })),
-    myRating: api.ratings.get(api.me) ?? 0,
-  });
+  const rating = () => {
+    const distribution = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: [...api.ratings.values()].filter((s) => s === stars).length }));
+    // As the server: the score is the ratings' average (0 without any).
+    return { score: averageScore(distribution), ratingCount: api.ratings.size, distribution, myRating: api.ratings.get(api.me) ?? 0 };
+  };
   route('GET', '/api/Video/VideoRatingDetails', () =>
     ok({ mediaKey: 'movie-03', ...rating(), ...votes(), collected: api.collected, shareCount: api.shares, commentCount: api.comments.length }));
   route('GET', '/api/Video/RateVideo', (call) => {

@@ -121,9 +121,13 @@ describe('CommentSection', () => {
 describe('VideoActions', () => {
   it('shows the score, the like count, 收藏 → 已收藏, and the uploader with 关注', async () => {
     const { api } = await render(<VideoActions mediaKey="movie-03" title="南城旧事" uploader={{ uid: 77, nickName: '老周玩游戏', avatar: '' }} />, {
-      seed: (fake) => fake.likes.add(5),
+      seed: (fake) => {
+        fake.likes.add(5);
+        [4, 5, 4].forEach((stars, index) => fake.ratings.set(100 + index, stars));
+      },
     });
-    expect(q('video-score')?.textContent).toBe('8.2');
+    expect(q('video-score')?.textContent).toBe('8.7');
+    expect(host.querySelector('.video-rating__count')?.textContent).toBe('3人评分');
     expect(q('video-like')?.querySelector('.count')?.textContent).toBe('1');
     await click(q('video-like'));
     expect(q('video-like')?.querySelector('.count')?.textContent).toBe('2');
@@ -134,6 +138,12 @@ describe('VideoActions', () => {
     expect(api.collected).toBe(true);
     expect(q('video-uploader')?.textContent).toContain('老周玩游戏');
     expect(q('follow-button')?.textContent).toBe('关注');
+  });
+
+  it('nobody rated: 暂无评分 and no count beside it', async () => {
+    await render(<VideoActions mediaKey="movie-03" title="南城旧事" uploader={null} />);
+    expect(q('video-score')?.textContent).toBe('暂无评分');
+    expect(host.querySelector('.video-rating__count')).toBeNull();
   });
 
   it('no uploader, no follow button', async () => {

@@ -322,8 +322,9 @@ describe('VideoActions', () => {
     const { api, actions } = setup();
     api.likes.add(5);
     api.collected = true;
+    api.ratings.set(5, 4);
     await actions.load();
-    expect(actions.current()).toMatchObject({ loaded: true, details: { likes: 1, myVote: 'none', collected: true, score: 8.2 } });
+    expect(actions.current()).toMatchObject({ loaded: true, details: { likes: 1, myVote: 'none', collected: true, score: 8, ratingCount: 1 } });
     expect(api.calls.map((c) => c.path)).toEqual(['/api/Video/VideoRatingDetails']);
   });
 
