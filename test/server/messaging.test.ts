@@ -95,7 +95,7 @@ describe('POST /api/Chat/SendMessage', () => {
     expect((await send(a, 0, 'x')).body.ret).toBe(Ret.BadParam);
     expect((await send(a, -3, 'x')).body.ret).toBe(Ret.BadParam);
     // An id no user can have is refused before it reaches the database (it used to answer 500).
-    expect((await send(a, 999_999_999_999, 'x')).body).toEqual({ ret: Ret.BadParam, msg: '参数格式错误：toUid', data: null });
+    expect((await send(a, 999_999_999_999, 'x')).body).toEqual({ ret: Ret.BadParam, msg: '参数格式错误：toUid超出范围', data: null });
     expect((await post(app, '/api/Chat/SendMessage', { ...tokenParams(a.token), toUid: 'abc', content: 'x' })).body.ret).toBe(Ret.BadParam);
     expect((await send(a, a.id, 'x')).body).toEqual({ ret: Ret.ChatWithSelf, msg: '不能给自己发消息', data: null });
     expect((await send(a, 999_999, 'x')).body).toEqual({ ret: Ret.UserNotFound, msg: '用户不存在', data: null });
