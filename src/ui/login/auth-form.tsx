@@ -89,7 +89,7 @@ export function CaptchaField(props: {
       </label>
       <button type="button" className="captcha-field__image" aria-label={CaptchaTexts.imageLabel} onClick={props.onRefresh} disabled={props.loading}>
         {props.image !== null && !props.loading
-          ? <img src={props.image} alt="图形验证码" width={CaptchaRules.width * 0.7} height={CaptchaRules.height * 0.7} />
+          ? <img src={props.image} alt="图形验证码" width={CaptchaRules.width * 0.8} height={CaptchaRules.height * 0.8} />
           : <span>{props.failed ? CaptchaTexts.loadFailed : '加载中…'}</span>}
       </button>
     </div>
