@@ -362,10 +362,13 @@ describe('requests node refuses before fastify (a real server on port 0)', () =>
     expect(answer.body).toEqual({ ret: Ret.BadParam, msg: '请求地址过长', data: null });
   });
 
-  it('answers a query string within the limit but a path param beyond maxParamLength, and NUL escaped in the path, in the envelope', async () => {
+  it('answers a long query string within the limit, a long unknown /api path and NUL escaped in the path in the envelope', async () => {
     const long = await fetch(`http://127.0.0.1:${port}/api/home/GetUserRegion?q=${'a'.repeat(8 * 1024)}`);
     expect(long.status).toBe(200);
     expect(((await long.json()) as Envelope).ret).toBe(Ret.Ok);
+    const longPath = await fetch(`http://127.0.0.1:${port}/api/${'a'.repeat(4000)}`);
+    expect(longPath.status).toBe(404);
+    expect(await longPath.json()).toEqual({ ret: Ret.NotFound, msg: RetMessage.NotFound, data: null });
     const nulPath = await fetch(`http://127.0.0.1:${port}/api/home/GetUserRegion%00`);
     expect(nulPath.status).toBeLessThan(500);
     expect(((await nulPath.json()) as Envelope).ret).not.toBe(Ret.Internal);
