@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ARGON2_PARAMS, PasswordHasher, legacyScryptHash } from '../../server/auth/password.ts';
-import { ConfigError, readConfig } from '../../server/config.ts';
+import { ConfigError, parseByteSize, readConfig, redactUrlPassword } from '../../server/config.ts';
 import { checkNickName } from '../../server/login/credentials.ts';
 import { formatDate } from '../../server/user/user-view.ts';
 import { TEST_ARGON2, TEST_SCRYPT } from './support.ts';
@@ -40,9 +40,28 @@ describe('readConfig', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ DEFAULT_REGION: 'XX' }, /DEFAULT_REGION/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+    [{ PORT: '-1' }, /^PORT must be a whole number from 0 to 65535, got "-1"$/],
+    [{ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"$/],
+    [{ DATABASE_URL: 'localhost:5432' }, /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ DATABASE_URL: 'mysql://root:hunter2@db/x' }, /got "mysql:\/\/root:\*\*\*@db\/x"$/],
+    [{ REDIS_URL: 'memcached://cache' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ UPLOAD_MAX_BYTES: '1.5GB' }, /^UPLOAD_MAX_BYTES must be a whole number of bytes above 0, or one with KB, MB or GB/],
+    [{ UPLOAD_QUOTA_BYTES: '0' }, /^UPLOAD_QUOTA_BYTES must be/],
   ])('refuses %o', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('takes LOG_LEVEL in any case, postgresql:// and rediss:// URLs, and sizes with units', () => {
+    expect(readConfig({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
+    expect(readConfig({ DATABASE_URL: 'postgresql://u:p@h:5432/d', REDIS_URL: 'rediss://h:6380' })).toMatchObject({
+      databaseUrl: 'postgresql://u:p@h:5432/d', redisUrl: 'rediss://h:6380',
+    });
+    expect(readConfig({ UPLOAD_MAX_BYTES: '200MB', UPLOAD_QUOTA_BYTES: '2 GB' })).toMatchObject({ uploadMaxBytes: 209_715_200, uploadQuotaBytes: 2 * 1024 ** 3 });
+    expect([parseByteSize('1024'), parseByteSize('1kb'), parseByteSize('3MiB'), parseByteSize('1G')]).toEqual([1024, 1024, 3 * 1024 ** 2, 1024 ** 3]);
+    for (const bad of ['', '0', '0MB', '-5', '1.5GB', '12XB', '1e9', '9999999999999999', '8388608GB']) expect(parseByteSize(bad), bad).toBeUndefined();
+    expect(redactUrlPassword('postgres://u:secret@h/d')).toBe('postgres://u:***@h/d');
+    expect(redactUrlPassword('postgres://u@h/d')).toBe('postgres://u@h/d');
   });
 });
 
