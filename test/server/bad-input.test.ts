@@ -294,6 +294,33 @@ describe.each(backends)('bad input on $name', (backend) => {
   });
 });
 
+describe('Params', () => {
+  const params = (values: Record<string, unknown>) => new Params(Object.entries(values));
+
+  it('takes the whole integer column range in int, and up to 15 digits in safeInt', () => {
+    expect(params({ a: '-2147483648', b: '2147483647' }).int('a')).toBe(-2_147_483_648);
+    expect(params({ b: ' 2147483647 ' }).int('b')).toBe(2_147_483_647);
+    for (const value of ['2147483648', '-2147483649', '99999999999', 2 ** 31]) {
+      expect(() => params({ n: value }).int('n')).toThrow('参数格式错误：n超出范围');
+    }
+    expect(params({ n: '999999999999999' }).safeInt('n')).toBe(999_999_999_999_999);
+    expect(() => params({ n: '9999999999999999' }).safeInt('n')).toThrow('参数格式错误：n超出范围');
+    for (const value of ['1.5', '1e9', 'abc', '--1']) expect(() => params({ n: value }).optionalInt('n')).toThrow(/^参数格式错误：n$/);
+    expect(params({ id: '5' }).optionalId('id', Number.MAX_SAFE_INTEGER)).toBe(5);
+    expect(params({ id: '4294967296' }).optionalId('id', Number.MAX_SAFE_INTEGER)).toBe(4_294_967_296);
+  });
+
+  it('refuses NUL anywhere when made, naming the top-level param', () => {
+    expect(() => params({ ok: 'x', bad: ['y', { z: 'a\u0000' }] })).toThrow('参数格式错误：bad含有非法字符');
+    expect(() => params({ bad: { ['k\u0000']: 1 } })).toThrow('参数格式错误：bad含有非法字符');
+    expect(() => params({ ['\u0000']: 'x' })).toThrow('参数格式错误：参数名含有非法字符');
+    let deep: unknown = 'a\u0000';
+    for (let depth = 0; depth < 100_000; depth += 1) deep = [deep];
+    expect(() => params({ deep })).toThrow('参数格式错误：deep含有非法字符');
+    expect(params({ fine: 'tab\tand\nnewline' }).string('fine')).toBe('tab\tand\nnewline');
+  });
+});
+
 /** Sends raw bytes to the server and collects everything it answers until it closes the connection. */
 function rawRequest(port: number, bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
