@@ -51,7 +51,8 @@ export function findNul(entries: Iterable<readonly [string, unknown]>): string |
       if (typeof item === 'string') {
         if (hasNul(item)) return displayName(name);
       } else if (Array.isArray(item)) {
-        pending.push(...(item as unknown[]));
+        // One by one: spreading a huge array (a 1 MB JSON body holds 500 000 elements) would overflow the stack.
+        for (const inner of item as unknown[]) pending.push(inner);
       } else if (isPlainObject(item)) {
         for (const [key, inner] of Object.entries(item)) {
           if (hasNul(key)) return displayName(name);

@@ -317,6 +317,7 @@ describe('Params', () => {
     let deep: unknown = 'a\u0000';
     for (let depth = 0; depth < 100_000; depth += 1) deep = [deep];
     expect(() => params({ deep })).toThrow('参数格式错误：deep含有非法字符');
+    expect(() => params({ wide: [...Array.from({ length: 500_000 }, () => 0), 'a\u0000'] })).toThrow('参数格式错误：wide含有非法字符');
     expect(params({ fine: 'tab\tand\nnewline' }).string('fine')).toBe('tab\tand\nnewline');
   });
 });
