@@ -25,18 +25,35 @@ export type ApiHandler<A extends AuthMode> = (context: ApiContext<A>) => Promise
  *   api.post('/api/User/GetUserInfo', 'required', async ({ auth }) => toUserView(auth.user, ...));
  */
 export interface ApiRouter {
-  get<A extends AuthMode>(url: string, auth: A, handler: ApiHandler<A>): void;
-  post<A extends AuthMode>(url: string, auth: A, handler: ApiHandler<A>): void;
+  get<A extends AuthMode>(url: string, auth: A, handler: ApiHandler<A>, options?: ApiRouteOptions): void;
+  post<A extends AuthMode>(url: string, auth: A, handler: ApiHandler<A>, options?: ApiRouteOptions): void;
   readonly app: FastifyInstance;
   readonly authenticator: Authenticator;
 }
 
+export interface ApiRouteOptions {
+  /**
+   * A server-to-server route (a payment provider's callback): every refusal, including a body or parameter the
+   * route never sees (malformed JSON, NUL), answers with an HTTP error status (400 unless the error names one) and
+   * an unexpected failure with HTTP 500, since the caller goes by the status, not by `ret`.
+   */
+  httpErrors?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by ApiRouter for routes registered with `httpErrors` (see ApiRouteOptions). */
+    httpErrors?: boolean;
+  }
+}
+
 export function createApiRouter(app: FastifyInstance, authenticator: Authenticator): ApiRouter {
-  const add = <A extends AuthMode>(method: 'GET' | 'POST', url: string, mode: A, handler: ApiHandler<A>): void => {
+  const add = <A extends AuthMode>(method: 'GET' | 'POST', url: string, mode: A, handler: ApiHandler<A>, options: ApiRouteOptions = {}): void => {
     if (!url.toLowerCase().startsWith('/api/')) throw new Error(`API routes live under /api/: ${url}`);
     app.route({
       method,
       url,
+      config: { httpErrors: options.httpErrors === true },
       handler: async (request, reply) => {
         const params = Params.fromRequest(request.query, request.body);
         const auth = await authenticator.resolve(mode, params);
@@ -47,7 +64,7 @@ export function createApiRouter(app: FastifyInstance, authenticator: Authenticat
   return {
     app,
     authenticator,
-    get: (url, mode, handler) => add('GET', url, mode, handler),
-    post: (url, mode, handler) => add('POST', url, mode, handler),
+    get: (url, mode, handler, options) => add('GET', url, mode, handler, options),
+    post: (url, mode, handler, options) => add('POST', url, mode, handler, options),
   };
 }

@@ -129,14 +129,19 @@ export function installErrorHandling(
         .type('text/plain; charset=utf-8')
         .send(status >= 500 ? 'Internal Server Error' : 'Bad Request');
     }
-    if (error instanceof ApiError) return reply.code(error.status).send(envelope(error.ret, error.message, error.data));
+    // A server-to-server route (ApiRouteOptions.httpErrors) answers every refusal with an HTTP error status.
+    const httpErrors = request.routeOptions.config.httpErrors === true;
+    if (error instanceof ApiError) {
+      const status = httpErrors && error.status < 400 ? 400 : error.status;
+      return reply.code(status).send(envelope(error.ret, error.message, error.data));
+    }
     const clientMessage = clientErrorMessage(error);
     if (clientMessage !== undefined && (codeOf(error).startsWith('FST_') || error instanceof SyntaxError)) {
       request.log.info({ err: error }, 'malformed request');
-      return reply.code(200).send(envelope(Ret.BadParam, clientMessage, null));
+      return reply.code(httpErrors ? statusOf(error) ?? 400 : 200).send(envelope(Ret.BadParam, clientMessage, null));
     }
     request.log.error({ err: error }, 'unexpected error in API handler');
-    return reply.code(200).send(envelope(Ret.Internal, RetMessage.Internal, null));
+    return reply.code(httpErrors ? 500 : 200).send(envelope(Ret.Internal, RetMessage.Internal, null));
   });
 
   app.setNotFoundHandler(notFoundPreHandler ? { preHandler: notFoundPreHandler } : {}, (request, reply) => {

@@ -368,7 +368,7 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
       request.log.error({ err: error }, 'payment callback failed');
       throw new ApiError(Ret.Internal, RetMessage.Internal, null, HTTP_INTERNAL_ERROR);
     }
-  });
+  }, { httpErrors: true });
 
   const acceptGatewayCallback = async (params: Params): Promise<{ orderId: string; status: string; duplicate: boolean }> => {
     const fields = {

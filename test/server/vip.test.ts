@@ -344,6 +344,19 @@ describe('sandbox gateway and callback', () => {
     expect((await vipOf(user.id)).vip_level).toBe(1);
   });
 
+  it('answers a callback body it cannot read (malformed JSON, NUL) with HTTP 400, not an acknowledgement', async () => {
+    const raw = (payload: string) => app.inject({ method: 'POST', url: '/api/payment/GatewayCallback', headers: { 'content-type': 'application/json' }, payload });
+    const malformed = await raw('{"orderId": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ ret: Ret.BadParam, data: null });
+    const withNul = await raw(JSON.stringify({ orderId: 'VO\u0000', status: 'paid', amount: '799', providerRef: 'r', ts: '1', sign: 'x' }));
+    expect(withNul.statusCode).toBe(400);
+    expect(withNul.json()).toMatchObject({ ret: Ret.BadParam, data: null });
+    // Other routes keep the app's rule: HTTP 200 with the envelope.
+    const appRoute = await app.inject({ method: 'POST', url: '/api/payment/CancelOrder', headers: { 'content-type': 'application/json' }, payload: '{"orderId": ' });
+    expect([appRoute.statusCode, appRoute.json().ret]).toEqual([200, Ret.BadParam]);
+  });
+
   it('answers HTTP 500 when the database fails, so the provider retries; the retry then pays', async () => {
     let failing = false;
     const lost = () => Promise.reject(new Error('connection lost'));
