@@ -194,8 +194,9 @@ describe('nothing a person taps lies under something else (iPhone Safari)', () =
     });
     await page.goto(`${app.url}/chat?toUid=${partner}`);
     const input = page.getByPlaceholder('发个消息吧~');
-    for (let i = 1; i <= 12; i++) {
-      await input.fill(`第${i}条消息`);
+    // Ten messages, the most the per-user send limit takes in 10 s (SEND_LIMITS), each long enough to wrap so they scroll.
+    for (let i = 1; i <= 10; i++) {
+      await input.fill(`第${i}条消息：周末一起去看那部新上映的电影吧，听说评分很高，记得提前订票哦`);
       await page.waitForTimeout(BETWEEN_TAPS_MS);
       await page.getByRole('button', { name: '发送', exact: true }).tap();
       await expect.poll(() => page.locator('[data-testid="chat-message"].chat-message--mine').count()).toBe(i);
