@@ -145,15 +145,20 @@ const gradient = (light: string, dark: string, horizontal: boolean) =>
   `<defs><linearGradient id="g" x1="0" y1="0" x2="${horizontal ? 1 : 0.4}" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient>
 <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.65"/></linearGradient></defs>`;
 
-function posterSvg(key: string, category: string, title: string, labels: { badge: string; subtitle: string }, width: number, height: number): string {
+/**
+ * A portrait picture. `inset`: the width kept clear at each side for words and badge. A start ad (9:16) is shown
+ * `object-fit: cover` on phones up to 9:19.5, which crops about 9 % of its width at each side, so its words keep
+ * to the middle.
+ */
+function posterSvg(key: string, category: string, title: string, labels: { badge: string; subtitle: string }, width: number, height: number, inset = 0): string {
   const { light, dark, accent } = palette(key, category);
   // Larger pictures (the start ads) scale their words with their width.
   const k = Math.max(1, width / 360);
-  const { lines, size } = titleLines(title, width - 40 * k, 56 * k, 34 * k);
+  const { lines, size } = titleLines(title, width - 2 * inset - 40 * k, 56 * k, 34 * k);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${gradient(light, dark, false)}
 <rect width="100%" height="100%" fill="url(#g)"/>${backdrop(key, width, height, accent)}
 <rect width="100%" height="100%" fill="url(#shade)"/>
-${badge(labels.badge, 16 * k, 16 * k, Math.round(18 * k), '#ff4d4f')}
+${badge(labels.badge, inset + 16 * k, 16 * k, Math.round(18 * k), '#ff4d4f')}
 ${svgText(lines, width / 2, height - 64 * k, size, 'middle')}
 ${labels.subtitle ? svgText([labels.subtitle], width / 2, height - 28 * k, Math.round(18 * k), 'middle', 400) : ''}
 </svg>`;
@@ -209,7 +214,7 @@ function jobs(): Job[] {
     const size = position === 'kaiping' ? DEMO_IMAGE_SIZES.startAd : position === 'danmu' ? DEMO_IMAGE_SIZES.barrageAd : DEMO_IMAGE_SIZES.playAd;
     const labels = { badge: text.badge, subtitle: text.subtitle };
     const svg = size.height > size.width
-      ? posterSvg(ad.key, 'ad', text.title, labels, size.width, size.height)
+      ? posterSvg(ad.key, 'ad', text.title, labels, size.width, size.height, position === 'kaiping' ? Math.round(size.width * 0.12) : 0)
       : size.height === size.width
         ? posterSvg(ad.key, 'ad', text.title, { badge: '', subtitle: text.subtitle }, size.width, size.height)
         : coverSvg(ad.key, 'ad', text.title, labels, size.width, size.height);
