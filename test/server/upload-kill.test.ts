@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +29,7 @@ import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-proto
 import { COMMON_PARAMS, tokenParams } from './support.ts';
 import type { Envelope, TestUser } from './support.ts';
 import { CHUNK, chunksOf, multipartBody, videoOfSize } from './upload-support.ts';
+import { freePort } from '../e2e/support/app-server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Each chunk copied into an assembled video waits this long in the first server (15 s for three chunks; it is killed long before). */
@@ -53,17 +53,6 @@ function kill(child: ChildProcess): void {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Child {
   process: ChildProcess;
