@@ -23,8 +23,8 @@ const MEDIA_KEY = 'movie-01';
 /** How long a look is repeated while something is still covered (a toast fading, images still loading). */
 const SETTLE_MS = 6_000;
 /**
- * Between two taps: the shell's double-tap guard (touch-guard.ts) swallows a second touch end within 300 ms, as it
- * would a person's double tap.
+ * Between two taps at one place (发送 again): the shell's double-tap guard (touch-guard.ts) swallows a second touch
+ * end within 300 ms and 30 px of the first, as it would a person's double tap.
  */
 const BETWEEN_TAPS_MS = 350;
 
@@ -109,6 +109,7 @@ describe('the open-app offer shows in a plain phone browser only', () => {
     expect(await offerOnTabPages(page)).toEqual(everywhere(true));
     await offer(page).tap();
     await expect.poll(() => popup(page).count()).toBe(1);
+    // 关闭 lies within 30 px of where APP内打开 was tapped: a person's pace, not a double tap.
     await page.waitForTimeout(BETWEEN_TAPS_MS);
     await popup(page).getByRole('button', { name: '关闭' }).tap();
     await expect.poll(() => popup(page).count()).toBe(0);

@@ -30,7 +30,7 @@ const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10
 const packages = () => page.getByTestId('vip-package');
 const methods = () => page.getByTestId('vip-method');
 const dialogButton = (name: string) => page.locator('.adm-modal, .adm-dialog').getByRole('button', { name, exact: true });
-/** The shell's double-tap guard swallows a second touch end within 300 ms (as it would a double tap): a person's pace. */
+/** The shell's double-tap guard swallows a second touch end within 300 ms at one place (as it would a double tap): a person's pace. */
 const pause = () => page.waitForTimeout(350);
 
 /** An in-app navigation (as a link would make), so the back button and the router's blocker see real history. */

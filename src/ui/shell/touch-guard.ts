@@ -7,8 +7,8 @@ export const IOS_LOW_CLASS = 'ios-low';
 const GESTURE_EVENTS = ['gesturestart', 'gesturechange', 'gestureend'] as const;
 
 /**
- * Suppresses page zoom: touch starts with more than one finger, a second touch end within 300 ms
- * (double-tap) and iOS gesture events. Returns a function that removes the listeners.
+ * Suppresses page zoom: touch starts with more than one finger, the second tap of a double tap (a touch end
+ * within 300 ms and 30 px of the previous one) and iOS gesture events. Returns a function that removes the listeners.
  */
 export function installTouchGuard(target: EventTarget): () => void {
   const guard = new DoubleTapGuard();
@@ -17,7 +17,8 @@ export function installTouchGuard(target: EventTarget): () => void {
     if (isMultiTouch((event as TouchEvent).touches?.length ?? 0)) event.preventDefault();
   };
   const onTouchEnd = (event: Event) => {
-    if (guard.touchEnded(event.timeStamp)) event.preventDefault();
+    const finger = (event as TouchEvent).changedTouches?.[0];
+    if (guard.touchEnded({ at: event.timeStamp, x: finger?.clientX ?? 0, y: finger?.clientY ?? 0 })) event.preventDefault();
   };
   const onGesture = (event: Event) => event.preventDefault();
   target.addEventListener('touchstart', onTouchStart, options);

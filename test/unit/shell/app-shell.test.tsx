@@ -120,14 +120,15 @@ describe('AppShell', () => {
 });
 
 describe('touch guard', () => {
-  const touch = (type: string, touches: number, timeStamp = 0) => {
+  const touch = (type: string, touches: number, timeStamp = 0, x = 100) => {
     const event = new Event(type, { cancelable: true });
     Object.defineProperty(event, 'touches', { value: { length: touches } });
+    Object.defineProperty(event, 'changedTouches', { value: [{ clientX: x, clientY: 300 }] });
     Object.defineProperty(event, 'timeStamp', { value: timeStamp });
     return event;
   };
 
-  it('cancels multi-touch starts, double taps within 300 ms and gesture events', () => {
+  it('cancels multi-touch starts, double taps within 300 ms at one place and gesture events', () => {
     const target = new EventTarget();
     const remove = installTouchGuard(target);
     const one = touch('touchstart', 1);
@@ -135,9 +136,10 @@ describe('touch guard', () => {
     target.dispatchEvent(one);
     target.dispatchEvent(two);
     expect([one.defaultPrevented, two.defaultPrevented]).toEqual([false, true]);
-    const ends = [touch('touchend', 0, 1000), touch('touchend', 0, 1250), touch('touchend', 0, 1600)];
+    const ends = [touch('touchend', 0, 1000), touch('touchend', 0, 1250), touch('touchend', 0, 1600), touch('touchend', 0, 1700, 250)];
     for (const end of ends) target.dispatchEvent(end);
-    expect(ends.map((e) => e.defaultPrevented)).toEqual([false, true, false]);
+    // The last one is quick but on another control 150 px away: a second tap, not a double tap.
+    expect(ends.map((e) => e.defaultPrevented)).toEqual([false, true, false, false]);
     const gesture = new Event('gesturestart', { cancelable: true });
     target.dispatchEvent(gesture);
     expect(gesture.defaultPrevented).toBe(true);

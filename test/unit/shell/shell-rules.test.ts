@@ -4,7 +4,7 @@ import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
 import { RouteTrail, decideBack } from '../../../src/core/shell/back-rule.ts';
 import { GLOBAL_TICK_MS, GlobalTimer } from '../../../src/core/shell/global-timer.ts';
 import { decideTabTap, tabDots, tabForPath, TABS, vipTabLabel } from '../../../src/core/shell/tab-bar.ts';
-import { DOUBLE_TAP_MS, DoubleTapGuard, isMultiTouch } from '../../../src/core/shell/touch-rules.ts';
+import { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX, DoubleTapGuard, isMultiTouch } from '../../../src/core/shell/touch-rules.ts';
 import { transitionFor } from '../../../src/core/shell/transition.ts';
 import { iosMajorVersion, isIosSafari, isLowIos } from '../../../src/core/shell/user-agent.ts';
 import { VipIconState } from '../../../src/core/shell/vip-icon.ts';
@@ -133,16 +133,25 @@ describe('page transitions', () => {
 });
 
 describe('touch rules', () => {
-  it('suppresses a second touch end within 300 ms, on fake time', () => {
+  it('suppresses a second touch end within 300 ms at the same place, on fake time', () => {
     const clock = new FakeClock();
     const guard = new DoubleTapGuard();
-    expect(guard.touchEnded(clock.now())).toBe(false);
+    const at = (x = 100, y = 200) => ({ at: clock.now(), x, y });
+    expect(guard.touchEnded(at())).toBe(false);
     clock.advance(DOUBLE_TAP_MS);
-    expect(guard.touchEnded(clock.now())).toBe(true);
+    expect(guard.touchEnded(at())).toBe(true);
     clock.advance(DOUBLE_TAP_MS + 1);
-    expect(guard.touchEnded(clock.now())).toBe(false);
+    expect(guard.touchEnded(at())).toBe(false);
     clock.advance(120);
-    expect(guard.touchEnded(clock.now())).toBe(true);
+    expect(guard.touchEnded(at(100 + DOUBLE_TAP_SLOP_PX, 200 - DOUBLE_TAP_SLOP_PX))).toBe(true);
+  });
+
+  it('lets two quick taps on two different places through: a double tap lands at one place', () => {
+    const guard = new DoubleTapGuard();
+    expect(guard.touchEnded({ at: 1000, x: 300, y: 60 })).toBe(false);
+    expect(guard.touchEnded({ at: 1100, x: 370, y: 60 })).toBe(false);
+    expect(guard.touchEnded({ at: 1200, x: 370, y: 60 + DOUBLE_TAP_SLOP_PX + 1 })).toBe(false);
+    expect(guard.touchEnded({ at: 1300, x: 370, y: 60 + DOUBLE_TAP_SLOP_PX + 1 })).toBe(true);
   });
 
   it('treats more than one finger as multi-touch', () => {
