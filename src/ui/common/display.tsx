@@ -52,7 +52,7 @@ export function TimeLabel({ time }: { time: TimeInput }) {
   return <span className="time-label">{timeLabel(time, now, offsetMinutes)}</span>;
 }
 
-/** A count (play counts, likes): 1.5万, 2.3亿. */
+/** A count (play counts, likes): 9999, 1.0万, 12345.7万. */
 export function Count({ value }: { value: number | string | null | undefined }) {
   return <span className="count">{formatCount(value)}</span>;
 }

@@ -9,19 +9,22 @@ describe('counts', () => {
     expect(formatCount('356')).toBe('356');
   });
 
-  it('from 10000 in tens of thousands with one decimal and 万, truncated, without a trailing .0', () => {
-    expect(formatCount(10000)).toBe('1万');
+  it('from 10000 in tens of thousands with one decimal, rounded, and 万 (the spec\'s examples)', () => {
+    expect(formatCount(10000)).toBe('1.0万');
+    expect(formatCount(570_964)).toBe('57.1万');
+    expect(formatCount(123_456_789)).toBe('12345.7万');
     expect(formatCount(15300)).toBe('1.5万');
-    expect(formatCount(19999)).toBe('1.9万');
-    expect(formatCount(99999)).toBe('9.9万');
-    expect(formatCount(123456)).toBe('12.3万');
-    expect(formatCount(99_999_999)).toBe('9999.9万');
+    expect(formatCount(10_049)).toBe('1.0万');
+    expect(formatCount(10_500)).toBe('1.1万');
+    expect(formatCount(19_950)).toBe('2.0万');
+    expect(formatCount(99_999)).toBe('10.0万');
+    expect(formatCount(123_456)).toBe('12.3万');
   });
 
-  it('from 100000000 in hundreds of millions with 亿', () => {
-    expect(formatCount(100_000_000)).toBe('1亿');
-    expect(formatCount(123_456_789)).toBe('1.2亿');
-    expect(formatCount(25_000_000_000)).toBe('250亿');
+  it('never switch to 亿', () => {
+    expect(formatCount(99_999_999)).toBe('10000.0万');
+    expect(formatCount(100_000_000)).toBe('10000.0万');
+    expect(formatCount(25_000_000_000)).toBe('2500000.0万');
   });
 
   it('negative, fractional or unreadable counts', () => {

@@ -99,8 +99,8 @@ describe('TimeLabel', () => {
 });
 
 describe('Count', () => {
-  it('shows counts in 万 and 亿 with one decimal', () => {
+  it('shows counts from 10000 in 万 with one decimal', () => {
     render(<><Count value={9999} /><Count value={15300} /><Count value={123_456_789} /></>);
-    expect([...host.querySelectorAll('.count')].map((e) => e.textContent)).toEqual(['9999', '1.5万', '1.2亿']);
+    expect([...host.querySelectorAll('.count')].map((e) => e.textContent)).toEqual(['9999', '1.5万', '12345.7万']);
   });
 });
