@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
 
@@ -105,6 +105,28 @@ describe('a visitor browses the catalogue', () => {
     await before;
     await expect.poll(() => page.getByText('刷新完成').count()).toBe(1);
     await shot('rank-refreshed');
+  });
+
+  it('a next page that fails shows exactly 加载失败 in the footer, and a tap on it retries and loads the page', async () => {
+    const secondPage = (url: URL) => url.pathname === '/api/list/GetVideoList' && url.searchParams.get('page') === '2';
+    const abort = (route: Route) => route.abort();
+    await page.route(secondPage, abort);
+    await page.goto(`${app.url}/list/movie`);
+    await expect.poll(() => cards().count()).toBeGreaterThanOrEqual(10);
+    const firstPage = await cards().count();
+    for (let i = 0; i < 10 && (await page.getByText('加载失败', { exact: true }).count()) === 0; i += 1) {
+      await page.mouse.wheel(0, 2000);
+      await page.waitForTimeout(250);
+    }
+    await expect.poll(() => page.getByTestId('list-footer').textContent()).toBe('加载失败');
+    expect(await cards().count()).toBe(firstPage);
+    await shot('list-footer-failed');
+    await page.unroute(secondPage, abort);
+    const retried = page.waitForRequest((request) => secondPage(new URL(request.url())));
+    await page.getByTestId('list-footer').click();
+    await retried;
+    await expect.poll(() => cards().count()).toBeGreaterThan(firstPage);
+    expect(await page.getByText('加载失败', { exact: true }).count()).toBe(0);
   });
 
   it('a category list loads more as it is scrolled, until 没有更多了哦~', async () => {

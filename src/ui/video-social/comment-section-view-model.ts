@@ -15,7 +15,7 @@ export const CommentUiTexts = {
   sending: '发送中',
   cancelReply: '取消回复',
   loadingReplies: '加载中...',
-  repliesFailed: '加载失败，点击重试',
+  repliesFailed: '加载失败',
   firstPageFailed: '评论加载失败，点击重试',
 } as const;
 

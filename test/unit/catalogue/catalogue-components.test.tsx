@@ -63,7 +63,7 @@ describe('ListFooter', () => {
     act(() => root?.render(<ListFooter state={FooterState.NoMore} onRetry={() => (retried += 1)} />));
     expect(host.textContent).toBe('没有更多了哦~');
     act(() => root?.render(<ListFooter state={FooterState.Failed} onRetry={() => (retried += 1)} />));
-    expect(host.textContent).toContain('加载失败');
+    expect(host.textContent).toBe('加载失败');
     act(() => host.querySelector('button')?.click());
     expect(retried).toBe(1);
   });
