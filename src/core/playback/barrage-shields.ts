@@ -1,5 +1,6 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Unsubscribe } from '../ports/page-visibility.ts';
+import type { CallOptions } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { UserSession } from '../session/user-session.ts';
 import { BarrageLimits, keywordProblem, normaliseKeyword, type ShieldLists } from './barrage-rules.ts';
@@ -99,12 +100,16 @@ export class BarrageShields {
     return () => this.listeners.delete(listener);
   }
 
-  /** A logged-in user's lists from the server (kept when the server cannot be asked). */
-  async refresh(): Promise<void> {
+  /**
+   * A logged-in user's lists from the server (kept when the server cannot be asked). Both calls are cancellable
+   * (spec §8): aborting `signal` (the page is left) cancels them with 终止请求 and no toast, keeping the lists.
+   */
+  async refresh(signal?: AbortSignal): Promise<void> {
     const uid = this.session.user()?.id ?? null;
     if (uid === null) return;
+    const options: CallOptions = signal ? { suppressTips: true, signal } : { suppressTips: true };
     try {
-      const [users, keywords] = await Promise.all([this.service.shieldedUsers({ suppressTips: true }), this.service.shieldedKeywords({ suppressTips: true })]);
+      const [users, keywords] = await Promise.all([this.service.shieldedUsers(options), this.service.shieldedKeywords(options)]);
       if ((this.session.user()?.id ?? null) !== uid) return;
       this.owner = uid;
       this.save({ users, keywords });

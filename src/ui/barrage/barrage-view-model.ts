@@ -117,6 +117,8 @@ export class BarrageViewModel {
   private likes = 0;
   private adViewed = false;
   private readonly offs: (() => void)[] = [];
+  /** Cancels the page's cancellable calls (the blocking lists) when the page is left; one per start. */
+  private leaving: AbortController | null = null;
 
   constructor(private readonly deps: BarrageViewModelDeps) {
     this.danmuOpen = deps.settings.danmuOpen();
@@ -124,9 +126,9 @@ export class BarrageViewModel {
     const shields = deps.shields.current();
     this.shieldUsers = shields.users;
     this.shieldKeywords = shields.keywords;
-    makeAutoObservable<BarrageViewModel, 'deps' | 'offs' | 'adViewed' | 'likes'>(
+    makeAutoObservable<BarrageViewModel, 'deps' | 'offs' | 'adViewed' | 'likes' | 'leaving'>(
       this,
-      { deps: false, offs: false, adViewed: false, likes: true, flying: observableRef, player: observableRef, target: observableRef, ad: observableRef, shieldUsers: observableRef, shieldKeywords: observableRef, config: observableRef },
+      { deps: false, offs: false, leaving: false, adViewed: false, likes: true, flying: observableRef, player: observableRef, target: observableRef, ad: observableRef, shieldUsers: observableRef, shieldKeywords: observableRef, config: observableRef },
       { autoBind: true },
     );
   }
@@ -187,12 +189,17 @@ export class BarrageViewModel {
     );
     shields.start();
     void settings.load();
-    void shields.refresh();
+    this.leaving?.abort();
+    this.leaving = new AbortController();
+    void shields.refresh(this.leaving.signal);
     void session.start();
     void this.loadAd(path, mediaKey);
   }
 
+  /** The page is left: GetShieldUserList and GetShieldKeyWordList still pending are cancelled (终止请求, no toast). */
   dispose(): void {
+    this.leaving?.abort();
+    this.leaving = null;
     this.offs.splice(0).forEach((off) => off());
     this.deps.session.stop();
   }
