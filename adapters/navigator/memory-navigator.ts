@@ -1,4 +1,4 @@
-import type { Navigator, Query, RouteLocation } from '../../src/core/ports/navigator.ts';
+import type { Navigator, Query, RouteLocation, RouteState } from '../../src/core/ports/navigator.ts';
 
 /** An in-memory history: push adds an entry, replace swaps the current one, back drops it (never the first). */
 export class MemoryNavigator implements Navigator {
@@ -11,16 +11,15 @@ export class MemoryNavigator implements Navigator {
   }
 
   current(): RouteLocation {
-    const top = this.stack[this.stack.length - 1]!;
-    return { path: top.path, query: { ...top.query } };
+    return copy(this.stack[this.stack.length - 1]!);
   }
 
-  push(path: string, query?: Query): void {
-    this.stack.push(location(path, query));
+  push(path: string, query?: Query, state?: RouteState): void {
+    this.stack.push(location(path, query, state));
   }
 
-  replace(path: string, query?: Query): void {
-    this.stack[this.stack.length - 1] = location(path, query);
+  replace(path: string, query?: Query, state?: RouteState): void {
+    this.stack[this.stack.length - 1] = location(path, query, state);
   }
 
   back(): void {
@@ -33,13 +32,19 @@ export class MemoryNavigator implements Navigator {
 
   /** The history, oldest first; the last entry is the current location. */
   entries(): RouteLocation[] {
-    return this.stack.map((entry) => ({ path: entry.path, query: { ...entry.query } }));
+    return this.stack.map(copy);
   }
 }
 
-/** Like the router: a query written into path is kept, the given one wins on the same keys. */
-function location(path: string, query: Query = {}): RouteLocation {
+/** Like the router: a query written into path is kept, the given one wins on the same keys; route state apart. */
+function location(path: string, query: Query = {}, state?: RouteState): RouteLocation {
   const at = path.indexOf('?');
-  if (at < 0) return { path, query: { ...query } };
-  return { path: path.slice(0, at), query: { ...Object.fromEntries(new URLSearchParams(path.slice(at + 1))), ...query } };
+  const entry: RouteLocation =
+    at < 0 ? { path, query: { ...query } } : { path: path.slice(0, at), query: { ...Object.fromEntries(new URLSearchParams(path.slice(at + 1))), ...query } };
+  if (state && Object.keys(state).length > 0) entry.state = { ...state };
+  return entry;
+}
+
+function copy(entry: RouteLocation): RouteLocation {
+  return entry.state ? { path: entry.path, query: { ...entry.query }, state: { ...entry.state } } : { path: entry.path, query: { ...entry.query } };
 }

@@ -1,9 +1,9 @@
-import type { Navigator, Query, RouteLocation } from '../../src/core/ports/navigator.ts';
+import type { Navigator, Query, RouteLocation, RouteState } from '../../src/core/ports/navigator.ts';
 
 /** The parts of a react-router data router (createBrowserRouter / createMemoryRouter) the navigator uses. */
 export interface DataRouterLike {
-  readonly state: { readonly location: { readonly pathname: string; readonly search: string } };
-  navigate(to: string | number, options?: { replace?: boolean }): unknown;
+  readonly state: { readonly location: { readonly pathname: string; readonly search: string; readonly state?: unknown } };
+  navigate(to: string | number, options?: { replace?: boolean; state?: unknown }): unknown;
 }
 
 /** The parts of a window openUrl uses. */
@@ -20,16 +20,21 @@ export class RouterNavigator implements Navigator {
   ) {}
 
   current(): RouteLocation {
-    const { pathname, search } = this.router.state.location;
-    return { path: pathname, query: Object.fromEntries(new URLSearchParams(search)) };
+    const { pathname, search, state } = this.router.state.location;
+    const location: RouteLocation = { path: pathname, query: Object.fromEntries(new URLSearchParams(search)) };
+    const params = routeState(state);
+    if (params) location.state = params;
+    return location;
   }
 
-  push(path: string, query?: Query): void {
-    void this.router.navigate(href(path, query));
+  /** Route parameters go into the history entry's state (react-router's location.state), not the address. */
+  push(path: string, query?: Query, state?: RouteState): void {
+    if (state) void this.router.navigate(href(path, query), { state: { ...state } });
+    else void this.router.navigate(href(path, query));
   }
 
-  replace(path: string, query?: Query): void {
-    void this.router.navigate(href(path, query), { replace: true });
+  replace(path: string, query?: Query, state?: RouteState): void {
+    void this.router.navigate(href(path, query), state ? { replace: true, state: { ...state } } : { replace: true });
   }
 
   back(): void {
@@ -50,4 +55,11 @@ function href(path: string, query: Query = {}): string {
   for (const [key, value] of Object.entries(query)) search.set(key, value);
   const text = search.toString();
   return text ? `${pathname}?${text}` : pathname;
+}
+
+/** The route parameters of a history entry: its state when that is an object of strings (another's state reads none). */
+function routeState(state: unknown): RouteState | null {
+  if (typeof state !== 'object' || state === null || Array.isArray(state)) return null;
+  const entries = Object.entries(state as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
 }

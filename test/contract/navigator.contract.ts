@@ -65,6 +65,23 @@ export function navigatorContract(name: string, makeHarness: (path: string, quer
       expect(h.navigator.current()).toEqual({ path: '/home', query: { a: '1' } });
     });
 
+    it('carries route parameters as state of the entry, not in the address; back leaves them behind', async () => {
+      const h = makeHarness('/home', {});
+      h.navigator.push('/video/3', { toUid: '9' }, { type: 'pay', msgParams: '{"name":"月卡"}' });
+      await h.settle();
+      expect(h.navigator.current()).toEqual({ path: '/video/3', query: { toUid: '9' }, state: { type: 'pay', msgParams: '{"name":"月卡"}' } });
+      h.navigator.push('/login');
+      await h.settle();
+      expect(h.navigator.current()).toEqual({ path: '/login', query: {} });
+      expect(h.navigator.current().state).toBeUndefined();
+      h.navigator.back();
+      await h.settle();
+      expect(h.navigator.current().state).toEqual({ type: 'pay', msgParams: '{"name":"月卡"}' });
+      h.navigator.replace('/home', {}, { type: 'x' });
+      await h.settle();
+      expect(h.navigator.current()).toEqual({ path: '/home', query: {}, state: { type: 'x' } });
+    });
+
     it('hands out a query the caller cannot use to change the history', async () => {
       const h = makeHarness('/home', { a: '1' });
       h.navigator.current().query.a = 'changed';

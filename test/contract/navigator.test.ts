@@ -32,6 +32,21 @@ describe('RouterNavigator', () => {
     navigator.back();
     expect(calls).toEqual([['/login?redirect=%2Fx%3Fa%3D1'], ['/home', { replace: true }], [-1]]);
   });
+
+  it('hands route parameters to the router as location state, never in the address', () => {
+    const calls: unknown[][] = [];
+    const navigator = new RouterNavigator({
+      state: { location: { pathname: '/chat', search: '?toUid=5', state: { type: 'pay', msgParams: '{}', other: 1 } } },
+      navigate: (...args: unknown[]) => void calls.push(args),
+    });
+    expect(navigator.current()).toEqual({ path: '/chat', query: { toUid: '5' }, state: { type: 'pay', msgParams: '{}' } });
+    navigator.push('/chat', { toUid: '5' }, { type: 'pay', msgParams: '{"a":1}' });
+    navigator.replace('/chat', { toUid: '5' }, { type: 'pay' });
+    expect(calls).toEqual([
+      ['/chat?toUid=5', { state: { type: 'pay', msgParams: '{"a":1}' } }],
+      ['/chat?toUid=5', { replace: true, state: { type: 'pay' } }],
+    ]);
+  });
 });
 
 describe('MemoryNavigator', () => {

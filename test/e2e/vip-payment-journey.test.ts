@@ -94,6 +94,32 @@ describe('paying for VIP on the payment pages', () => {
     await expect.poll(() => page.getByTestId('vip-line').textContent()).toBe(`VIP到期：${after}`);
   });
 
+  it('back from a paid order lands on /user (the result page\'s target), and the history never leads into the payment page again', async () => {
+    const { orderId, query } = await cardOrder();
+    await page.goto(`${app.url}/vip`);
+    await page.goto(`${app.url}/notice?${query}`);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();
+    await page.waitForURL(new RegExp(`/payResult\\?orderId=${orderId}$`));
+    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+    await page.locator('.nav-bar__back').click();
+    await page.waitForURL(/\/user$/);
+    await expect.poll(() => page.getByTestId('vip-line').count()).toBe(1);
+    // The result page replaced the payment page, and the target replaced the result page: back is /vip.
+    await page.goBack();
+    await page.waitForURL(/\/vip$/);
+    expect(new URL(page.url()).pathname).toBe('/vip');
+  });
+
+  it('back from an unpaid payment page goes to /vip (its target), not a step back', async () => {
+    const { query } = await cardOrder();
+    await page.goto(`${app.url}/user`);
+    await page.goto(`${app.url}/notice?${query}`);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    await page.locator('.nav-bar__back').click();
+    await page.waitForURL(/\/vip$/);
+  });
+
   it('cancel on /notice shows 已取消', async () => {
     const { query } = await cardOrder();
     await page.goto(`${app.url}/notice?${query}`);

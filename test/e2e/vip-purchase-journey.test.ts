@@ -94,6 +94,19 @@ describe('buying VIP', () => {
     await methods().filter({ hasText: '人工客服充值' }).click();
     await page.getByRole('button', { name: '立即支付' }).click();
     await page.waitForURL(new RegExp(`/chat\\?toUid=${kefuId}(&|$)`));
+    // type and msgParams are route parameters: in the history entry's state, not in the address (spec §2).
+    const url = new URL(page.url());
+    expect(url.searchParams.has('type')).toBe(false);
+    expect(url.searchParams.has('msgParams')).toBe(false);
+    const state = await page.evaluate(() => (window.history.state as { usr?: Record<string, string> } | null)?.usr ?? null);
+    expect(state?.type).toBe('pay');
+    expect(JSON.parse(state?.msgParams ?? '{}')).toMatchObject({ payType: 3, payTitle: '人工客服充值' });
+    await poll(() => page.getByTestId('order-card').count()).toBe(1);
+    expect(await page.getByTestId('order-card').textContent()).toContain('人工客服充值');
+    // A direct load of /chat?toUid=… carries no route parameters: an ordinary chat with the customer service.
+    await page.goto(`${app.url}/chat?toUid=${kefuId}&nickName=${encodeURIComponent('官方客服')}`);
+    await poll(() => page.getByPlaceholder('发个消息吧~').count()).toBe(1);
+    expect(await page.getByTestId('order-card').count()).toBe(0);
   });
 
   it("/openVip with another user's code asks to buy for the friend and goes to /giveVip", async () => {

@@ -13,9 +13,11 @@ import './messaging.css';
 
 export const ChatScreen = observer(function ChatScreen() {
   const [query] = useSearchParams();
-  const vm = useViewModel(
-    (c) => new ChatViewModel({ chat: c.get(ChatService), store: c.get(MessageStore), navigator: c.get<Navigator>(Navigator) }, readChatQuery(query)),
-  );
+  const vm = useViewModel((c) => {
+    const navigator = c.get<Navigator>(Navigator);
+    // type and msgParams are route parameters: the history entry's state, not the query (spec §2).
+    return new ChatViewModel({ chat: c.get(ChatService), store: c.get(MessageStore), navigator }, readChatQuery(query, navigator.current().state));
+  });
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => vm.opened(), [vm]);
   useLayoutEffect(() => {

@@ -3,7 +3,7 @@ import { nearTop } from '../../core/display/list-state.ts';
 import type { ChatService } from '../../core/messaging/chat-service.ts';
 import { MessageType, MessagingRoutes, readOrderNote, type ChatMessage } from '../../core/messaging/message.ts';
 import type { MessageStore } from '../../core/messaging/message-store.ts';
-import type { Navigator } from '../../core/ports/navigator.ts';
+import type { Navigator, RouteState } from '../../core/ports/navigator.ts';
 import { MANUAL_PAY_CHAT_TYPE } from '../../core/vip/pay-flow.ts';
 
 export interface ChatQuery {
@@ -16,14 +16,18 @@ export interface ChatQuery {
   msgParams: string;
 }
 
-export function readChatQuery(query: URLSearchParams): ChatQuery {
+/**
+ * /chat's parameters (spec §2): toUid, avatar, nickName and refresh from the query; type and msgParams are route
+ * parameters, from the navigation's state only (a direct load of /chat?toUid=… has none: an ordinary chat).
+ */
+export function readChatQuery(query: URLSearchParams, state: RouteState = {}): ChatQuery {
   const uid = Number(query.get('toUid'));
   return {
     toUid: Number.isInteger(uid) && uid > 0 ? uid : null,
     nickName: query.get('nickName') ?? '',
     avatar: query.get('avatar') ?? '',
-    type: query.get('type') ?? '',
-    msgParams: query.get('msgParams') ?? '',
+    type: state['type'] ?? '',
+    msgParams: state['msgParams'] ?? '',
   };
 }
 

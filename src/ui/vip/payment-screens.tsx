@@ -11,6 +11,7 @@ import { NavBar } from '../common/nav-bar.tsx';
 import {
   CreatePaymentViewModel,
   CustomerServiceViewModel,
+  PaymentBackTargets,
   PaymentOrderViewModel,
   PaymentPagePaths,
   PaymentTexts,
@@ -66,10 +67,10 @@ function OrderDetails({ order, amount }: { order: PaymentOrder; amount: string }
   );
 }
 
-function Page({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+function Page({ title, children, className = '', backTo }: { title: string; children: ReactNode; className?: string; backTo: string }) {
   return (
     <div className={`page payment-page ${className}`}>
-      <NavBar title={title} />
+      <NavBar title={title} backTo={backTo} />
       <div className="payment-body">{children}</div>
     </div>
   );
@@ -89,7 +90,7 @@ const OrderState = observer(function OrderState({ vm }: { vm: PaymentOrderViewMo
 export const NoticeScreen = observer(function NoticeScreen() {
   const vm = useOrder();
   return (
-    <Page title="支付通知">
+    <Page title="支付通知" backTo={PaymentBackTargets.paying}>
       {vm.order && <OrderDetails order={vm.order} amount={vm.amountText} />}
       <OrderState vm={vm} />
       {vm.payable && (
@@ -118,7 +119,7 @@ const CreatePaymentPage = observer(function CreatePaymentPage({ kind }: { kind: 
     void vm.create();
   }, [vm]);
   return (
-    <Page title="支付">
+    <Page title="支付" backTo={PaymentBackTargets.paying}>
       <div className="payment-card">
         <div className="payment-title">{vm.title}</div>
         <div className="payment-amount" data-testid="payment-amount">
@@ -201,7 +202,7 @@ export function TcgPayScreen() {
 export const ZfbPayConfirmScreen = observer(function ZfbPayConfirmScreen() {
   const vm = useOrder();
   return (
-    <Page title="确认支付">
+    <Page title="确认支付" backTo={PaymentBackTargets.paying}>
       {vm.order && <OrderDetails order={vm.order} amount={vm.rmbText} />}
       <OrderState vm={vm} />
       {vm.payable && (
@@ -231,7 +232,7 @@ export const ZfbPayConfirmScreen = observer(function ZfbPayConfirmScreen() {
 export const ZfbPayUnpaidScreen = observer(function ZfbPayUnpaidScreen() {
   const vm = useOrder();
   return (
-    <Page title="未支付">
+    <Page title="未支付" backTo={PaymentBackTargets.paying}>
       <p className="payment-headline">{PaymentTexts.notPaidYet}</p>
       {vm.order && <OrderDetails order={vm.order} amount={vm.rmbText} />}
       <OrderState vm={vm} />
@@ -256,7 +257,7 @@ export const ZfbPayUnpaidScreen = observer(function ZfbPayUnpaidScreen() {
 export const ZfbPayCancelScreen = observer(function ZfbPayCancelScreen() {
   const vm = useOrder();
   return (
-    <Page title="取消支付">
+    <Page title="取消支付" backTo={PaymentBackTargets.paying}>
       {vm.order && <OrderDetails order={vm.order} amount={vm.rmbText} />}
       <OrderState vm={vm} />
       {vm.payable && (
@@ -277,7 +278,7 @@ const PaidScreen = observer(function PaidScreen({ title }: { title: string }) {
     return () => vm.stop();
   }, [vm]);
   return (
-    <Page title={title}>
+    <Page title={title} backTo={PaymentBackTargets.paid}>
       <ResultBody vm={vm} />
     </Page>
   );
@@ -339,7 +340,7 @@ const HelpActions = observer(function HelpActions({ orderId }: { orderId?: strin
 export function ZfbPayUnpaidSubmitScreen() {
   const orderId = useViewModel((c) => queryOf(c).orderId);
   return (
-    <Page title="提交凭证">
+    <Page title="提交凭证" backTo={PaymentBackTargets.paying}>
       <p className="payment-text">如果您已经付款但订单仍显示未支付，请联系客服并提供付款截图和订单号，客服核实后会为您处理。</p>
       {orderId && <p className="payment-text">订单号：{orderId}</p>}
       <HelpActions {...(orderId ? { orderId } : {})} />
@@ -351,7 +352,7 @@ export function ZfbPayUnpaidSubmitScreen() {
 export function ZfbPayNotSupportScreen() {
   const message = useViewModel((c) => queryOf(c).message);
   return (
-    <Page title="暂不支持">
+    <Page title="暂不支持" backTo={PaymentBackTargets.paying}>
       <p className="payment-headline">暂不支持该支付方式</p>
       <p className="payment-text">{message || '当前地区或支付方式暂不支持开通VIP，请更换支付方式或联系客服。'}</p>
       <HelpActions />
@@ -362,7 +363,7 @@ export function ZfbPayNotSupportScreen() {
 /** /unablePay: explains why paying may not work and where to get help. */
 export function UnablePayScreen() {
   return (
-    <Page title="无法支付">
+    <Page title="无法支付" backTo={PaymentBackTargets.paying}>
       <ul className="payment-text">
         <li>订单创建后30分钟内未支付会自动关闭，请返回重新下单。</li>
         <li>部分地区或支付方式暂不支持，请尝试其他支付方式。</li>
@@ -377,7 +378,7 @@ export function UnablePayScreen() {
 export function AppealScreen() {
   const orderId = useViewModel((c) => queryOf(c).orderId);
   return (
-    <Page title="申诉">
+    <Page title="申诉" backTo={PaymentBackTargets.paying}>
       <p className="payment-text">对订单或扣款有疑问，请联系客服说明情况并提供订单号，客服会核实处理。</p>
       <HelpActions {...(orderId ? { orderId } : {})} />
     </Page>

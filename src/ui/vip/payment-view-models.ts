@@ -33,6 +33,13 @@ export const PaymentPagePaths = {
   user: '/user',
 } as const;
 
+/**
+ * Where the nav bar's back arrow goes (the back rule's "given target", replacing this page): a page of a paid or
+ * closed order goes to the user page, where the VIP expiry shows; a page of an order still being paid goes back to
+ * the VIP purchase screen. Neither leads back into the payment page.
+ */
+export const PaymentBackTargets = { paid: PaymentPagePaths.user, paying: '/vip' } as const;
+
 export const PaymentTexts = {
   badOrder: '订单信息无效',
   badParams: '支付参数无效，请返回重新选择套餐',
@@ -335,7 +342,8 @@ export class CustomerServiceViewModel {
       return;
     }
     const next = afterCustomerService(result.value, JSON.stringify(orderId ? { orderId } : {}));
-    if (next.kind === 'navigate') this.navigator.push(next.path, next.query);
+    // type and msgParams are the chat's route parameters: navigation state, not the query (spec §2).
+    if (next.kind === 'navigate') this.navigator.push(next.path, next.query, next.params);
     else if (next.kind === 'message') this.notifier.toast(next.message, { durationMs: 2000, position: 'bottom' });
   }
 

@@ -291,8 +291,8 @@ export class PurchaseViewModel {
       }
       this.deps.navigator.openUrl(outcome.url, { newWindow: false });
     } else {
-      // Route params (the chat's type and msgParams) travel in the query: the navigator carries a query only.
-      this.deps.navigator.push(outcome.path, { ...outcome.query, ...(outcome.params ?? {}) });
+      // Route params (the chat's type and msgParams) travel as navigation state, not in the query (spec §2).
+      this.deps.navigator.push(outcome.path, outcome.query, outcome.params);
     }
   }
 

@@ -190,6 +190,11 @@ describe('customer service pages', () => {
     const { world, service } = await setup('/zfbPayUnpaidSubmit');
     const vm = new CustomerServiceViewModel(service, world.navigator, world.notifier);
     await vm.contact(`VO${'1'.repeat(24)}`);
-    expect(world.navigator.current()).toEqual({ path: '/chat', query: { toUid: '9' } });
+    // type and msgParams are route parameters (navigation state), never in the query (spec §2).
+    expect(world.navigator.current()).toEqual({
+      path: '/chat',
+      query: { toUid: '9' },
+      state: { type: 'pay', msgParams: JSON.stringify({ orderId: `VO${'1'.repeat(24)}` }) },
+    });
   });
 });

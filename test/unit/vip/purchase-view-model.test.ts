@@ -85,7 +85,10 @@ describe('PurchaseViewModel', () => {
     vm.payTypeTapped(3);
     await vm.payTapped();
     expect(world.navigator.current().path).toBe('/chat');
-    expect(world.navigator.current().query.toUid).toBe('777');
+    // Only toUid travels in the query; type and msgParams are route parameters (navigation state, spec §2).
+    expect(world.navigator.current().query).toEqual({ toUid: '777' });
+    expect(world.navigator.current().state?.type).toBe('pay');
+    expect(JSON.parse(world.navigator.current().state?.msgParams ?? '{}')).toMatchObject({ payType: 3, toUid: expect.any(Number) as number });
   });
 
   it('alipay-style navigates to /zfbPay with the order request', async () => {
