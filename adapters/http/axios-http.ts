@@ -42,8 +42,10 @@ export class AxiosHttp implements Http {
 }
 
 /** The body and its content type. Multipart lets the platform (browser or Node's undici) set the boundary. */
-function postBody(request: HttpRequest): { data: string | FormData; headers: Record<string, string> } {
-  const body = request.body ?? {};
+function postBody(request: HttpRequest): { data?: string | FormData; headers: Record<string, string | false> } {
+  // A POST without a body (its params in the query) sends none, and no content type (axios would add its default).
+  if (request.body === undefined) return { headers: { 'Content-Type': false } };
+  const body = request.body;
   switch (request.bodyEncoding) {
     case 'json':
       return { data: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };

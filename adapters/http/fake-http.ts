@@ -9,7 +9,7 @@ export interface FakeHttpCall {
   path: string;
   /** Query parameters as strings (the URL's own query merged with request.params; undefined and null left out). */
   params: Record<string, string>;
-  /** Form and multipart fields as strings (undefined and null left out); JSON bodies as parsed JSON. */
+  /** Form and multipart fields as strings (undefined and null left out); JSON bodies as parsed JSON; {} when no body was sent. */
   body: Record<string, unknown>;
   /** The file parts of a multipart body, by field name (copies of the bytes); {} otherwise. */
   files: Record<string, HttpFilePart>;

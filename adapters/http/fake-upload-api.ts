@@ -1,5 +1,5 @@
 import { HttpFailure } from '../../src/core/ports/http.ts';
-import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { CreateTrendsJsonFields, readNestedField, UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** One upload as the imitation holds it. */
@@ -274,7 +274,14 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
   });
 
   route('POST', UploadPaths.createPost, (call, uid) => {
-    const body = call.body as { trends?: { contxt?: unknown; labels?: unknown }; location?: unknown; videoId?: unknown; trendsDetails?: unknown };
+    // A form body whose nested fields are JSON text (createTrendsForm), like the reference server reads it.
+    const nested: Record<string, unknown> = {};
+    for (const name of CreateTrendsJsonFields) {
+      const read = readNestedField(call.body[name]);
+      if (!read.ok) return fail(1002, `参数格式错误：${name}`);
+      nested[name] = read.value;
+    }
+    const body = { ...call.body, ...nested } as { trends?: { contxt?: unknown; labels?: unknown }; location?: unknown; videoId?: unknown; trendsDetails?: unknown };
     if ((state.postsToday.get(uid) ?? 0) >= dailyLimit) return fail(UploadRet.PublishLimitReached, UploadTexts.PublishLimitReached);
     const upload = [...state.uploads.values()].find((u) => u.id === Number(body.videoId));
     if (!upload || upload.uid !== uid || !upload.saved) return fail(UploadRet.VideoNotSaved, UploadTexts.VideoNotSaved);

@@ -178,8 +178,9 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
   /**
    * Records that the user played a video (progress in seconds and episode, both optional: 0 and 1): the
    * newest comes first in history, and getPlayInfo resumes there. The episode must be one the video has.
+   * A GET, as the spec lists it (no POST alias: see docs/decisions.md).
    */
-  api.post('/api/video/AddPlayRecord', 'required', async ({ params, auth }) => {
+  api.get('/api/video/AddPlayRecord', 'required', async ({ params, auth }) => {
     const video = await findPlayableVideo(db, params.mediaKey());
     if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
     const progress = params.optionalInt('progress') ?? 0;

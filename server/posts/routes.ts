@@ -1,4 +1,4 @@
-import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import { readNestedField, UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import { mediaDirOf, uploadDirOf, uploadLimitsOf } from '../config.ts';
 import { ApiError, badParam, loginRequired, missingParam } from '../http/api-error.ts';
@@ -83,7 +83,7 @@ function coverOfDetails(value: unknown): string | null {
 }
 
 /**
- * Posts: GetPublishPoint, GetLabel, CreateTrends (JSON body), MyListTrends, ListTrends (all / follow, which clears
+ * Posts: GetPublishPoint, GetLabel, CreateTrends (form body, nested fields as JSON text), MyListTrends, ListTrends (all / follow, which clears
  * newWorks), TrendsDetail, DelTrends (files too) and SearchPlace over the seeded places.
  */
 export function registerPostsRoutes(api: ApiRouter, services: AppServices): void {
@@ -111,17 +111,30 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
 
   api.get(UploadPaths.labels, 'none', async () => allLabels(db));
 
-  /** Publishes a saved video as a post; again for the same video: the post made the first time. */
+  /**
+   * A nested field of CreateTrends: JSON text in the app's form body, an object or array in a JSON body (older
+   * clients); 1002 for text that is not JSON.
+   */
+  const nested = (params: Params, name: string): unknown => {
+    const read = readNestedField(params.get(name));
+    if (!read.ok) throw badParam(name);
+    return read.value;
+  };
+
+  /**
+   * Publishes a saved video as a post (a form body whose trends, location and trendsDetails are JSON text; a JSON
+   * body is still read); again for the same video: the post made the first time.
+   */
   api.post(UploadPaths.createPost, 'required', async ({ params, auth }) => {
-    const trends = params.get('trends');
+    const trends = nested(params, 'trends');
     if (!isPlainObject(trends)) throw params.has('trends') ? badParam('trends') : missingParam('trends');
     const contxt = checkDescription(trends['contxt'], 'trends.contxt');
     const rawLabels = trends['labels'] ?? [];
     if (!Array.isArray(rawLabels)) throw badParam('trends.labels');
     const labelIds = await checkLabels(db, rawLabels);
-    const location = placeOf(params.get('location'));
+    const location = placeOf(nested(params, 'location'));
     const videoId = params.id('videoId');
-    const coverPath = coverOfDetails(params.get('trendsDetails'));
+    const coverPath = coverOfDetails(nested(params, 'trendsDetails'));
     const upload = await findUploadByVideoId(db, videoId);
     if (upload === undefined || upload.userId !== auth.user.id || upload.savedAt === null || !isLive(upload, clock.now())) throw videoNotSaved();
     if (coverPath !== null && (upload.coverPath === '' || coverPath !== upload.coverPath)) throw badParam('trendsDetails');

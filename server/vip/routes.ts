@@ -67,6 +67,11 @@ function optionalId(params: Params, ...names: string[]): number | undefined {
   return undefined;
 }
 
+/** An optional id where an empty (or blank) value means none, as GetVipPayType's ids arrive when unset. */
+function optionalIdOrEmpty(params: Params, name: string): number | undefined {
+  return params.optionalString(name)?.trim() === '' ? undefined : params.optionalId(name);
+}
+
 function minorUnits(params: Params, name: string): number | undefined {
   const text = params.optionalString(name)?.trim();
   if (text === undefined) return undefined;
@@ -136,7 +141,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
   const regionsOf = (params: Params, request: FastifyRequest, auth: AuthSession | null): { region: string; checked: string[] } => {
     const resolved = regionCodeFor(request, auth, config.defaultRegion);
     const given = params.optionalString('region');
-    const requested = given === undefined ? undefined : requireRegion(normalizeRegionCode(given)).code;
+    // An empty region is none (the region is optional).
+    const requested = given === undefined || given.trim() === '' ? undefined : requireRegion(normalizeRegionCode(given)).code;
     return { region: requested ?? resolved, checked: [...new Set([requested ?? resolved, resolved])] };
   };
 
@@ -155,12 +161,19 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     return row;
   };
 
+  /**
+   * The pay info. The app sends vipCategoryId, ProductID, ToUID and categoryId on every call, each an empty string
+   * when unset (spec §7): empty is none. categoryId is the category chosen (the tab); vipCategoryId is the VIP
+   * category the user holds (User.vipCategoryId; 0 or empty for none), used only to pick the answer's payTypes when
+   * nothing else is chosen, and ignored when it names no category (one no longer sold).
+   */
   api.get('/api/User/GetVipPayType', 'optional', async ({ params, request, auth }) => {
     const { region, checked } = regionsOf(params, request, auth);
     await refuseClosedSale(checked);
-    const categoryId = optionalId(params, 'categoryId', 'vipCategoryId');
-    const productId = optionalId(params, 'ProductID');
-    const toUid = optionalId(params, 'ToUID');
+    const categoryId = optionalIdOrEmpty(params, 'categoryId');
+    const heldCategoryId = params.optionalString('vipCategoryId')?.trim() === '0' ? undefined : optionalIdOrEmpty(params, 'vipCategoryId');
+    const productId = optionalIdOrEmpty(params, 'ProductID');
+    const toUid = optionalIdOrEmpty(params, 'ToUID');
     if (toUid !== undefined) await requireRecipient(toUid);
     const product = productId === undefined ? undefined : await requirePackage(productId);
     if (categoryId !== undefined && (await findCategory(db, categoryId)) === undefined) {
@@ -181,7 +194,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
         .map((row) => toPackageView(row, promotions.get(row.id) ?? [])),
       payTypes: payTypes.get(category.id) ?? [],
     }));
-    const selected = categoryId ?? product?.category_id ?? categories[0]?.id;
+    const held = categories.some((category) => category.id === heldCategoryId) ? heldCategoryId : undefined;
+    const selected = categoryId ?? product?.category_id ?? held ?? categories[0]?.id;
     return {
       remark: VIP_REMARK,
       region,

@@ -6,13 +6,14 @@ import { Clock } from '../core/ports/clock.ts';
 import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { ApiClient } from '../core/request/api-client.ts';
+import { SessionService } from '../core/session/session-service.ts';
 import { UserSession } from '../core/session/user-session.ts';
 
 /** The account pages' services: profile editing, settings and daily sign-in. */
 export function bindAccount(container: Container): void {
   container
     .bind(ProfileService)
-    .toDynamicValue((ctx) => new ProfileService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<Notifier>(Notifier)))
+    .toDynamicValue((ctx) => new ProfileService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<Notifier>(Notifier), ctx.get(SessionService)))
     .inSingletonScope();
   container
     .bind(SettingsService)

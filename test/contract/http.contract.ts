@@ -96,6 +96,20 @@ export function httpContract(name: string, makeHarness: () => HttpHarness | Prom
       expect(seen?.form).toEqual({ userName: '张三_01', password: 'p a&ss=;', n: '7' });
     });
 
+    it('sends a POST without a body: its params in the query, no body and no content type', async () => {
+      const h = await makeHarness();
+      let seen: SeenRequest | undefined;
+      h.serve('POST', '/api/User/UpdateUserInfo', (request) => {
+        seen = request;
+        return { status: 200, json: { ret: 200 } };
+      });
+      await h.http.send({ method: 'POST', url: '/api/User/UpdateUserInfo', params: { nickName: '小明 &=', gender: 1, gone: undefined }, timeoutMs: 5_000 });
+      expect(seen?.method).toBe('POST');
+      expect(seen?.query).toEqual({ nickName: '小明 &=', gender: '1' });
+      expect(seen?.contentType).toBeNull();
+      expect(seen?.form).toBeNull();
+    });
+
     it('sends a JSON body when asked', async () => {
       const h = await makeHarness();
       let seen: SeenRequest | undefined;

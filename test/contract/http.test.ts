@@ -74,12 +74,13 @@ httpContract('FakeHttp', () => {
       fake.route(method, path, ({ method: seenMethod, path: seenPath, params, body, files, request }) => {
         const json = request.bodyEncoding === 'json';
         const multipart = request.bodyEncoding === 'multipart';
+        const bodySent = seenMethod === 'POST' && request.body !== undefined;
         const answer = handler({
           method: seenMethod,
           path: seenPath,
           query: params,
-          contentType: seenMethod === 'POST' ? (json ? 'application/json' : multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded') : null,
-          form: seenMethod === 'POST' && !json && !multipart ? (body as Record<string, string>) : null,
+          contentType: bodySent ? (json ? 'application/json' : multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded') : null,
+          form: bodySent && !json && !multipart ? (body as Record<string, string>) : null,
           json: json ? body : undefined,
           multipart: multipart ? { fields: Object.entries(body as Record<string, string>), files } : null,
         });

@@ -52,7 +52,13 @@ describe('the account pages', () => {
     // Hold the save so the loading indicator can be seen.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/User/UpdateUserInfo', async (route: Route) => {
+    // The spec's UpdateUserInfo: a POST with its parameters in the query string and no body.
+    const isUpdate = (url: URL) => url.pathname === '/api/User/UpdateUserInfo';
+    const sent: { method: string; nickName: string | null; token: boolean; body: string | null }[] = [];
+    await page.route(isUpdate, async (route: Route) => {
+      const request = route.request();
+      const query = new URL(request.url()).searchParams;
+      sent.push({ method: request.method(), nickName: query.get('nickName'), token: query.has('token'), body: request.postData() });
       await held;
       await route.continue();
     });
@@ -61,7 +67,8 @@ describe('the account pages', () => {
     await expect.poll(() => toast().textContent()).toBe('正在加载');
     release();
     await page.waitForURL(/\/editInfo$/);
-    await page.unroute('**/api/User/UpdateUserInfo');
+    await page.unroute(isUpdate);
+    expect(sent).toEqual([{ method: 'POST', nickName: '改名的用户', token: true, body: null }]);
     await page.goto(`${app.url}/user`);
     await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('改名的用户');
   });

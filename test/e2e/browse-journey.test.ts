@@ -183,8 +183,8 @@ describe('a visitor browses the catalogue', () => {
     const ret = await page.evaluate(async () => {
       const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: Record<string, string | number> };
       const fields = { ...user.token, login_uid: user.token['uid'], mediaKey: 'anime-01', progress: '12' };
-      const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-      const response = await fetch('/api/video/AddPlayRecord', { method: 'POST', body });
+      const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+      const response = await fetch(`/api/video/AddPlayRecord?${query.toString()}`);
       return ((await response.json()) as { ret: number }).ret;
     });
     expect(ret).toBe(200);

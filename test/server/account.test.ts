@@ -38,8 +38,13 @@ interface SignInInfo {
   calendar: { index: number; reward: number; signed: boolean; today: boolean }[];
 }
 
-const update = (user: TestUser, fields: Record<string, string>) =>
-  post<ProfileUser>(app, '/api/User/UpdateUserInfo', { ...tokenParams(user.token), ...fields });
+/** UpdateUserInfo as the app sends it (spec): a POST with every parameter in the query string and no body. */
+async function update(user: TestUser, fields: Record<string, string>): Promise<{ body: { ret: number; msg: string; data: ProfileUser } }> {
+  const query = new URLSearchParams({ System: 'h5', AppVersion: '1.0', SystemVersion: 'h5', version: 'H3', Lang: '0', ...tokenParams(user.token), ...fields });
+  const response = await app.inject({ method: 'POST', url: `/api/User/UpdateUserInfo?${query}` });
+  expect(response.statusCode).toBe(200);
+  return { body: response.json() };
+}
 
 describe('POST /api/User/UpdateUserInfo', () => {
   it('new users have no gender, no introduction, level 1 and no gold', async () => {
@@ -82,6 +87,13 @@ describe('POST /api/User/UpdateUserInfo', () => {
     expect(body).toEqual({ ret: Ret.BadParam, msg, data: null });
     const fresh = await post<ProfileUser>(app, '/api/User/GetUserInfo', tokenParams(user.token));
     expect(fresh.body.data).toMatchObject({ nickName: '原名', gender: null });
+  });
+
+  it('takes its params in the query of a body-less POST (the app) and still in a form body (older clients)', async () => {
+    const user = await registerUser(app);
+    expect((await update(user, { nickName: '查询参数' })).body).toMatchObject({ ret: Ret.Ok, data: { nickName: '查询参数' } });
+    const form = await post<ProfileUser>(app, '/api/User/UpdateUserInfo', { ...tokenParams(user.token), nickName: '表单参数' });
+    expect(form.body).toMatchObject({ ret: Ret.Ok, data: { nickName: '表单参数' } });
   });
 
   it('needs at least one field and a login', async () => {

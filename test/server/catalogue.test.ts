@@ -91,9 +91,9 @@ describe('GET /api/home/GetHomeData', () => {
   });
 
   it("includes the logged-in user's watching list, newest play first", async () => {
-    await post(app, '/api/video/AddPlayRecord', { ...tokenParams(user.token), mediaKey: 'movie-03', progress: '120' });
+    await get(app, '/api/video/AddPlayRecord', { ...tokenParams(user.token), mediaKey: 'movie-03', progress: '120' });
     clock.advance(1000);
-    await post(app, '/api/video/AddPlayRecord', { ...tokenParams(user.token), mediaKey: 'drama-01' });
+    await get(app, '/api/video/AddPlayRecord', { ...tokenParams(user.token), mediaKey: 'drama-01' });
     const { body } = await get<{ watchingList: (Video & { progress: number })[] }>(app, '/api/home/GetHomeData', tokenParams(user.token));
     expect(body.data.watchingList.map((v) => v.mediaKey)).toEqual(['drama-01', 'movie-03']);
     expect(body.data.watchingList[1]!.progress).toBe(120);
@@ -180,18 +180,27 @@ describe('GET /api/User/GetSpace', () => {
 
 describe('history and collections', () => {
   it('need a login', async () => {
-    expect((await post(app, '/api/video/AddPlayRecord', { mediaKey: 'movie-01' })).body.ret).toBe(Ret.SessionInvalid);
+    expect((await get(app, '/api/video/AddPlayRecord', { mediaKey: 'movie-01' })).body.ret).toBe(Ret.SessionInvalid);
     expect((await get(app, '/api/Video/AddToScjs', { mediaKey: 'movie-01' })).body.ret).toBe(Ret.SessionInvalid);
     expect((await get(app, '/api/video/GetPlayRecords')).body.ret).toBe(Ret.SessionInvalid);
   });
 
   it('records plays and lists them', async () => {
     const fresh = await registerUser(app);
-    await post(app, '/api/video/AddPlayRecord', { ...tokenParams(fresh.token), mediaKey: 'anime-01' });
+    await get(app, '/api/video/AddPlayRecord', { ...tokenParams(fresh.token), mediaKey: 'anime-01' });
     const { body } = await get<PageOf>(app, '/api/video/GetPlayRecords', tokenParams(fresh.token));
     expect(body.data.list.map((v) => v.mediaKey)).toEqual(['anime-01']);
-    expect((await post(app, '/api/video/AddPlayRecord', { ...tokenParams(fresh.token), mediaKey: 'nope' })).body).toEqual({ ret: Ret.VideoNotFound, msg: '视频不存在', data: null });
-    expect((await post(app, '/api/video/AddPlayRecord', { ...tokenParams(fresh.token), mediaKey: 'anime-01', progress: '-1' })).body.ret).toBe(Ret.BadParam);
+    expect((await get(app, '/api/video/AddPlayRecord', { ...tokenParams(fresh.token), mediaKey: 'nope' })).body).toEqual({ ret: Ret.VideoNotFound, msg: '视频不存在', data: null });
+    expect((await get(app, '/api/video/AddPlayRecord', { ...tokenParams(fresh.token), mediaKey: 'anime-01', progress: '-1' })).body.ret).toBe(Ret.BadParam);
+  });
+
+  it('AddPlayRecord is a GET with its params in the query; a POST is not served (issue 20)', async () => {
+    const fresh = await registerUser(app);
+    const query = new URLSearchParams({ ...tokenParams(fresh.token), mediaKey: 'anime-01', progress: '7' });
+    const served = await app.inject({ method: 'GET', url: `/api/video/AddPlayRecord?${query}` });
+    expect(served.json()).toMatchObject({ ret: Ret.Ok });
+    const posted = await post(app, '/api/video/AddPlayRecord', { ...tokenParams(fresh.token), mediaKey: 'anime-01' });
+    expect(posted.body).toMatchObject({ ret: 404, msg: '接口不存在' });
   });
 
   it('AddToScjs toggles a collection', async () => {

@@ -10,7 +10,7 @@ import { Ret } from '../../server/http/ret.ts';
 import { seedMessaging } from '../../server/messaging/seed.ts';
 import { seedPlayback } from '../../server/playback/seed.ts';
 import { demoStars, seedVideoSocial } from '../../server/video-social/seed.ts';
-import { FakeClock, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
+import { FakeClock, TEST_ARGON2, createTestDatabase, get, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
 
 /**
  * The demo looks real: what the catalogue lists agrees with what plays, and the counts and scores shown agree with
@@ -141,7 +141,7 @@ describe('durations: what the catalogue lists is what plays', () => {
 
   it('play records and the watching list never read past the end of what plays', async () => {
     const auth = tokenParams(viewer.token);
-    const recorded = await post(app, '/api/video/AddPlayRecord', { ...auth, mediaKey: 'movie-04', progress: '3600' });
+    const recorded = await get(app, '/api/video/AddPlayRecord', { ...auth, mediaKey: 'movie-04', progress: '3600' });
     expect(recorded.body.ret).toBe(Ret.Ok);
     const records = await get<{ list: { mediaKey: string; progress: number; duration: number }[] }>(app, '/api/video/GetPlayRecords', auth);
     expect(records.body.data.list.find((record) => record.mediaKey === 'movie-04')).toMatchObject({ progress: 20, duration: 20 });

@@ -13,7 +13,7 @@ import { seedPlayback } from '../../server/playback/seed.ts';
 import { PLAY_URL_LIFETIME_SECONDS } from '../../server/playback/signed-urls.ts';
 import { MPEG_TICKS_PER_SECOND, shiftTimestamps } from '../../server/playback/ts-timestamps.ts';
 import { firstPts } from './ts-packets.ts';
-import { FakeClock, createTestDatabase, get, post, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
+import { FakeClock, createTestDatabase, get, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -324,7 +324,7 @@ describe('play records: getPlayInfo, AddPlayRecord with episodes, GetWatching', 
   });
 
   it('resumes at the last episode and progress recorded', async () => {
-    const record = (fields: Record<string, string>) => post(app, '/api/video/AddPlayRecord', { ...tokenParams(user.token), ...fields });
+    const record = (fields: Record<string, string>) => get(app, '/api/video/AddPlayRecord', { ...tokenParams(user.token), ...fields });
     expect((await record({ mediaKey: 'drama-02', episode: '3', progress: '12' })).body.ret).toBe(Ret.Ok);
     expect((await call('/api/Video/getPlayInfo', { mediaKey: 'drama-02' }, user)).body.data).toEqual({ episode: 3, progress: 12 });
     expect((await call('/api/Video/getPlayInfo', { mediaKey: 'drama-02' })).body.data).toEqual({ episode: 1, progress: 0 });
@@ -345,14 +345,14 @@ describe('play records: getPlayInfo, AddPlayRecord with episodes, GetWatching', 
 
   it('resumes a progress longer than the 20 s clip at its end', async () => {
     const other = await registerUser(app);
-    await post(app, '/api/video/AddPlayRecord', { ...tokenParams(other.token), mediaKey: 'anime-02', episode: '2', progress: '600' });
+    await get(app, '/api/video/AddPlayRecord', { ...tokenParams(other.token), mediaKey: 'anime-02', episode: '2', progress: '600' });
     expect((await call('/api/Video/getPlayInfo', { mediaKey: 'anime-02' }, other)).body.data).toEqual({ episode: 2, progress: 20 });
   });
 
   it('counts a play once per viewing: progress records within 30 minutes do not raise the play count', async () => {
     const viewer = await registerUser(app);
     const plays = async () => (await details('movie-09')).playCount;
-    const record = (progress: string) => post(app, '/api/video/AddPlayRecord', { ...tokenParams(viewer.token), mediaKey: 'movie-09', progress });
+    const record = (progress: string) => get(app, '/api/video/AddPlayRecord', { ...tokenParams(viewer.token), mediaKey: 'movie-09', progress });
     const before = await plays();
     await record('0');
     expect(await plays()).toBe(before + 1);

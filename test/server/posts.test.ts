@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Place } from '../../src/core/ports/place-search.ts';
 import type { Post, PostLabel as Label, PostPage } from '../../src/core/posts/post.ts';
 import type { PublishPoint } from '../../src/core/upload/publish-post.ts';
-import { UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { createTrendsForm, UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -87,13 +87,26 @@ async function savedVideo(user: TestUser, video: Buffer = clip): Promise<Saved> 
   return { info, fileName: last.fileName, cover };
 }
 
+/** A form body as the app sends CreateTrends: nested values as JSON text, null left out (createTrendsForm). */
+function formOf(fields: Record<string, unknown>): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    form[key] = typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
+  }
+  return form;
+}
+
 function createTrends(user: TestUser, saved: Saved, trends: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  return postJson<Post>(app, UploadPaths.createPost, user, {
-    trends: { contxt: '今天天气真好', labels: [], ...trends },
-    location: null,
-    videoId: saved.info.id,
-    trendsDetails: [{ type: 'cover', filePath: saved.cover }],
-    ...extra,
+  return post<Post>(app, UploadPaths.createPost, {
+    ...tokenParams(user.token),
+    ...formOf({
+      trends: { contxt: '今天天气真好', labels: [], ...trends },
+      location: null,
+      videoId: saved.info.id,
+      trendsDetails: [{ type: 'cover', filePath: saved.cover }],
+      ...extra,
+    }),
   });
 }
 
@@ -305,6 +318,27 @@ describe('CreateTrends', () => {
     expect((await sendCoverChunk(app, user, saved.info.uniqueFileName, 1, 1, await coverImage())).body.ret).toBe(UploadRet.VideoAlreadySaved);
   });
 
+  it('takes the app\'s form body (nested fields as JSON text, createTrendsForm) and still a JSON body (issue 20)', async () => {
+    const user = await registerUser(app);
+    const place = SEED_PLACES[1]!;
+    const location = { id: place.id, name: place.name, address: place.address, lat: place.lat, lng: place.lng };
+    const saved = await savedVideo(user);
+    const form = createTrendsForm({ trends: { contxt: '表单发布', labels: [labelId('美食')] }, location, videoId: saved.info.id, trendsDetails: [{ type: 'cover', filePath: saved.cover }] });
+    expect(form).toEqual({
+      trends: JSON.stringify({ contxt: '表单发布', labels: [labelId('美食')] }),
+      location: JSON.stringify(location),
+      videoId: String(saved.info.id),
+      trendsDetails: JSON.stringify([{ type: 'cover', filePath: saved.cover }]),
+    });
+    const answer = await post<Post>(app, UploadPaths.createPost, { ...tokenParams(user.token), ...form });
+    expect(answer.body.data).toMatchObject({ contxt: '表单发布', labels: [{ id: labelId('美食'), name: '美食' }], location, cover: saved.cover });
+    const other = await savedVideo(user);
+    const json = await postJson<Post>(app, UploadPaths.createPost, user, {
+      trends: { contxt: 'JSON发布', labels: [] }, location: null, videoId: other.info.id, trendsDetails: [{ type: 'cover', filePath: other.cover }],
+    });
+    expect(json.body).toMatchObject({ ret: Ret.Ok, data: { contxt: 'JSON发布', location: null } });
+  });
+
   it('refuses bad posts with a clear code', async () => {
     const user = await registerUser(app);
     const other = await registerUser(app);
@@ -321,6 +355,9 @@ describe('CreateTrends', () => {
     expect((await createTrends(user, saved, {}, { location: { id: 'x', name: '', lat: 1, lng: 1 } })).body.ret).toBe(Ret.BadParam);
     expect((await createTrends(user, saved, {}, { location: { id: 'x', name: 'n', address: '', lat: 91, lng: 1 } })).body.ret).toBe(Ret.BadParam);
     expect((await createTrends(user, saved, {}, { videoId: 'abc' })).body.ret).toBe(Ret.BadParam);
+    expect((await createTrends(user, saved, {}, { trends: '{"contxt": "x"' })).body).toEqual({ ret: Ret.BadParam, msg: '参数格式错误：trends', data: null });
+    expect((await createTrends(user, saved, {}, { location: 'not json' })).body.ret).toBe(Ret.BadParam);
+    expect((await createTrends(user, saved, {}, { trendsDetails: '[' })).body.ret).toBe(Ret.BadParam);
     const noTrends = await postJson(app, UploadPaths.createPost, user, { videoId: saved.info.id });
     expect(noTrends.body).toEqual({ ret: Ret.MissingParam, msg: '缺少参数：trends', data: null });
     expect((await postJson(app, UploadPaths.createPost, null, { videoId: saved.info.id })).body.ret).toBe(Ret.SessionInvalid);

@@ -208,7 +208,7 @@ export async function uploadCover(app: FastifyInstance, user: TestUser, uniqueFi
   return filepath;
 }
 
-/** POST with a JSON body (common params at the top), as CreateTrends is called. */
+/** POST with a JSON body (common params at the top), as CreateTrends was called before issue 20 (still read). */
 export async function postJson<T = unknown>(app: FastifyInstance, url: string, user: TestUser | null, body: Record<string, unknown>): Promise<CallResult<T>> {
   const response = await app.inject({
     method: 'POST',

@@ -115,6 +115,25 @@ describe('GET /api/User/GetVipPayType', () => {
     expect((await createCard(user)).body.ret).toBe(Ret.PurchaseBlocked);
   });
 
+  it('takes vipCategoryId, ProductID, ToUID and categoryId on every call, empty when unset; vipCategoryId is the held category (issue 20)', async () => {
+    const empty = { vipCategoryId: '', ProductID: '', ToUID: '', categoryId: '' };
+    const plain = await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, region: 'my' });
+    expect(plain.body.ret).toBe(Ret.Ok);
+    expect((await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, region: '' })).body.ret).toBe(Ret.Ok);
+    // The held category (Diamond) picks the answer's payTypes when nothing else is chosen; categoryId wins over it.
+    const diamond = plain.body.data.categoryList.find((category) => category.id === 2)!;
+    const held = await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2' });
+    expect(held.body.data.payTypes).toEqual(diamond.payTypes);
+    const chosen = await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2', categoryId: '1' });
+    expect(chosen.body.data.payTypes).toEqual(plain.body.data.categoryList[0]!.payTypes);
+    // A held category of none (0) or one no longer sold is ignored; a malformed one is refused.
+    expect((await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, vipCategoryId: '0' })).body.ret).toBe(Ret.Ok);
+    expect((await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, vipCategoryId: '999' })).body.ret).toBe(Ret.Ok);
+    expect((await get(app, '/api/User/GetVipPayType', { ...empty, vipCategoryId: 'x' })).body.ret).toBe(Ret.BadParam);
+    // The ids given with the empties still count.
+    expect((await get(app, '/api/User/GetVipPayType', { ...empty, ToUID: '987654' })).body.ret).toBe(Ret.RecipientNotFound);
+  });
+
   it('refuses bad params', async () => {
     expect((await get(app, '/api/User/GetVipPayType', { region: 'ZZ' })).body.ret).toBe(Ret.BadParam);
     expect((await get(app, '/api/User/GetVipPayType', { ProductID: '999' })).body.ret).toBe(Ret.VipProductNotFound);

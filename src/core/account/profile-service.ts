@@ -1,6 +1,7 @@
 import type { Notifier } from '../ports/notifier.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import type { SessionService } from '../session/session-service.ts';
 import { parseUser, type User } from '../session/user.ts';
 import type { UserSession } from '../session/user-session.ts';
 import { AccountPaths, AccountTexts } from './account-paths.ts';
@@ -17,12 +18,17 @@ export type SaveOutcome = { ok: true; user: User } | { ok: false; message: strin
 
 const SAVE_FAILED = '保存失败，请重试';
 
-/** Edits the logged-in user's profile (POST /api/User/UpdateUserInfo) under the 正在加载 indicator. */
+/**
+ * Edits the logged-in user's profile (POST /api/User/UpdateUserInfo, its parameters in the query string as the
+ * spec has them) under the 正在加载 indicator.
+ */
 export class ProfileService {
   constructor(
     private readonly api: ApiClient,
     private readonly session: UserSession,
     private readonly notifier: Notifier,
+    /** Reads the user again after a save (GetUserInfo), so what is stored is the server's fresh user. */
+    private readonly sessions: Pick<SessionService, 'refreshUserInfo'>,
   ) {}
 
   /** The first local problem with a change, or ''. */
@@ -36,7 +42,8 @@ export class ProfileService {
   }
 
   /**
-   * Checks, saves and stores the user the server answers (so every screen shows the change). Server
+   * Checks, saves and stores the user the server answers (so every screen shows the change), then reads the
+   * user again with GetUserInfo (under the same indicator; the saved answer stays if that fails). Server
    * refusals are toasted by the request layer; the outcome carries their message too.
    */
   async save(change: ProfileChange): Promise<SaveOutcome> {
@@ -50,10 +57,11 @@ export class ProfileService {
     if (change.avatar !== undefined) fields.avatar = change.avatar;
     const close = this.notifier.loading(AccountTexts.loading);
     try {
-      const user = parseUser(await this.api.post(AccountPaths.updateUserInfo, fields, { notice: true }));
+      const user = parseUser(await this.api.post(AccountPaths.updateUserInfo, fields, { notice: true, paramsIn: 'query' }));
       if (!user) return { ok: false, message: SAVE_FAILED };
       this.session.signedIn(user);
-      return { ok: true, user };
+      const fresh = await this.sessions.refreshUserInfo();
+      return { ok: true, user: fresh ?? user };
     } catch (error) {
       return { ok: false, message: error instanceof ApiError ? error.msg : SAVE_FAILED };
     } finally {

@@ -95,7 +95,7 @@ export class CatalogueService {
   }
 
   async addPlayRecord(mediaKey: string, progressSeconds = 0): Promise<void> {
-    await this.api.post(CataloguePaths.addPlayRecord, { mediaKey, progress: Math.max(0, Math.floor(progressSeconds)) });
+    await this.api.get(CataloguePaths.addPlayRecord, { mediaKey, progress: Math.max(0, Math.floor(progressSeconds)) });
   }
 
   /** Toggles the collection; answers whether the video is collected now. */

@@ -58,10 +58,10 @@ export class PlayService {
     return readRelated(await this.api.get(PlayPaths.related, { mediaKey }, { suppressTips: true }));
   }
 
-  /** Records where the logged-in viewer is (whole seconds); failures are quiet, the next record repeats it. */
+  /** Records where the logged-in viewer is (whole seconds; a GET, as the spec lists it); failures are quiet, the next record repeats it. */
   async addPlayRecord(record: { mediaKey: string; episode: number; progress: number }): Promise<boolean> {
     try {
-      await this.api.post(
+      await this.api.get(
         PlayPaths.addPlayRecord,
         { mediaKey: record.mediaKey, episode: record.episode, progress: Math.max(0, Math.floor(record.progress)) },
         { suppressTips: true },

@@ -17,7 +17,7 @@ export interface HttpRequest {
   url: string;
   /** Query string parameters. */
   params?: HttpParams;
-  /** POST body fields (for 'json', any JSON object). */
+  /** POST body fields (for 'json', any JSON object); a POST without a body sends its params in the query alone. */
   body?: HttpParams | HttpJsonBody;
   /**
    * How the body is encoded: form-encoded by default; 'multipart' sends the body's fields first (in their

@@ -17,6 +17,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** POST body encoding; form by default. */
   bodyEncoding?: 'form' | 'json';
+  /**
+   * Where a POST's parameters (the common ones included) travel: in a body by default; 'query' sends them in
+   * the query string with no body (spec: UpdateUserInfo). GET parameters always travel in the query.
+   */
+  paramsIn?: 'body' | 'query';
 }
 
 export interface ApiAnswer {
@@ -78,7 +83,7 @@ export class ApiClient {
       const response = await this.http.send({
         method,
         url: path,
-        ...(method === 'GET' ? { params: all as HttpParams } : { body: all, bodyEncoding }),
+        ...(method === 'GET' || (options.paramsIn === 'query' && !files) ? { params: all as HttpParams } : { body: all, bodyEncoding }),
         ...(files ? { files } : {}),
         timeoutMs: RequestLimits.timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),

@@ -112,12 +112,18 @@ export class SessionService {
     this.session.clear();
   }
 
-  /** Refreshes the user from the server; a refusal clears the login. */
+  /**
+   * Refreshes the user from the server (POST GetUserInfo): the answer replaces the stored user's fields, and the
+   * stored token is kept (the answer's, if any, is not taken). A refusal clears the login.
+   */
   async refreshUserInfo(): Promise<User | null> {
-    if (!this.session.user()) return null;
+    const current = this.session.user();
+    if (!current) return null;
     try {
-      const user = parseUser(await this.api.post(SessionPaths.userInfo));
-      if (user) this.session.signedIn(user);
+      const data = await this.api.post(SessionPaths.userInfo);
+      const user = typeof data === 'object' && data !== null && !Array.isArray(data) ? parseUser({ ...data, token: current.token }) : null;
+      // Logged out (or another user logged in) while the answer was on its way: it is not this session's.
+      if (user && this.session.user()?.token.uid === current.token.uid) this.session.signedIn(user);
       return user;
     } catch (error) {
       if (error instanceof ApiError && !error.isNetworkFailure && !error.isCancelled) this.session.clear();

@@ -7,7 +7,7 @@ import { ApiError, isTransportFailure } from '../request/api-error.ts';
 import type { UserSession } from '../session/user-session.ts';
 import { chunkCount, chunkProgress, chunkRange, missingChunks, safeFileName } from './chunk-plan.ts';
 import { draftProblems, type DraftProblem, type Label, type PostDraftStore, type VideoFileInfo } from './post-draft.ts';
-import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';
+import { createTrendsForm, UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';
 
 /** GetPublishPoint: how many posts are left today and the size limits. */
 export interface PublishPoint {
@@ -341,16 +341,19 @@ export class PublishPost {
     return path;
   }
 
-  /** CreateTrends (JSON). Retried like the others: the server answers the same post for the same video. */
+  /**
+   * CreateTrends, form-encoded like every POST (its nested fields as JSON text: createTrendsForm). Retried like the
+   * others: the server answers the same post for the same video.
+   */
   private async createPost(videoId: number, coverPath: string, signal: AbortSignal): Promise<number> {
     const draft = this.store.draft;
-    const body = {
+    const body = createTrendsForm({
       trends: { contxt: draft.description, labels: draft.labels.map((l) => l.id) },
       location: draft.location,
       videoId,
       trendsDetails: [{ type: 'cover', filePath: coverPath }],
-    };
-    const data = await this.retrying(signal, () => this.api.post(UploadPaths.createPost, body, { bodyEncoding: 'json', suppressTips: true, signal }));
+    });
+    const data = await this.retrying(signal, () => this.api.post(UploadPaths.createPost, body, { suppressTips: true, signal }));
     return wholeOf(fieldsOf(data).id);
   }
 

@@ -4,6 +4,8 @@
  * search and the limits are ours (docs/decisions.md, issue 10).
  */
 
+import type { Place } from '../ports/place-search.ts';
+
 export const UploadPaths = {
   publishPoint: '/api/User/GetPublishPoint',
   labels: '/api/Trends/GetLabel',
@@ -42,6 +44,44 @@ export const UploadFields = {
   uniqueFileID: 'uniqueFileID',
   coverFile: 'formFile',
 } as const;
+
+/** CreateTrends' fields: trends {contxt, labels}, location (a place, or left out), videoId, trendsDetails [{type, filePath}]. */
+export interface CreateTrendsInput {
+  trends: { contxt: string; labels: readonly number[] };
+  location: Place | null;
+  videoId: number;
+  trendsDetails: ReadonlyArray<{ type: 'cover'; filePath: string }>;
+}
+
+/** The fields of CreateTrends that nest: in its form body each travels as JSON text. */
+export const CreateTrendsJsonFields = ['trends', 'location', 'trendsDetails'] as const;
+
+/**
+ * CreateTrends' form body (POST bodies are form-encoded, spec §3/§7). Decided (issue 20): flat fields, each nested
+ * one as a field holding JSON text (`trends={"contxt":"…","labels":[1,2]}`); location is left out without a place.
+ */
+export function createTrendsForm(input: CreateTrendsInput): Record<string, string> {
+  const form: Record<string, string> = {
+    trends: JSON.stringify({ contxt: input.trends.contxt, labels: [...input.trends.labels] }),
+    videoId: String(input.videoId),
+    trendsDetails: JSON.stringify(input.trendsDetails),
+  };
+  if (input.location) form.location = JSON.stringify(input.location);
+  return form;
+}
+
+/**
+ * The server's reading of a nested CreateTrends field: JSON text is parsed (a form body), anything else is taken
+ * as it came (a JSON body of an older client); `ok: false` for text that is not JSON.
+ */
+export function readNestedField(value: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (typeof value !== 'string' || value === '') return { ok: true, value };
+  try {
+    return { ok: true, value: JSON.parse(value) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
 
 export const UploadConstants = {
   /** Bytes per chunk, video and cover alike. */

@@ -24,12 +24,23 @@ export const VipApiPaths = {
   customerService: '/api/payment/GetCusService',
 } as const;
 
-/** What GetVipPayType is asked with; unset values are not sent. */
+/**
+ * What GetVipPayType is asked with. The spec has vipCategoryId, ProductID, ToUID and categoryId on every call:
+ * an unset one travels as an empty string. region is sent only when the user chose one.
+ */
 export interface PayInfoQuery {
+  /** The package category chosen (the tab, e.g. /openVip's categoryId): Package.categoryId. */
   categoryId?: number | null;
+  /** The VIP category the logged-in user holds (User.vipCategoryId; none for a visitor or a user without VIP). */
+  vipCategoryId?: number | null;
   productId?: number | null;
-  /** The gift recipient (a friend); not sent for the user's own purchase. */
+  /** The gift recipient (a friend); empty for the user's own purchase. */
   toUid?: number | null;
+}
+
+/** A GetVipPayType id: the number, or '' when none (the spec sends the four ids on every call). */
+function idOrEmpty(value: number | null | undefined): number | string {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : '';
 }
 
 export type PayInfoOutcome =
@@ -74,10 +85,12 @@ export class PurchaseService {
   }
 
   async loadPayInfo(query: PayInfoQuery = {}): Promise<PayInfoOutcome> {
-    const params: HttpParams = {};
-    if (query.categoryId) params.categoryId = query.categoryId;
-    if (query.productId) params.ProductID = query.productId;
-    if (query.toUid) params.ToUID = query.toUid;
+    const params: HttpParams = {
+      vipCategoryId: idOrEmpty(query.vipCategoryId),
+      ProductID: idOrEmpty(query.productId),
+      ToUID: idOrEmpty(query.toUid),
+      categoryId: idOrEmpty(query.categoryId),
+    };
     try {
       const data = await this.api.get(VipApiPaths.payTypes, this.withRegion(params), { suppressTips: true });
       return { kind: 'ok', info: decodePayInfo(data) };

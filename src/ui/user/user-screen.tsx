@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { Navigator } from '../../core/ports/navigator.ts';
 import { Notifier } from '../../core/ports/notifier.ts';
 import { SessionService } from '../../core/session/session-service.ts';
@@ -15,6 +16,9 @@ export const UserScreen = observer(function UserScreen() {
     (c) => new UserViewModel(c.get(SessionModel), c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)),
   );
   const unread = badgeText(useUnreadCount());
+  useEffect(() => {
+    void vm.shown();
+  }, [vm]);
   return (
     <div className="page user-page">
       <section className="user-header" data-testid="user-header">

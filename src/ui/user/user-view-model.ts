@@ -31,11 +31,16 @@ export const UserTexts = {
 export class UserViewModel {
   constructor(
     private readonly session: SessionModel,
-    private readonly sessions: Pick<SessionService, 'logOut'>,
+    private readonly sessions: Pick<SessionService, 'logOut' | 'refreshUserInfo'>,
     private readonly navigator: Navigator,
     private readonly notifier: Notifier,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  /** The page is shown: a logged-in user is read again from the server (GetUserInfo), so it is fresh on each show. */
+  async shown(): Promise<void> {
+    if (this.loggedIn) await this.sessions.refreshUserInfo();
   }
 
   get loggedIn(): boolean {

@@ -172,6 +172,7 @@ export class PurchaseViewModel {
     const gift = this.giftUid;
     const outcome = await this.deps.service.loadPayInfo({
       categoryId: pre.categoryId,
+      vipCategoryId: this.user?.vipCategoryId ?? null,
       productId: pre.packageId,
       toUid: gift !== null && gift !== this.user?.token.uid ? gift : null,
     });

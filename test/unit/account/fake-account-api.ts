@@ -14,11 +14,13 @@ export interface FakeAccountState {
   gold: number;
   /** Holds UpdateUserInfo answers until released (to look at the loading indicator). */
   hold: Promise<void> | null;
+  /** GetUserInfo calls answered. */
+  userInfoCalls: number;
 }
 
 export function installFakeAccountApi(http: FakeHttp, session: UserSession, clock: Clock): FakeAccountState {
-  const state: FakeAccountState = { settings: { ...DEFAULT_SETTINGS }, last: null, gold: 0, hold: null };
-  const loggedIn = (call: FakeHttpCall) => Boolean((call.method === 'GET' ? call.params : call.body).token);
+  const state: FakeAccountState = { settings: { ...DEFAULT_SETTINGS }, last: null, gold: 0, hold: null, userInfoCalls: 0 };
+  const loggedIn = (call: FakeHttpCall) => Boolean(call.params.token ?? call.body.token);
   const status = () => {
     const today = dayNumber(clock.now());
     const signedToday = state.last?.day === today;
@@ -26,19 +28,27 @@ export function installFakeAccountApi(http: FakeHttp, session: UserSession, cloc
     return { signedToday, streak, todayReward: rewardFor(signedToday ? streak : streak + 1), calendar: weekCalendar(streak, signedToday), gold: state.gold };
   };
 
+  // GetUserInfo answers the stored user with the profile changes saved here (the login imitation knows none).
+  const saved: Record<string, unknown> = {};
+  http.route('POST', '/api/User/GetUserInfo', (call) => {
+    state.userInfoCalls += 1;
+    return loggedIn(call) ? ok({ ...session.user(), ...saved, token: undefined }) : fail(201, '请先登录');
+  });
   http.route('POST', '/api/User/UpdateUserInfo', async (call) => {
     if (!loggedIn(call)) return fail(201, '请先登录');
     if (state.hold) await state.hold;
     const user = session.user();
-    const body = call.body as Record<string, string>;
+    // The spec's UpdateUserInfo is a POST with its parameters in the query string and no body.
+    if (Object.keys(call.body).length > 0) return fail(1002, '不支持的请求格式');
+    const body = call.params;
     if (body.nickName !== undefined && [...body.nickName].length > 16) return fail(1002, '昵称为1-16个字符且不含控制字符');
-    return ok({
-      ...user,
+    Object.assign(saved, {
       ...(body.nickName !== undefined ? { nickName: body.nickName } : {}),
       ...(body.gender !== undefined ? { gender: Number(body.gender) } : {}),
       ...(body.introduction !== undefined ? { introduction: body.introduction } : {}),
       ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
-    }, '保存成功');
+    });
+    return ok({ ...user, ...saved }, '保存成功');
   });
   http.route('GET', '/api/User/GetSettings', (call) => (loggedIn(call) ? ok(state.settings) : fail(201, '请先登录')));
   http.route('POST', '/api/User/UpdateSettings', (call) => {

@@ -115,8 +115,8 @@ export function installFakePlayApi(http: FakeHttp, videos: FakeVideo[] = FAKE_VI
   route('GET', PlayPaths.related, (call) => ({
     list: api.videos.filter((v) => v.mediaKey !== call.params['mediaKey']).map(view),
   }));
-  route('POST', PlayPaths.addPlayRecord, (call) => {
-    const record = { mediaKey: String(call.body['mediaKey']), episode: Number(call.body['episode'] ?? 1), progress: Number(call.body['progress'] ?? 0) };
+  route('GET', PlayPaths.addPlayRecord, (call) => {
+    const record = { mediaKey: String(call.params['mediaKey']), episode: Number(call.params['episode'] ?? 1), progress: Number(call.params['progress'] ?? 0) };
     api.records.push(record);
     api.lastPlayed.set(record.mediaKey, { episode: record.episode, progress: record.progress });
     return null;

@@ -57,13 +57,16 @@ describe('PublishPost: a fresh publish', () => {
     expect(covers[0]?.body).toMatchObject({ chunk: 1, chunks: 1, uniqueFileID: unique });
     expect(Object.keys(covers[0]?.files ?? {})).toEqual(['formFile']);
 
+    // CreateTrends is form-encoded like every POST; its nested fields travel as JSON text (issue 20).
     const [create2] = calls(UploadPaths.createPost);
-    expect(create2?.bodyEncoding).toBe('json');
+    expect(create2?.method).toBe('POST');
+    expect(create2?.bodyEncoding).toBe('form');
+    expect(create2?.params).toBeUndefined();
     expect(create2?.body).toMatchObject({
-      trends: { contxt: '外滩的夜景', labels: [1, 3] },
-      location: place,
-      videoId: 501,
-      trendsDetails: [{ type: 'cover', filePath: `/media/uploads/covers/${unique}.jpg` }],
+      trends: JSON.stringify({ contxt: '外滩的夜景', labels: [1, 3] }),
+      location: JSON.stringify(place),
+      videoId: '501',
+      trendsDetails: JSON.stringify([{ type: 'cover', filePath: `/media/uploads/covers/${unique}.jpg` }]),
     });
 
     expect(progress).toEqual([1, 27, 54, 80, 90, 95, 100]);

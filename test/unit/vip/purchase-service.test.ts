@@ -18,18 +18,19 @@ const pkg = () => {
 };
 
 describe('PurchaseService', () => {
-  it('loads the pay info with only the given parameters, and no toast of its own', async () => {
+  it('loads the pay info with vipCategoryId, ProductID, ToUID and categoryId in the query on every call (empty when unset), and no toast of its own', async () => {
     const { service, api, world } = setup();
-    const outcome = await service.loadPayInfo({ categoryId: 2, productId: null, toUid: 7 });
+    const outcome = await service.loadPayInfo({ categoryId: 2, productId: null, toUid: 7, vipCategoryId: 3 });
     expect(outcome.kind).toBe('ok');
-    expect(api.calls[0]?.params).toMatchObject({ categoryId: '2', ToUID: '7' });
-    expect(api.calls[0]?.params.ProductID).toBeUndefined();
+    expect(api.calls[0]?.method).toBe('GET');
+    expect(api.calls[0]?.params).toMatchObject({ vipCategoryId: '3', ProductID: '', ToUID: '7', categoryId: '2' });
+    expect(api.calls[0]?.request.body).toBeUndefined();
     expect(api.calls[0]?.params.region).toBeUndefined();
     world.local.set(RegionKeys.useCustomArea, 'true');
     world.local.set(RegionKeys.customAreaCode, 'MY');
     api.refuse = { ret: 7003, msg: '' };
     const refused = await service.loadPayInfo();
-    expect(api.calls[1]?.params.region).toBe('MY');
+    expect(api.calls[1]?.params).toMatchObject({ vipCategoryId: '', ProductID: '', ToUID: '', categoryId: '', region: 'MY' });
     expect(refused).toMatchObject({ kind: 'refused', answer: { kind: 'blocked', dialog: { message: '当前无法购买VIP会员' } } });
     expect(world.notifier.toasts).toEqual([]);
   });

@@ -131,7 +131,8 @@ describe('PurchaseViewModel', () => {
     const { vm, world, register, api } = setup('openVip', { uid: '99999', categoryId: '2', type: '1' }, '/openVip');
     await register();
     await vm.load();
-    expect(api.calls[0]?.params).toMatchObject({ categoryId: '2', ToUID: '99999' });
+    // The user holds no VIP category: vipCategoryId travels empty, beside the chosen categoryId (spec §7).
+    expect(api.calls[0]?.params).toMatchObject({ categoryId: '2', ToUID: '99999', vipCategoryId: '', ProductID: '' });
     expect(vm.title).toBe('续费VIP会员');
     expect(vm.selectedPackage?.name).toBe('钻石月卡');
     const asking = vm.askScannedGift();
