@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { CatalogueFilterService } from '../core/catalogue/catalogue-filter.ts';
 import { CatalogueService } from '../core/catalogue/catalogue-service.ts';
 import { RecommendationStore } from '../core/catalogue/recommendation-store.ts';
 import { ApiClient } from '../core/request/api-client.ts';
@@ -8,6 +9,10 @@ export function bindCatalogue(container: Container): void {
   container
     .bind(CatalogueService)
     .toDynamicValue((ctx) => new CatalogueService(ctx.get(ApiClient)))
+    .inSingletonScope();
+  container
+    .bind(CatalogueFilterService)
+    .toDynamicValue((ctx) => new CatalogueFilterService(ctx.get(ApiClient)))
     .inSingletonScope();
   container
     .bind(RecommendationStore)

@@ -15,6 +15,7 @@ import { SessionKeys } from '../core/session/storage-keys.ts';
 import { tokenParams } from '../core/session/user.ts';
 import { UserSession } from '../core/session/user-session.ts';
 import { AppConfig } from '../core/shell/app-config.ts';
+import { AccessStatistics } from '../core/shell/access-statistics.ts';
 import { AppStart } from '../core/shell/app-start.ts';
 import { bindShell } from './shell-bindings.ts';
 import { bindAds } from './ads-bindings.ts';
@@ -82,10 +83,21 @@ export function bindCore(container: Container): void {
     .toDynamicValue((ctx) => new AppConfig(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore)))
     .inSingletonScope();
   container
+    .bind(AccessStatistics)
+    .toDynamicValue((ctx) => new AccessStatistics(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore), ctx.get<Clock>(Clock)))
+    .inSingletonScope();
+  container
     .bind(AppStart)
     .toDynamicValue(
       (ctx) =>
-        new AppStart(ctx.get<KeyValueStore>(LocalStore), ctx.get<Random>(Random), ctx.get(SessionService), ctx.get(RegionService), ctx.get(AppConfig)),
+        new AppStart(
+          ctx.get<KeyValueStore>(LocalStore),
+          ctx.get<Random>(Random),
+          ctx.get(SessionService),
+          ctx.get(RegionService),
+          ctx.get(AppConfig),
+          ctx.get(AccessStatistics),
+        ),
     )
     .inSingletonScope();
   bindShell(container);

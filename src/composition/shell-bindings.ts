@@ -1,16 +1,27 @@
 import type { Container } from 'inversify';
+import { SignInService } from '../core/account/sign-in-service.ts';
+import { SignInTip } from '../core/account/sign-in-tip.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { UserSession } from '../core/session/user-session.ts';
 import { RouteTrail } from '../core/shell/back-rule.ts';
+import { CusServiceConfigService } from '../core/shell/cus-service-config.ts';
 import { GlobalTimer } from '../core/shell/global-timer.ts';
 import { RechargeActivityService } from '../core/shell/recharge-activity.ts';
 import { UnreadCountService } from '../core/shell/unread-count.ts';
 import { VipIconMachine } from '../core/shell/vip-icon.ts';
 
-/** The shell's core services: VIP icon state, recharge activity, unread count, global timer, route trail. */
+/** The shell's core services: customer-service configuration, the home sign-in tip, VIP icon state, recharge activity, unread count, global timer, route trail. */
 export function bindShell(container: Container): void {
+  container
+    .bind(CusServiceConfigService)
+    .toDynamicValue((ctx) => new CusServiceConfigService(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore)))
+    .inSingletonScope();
+  container
+    .bind(SignInTip)
+    .toDynamicValue((ctx) => new SignInTip(ctx.get(SignInService), ctx.get<KeyValueStore>(SessionStore)))
+    .inSingletonScope();
   container
     .bind(VipIconMachine)
     .toDynamicValue((ctx) => new VipIconMachine(ctx.get<KeyValueStore>(SessionStore), ctx.get<KeyValueStore>(LocalStore), ctx.get<Clock>(Clock)))

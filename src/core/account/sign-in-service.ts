@@ -48,8 +48,9 @@ export class SignInService {
     return status.day !== this.today();
   }
 
-  async status(): Promise<SignInStatus> {
-    return this.read(await this.api.get(AccountPaths.signInInfo));
+  /** quiet: a failure shows no toast (a check the user did not ask for). */
+  async status(options: { quiet?: boolean } = {}): Promise<SignInStatus> {
+    return this.read(await this.api.get(AccountPaths.signInInfo, {}, options.quiet ? { suppressTips: true } : {}));
   }
 
   async signIn(): Promise<SignInOutcome> {

@@ -3,9 +3,13 @@ import type { Random } from '../ports/random.ts';
 import type { RegionService } from '../region/region-service.ts';
 import type { SessionService } from '../session/session-service.ts';
 import { ensureVisitorId } from '../session/visitor-id.ts';
+import type { AccessStatistics } from './access-statistics.ts';
 import type { AppConfig } from './app-config.ts';
 
-/** What happens once when the app starts: the visitor id, login recognition, then the region and the global configuration. */
+/**
+ * What happens once when the app starts: the visitor id, login recognition, then the region, the global configuration
+ * and the visit statistics call (once per app start, unless a failure within 10 minutes blocks it).
+ */
 export class AppStart {
   constructor(
     private readonly local: KeyValueStore,
@@ -13,12 +17,13 @@ export class AppStart {
     private readonly sessions: SessionService,
     private readonly region: RegionService,
     private readonly config: AppConfig,
+    private readonly statistics?: AccessStatistics,
   ) {}
 
   async run(): Promise<{ loggedIn: boolean }> {
     ensureVisitorId(this.local, this.random);
     const loggedIn = await this.sessions.start();
-    await Promise.all([this.region.refresh(), this.config.load()]);
+    await Promise.all([this.region.refresh(), this.config.load(), this.statistics?.report()]);
     return { loggedIn };
   }
 }

@@ -6,6 +6,7 @@ import { HelpService } from '../../core/help/help-service.ts';
 import { Navigator } from '../../core/ports/navigator.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
+import { CusServiceContact } from '../messaging/cus-service-notice.tsx';
 import { HelpCenterViewModel } from './help-view-models.ts';
 import './help.css';
 
@@ -54,6 +55,7 @@ export const HelpCenterScreen = observer(function HelpCenterScreen() {
           </section>
         ))}
       </div>
+      {vm.status === 'ready' ? <CusServiceContact /> : null}
       {vm.feedbackVisible ? (
         <footer className="help-feedback">
           <button type="button" className="help-feedback__link" onClick={vm.feedbackTapped}>{HelpTexts.onlineFeedback}</button>

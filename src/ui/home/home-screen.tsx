@@ -6,6 +6,7 @@ import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import { homeChannelOfPath } from '../../core/catalogue/channels.ts';
 import { RecommendationStore } from '../../core/catalogue/recommendation-store.ts';
 import { Navigator } from '../../core/ports/navigator.ts';
+import { SignInTip } from '../account/sign-in-tip.tsx';
 import { BRAND } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { SessionModel } from '../app/session-model.ts';
@@ -35,6 +36,7 @@ export const HomeScreen = observer(function HomeScreen() {
           <Tabs.Tab key={tab.key} title={tab.name} />
         ))}
       </Tabs>
+      <SignInTip />
       <PullRefresh onRefresh={vm.load}>
         {vm.showLoading ? (
           <LoadingState />

@@ -9,6 +9,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, TimeLabel } from '../common/display.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { ChatViewModel, orderNoteLines, readChatQuery } from './chat-view-model.ts';
+import { CusServiceNotice } from './cus-service-notice.tsx';
 import './messaging.css';
 
 export const ChatScreen = observer(function ChatScreen() {
@@ -47,6 +48,7 @@ export const ChatScreen = observer(function ChatScreen() {
           </button>
         }
       />
+      <CusServiceNotice partnerUid={vm.query.toUid} />
       {vm.orderCard && (
         <section className="chat-order" data-testid="order-card">
           {vm.orderCard.map((row) => (

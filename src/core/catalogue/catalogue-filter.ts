@@ -1,0 +1,65 @@
+import type { ApiClient } from '../request/api-client.ts';
+import { isObject, readVideoPage, type VideoPage } from './video.ts';
+
+/** Spec §7: GET /api/home/filter, the catalogue filter behind /typePage (payload and answer not shown: ours). */
+export const CATALOGUE_FILTER_PATH = '/api/home/filter';
+
+export type FilterSort = 'hot' | 'new' | 'score';
+export const FILTER_SORT_KEYS: readonly FilterSort[] = ['hot', 'new', 'score'];
+
+/** What the user chose: '' (and year 0) for 全部. */
+export interface CatalogueFilterChoice {
+  category: string;
+  area: string;
+  year: number;
+  sort: FilterSort;
+}
+
+export const NO_FILTER: CatalogueFilterChoice = { category: '', area: '', year: 0, sort: 'hot' };
+
+export interface FilterOptions {
+  categories: { key: string; name: string }[];
+  areas: string[];
+  years: number[];
+  sorts: { key: FilterSort; name: string }[];
+}
+
+export interface FilterPage extends VideoPage {
+  options: FilterOptions;
+}
+
+/** The params of a choice: only what is chosen travels (category, area, year, sort), with page and pageSize. */
+export function filterParams(choice: CatalogueFilterChoice, page: number, pageSize: number): Record<string, string | number> {
+  const params: Record<string, string | number> = { sort: choice.sort, page, pageSize };
+  if (choice.category !== '') params.category = choice.category;
+  if (choice.area !== '') params.area = choice.area;
+  if (choice.year > 0) params.year = choice.year;
+  return params;
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []);
+
+/** Reads the answer's options defensively: unreadable entries are skipped, unknown sorts too. */
+export function readFilterOptions(value: unknown): FilterOptions {
+  const data = isObject(value) ? value : {};
+  const categories = (Array.isArray(data['categories']) ? data['categories'] : [])
+    .filter(isObject)
+    .map((c) => ({ key: typeof c['key'] === 'string' ? c['key'] : '', name: typeof c['name'] === 'string' ? c['name'] : '' }))
+    .filter((c) => c.key !== '' && c.name !== '');
+  const years = (Array.isArray(data['years']) ? data['years'] : []).map(Number).filter((y) => Number.isSafeInteger(y) && y > 0);
+  const sorts = (Array.isArray(data['sorts']) ? data['sorts'] : [])
+    .filter(isObject)
+    .map((s) => ({ key: s['key'] as FilterSort, name: typeof s['name'] === 'string' ? s['name'] : '' }))
+    .filter((s) => FILTER_SORT_KEYS.includes(s.key) && s.name !== '');
+  return { categories, areas: strings(data['areas']), years, sorts };
+}
+
+/** The catalogue filter: one call gives the options and a page of matching videos. */
+export class CatalogueFilterService {
+  constructor(private readonly api: ApiClient) {}
+
+  async page(choice: CatalogueFilterChoice, page: number, pageSize: number): Promise<FilterPage> {
+    const data = await this.api.get(CATALOGUE_FILTER_PATH, filterParams(choice, page, pageSize));
+    return { ...readVideoPage(data, page, pageSize), options: readFilterOptions(isObject(data) ? data['options'] : null) };
+  }
+}

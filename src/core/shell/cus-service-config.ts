@@ -1,0 +1,85 @@
+import type { KeyValueStore } from '../ports/key-value-store.ts';
+import type { ApiClient } from '../request/api-client.ts';
+
+/** Spec §7: GET, no payload. */
+export const CUS_SERVICE_CONFIG_PATH = '/api/home/GetCusServiceConfig';
+/** Session storage: the configuration fetched this session. */
+export const CUS_SERVICE_CONFIG_KEY = 'cusServiceConfig';
+
+/** The customer-service configuration: the service account, its hours, the welcome text and the fallback contact. */
+export interface CusServiceConfig {
+  account: string;
+  /** The service account's user id; 0 when the server has no such user (customer service unavailable). */
+  uid: number;
+  nickName: string;
+  hours: string;
+  welcome: string;
+  fallbackContact: string;
+}
+
+export const CusServiceTexts = {
+  hours: (hours: string) => `服务时间：${hours}`,
+  fallback: (contact: string) => `客服暂不可用，可联系：${contact}`,
+  contact: (contact: string) => `其他联系方式：${contact}`,
+} as const;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** Reads the answer; anything that is not an object gives null. */
+export function parseCusServiceConfig(data: unknown): CusServiceConfig | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const raw = data as Record<string, unknown>;
+  const uid = Number(raw.uid);
+  return {
+    account: text(raw.account),
+    uid: Number.isSafeInteger(uid) && uid > 0 ? uid : 0,
+    nickName: text(raw.nickName),
+    hours: text(raw.hours),
+    welcome: text(raw.welcome),
+    fallbackContact: text(raw.fallbackContact),
+  };
+}
+
+/** Whether customer service can be reached in the app (a service account exists). */
+export const cusServiceAvailable = (config: CusServiceConfig | null): boolean => config !== null && config.uid > 0;
+
+/** Fetches the customer-service configuration once a session (errors are not shown; the kept copy, or null, stays). */
+export class CusServiceConfigService {
+  private pending: Promise<CusServiceConfig | null> | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly session: KeyValueStore,
+  ) {}
+
+  /** The configuration kept this session, or null. */
+  kept(): CusServiceConfig | null {
+    const stored = this.session.get(CUS_SERVICE_CONFIG_KEY);
+    if (stored === null) return null;
+    try {
+      return parseCusServiceConfig(JSON.parse(stored));
+    } catch {
+      return null;
+    }
+  }
+
+  /** The kept configuration, else GET /api/home/GetCusServiceConfig (one call at a time). */
+  load(): Promise<CusServiceConfig | null> {
+    const kept = this.kept();
+    if (kept) return Promise.resolve(kept);
+    this.pending ??= this.fetch().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async fetch(): Promise<CusServiceConfig | null> {
+    try {
+      const config = parseCusServiceConfig(await this.api.get(CUS_SERVICE_CONFIG_PATH, {}, { suppressTips: true }));
+      if (config) this.session.set(CUS_SERVICE_CONFIG_KEY, JSON.stringify(config));
+      return config;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { FILTER_SORTS } from '../../server/catalogue/filter-routes.ts';
+import { SEED_VIDEOS, seedCatalogue } from '../../server/catalogue/seed.ts';
+import type { Database } from '../../server/db/database.ts';
+import { Ret } from '../../server/http/ret.ts';
+import { DEMO_CUS_SERVICE } from '../../server/shell/config.ts';
+import { seedShell } from '../../server/shell/seed.ts';
+import { chinaDay, dailyVisits } from '../../server/statistics/routes.ts';
+import { KEFU_ACCOUNT, seedVip } from '../../server/vip/vip-seed.ts';
+import { DAY, FakeClock, createTestDatabase, get, registerUser, testConfig, tokenParams } from './support.ts';
+
+let db: Database;
+let app: FastifyInstance;
+const clock = new FakeClock();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedCatalogue(db, clock);
+  await seedShell(db);
+  await seedVip(db);
+  app = await createApp({ db, config: testConfig(), clock, logger: false });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+describe('GET /api/home/AccessStatistics', () => {
+  it('counts visits per China day: distinct visitors by user, device or address, and every call', async () => {
+    await db.query('DELETE FROM access_visits');
+    const user = await registerUser(app);
+    const ok = await get(app, '/api/home/AccessStatistics', { cineam: '1', DeviceId: 'device-a' });
+    expect(ok.body).toEqual({ ret: Ret.Ok, msg: '成功', data: { day: chinaDay(clock.now()) } });
+    await get(app, '/api/home/AccessStatistics', { cineam: '1', DeviceId: 'device-a' });
+    await get(app, '/api/home/AccessStatistics', { cineam: '1', DeviceId: 'device-b' });
+    await get(app, '/api/home/AccessStatistics', { cineam: '1', ...tokenParams(user.token) });
+    await get(app, '/api/home/AccessStatistics', { cineam: '1' }, { ip: '10.9.9.9' });
+    expect(await dailyVisits(db)).toEqual([{ day: chinaDay(clock.now()), visitors: 4, visits: 5, users: 1 }]);
+
+    clock.advance(DAY);
+    await get(app, '/api/home/AccessStatistics', { cineam: '1', DeviceId: 'device-a' });
+    const days = await dailyVisits(db);
+    expect(days).toHaveLength(2);
+    expect(days[0]).toEqual({ day: chinaDay(clock.now()), visitors: 1, visits: 1, users: 0 });
+  });
+
+  it('the day is the China day (UTC+8)', () => {
+    expect(chinaDay(Date.UTC(2030, 0, 15, 15, 59))).toBe('2030-01-15');
+    expect(chinaDay(Date.UTC(2030, 0, 15, 16, 0))).toBe('2030-01-16');
+  });
+
+  it('refuses a call without cineam=1', async () => {
+    expect((await get(app, '/api/home/AccessStatistics')).body.ret).toBe(Ret.MissingParam);
+    expect((await get(app, '/api/home/AccessStatistics', { cineam: '2' })).body.ret).toBe(Ret.BadParam);
+    expect((await get(app, '/api/home/AccessStatistics', { cineam: 'x' })).body.ret).toBe(Ret.BadParam);
+    expect((await get(app, '/api/home/AccessStatistics', { cineam: '1', DeviceId: 'd'.repeat(65) })).body.ret).toBe(Ret.BadParam);
+  });
+});
+
+describe('GET /api/home/GetCusServiceConfig', () => {
+  it('answers the service account, hours, welcome text and fallback contact to visitors', async () => {
+    const { status, body } = await get<Record<string, unknown>>(app, '/api/home/GetCusServiceConfig');
+    expect(status).toBe(200);
+    expect(body.ret).toBe(Ret.Ok);
+    expect(body.data).toMatchObject({
+      account: KEFU_ACCOUNT.userName,
+      nickName: KEFU_ACCOUNT.nickName,
+      hours: DEMO_CUS_SERVICE.hours,
+      welcome: DEMO_CUS_SERVICE.welcome,
+      fallbackContact: DEMO_CUS_SERVICE.fallbackContact,
+    });
+    expect(body.data?.uid).toBeGreaterThan(0);
+  });
+
+  it("keeps an operator's edits; an unknown account answers uid 0", async () => {
+    await db.query("UPDATE app_config SET value = $1 WHERE key = 'CusServiceConfig'", [JSON.stringify({ account: 'nobody-here', hours: '工作日 10:00-18:00' })]);
+    try {
+      const { body } = await get<Record<string, unknown>>(app, '/api/home/GetCusServiceConfig');
+      expect(body.data).toMatchObject({ account: 'nobody-here', uid: 0, hours: '工作日 10:00-18:00', welcome: DEMO_CUS_SERVICE.welcome });
+    } finally {
+      await db.query("UPDATE app_config SET value = $1 WHERE key = 'CusServiceConfig'", [JSON.stringify(DEMO_CUS_SERVICE)]);
+    }
+  });
+});
+
+interface FilterAnswer {
+  options: { categories: { key: string; name: string }[]; areas: string[]; years: number[]; sorts: { key: string; name: string }[] };
+  filter: { category: string; area: string; year: number; sort: string };
+  list: { mediaKey: string; category: string; playCount: number }[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+describe('GET /api/home/filter', () => {
+  it('without filters answers the options and every video, most played first', async () => {
+    const { body } = await get<FilterAnswer>(app, '/api/home/filter');
+    expect(body.ret).toBe(Ret.Ok);
+    const data = body.data!;
+    expect(data.total).toBe(SEED_VIDEOS.length);
+    expect(data.options.sorts).toEqual(FILTER_SORTS);
+    expect(data.options.categories.length).toBeGreaterThan(3);
+    expect(data.options.areas).toEqual(expect.arrayContaining([...new Set(SEED_VIDEOS.map((v) => v.area).filter(Boolean))]));
+    expect(data.options.years).toEqual([...new Set(SEED_VIDEOS.map((v) => v.year))].sort((a, b) => b - a));
+    expect(data.filter).toEqual({ category: '', area: '', year: 0, sort: 'hot' });
+    const plays = data.list.map((v) => v.playCount);
+    expect(plays).toEqual([...plays].sort((a, b) => b - a));
+  });
+
+  it('combines category, area and year, and pages', async () => {
+    const sample = SEED_VIDEOS.find((v) => v.area !== '')!;
+    const expected = SEED_VIDEOS.filter((v) => v.category === sample.category && v.area === sample.area && v.year === sample.year);
+    const { body } = await get<FilterAnswer>(app, '/api/home/filter', { category: sample.category, area: sample.area, year: String(sample.year), sort: 'new' });
+    expect(body.data?.total).toBe(expected.length);
+    expect(body.data?.list.map((v) => v.mediaKey).sort()).toEqual(expected.map((v) => v.mediaKey).sort());
+    const inCategory = SEED_VIDEOS.filter((v) => v.category === sample.category);
+    const scoped = (await get<FilterAnswer>(app, '/api/home/filter', { category: sample.category, pageSize: '2', page: '2' })).body.data!;
+    expect(scoped.total).toBe(inCategory.length);
+    expect(scoped.list.length).toBe(Math.min(2, Math.max(0, inCategory.length - 2)));
+    expect(scoped.options.areas.sort()).toEqual([...new Set(inCategory.map((v) => v.area).filter(Boolean))].sort());
+    const none = (await get<FilterAnswer>(app, '/api/home/filter', { category: sample.category, year: '1901' })).body.data!;
+    expect(none.total).toBe(0);
+    expect(none.list).toEqual([]);
+  });
+
+  it('refuses bad params with 1002', async () => {
+    const bad: Record<string, string>[] = [{ category: 'nope' }, { sort: 'price' }, { year: '1800' }, { year: 'abc' }, { page: '0' }, { pageSize: '51' }, { area: '地'.repeat(21) }];
+    for (const fields of bad) {
+      const { body } = await get(app, '/api/home/filter', fields);
+      expect(body.ret, JSON.stringify(fields)).toBe(Ret.BadParam);
+    }
+  });
+});
