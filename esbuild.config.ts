@@ -7,6 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { iosLowPlugin } from './scripts/ios-low-css.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Where the build goes: STATIC_DIR (the folder the server serves), else dist. */
@@ -50,6 +51,8 @@ export async function buildApp(options: { apiBase?: string; quiet?: boolean } = 
       'process.env.NODE_ENV': '"production"',
       __API_BASE__: JSON.stringify(options.apiBase ?? process.env.API_BASE ?? ''),
     },
+    // The generated half of the low-version style (src/ui/app/ios-low.css).
+    plugins: [iosLowPlugin],
     logLevel: 'warning',
   });
   const metafile = result.metafile;

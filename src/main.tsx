@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import 'antd-mobile/es/global';
 import './ui/app/styles.css';
+// The low-version style for iOS below 15 (html.ios-low): imported once, here.
+import './ui/app/ios-low.css';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AntdNotifier } from '../adapters/notifier/antd-notifier.ts';

@@ -9,6 +9,7 @@ import { SessionModel } from '../app/session-model.ts';
 import { NavBar } from '../common/nav-bar.tsx';
 import { SettingsViewModel } from './settings-view-model.ts';
 import { LanguageChoice } from './language-choice.tsx';
+import { OlderSiteRow } from './older-site-row.tsx';
 import './account.css';
 
 export const SettingsScreen = observer(function SettingsScreen() {
@@ -35,6 +36,7 @@ export const SettingsScreen = observer(function SettingsScreen() {
         ))}
       </div>
       <LanguageChoice />
+      <OlderSiteRow />
       {vm.loggedIn && (
         <button type="button" className="secondary-button" onClick={() => void vm.logoutTapped()}>
           退出登录

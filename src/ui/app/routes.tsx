@@ -1,5 +1,8 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { loadChunk, type ChunkTimers } from '../../core/shell/chunk-load.ts';
 import { AppShell, type RouteHandle } from './app-shell.tsx';
+import { RouteErrorScreen } from './route-error.tsx';
 import type { AppRoute } from './route-table.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
@@ -12,26 +15,54 @@ import { vipRoutes } from './routes/vip-routes.ts';
 /** Every path of the spec's route table. */
 export const routeTable: AppRoute[] = [...rootRoutes, ...catalogueRoutes, ...accountRoutes, ...authRoutes, ...vipRoutes, ...socialRoutes, ...helpRoutes];
 
+/** The browser's timers for the lazy loads' 120 s limit (the router is built before the container and its Clock). */
+const timers: ChunkTimers = { schedule: (callback, ms) => window.setTimeout(callback, ms), cancelSchedule: (id) => window.clearTimeout(id) };
+
+/**
+ * A screen's code; when it cannot be fetched or takes over 120 s, a screen that throws the ChunkLoadError as it
+ * renders, so the route's ErrorBoundary shows it. (A `lazy` that rejects is no good: on the first load of the page
+ * react-router keeps the route pending and shows its hydration fallback, an empty page, instead of the boundary.)
+ */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): Promise<{ default: ComponentType }> {
+  return loadChunk(load, timers).catch((error: unknown) => ({ default: failedScreen(error) }));
+}
+
+function failedScreen(error: unknown): ComponentType {
+  return function FailedScreen(): never {
+    throw error;
+  };
+}
+
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = { title: route.title, route };
   const load = route.load;
   return {
     path: route.path,
     handle,
+    ErrorBoundary: RouteErrorScreen,
     lazy: load
-      ? () => load().then((m) => ({ Component: m.default }))
-      : () => import('../pending/pending-screen.tsx').then((m) => ({ Component: () => <m.PendingScreen title={route.title} /> })),
+      ? () => lazyScreen(load).then((m) => ({ Component: m.default }))
+      : () => lazyScreen(() => import('../pending/pending-screen.tsx').then((m) => ({ default: () => <m.PendingScreen title={route.title} /> }))).then((m) => ({ Component: m.default })),
   };
 }
 
-/** The router's routes: every screen is loaded lazily, on the first visit to its route. */
+/**
+ * The router's routes: every screen is loaded lazily, on the first visit to its route. Every route (and the shell
+ * around them) shows RouteErrorScreen when its code cannot be loaded or it throws while rendering.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
+    ErrorBoundary: RouteErrorScreen,
     HydrateFallback: () => null,
     children: [
       ...routeTable.map(toRouteObject),
-      { path: '*', handle: { title: '页面不存在' } satisfies RouteHandle, lazy: () => import('../not-found/not-found-screen.tsx').then((m) => ({ Component: m.NotFoundScreen })) },
+      {
+        path: '*',
+        handle: { title: '页面不存在' } satisfies RouteHandle,
+        ErrorBoundary: RouteErrorScreen,
+        lazy: () => lazyScreen(() => import('../not-found/not-found-screen.tsx').then((m) => ({ default: m.NotFoundScreen }))).then((m) => ({ Component: m.default })),
+      },
     ],
   },
 ];
