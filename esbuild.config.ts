@@ -50,6 +50,8 @@ export async function buildApp(options: { apiBase?: string; quiet?: boolean } = 
     define: {
       'process.env.NODE_ENV': '"production"',
       __API_BASE__: JSON.stringify(options.apiBase ?? process.env.API_BASE ?? ''),
+      // The older site's address (settings › 访问旧版网站); unset, the row is not shown.
+      __OLDER_SITE_URL__: JSON.stringify(process.env.OLDER_SITE_URL ?? ''),
     },
     // The generated half of the low-version style (src/ui/app/ios-low.css).
     plugins: [iosLowPlugin],

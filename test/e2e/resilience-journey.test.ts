@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
+import { E2E_OLDER_SITE_URL } from './support/build-once.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
 import { IPHONE_SAFARI, openPhone, type Phone } from './support/phone.ts';
 
@@ -9,7 +10,7 @@ const IPHONE_IOS14_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 14_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.0.3 Mobile/15E148 Safari/604.1';
 /** The rank screen's own chunk (esbuild names a lazily imported module's chunk after its file). */
 const RANK_CHUNK = '**/assets/chunks/rank-screen-*.js';
-const OLDER_SITE = 'https://old.qiyu.tv/';
+const OLDER_SITE = E2E_OLDER_SITE_URL;
 
 let phone: Phone | undefined;
 let app: RunningApp;

@@ -1,8 +1,15 @@
 import { useEffect, useState } from 'react';
-import { closeOlderSite, isOlderSiteOpen, openOlderSite } from '../shell/older-site.ts';
+import { OLDER_SITE_URL, closeOlderSite, isOlderSiteOpen, openOlderSite } from '../shell/older-site.ts';
 
-/** The settings row of the older site: opens it in a new window, and closes that window while it is open. */
+/**
+ * The settings row of the older site: opens it in a new window, and closes that window while it is open. Not shown
+ * when the build names no older site (OLDER_SITE_URL).
+ */
 export function OlderSiteRow() {
+  return OLDER_SITE_URL === '' ? null : <OlderSiteLink />;
+}
+
+function OlderSiteLink() {
   const [open, setOpen] = useState(isOlderSiteOpen);
   // Back on this page (the user may have closed the older site's window there): read the state anew.
   useEffect(() => {

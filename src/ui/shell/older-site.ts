@@ -3,8 +3,13 @@
  * window"). The spec names neither the address nor where the link is: see docs/decisions.md.
  */
 
-/** The older site's address: the one place to change it. */
-export const OLDER_SITE_URL = 'https://old.qiyu.tv/';
+declare const __OLDER_SITE_URL__: string | undefined;
+
+/**
+ * The older site's address: OLDER_SITE_URL when the app was built (like API_BASE), else '' and no link is offered.
+ * (Outside a build, e.g. in unit tests, the constant is not defined.)
+ */
+export const OLDER_SITE_URL: string = typeof __OLDER_SITE_URL__ === 'string' ? __OLDER_SITE_URL__ : '';
 
 /** The parts of a window the helpers use. */
 export interface OpenerWindow {

@@ -14,9 +14,12 @@ declare module 'vitest' {
   }
 }
 
+/** The older site the journeys' build links to (settings › 访问旧版网站); the journey answers it with page.route. */
+export const E2E_OLDER_SITE_URL = 'https://old-site.example.test/';
+
 async function build(staticDir: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build'], { env: { ...process.env, STATIC_DIR: staticDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'build'], { env: { ...process.env, STATIC_DIR: staticDir, OLDER_SITE_URL: E2E_OLDER_SITE_URL }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
