@@ -155,6 +155,20 @@ describe('private messages between two phones', () => {
     expect(await pageB.getByTestId('message-tip').count()).toBe(0);
   });
 
+  it('B in the chat with A taps the tip of a message from E: the chat with E opens in place of A\u2019s', async () => {
+    await pageB.goto(`${app.url}/chat?toUid=${a.uid}`);
+    await poll(() => pageB.getByTestId('chat-message').filter({ hasText: '第三条' }).count()).toBe(1);
+    const e = await registerByApi('erin');
+    await sendByApi(e, b, '我是E，在吗');
+    const tip = pageB.getByTestId('message-tip');
+    await poll(() => tip.count()).toBe(1);
+    await tip.locator('.message-tip__body').click();
+    await pageB.waitForURL(new RegExp(`/chat\\?toUid=${e.uid}`));
+    // The same route with another partner: the chat is opened anew, not left showing A's messages.
+    await poll(() => pageB.getByTestId('chat-message').filter({ hasText: '我是E，在吗' }).count()).toBe(1);
+    expect(await pageB.getByTestId('chat-message').filter({ hasText: '第三条' }).count()).toBe(0);
+  });
+
   it('A logs in again on another phone: the first phone says 该账号已在其他设备登录, and confirming goes to /', async () => {
     await pageA.goto(`${app.url}/user`);
     await pageA.waitForLoadState('networkidle');

@@ -12,7 +12,17 @@ import { ChatViewModel, orderNoteLines, readChatQuery } from './chat-view-model.
 import { CusServiceNotice } from './cus-service-notice.tsx';
 import './messaging.css';
 
-export const ChatScreen = observer(function ChatScreen() {
+/**
+ * /chat. The chat is opened anew (a new view-model, the history loaded again) when its partner (`toUid`) or the
+ * query's `refresh` changes while the page stays mounted: a tap on a message tip or a conversation from inside a
+ * chat, or a link that passes a new `refresh` value to reload the same chat.
+ */
+export function ChatScreen() {
+  const [query] = useSearchParams();
+  return <ChatPage key={`${query.get('toUid') ?? ''}\n${query.get('refresh') ?? ''}`} />;
+}
+
+const ChatPage = observer(function ChatPage() {
   const [query] = useSearchParams();
   const vm = useViewModel((c) => {
     const navigator = c.get<Navigator>(Navigator);
