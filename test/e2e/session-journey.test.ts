@@ -133,6 +133,9 @@ describe('a visitor becomes a logged-in user and stays one', () => {
   });
 
   it('a corrupted stored token sends the user back to /login', async () => {
+    // /user reads the user again on each show (GetUserInfo) and stores the answer with the token it holds: let that
+    // finish first, or it writes the good token back over the corrupted one.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: { sign: string } };
       user.token.sign = 'corrupted';
