@@ -23,10 +23,10 @@ export function registerLoginRoutes(api: ApiRouter, services: AppServices): void
     const password = checkPassword(params.string('password'));
     const nickName = checkNickName(params.optionalString('nickName'), userName);
 
-    if (await limiter.isExhausted(REGISTRATIONS_PER_IP, request.ip)) {
+    // Claimed in one atomic step (not checked, then recorded), so parallel registrations cannot all slip under it.
+    if ((await limiter.claim(REGISTRATIONS_PER_IP, request.ip)) === null) {
       throw new ApiError(Ret.TooManyAttempts, RetMessage.TooManyRegistrations);
     }
-    await limiter.record(REGISTRATIONS_PER_IP, request.ip);
 
     const passwordHash = await passwords.hash(password);
     try {

@@ -192,6 +192,14 @@ describe('POST /api/Login/Register', () => {
     clock.advance(60 * MINUTE);
     expect((await register({ userName: uniqueName('rl'), password: 'blue-kite-88' }, ip)).body.ret).toBe(Ret.Ok);
   });
+
+  it('holds the 10 registrations per address under 30 parallel requests', async () => {
+    const ip = uniqueIp();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => register({ userName: uniqueName('pr'), password: 'blue-kite-88' }, ip)));
+    const rets = answers.map(({ body }) => body.ret);
+    expect(rets.filter((ret) => ret === Ret.Ok)).toHaveLength(10);
+    expect(rets.filter((ret) => ret === Ret.TooManyAttempts)).toHaveLength(20);
+  });
 });
 
 describe('POST /api/Login/Login', () => {
