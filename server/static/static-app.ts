@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../http/error-handling.ts';
 
-/** esbuild's `[name]-[hash]` (8 upper-case letters and digits) or a hex content hash: safe to cache for good. */
+/** esbuild's `[name]-[hash]` (8 upper-case letters and digits) or a hex content hash (rolldown's chunks): safe to cache for good. */
 const HASHED_FILE = /[-.](?:[A-Z0-9]{8}|[a-f0-9]{8,})\.[A-Za-z0-9]+$/;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,18 +29,27 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/** Serves the files of the built client from `staticDir` (index.html, assets/...). */
+/** The precompressed copies the build writes beside a file (scripts/precompress.ts). */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
+/**
+ * Serves the files of the built client from `staticDir` (index.html, assets/...). The build writes a `.br` and a
+ * `.gz` beside each text file; `preCompressed` sends the one the request's Accept-Encoding prefers (br first), with
+ * Content-Encoding, the original file's Content-Type and `Vary: Accept-Encoding`, else the file itself. ETag and
+ * Last-Modified come with every file, so what is not cached for good (index.html) is revalidated with a 304.
+ */
 export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<void> {
   const root = resolve(staticDir);
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
+    preCompressed: true,
     cacheControl: false,
     suppressWarning: true,
     allowedPath: (pathName) => !isApiPath(pathName),
     setHeaders: (reply, filePath) => {
       const relative = filePath.startsWith(root) ? filePath.slice(root.length).split('\\').join('/') : filePath;
-      reply.header('cache-control', cacheControlFor(relative));
+      reply.header('cache-control', cacheControlFor(relative.replace(COMPRESSED_COPY, '')));
     },
   });
 }
