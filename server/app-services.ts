@@ -1,4 +1,5 @@
 import type { Authenticator } from './auth/authenticator.ts';
+import type { SharedReadCache } from './cache/shared-read-cache.ts';
 import type { PasswordHasher } from './auth/password.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { Clock } from './clock.ts';
@@ -9,6 +10,7 @@ import type { Realtime } from './socket/realtime.ts';
 
 /** What feature route modules get: `registerXRoutes(api, services)`. */
 export interface AppServices {
+  /** The database; its writes to the tables shared reads come from invalidate them (cache/write-watch.ts). */
   db: Database;
   config: Config;
   clock: Clock;
@@ -18,4 +20,9 @@ export interface AppServices {
   limiter: RateLimiter;
   /** Pushes to connected sockets (private messages, userLiveTest, userStateChange). */
   realtime: Realtime;
+  /**
+   * What every visitor sees alike, kept for seconds (cache/shared-read-cache.ts). Writes through `db` invalidate it by
+   * themselves; a write the server makes another way calls `sharedReads.invalidate([table, …])` once it is done.
+   */
+  sharedReads: SharedReadCache;
 }

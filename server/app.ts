@@ -8,6 +8,10 @@ import { PasswordHasher } from './auth/password.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
 import { SessionService } from './auth/sessions.ts';
 import type { AppServices } from './app-services.ts';
+import { bridgeInvalidations } from './cache/redis-invalidation.ts';
+import { SharedReadCache } from './cache/shared-read-cache.ts';
+import type { SharedReadCacheOptions } from './cache/shared-read-cache.ts';
+import { watchWrites } from './cache/write-watch.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 import { apiRateLimitOf, mediaCacheDirOf, mediaCacheMaxBytesOf, mediaDirOf } from './config.ts';
@@ -56,6 +60,11 @@ export interface CreateAppOptions {
   clock?: Clock;
   /** fastify logger option; default `{ level: config.logLevel }`. Tests pass false or a stream. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The shared-read cache's TTL (tests) and the Redis channel its invalidations travel on between processes when
+   * config.redisUrl is set (default qiyu:shared-reads:invalidate; tests use their own).
+   */
+  sharedReads?: SharedReadCacheOptions & { channel?: string };
 }
 
 /**
@@ -63,7 +72,9 @@ export interface CreateAppOptions {
  * `app.inject`, main.ts calls `listen`. The database must already be migrated.
  */
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
-  const { db, config } = options;
+  const { config } = options;
+  const sharedReads = new SharedReadCache(options.sharedReads);
+  const db = watchWrites(options.db, sharedReads);
   const clock = options.clock ?? systemClock;
   const ownStore = options.rateLimitStore === undefined;
   const store = options.rateLimitStore ?? new MemoryRateLimitStore();
@@ -107,6 +118,12 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   installErrorHandling(app, createHistoryFallback(config.staticDir), countUnknownApiPaths);
 
+  if (config.redisUrl !== undefined) {
+    const bridge = bridgeInvalidations(sharedReads, config.redisUrl, app.log, options.sharedReads?.channel);
+    app.addHook('onClose', async () => bridge.close());
+    await bridge.ready;
+  }
+
   const secret = await resolveSessionSecret(db, config.sessionSecret);
   const sessions = new SessionService({ db, secret, clock });
   const authenticator = new Authenticator(sessions);
@@ -119,6 +136,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     authenticator,
     limiter: new RateLimiter(store, clock),
     realtime: attachSocketServer(app, { db, config, sessions, clock }),
+    sharedReads,
   };
   const api = createApiRouter(app, authenticator);
   registerLoginRoutes(api, services);
