@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthFor, AuthMode, Authenticator } from '../auth/authenticator.ts';
 import { okEnvelope } from './envelope.ts';
+import { matchesIfNoneMatch, REVALIDATE_PRIVATE, serializeAnswer } from './etag.ts';
 import { Params } from './params.ts';
 
 export interface ApiContext<A extends AuthMode> {
@@ -38,6 +39,12 @@ export interface ApiRouteOptions {
    * an unexpected failure with HTTP 500, since the caller goes by the status, not by `ret`.
    */
   httpErrors?: boolean;
+  /**
+   * A read the app repeats (GET): the answer carries an ETag of its whole body and `Cache-Control: private,
+   * no-cache`, and a request whose If-None-Match names it gets 304 without a body. A handler returning the same
+   * (cached, read-only) object again has its JSON text and ETag reused.
+   */
+  etag?: boolean;
 }
 
 declare module 'fastify' {
@@ -57,7 +64,12 @@ export function createApiRouter(app: FastifyInstance, authenticator: Authenticat
       handler: async (request, reply) => {
         const params = Params.fromRequest(request.query, request.body);
         const auth = await authenticator.resolve(mode, params);
-        return okEnvelope(await handler({ request, reply, params, auth }));
+        const result = await handler({ request, reply, params, auth });
+        if (options.etag !== true) return okEnvelope(result);
+        const { text, etag } = serializeAnswer(result, okEnvelope);
+        reply.header('etag', etag).header('cache-control', REVALIDATE_PRIVATE);
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+        return reply.type('application/json; charset=utf-8').send(text);
       },
     });
   };
