@@ -1,5 +1,10 @@
 import type { Queryable } from '../db/database.ts';
 
+/** The tables a list of videos (VIDEO_COLUMNS, VIDEO_FROM) is read from: the shared-read cache's tags. */
+export const VIDEO_TABLES = ['videos', 'users'] as const;
+/** The tables of the channel list. */
+export const CHANNEL_TABLES = ['catalogue_categories', 'catalogue_subchannels'] as const;
+
 export interface CategoryRow {
   key: string;
   name: string;
@@ -104,11 +109,14 @@ export async function pageOfVideos(
   pageSize: number,
 ): Promise<Page<VideoView>> {
   const n = params.length;
-  const rows = await db.query<VideoRow>(
-    `SELECT ${VIDEO_COLUMNS} FROM ${VIDEO_FROM} WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...params, pageSize, (page - 1) * pageSize],
-  );
-  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM videos v WHERE ${where}`, params);
+  // Together: on PostgreSQL two pool connections, on PGlite queued back to back without a round trip between.
+  const [rows, count] = await Promise.all([
+    db.query<VideoRow>(
+      `SELECT ${VIDEO_COLUMNS} FROM ${VIDEO_FROM} WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, pageSize, (page - 1) * pageSize],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM videos v WHERE ${where}`, params),
+  ]);
   return { list: rows.map(toVideoView), page, pageSize, total: count[0]?.total ?? 0 };
 }
 

@@ -7,6 +7,7 @@ import { Ret, RetMessage } from '../http/ret.ts';
 import { findPlayableVideo } from '../playback/playback-repository.ts';
 import { episodeOf } from '../playback/playback-params.ts';
 import {
+  CHANNEL_TABLES,
   findVideoId,
   likePattern,
   listCategories,
@@ -16,6 +17,7 @@ import {
   toVideoView,
   VIDEO_COLUMNS,
   VIDEO_FROM,
+  VIDEO_TABLES,
   type CategoryRow,
   type SortKey,
   type VideoRow,
@@ -65,61 +67,121 @@ async function watchingList(db: Queryable, userId: number): Promise<(VideoView &
   return rows.map((row) => ({ ...toVideoView(row), progress: row.progress_seconds }));
 }
 
-export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): void {
-  const { db, clock } = services;
+/** A channel as GetChannels and GetHomeData answer it. */
+interface Channel {
+  key: string;
+  name: string;
+  kind: CategoryRow['kind'];
+  alias: string;
+  subChannels: { id: number; name: string }[];
+}
 
-  /** The channels (with sub-channels for short-video channels). */
-  const channels = async () => {
-    const subs = await db.query<{ category: string; sub_id: number; name: string }>('SELECT category, sub_id, name FROM catalogue_subchannels ORDER BY category, sub_id');
-    return (await listCategories(db)).map((c) => ({
-      key: c.key,
-      name: c.name,
-      kind: c.kind,
-      alias: aliasOf(c.key),
-      subChannels: subs.filter((s) => s.category === c.key).map((s) => ({ id: s.sub_id, name: s.name })),
-    }));
-  };
+interface HomeBlock {
+  key: string;
+  title: string;
+  category: string;
+  list: VideoView[];
+}
+
+/** The part of GetHomeData every caller sees alike, and the whole answer of a visitor (no watching list). */
+interface HomeShared {
+  channels: Channel[];
+  blocks: HomeBlock[];
+  visitor: { channels: Channel[]; blocks: HomeBlock[]; watchingList: never[] };
+}
+
+const HOME_TABLES = [...CHANNEL_TABLES, ...VIDEO_TABLES];
+
+export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): void {
+  const { db, clock, sharedReads } = services;
+
+  /** The channels (with sub-channels for short-video channels), from the shared-read cache. */
+  const channels = (): Promise<Channel[]> =>
+    sharedReads.get('catalogue:channels', CHANNEL_TABLES, async () => {
+      const [subs, categories] = await Promise.all([
+        db.query<{ category: string; sub_id: number; name: string }>('SELECT category, sub_id, name FROM catalogue_subchannels ORDER BY category, sub_id'),
+        listCategories(db),
+      ]);
+      return categories.map((c) => ({
+        key: c.key,
+        name: c.name,
+        kind: c.kind,
+        alias: aliasOf(c.key),
+        subChannels: subs.filter((s) => s.category === c.key).map((s) => ({ id: s.sub_id, name: s.name })),
+      }));
+    });
 
   /** The channels alone (tabs of the ranking, names of lists). */
-  api.get('/api/home/GetChannels', 'none', async () => ({ channels: await channels() }));
+  api.get('/api/home/GetChannels', 'none', () => sharedReads.get('catalogue:GetChannels', CHANNEL_TABLES, async () => ({ channels: await channels() })), {
+    etag: true,
+  });
+
+  /** GetHomeData's shared part for a category key (undefined: 推荐); its block queries run together. */
+  const homeShared = (categoryKey: string | undefined): Promise<HomeShared> =>
+    sharedReads.get(`catalogue:home:${categoryKey === undefined ? '' : `=${categoryKey}`}`, HOME_TABLES, async () => {
+      const all = await channels();
+      let blocks: HomeBlock[];
+      if (categoryKey !== undefined) {
+        const chosen = all.find((c) => c.key === categoryKey);
+        if (!chosen) throw badParam('category', '分类不存在');
+        const where = 'v.category = $1';
+        const [hot, latest, score] = await Promise.all([
+          videos(db, where, [chosen.key], ORDER_BY.hot, CatalogueLimits.blockSize),
+          videos(db, where, [chosen.key], ORDER_BY.new, CatalogueLimits.blockSize),
+          videos(db, where, [chosen.key], ORDER_BY.score, CatalogueLimits.blockSize),
+        ]);
+        blocks = [
+          { key: 'hot', title: '热播', category: chosen.key, list: hot },
+          { key: 'new', title: '最新上线', category: chosen.key, list: latest },
+          { key: 'score', title: '高分推荐', category: chosen.key, list: score },
+        ];
+      } else {
+        blocks = await Promise.all(
+          all
+            .filter((x) => x.kind === 'long')
+            .map(async (c) => ({ key: c.key, title: c.name, category: c.key, list: await videos(db, 'v.category = $1', [c.key], ORDER_BY.hot, CatalogueLimits.blockSize) })),
+        );
+      }
+      const shown = blocks.filter((b) => b.list.length > 0);
+      return { channels: all, blocks: shown, visitor: { channels: all, blocks: shown, watchingList: [] } };
+    });
 
   /**
    * Home: the channels, recommendation blocks and the logged-in user's watching list. Without a
    * category (推荐): one block per long-form category, most played first. With one: 热播, 最新上线, 高分推荐.
+   * The channels and blocks come from the shared-read cache; the watching list, the caller's own, never does.
    */
-  api.get('/api/home/GetHomeData', 'optional', async ({ params, auth }) => {
-    const all = await channels();
-    const blocks: { key: string; title: string; category: string; list: VideoView[] }[] = [];
-    if (params.has('category')) {
-      const chosen = await category(db, params);
-      const where = 'v.category = $1';
-      blocks.push({ key: 'hot', title: '热播', category: chosen.key, list: await videos(db, where, [chosen.key], ORDER_BY.hot, CatalogueLimits.blockSize) });
-      blocks.push({ key: 'new', title: '最新上线', category: chosen.key, list: await videos(db, where, [chosen.key], ORDER_BY.new, CatalogueLimits.blockSize) });
-      blocks.push({ key: 'score', title: '高分推荐', category: chosen.key, list: await videos(db, where, [chosen.key], ORDER_BY.score, CatalogueLimits.blockSize) });
-    } else {
-      for (const c of all.filter((x) => x.kind === 'long')) {
-        blocks.push({ key: c.key, title: c.name, category: c.key, list: await videos(db, 'v.category = $1', [c.key], ORDER_BY.hot, CatalogueLimits.blockSize) });
-      }
-    }
-    return {
-      channels: all,
-      blocks: blocks.filter((b) => b.list.length > 0),
-      watchingList: auth ? await watchingList(db, auth.user.id) : [],
-    };
-  });
+  api.get(
+    '/api/home/GetHomeData',
+    'optional',
+    async ({ params, auth }) => {
+      const categoryKey = params.has('category') ? params.string('category') : undefined;
+      const [shared, watching] = await Promise.all([homeShared(categoryKey), auth ? watchingList(db, auth.user.id) : undefined]);
+      return watching === undefined ? shared.visitor : { channels: shared.channels, blocks: shared.blocks, watchingList: watching };
+    },
+    { etag: true },
+  );
 
   /** A category's videos, paged; sort hot | new (default) | score; subID narrows a short-video channel. */
-  api.get('/api/list/GetVideoList', 'none', async ({ params }) => {
-    const chosen = await category(db, params);
-    const { page, pageSize } = params.paging(CatalogueLimits);
-    const order = ORDER_BY[sortOf(params)];
-    const subId = params.optionalInt('subID') ?? 0;
-    if (subId < 0 || subId > 1000) throw badParam('subID');
-    const where = subId > 0 ? 'v.category = $1 AND v.sub_id = $2' : 'v.category = $1';
-    const result = await pageOfVideos(db, where, subId > 0 ? [chosen.key, subId] : [chosen.key], order, page, pageSize);
-    const subChannels = (await channels()).find((c) => c.key === chosen.key)?.subChannels ?? [];
-    return { ...result, category: { key: chosen.key, name: chosen.name, subChannels } };
-  });
+  api.get(
+    '/api/list/GetVideoList',
+    'none',
+    async ({ params }) => {
+      const key = params.string('category');
+      const chosen = (await channels()).find((c) => c.key === key);
+      if (!chosen) throw badParam('category', '分类不存在');
+      const { page, pageSize } = params.paging(CatalogueLimits);
+      const sort = sortOf(params);
+      const subId = params.optionalInt('subID') ?? 0;
+      if (subId < 0 || subId > 1000) throw badParam('subID');
+      return sharedReads.get(`catalogue:list:${chosen.key}:${sort}:${subId}:${page}:${pageSize}`, HOME_TABLES, async () => {
+        const where = subId > 0 ? 'v.category = $1 AND v.sub_id = $2' : 'v.category = $1';
+        const result = await pageOfVideos(db, where, subId > 0 ? [chosen.key, subId] : [chosen.key], ORDER_BY[sort], page, pageSize);
+        return { ...result, category: { key: chosen.key, name: chosen.name, subChannels: chosen.subChannels } };
+      });
+    },
+    { etag: true },
+  );
 
   /** The popular ranking, derived from play counts: all videos, or one category's. */
   api.get('/api/list/GetRank', 'none', async ({ params }) => {

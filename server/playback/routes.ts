@@ -25,6 +25,9 @@ export const PlaybackLimits = {
   maxCacheSeconds: 3600,
 } as const;
 
+/** The tables VideoDetails' shared part is read from (the video, its media, its uploader's name; the price is a video column). */
+const DETAILS_TABLES = ['videos', 'video_media', 'users', 'catalogue_categories'] as const;
+
 /** URL prefixes of the signed media paths. */
 export const VOD_PREFIX = '/vod/';
 export const LIVE_PREFIX = '/live/';
@@ -72,20 +75,40 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
     return found;
   };
 
+  /**
+   * VideoDetails' shared part by media key (null: no such video): both answers, for a caller who may play it and for
+   * one who may not. Whether the caller may (a purchase of a paid video) is their own and is asked per request.
+   */
+  const detailsOf = (mediaKey: string) =>
+    services.sharedReads.get(`playback:details:${mediaKey}`, DETAILS_TABLES, async () => {
+      const video = await findPlayableVideo(db, mediaKey);
+      if (video === null) return null;
+      const { price } = await videoAccess(db, null, video.id);
+      const answer = (unlocked: boolean) => ({
+        ...video.view,
+        episodeCount: video.media.episodeCount,
+        live: video.media.live,
+        goldPrice: price,
+        unlocked,
+        introEnd: video.media.introEnd,
+        outroStart: video.media.outroStart,
+      });
+      return { id: video.id, price, unlocked: answer(true), locked: price === 0 ? null : answer(false) };
+    });
+
   /** The video page: catalogue fields, episodes, live, price and whether the caller may play it, intro/outro marks. */
-  api.get('/api/Video/VideoDetails', 'optional', async ({ params, auth }) => {
-    const video = await playableOrFail(services, params);
-    const access = await videoAccess(db, auth?.user.id ?? null, video.id);
-    return {
-      ...video.view,
-      episodeCount: video.media.episodeCount,
-      live: video.media.live,
-      goldPrice: access.price,
-      unlocked: access.unlocked,
-      introEnd: video.media.introEnd,
-      outroStart: video.media.outroStart,
-    };
-  });
+  api.get(
+    '/api/Video/VideoDetails',
+    'optional',
+    async ({ params, auth }) => {
+      const details = await detailsOf(params.mediaKey());
+      if (details === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
+      if (details.locked === null) return details.unlocked;
+      const unlocked = auth !== null && (await videoAccess(db, auth.user.id, details.id)).unlocked;
+      return unlocked ? details.unlocked : details.locked;
+    },
+    { etag: true },
+  );
 
   /** Where the caller left off: the last episode watched and its progress (episode 1, 0 s for visitors). */
   api.get('/api/Video/getPlayInfo', 'optional', async ({ params, auth }) => {

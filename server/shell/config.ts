@@ -29,6 +29,9 @@ export function demoConfig(env: NodeJS.ProcessEnv = process.env): ConfigEntry[] 
   ];
 }
 
+/** The table GetConfig is read from (its shared-read cache's tag). */
+export const CONFIG_TABLES = ['app_config'] as const;
+
 /** Every entry, by key. */
 export async function configEntries(db: Database): Promise<ConfigEntry[]> {
   return db.query<ConfigEntry>('SELECT key, value FROM app_config ORDER BY key');

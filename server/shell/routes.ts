@@ -2,16 +2,19 @@ import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { unreadCounts } from '../messaging/routes.ts';
 import { runningActivity } from './activities.ts';
-import { configEntries } from './config.ts';
+import { CONFIG_TABLES, configEntries } from './config.ts';
 
 export function registerShellRoutes(api: ApiRouter, services: AppServices): void {
-  const { db, clock } = services;
+  const { db, clock, sharedReads } = services;
 
   /** The running recharge activity `{ title, status, type, activityRule }`, or null when none runs. Visitors too. */
   api.get('/api/home/GetActivity', 'none', async () => runningActivity(db, new Date(clock.now())));
 
-  /** The global configuration: a list of `{ key, value }` (GoogleMap's value is JSON `{ key }`). Visitors too. */
-  api.get('/api/home/GetConfig', 'none', async () => configEntries(db));
+  /**
+   * The global configuration: a list of `{ key, value }` (GoogleMap's value is JSON `{ key }`). Visitors too. From
+   * the shared-read cache: a write to app_config through the server's database drops it at once.
+   */
+  api.get('/api/home/GetConfig', 'none', () => sharedReads.get('shell:config', CONFIG_TABLES, () => configEntries(db)), { etag: true });
 
   /** `{ count, privateCount, systemCount }`: the user's unread private and system messages. */
   api.get('/api/user/GetUserMegCount', 'required', async ({ auth }) => unreadCounts(db, auth.user.id));

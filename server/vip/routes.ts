@@ -19,7 +19,6 @@ import {
   amountText,
   CENTS,
   chargeOf,
-  findCategory,
   findPackage,
   isPayTypeOffered,
   listCategories,
@@ -32,12 +31,16 @@ import {
   toAmount,
   toPackageView,
   type PackageRow,
+  type PayTypeView,
   type PromotionView,
 } from './vip-catalogue.ts';
 import { cancelOrder, createOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, OrderStatus, payOrder, toOrderView, type OrderRow } from './vip-orders.ts';
 
 /** The rule shown with the packages (spec: all time is upgraded to the highest type bought). */
 export const VIP_REMARK = '同时持有多种VIP时，剩余时长将按1:1全部升级为已购买的最高等级VIP。';
+
+/** The tables GetVipPayType's shared part is read from. */
+const VIP_CATALOGUE_TABLES = ['vip_categories', 'vip_packages', 'vip_promotions', 'vip_pay_types'] as const;
 
 /** Where the sandbox gateway page lives on this server. */
 export const SANDBOX_GATEWAY_PATH = '/sandbox/gateway';
@@ -162,47 +165,75 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
   };
 
   /**
+   * The VIP catalogue as GetVipPayType shows it in a region (categories with their packages, promotions and pay
+   * types), from the shared-read cache, with the answers for each selected category made once per cached value.
+   */
+  const payInfoOf = (region: string) =>
+    services.sharedReads.get(`vip:payInfo:${region}`, VIP_CATALOGUE_TABLES, async () => {
+      const [categories, packages, promotions, payTypes] = await Promise.all([
+        listCategories(db), listPackages(db), listPromotions(db), listPayTypes(db, region),
+      ]);
+      const categoryList = categories.map((category) => ({
+        id: category.id,
+        name: category.name,
+        styleType: category.style_type,
+        data: packages
+          .filter((row) => row.category_id === category.id)
+          .map((row) => toPackageView(row, promotions.get(row.id) ?? [])),
+        payTypes: payTypes.get(category.id) ?? [],
+      }));
+      const answers = new Map<number | undefined, { remark: string; region: string; categoryList: typeof categoryList; payTypes: PayTypeView[] }>();
+      return {
+        categories,
+        packages,
+        /** The answer with `selected`'s pay types (undefined: none). */
+        answerFor: (selected: number | undefined) => {
+          let answer = answers.get(selected);
+          if (answer === undefined) {
+            answer = { remark: VIP_REMARK, region, categoryList, payTypes: selected === undefined ? [] : payTypes.get(selected) ?? [] };
+            answers.set(selected, answer);
+          }
+          return answer;
+        },
+      };
+    });
+
+  /** The closed-sale message of the first closed region among `regions` (null: open), from the shared-read cache. */
+  const closedSaleOf = (regions: readonly string[]) =>
+    services.sharedReads.get(`vip:saleClosed:${regions.join(',')}`, ['vip_sale_closed_regions'], async () => (await saleClosedMessage(db, regions)) ?? null);
+
+  /**
    * The pay info. The app sends vipCategoryId, ProductID, ToUID and categoryId on every call, each an empty string
    * when unset (spec §7): empty is none. categoryId is the category chosen (the tab); vipCategoryId is the VIP
    * category the user holds (User.vipCategoryId; 0 or empty for none), used only to pick the answer's payTypes when
-   * nothing else is chosen, and ignored when it names no category (one no longer sold).
+   * nothing else is chosen, and ignored when it names no category (one no longer sold). What everyone in a region
+   * sees alike comes from the shared-read cache, loaded together with the closed-sale check.
    */
-  api.get('/api/User/GetVipPayType', 'optional', async ({ params, request, auth }) => {
-    const { region, checked } = regionsOf(params, request, auth);
-    await refuseClosedSale(checked);
-    const categoryId = optionalIdOrEmpty(params, 'categoryId');
-    const heldCategoryId = params.optionalString('vipCategoryId')?.trim() === '0' ? undefined : optionalIdOrEmpty(params, 'vipCategoryId');
-    const productId = optionalIdOrEmpty(params, 'ProductID');
-    const toUid = optionalIdOrEmpty(params, 'ToUID');
-    if (toUid !== undefined) await requireRecipient(toUid);
-    const product = productId === undefined ? undefined : await requirePackage(productId);
-    if (categoryId !== undefined && (await findCategory(db, categoryId)) === undefined) {
-      throw badParam('categoryId', 'VIP分类不存在');
-    }
-    if (product !== undefined && categoryId !== undefined && product.category_id !== categoryId) {
-      throw new ApiError(Ret.VipProductNotInCategory, RetMessage.VipProductNotInCategory);
-    }
-    const [categories, packages, promotions, payTypes] = await Promise.all([
-      listCategories(db), listPackages(db), listPromotions(db), listPayTypes(db, region),
-    ]);
-    const categoryList = categories.map((category) => ({
-      id: category.id,
-      name: category.name,
-      styleType: category.style_type,
-      data: packages
-        .filter((row) => row.category_id === category.id)
-        .map((row) => toPackageView(row, promotions.get(row.id) ?? [])),
-      payTypes: payTypes.get(category.id) ?? [],
-    }));
-    const held = categories.some((category) => category.id === heldCategoryId) ? heldCategoryId : undefined;
-    const selected = categoryId ?? product?.category_id ?? held ?? categories[0]?.id;
-    return {
-      remark: VIP_REMARK,
-      region,
-      categoryList,
-      payTypes: selected === undefined ? [] : payTypes.get(selected) ?? [],
-    };
-  });
+  api.get(
+    '/api/User/GetVipPayType',
+    'optional',
+    async ({ params, request, auth }) => {
+      const { region, checked } = regionsOf(params, request, auth);
+      const [closed, info] = await Promise.all([closedSaleOf(checked), payInfoOf(region)]);
+      if (closed !== null) throw new ApiError(Ret.PurchaseBlocked, closed);
+      const categoryId = optionalIdOrEmpty(params, 'categoryId');
+      const heldCategoryId = params.optionalString('vipCategoryId')?.trim() === '0' ? undefined : optionalIdOrEmpty(params, 'vipCategoryId');
+      const productId = optionalIdOrEmpty(params, 'ProductID');
+      const toUid = optionalIdOrEmpty(params, 'ToUID');
+      if (toUid !== undefined) await requireRecipient(toUid);
+      const product = productId === undefined ? undefined : info.packages.find((row) => row.id === productId);
+      if (productId !== undefined && product === undefined) throw new ApiError(Ret.VipProductNotFound, RetMessage.VipProductNotFound);
+      if (categoryId !== undefined && !info.categories.some((category) => category.id === categoryId)) {
+        throw badParam('categoryId', 'VIP分类不存在');
+      }
+      if (product !== undefined && categoryId !== undefined && product.category_id !== categoryId) {
+        throw new ApiError(Ret.VipProductNotInCategory, RetMessage.VipProductNotInCategory);
+      }
+      const held = info.categories.some((category) => category.id === heldCategoryId) ? heldCategoryId : undefined;
+      return info.answerFor(categoryId ?? product?.category_id ?? held ?? info.categories[0]?.id);
+    },
+    { etag: true },
+  );
 
   interface OrderRequest {
     params: Params;
