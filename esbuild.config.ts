@@ -1,13 +1,18 @@
 /**
  * Builds the browser app into dist/: one entry, screens split per route, hashed names, an index.html,
- * and a report of the gzip size of what the home route loads first.
+ * and a report of the gzip size of what the home route loads first. esbuild compiles and splits; rolldown then
+ * regroups esbuild's chunks so the home route loads a few files rather than dozens (scripts/merge-chunks.ts);
+ * every text asset gets a .br and a .gz beside it (scripts/precompress.ts).
  */
 import { build, type Metafile } from 'esbuild';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { iosLowPlugin } from './scripts/ios-low-css.ts';
+import { mergeChunks, type MergedChunk } from './scripts/merge-chunks.ts';
+import { precompress } from './scripts/precompress.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Where the build goes: STATIC_DIR (the folder the server serves), else dist. */
@@ -26,6 +31,16 @@ export interface BuildReport {
 export async function buildApp(options: { apiBase?: string; quiet?: boolean } = {}): Promise<BuildReport> {
   await rm(DIST_DIR, { recursive: true, force: true });
   await mkdir(DIST_DIR, { recursive: true });
+  // esbuild writes into a staging folder; rolldown then regroups its chunks into DIST_DIR (scripts/merge-chunks.ts).
+  const stage = await mkdtemp(path.join(tmpdir(), 'qiyu-esbuild-'));
+  try {
+    return await buildInto(stage, options);
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
+}
+
+async function buildInto(stage: string, options: { apiBase?: string; quiet?: boolean }): Promise<BuildReport> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: [ENTRY],
@@ -34,7 +49,7 @@ export async function buildApp(options: { apiBase?: string; quiet?: boolean } = 
     format: 'esm',
     platform: 'browser',
     target: ['es2020', 'chrome87', 'safari14.1', 'ios14.5'],
-    outdir: path.join(DIST_DIR, 'assets'),
+    outdir: path.join(stage, 'assets'),
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
@@ -58,24 +73,41 @@ export async function buildApp(options: { apiBase?: string; quiet?: boolean } = 
     logLevel: 'warning',
   });
   const metafile = result.metafile;
+  const absolute = (file: string) => path.resolve(root, file);
   const entryOut = findOutput(metafile, (file, o) => o.entryPoint === ENTRY && file.endsWith('.js'));
   const homeOut = findOutput(metafile, (file, o) => o.entryPoint === HOME_SCREEN && file.endsWith('.js'));
+  const entryClosure = new Set<string>();
+  collectStaticImports(metafile, entryOut, entryClosure);
+  const homeClosure = new Set<string>();
+  collectStaticImports(metafile, homeOut, homeClosure);
+  const homeFiles = new Set([...homeClosure].filter((file) => !entryClosure.has(file)).map(absolute));
+
+  const chunks = await mergeChunks({ stageDir: stage, outDir: DIST_DIR, entryFile: absolute(entryOut), homeFiles });
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entryChunk = chunks.find((chunk) => chunk.isEntry);
+  const homeChunk = chunks.find((chunk) => chunk.moduleIds.includes(absolute(homeOut)));
+  if (!entryChunk || !homeChunk) throw new Error('merged build: entry or home screen chunk not found');
   const js = new Set<string>();
-  for (const start of [entryOut, homeOut]) collectStaticImports(metafile, start, js);
+  for (const start of [entryChunk, homeChunk]) collectChunkImports(byName, start.fileName, js);
+
   // esbuild gathers the CSS of every chunk the entry can reach, lazy screens included, into the entry's stylesheet.
   const entryCss = metafile.outputs[entryOut]?.cssBundle;
-  const css = entryCss ? [entryCss] : [];
+  const css = entryCss ? [path.relative(stage, absolute(entryCss)).split(path.sep).join('/')] : [];
+  for (const file of css) await cp(path.join(stage, file), path.join(DIST_DIR, file));
+  // Files esbuild's file loader emitted (images and sounds imported by the code), if any.
+  await cp(path.join(stage, 'assets', 'media'), path.join(DIST_DIR, 'assets', 'media'), { recursive: true }).catch(ignoreMissing);
 
-  const entryFile = publicPath(entryOut);
+  const entryFile = '/' + entryChunk.fileName;
   // Preload every file the home route needs, so the browser fetches them in parallel rather than as a waterfall.
-  const preload = [...js].filter((file) => file !== entryOut).map(publicPath);
-  await writeFile(path.join(DIST_DIR, 'index.html'), indexHtml(entryFile, css.map(publicPath), preload));
+  const preload = [...js].filter((file) => file !== entryChunk.fileName).map((file) => '/' + file);
+  await writeFile(path.join(DIST_DIR, 'index.html'), indexHtml(entryFile, css.map((file) => '/' + file), preload));
   await copyPublic();
+  await precompress(DIST_DIR);
 
   const initial = await Promise.all(
     [...js, ...css].map(async (file) => {
-      const content = await readFile(path.join(root, file));
-      return { file: publicPath(file), bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+      const content = await readFile(path.join(DIST_DIR, file));
+      return { file: '/' + file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
     }),
   );
   const report: BuildReport = {
@@ -88,6 +120,16 @@ export async function buildApp(options: { apiBase?: string; quiet?: boolean } = 
     console.log(`Built dist/ — home route initial JavaScript ${kb(report.initialJsGzip)} gzip, CSS ${kb(report.initialCssGzip)} gzip (${initial.length} files)`);
   }
   return report;
+}
+
+function ignoreMissing(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+}
+
+function collectChunkImports(chunks: Map<string, MergedChunk>, file: string, into: Set<string>): void {
+  if (into.has(file)) return;
+  into.add(file);
+  for (const imported of chunks.get(file)?.imports ?? []) collectChunkImports(chunks, imported, into);
 }
 
 function findOutput(metafile: Metafile, match: (file: string, o: Metafile['outputs'][string]) => boolean): string {
@@ -104,12 +146,7 @@ function collectStaticImports(metafile: Metafile, file: string, into: Set<string
   }
 }
 
-function publicPath(file: string): string {
-  return '/' + path.relative(DIST_DIR, path.join(root, file)).split(path.sep).join('/');
-}
-
 async function copyPublic(): Promise<void> {
-  const { cp } = await import('node:fs/promises');
   await cp(path.join(root, 'public'), DIST_DIR, { recursive: true });
 }
 

@@ -1,0 +1,79 @@
+/**
+ * The build's second pass: esbuild's `splitting` makes one chunk per distinct set of lazy entry points sharing a
+ * module, so the home route used to load ~78 small files. Rolldown reads esbuild's ESM output again (modules are
+ * esbuild's chunks) and groups it:
+ * - `main`: everything the entry imports statically (its whole static closure: loaded on every route anyway);
+ * - `home-screen`: the home screen with what it imports statically that the entry does not (loaded at once on /);
+ * - every other lazy screen keeps its own chunk, with rolldown's usual shared chunks between lazy screens.
+ * No module is duplicated; lazy screens stay lazy; names stay hashed (hex content hash).
+ */
+import { rolldown } from 'rolldown';
+import path from 'node:path';
+
+export interface MergedChunk {
+  /** Path under the output folder, e.g. `assets/chunks/play-screen-0a1b2c3d.js`. */
+  fileName: string;
+  /** Static imports (paths under the output folder). */
+  imports: string[];
+  dynamicImports: string[];
+  /** esbuild files (absolute paths) this chunk holds. */
+  moduleIds: string[];
+  isEntry: boolean;
+}
+
+export interface MergeOptions {
+  /** esbuild's output folder (holding `assets/`); imports in it are absolute `/assets/...` paths. */
+  stageDir: string;
+  /** The folder to write into (its `assets/` receives the chunks). */
+  outDir: string;
+  /** esbuild's entry output, absolute. */
+  entryFile: string;
+  /** esbuild files (absolute) the home route imports statically beside the entry's closure: grouped as one chunk. */
+  homeFiles: Set<string>;
+}
+
+const ESBUILD_HASH = /-[A-Z0-9]{8}$/;
+
+export async function mergeChunks(options: MergeOptions): Promise<MergedChunk[]> {
+  const { stageDir, outDir, entryFile, homeFiles } = options;
+  const bundle = await rolldown({
+    input: { main: entryFile },
+    platform: 'browser',
+    // The entry exports nothing anyone imports: rolldown may move modules freely between chunks.
+    preserveEntrySignatures: false,
+    logLevel: 'warn',
+    plugins: [
+      {
+        name: 'esbuild-output',
+        // esbuild writes imports between chunks as public paths (publicPath '/assets').
+        resolveId(source) {
+          return source.startsWith('/assets/') ? path.join(stageDir, source) : null;
+        },
+      },
+    ],
+  });
+  try {
+    const { output } = await bundle.write({
+      dir: outDir,
+      format: 'es',
+      minify: true,
+      comments: { legal: false, annotation: false, jsdoc: false },
+      hashCharacters: 'hex',
+      entryFileNames: 'assets/[name]-[hash].js',
+      chunkFileNames: (chunk) => `assets/chunks/${chunk.name.replace(ESBUILD_HASH, '')}-[hash].js`,
+      codeSplitting: {
+        groups: [
+          { name: 'main', tags: ['$initial'], priority: 2 },
+          { name: 'home-screen', test: (id) => homeFiles.has(id), priority: 1 },
+        ],
+      },
+    });
+    return output.flatMap((item) =>
+      item.type === 'chunk'
+        ? [{ fileName: item.fileName, imports: item.imports, dynamicImports: item.dynamicImports, moduleIds: item.moduleIds, isEntry: item.isEntry }]
+        : [],
+    );
+  } finally {
+    await bundle.close();
+  }
+}
