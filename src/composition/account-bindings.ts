@@ -1,15 +1,13 @@
 import type { Container } from 'inversify';
 import { ProfileService } from '../core/account/profile-service.ts';
 import { SettingsService } from '../core/account/settings-service.ts';
-import { SignInService } from '../core/account/sign-in-service.ts';
-import { Clock } from '../core/ports/clock.ts';
 import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { SessionService } from '../core/session/session-service.ts';
 import { UserSession } from '../core/session/user-session.ts';
 
-/** The account pages' services: profile editing, settings and daily sign-in. */
+/** The account pages' services: profile editing and settings. */
 export function bindAccount(container: Container): void {
   container
     .bind(ProfileService)
@@ -18,9 +16,5 @@ export function bindAccount(container: Container): void {
   container
     .bind(SettingsService)
     .toDynamicValue((ctx) => new SettingsService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<KeyValueStore>(LocalStore)))
-    .inSingletonScope();
-  container
-    .bind(SignInService)
-    .toDynamicValue((ctx) => new SignInService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<Clock>(Clock)))
     .inSingletonScope();
 }

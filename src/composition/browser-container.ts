@@ -1,6 +1,5 @@
 import { Container } from 'inversify';
 import { AxiosHttp } from '../../adapters/http/axios-http.ts';
-import { BrowserClipboard } from '../../adapters/clipboard/browser-clipboard.ts';
 import { SystemClock } from '../../adapters/clock/system-clock.ts';
 import { RouterNavigator } from '../../adapters/navigator/router-navigator.ts';
 import { WebviewNativeBridge } from '../../adapters/native-bridge/webview-native-bridge.ts';
@@ -10,9 +9,6 @@ import { DocumentPageVisibility } from '../../adapters/page-visibility/document-
 import { CryptoRandom } from '../../adapters/random/crypto-random.ts';
 import { CookieKeyValueStore } from '../../adapters/storage/cookie-key-value-store.ts';
 import { WebKeyValueStore } from '../../adapters/storage/web-key-value-store.ts';
-import { SocketIoSocket } from '../../adapters/socket/socket-io-socket.ts';
-import { WebAudioTonePlayer } from '../../adapters/tone/web-audio-tone-player.ts';
-import { Clipboard } from '../core/ports/clipboard.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { Http } from '../core/ports/http.ts';
 import { CookieStore, LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
@@ -22,20 +18,8 @@ import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { PageTranslator } from '../core/ports/page-translator.ts';
 import { Random } from '../core/ports/random.ts';
-import { Socket } from '../core/ports/socket.ts';
-import { TonePlayer } from '../core/ports/tone-player.ts';
-import { ConnectionNetworkType, type NetworkConnection } from '../../adapters/network-type/connection-network-type.ts';
-import { DocumentFullscreen } from '../../adapters/fullscreen/document-fullscreen.ts';
-import type { MediaElement } from '../../adapters/media-player/html-media-player.ts';
-import { NetworkType } from '../core/ports/network-type.ts';
-import { Fullscreen } from '../core/ports/fullscreen.ts';
-import { MediaPlayerFactory } from '../core/ports/media-player.ts';
-import { BrowserLocalFiles } from '../../adapters/local-files/browser-local-files.ts';
-import { BrowserGeolocation } from '../../adapters/geolocation/browser-geolocation.ts';
-import { LocalFiles, PickedFiles } from '../core/ports/local-files.ts';
-import { Geolocation } from '../core/ports/geolocation.ts';
 import { ApiOrigin } from './api-origin.ts';
-import { bindCore } from './core-bindings.ts';
+import { bindStartCore } from './start-bindings.ts';
 
 export interface BrowserConfig {
   /** Base address of the API; '' means the page's own origin. */
@@ -44,7 +28,7 @@ export interface BrowserConfig {
 
 type RouterLike = ConstructorParameters<typeof RouterNavigator>[0];
 
-/** The container of the browser app: real adapters, then the core on top. */
+/** The container of the browser app: real adapters, then the start core on top (the other features: lazy-features.ts). */
 export function createBrowserContainer(router: RouterLike, config: BrowserConfig): Container {
   const container = new Container();
   container.bind<Clock>(Clock).toDynamicValue(() => new SystemClock()).inSingletonScope();
@@ -55,7 +39,6 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
   container.bind<string>(ApiOrigin).toConstantValue(config.apiBase || window.location.origin);
   container.bind<Notifier>(Notifier).toDynamicValue(() => new AntdNotifier()).inSingletonScope();
   container.bind<Navigator>(Navigator).toDynamicValue(() => new RouterNavigator(router)).inSingletonScope();
-  container.bind<Clipboard>(Clipboard).toDynamicValue(() => new BrowserClipboard(window)).inSingletonScope();
   container
     .bind<NativeBridge>(NativeBridge)
     .toDynamicValue((ctx) => {
@@ -68,18 +51,6 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
   container.bind<PageVisibility>(PageVisibility).toDynamicValue(() => new DocumentPageVisibility(document)).inSingletonScope();
   container.bind<PageTranslator>(PageTranslator).toDynamicValue(() => LazyPageTranslator.opencc(document)).inSingletonScope();
   container.bind<Random>(Random).toDynamicValue(() => new CryptoRandom()).inSingletonScope();
-  container.bind<Socket>(Socket).toDynamicValue((ctx) => new SocketIoSocket({ url: ctx.get<string>(ApiOrigin) })).inSingletonScope();
-  container.bind<TonePlayer>(TonePlayer).toDynamicValue(() => new WebAudioTonePlayer(window)).inSingletonScope();
-  container.bind<NetworkType>(NetworkType).toDynamicValue(() => new ConnectionNetworkType(window.navigator as { connection?: NetworkConnection })).inSingletonScope();
-  container.bind<Fullscreen>(Fullscreen).toDynamicValue(() => new DocumentFullscreen(document, window.screen?.orientation ?? null)).inSingletonScope();
-  container
-    .bind<MediaPlayerFactory>(MediaPlayerFactory)
-    .toConstantValue(async (element) => new (await import('../../adapters/media-player/html-media-player.ts')).HtmlMediaPlayer(element as MediaElement));
-  // One instance: the posting screens adopt picked files (PickedFiles), the core reads them (LocalFiles).
-  container.bind(BrowserLocalFiles).toDynamicValue(() => new BrowserLocalFiles()).inSingletonScope();
-  container.bind<LocalFiles>(LocalFiles).toService(BrowserLocalFiles);
-  container.bind<PickedFiles>(PickedFiles).toService(BrowserLocalFiles);
-  container.bind<Geolocation>(Geolocation).toDynamicValue(() => new BrowserGeolocation(window.navigator.geolocation)).inSingletonScope();
-  bindCore(container);
+  bindStartCore(container);
   return container;
 }

@@ -1,116 +1,12 @@
 import type { Container } from 'inversify';
-import { Clock } from '../core/ports/clock.ts';
-import { Http } from '../core/ports/http.ts';
-import { CookieStore, LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
-import { Navigator } from '../core/ports/navigator.ts';
-import { Notifier } from '../core/ports/notifier.ts';
-import { Random } from '../core/ports/random.ts';
-import { readLanguage } from '../core/language/language.ts';
-import { RegionService } from '../core/region/region-service.ts';
-import { ApiClient } from '../core/request/api-client.ts';
-import type { RequestContext } from '../core/request/common-params.ts';
-import { SessionService } from '../core/session/session-service.ts';
-import { CaptchaService } from '../core/captcha/captcha-service.ts';
-import { SessionKeys } from '../core/session/storage-keys.ts';
-import { tokenParams } from '../core/session/user.ts';
-import { UserSession } from '../core/session/user-session.ts';
-import { AppConfig } from '../core/shell/app-config.ts';
-import { AccessStatistics } from '../core/shell/access-statistics.ts';
-import { AppStart } from '../core/shell/app-start.ts';
-import { bindShell } from './shell-bindings.ts';
-import { bindAds } from './ads-bindings.ts';
-import { bindAccount } from './account-bindings.ts';
-import { bindCatalogue } from './catalogue-bindings.ts';
-import { bindVip } from './vip-bindings.ts';
-import { bindMessaging } from './messaging-bindings.ts';
-import { bindSocial } from './social-bindings.ts';
-import { bindHelp } from './help-bindings.ts';
-import { bindLanguage } from './language-bindings.ts';
-import { bindFeedback } from './feedback-bindings.ts';
-import { bindBarrageStorageCleanup } from './barrage-storage-bindings.ts';
-import { bindPlayback } from './playback-bindings.ts';
-
-/** The request layer's view of the session, language and visitor id. */
-export const RequestContextToken = Symbol('RequestContext');
+import { bindFeatures } from './feature-bindings.ts';
+import { bindStartCore } from './start-bindings.ts';
 
 /**
- * Binds the core's services on top of whatever port adapters the container holds: the same core runs in
- * the browser and headless. Core classes stay decorator-free: each is built by a factory binding, and
- * every service is a singleton on purpose.
+ * The whole core at once, for the headless entry and Node tests: what the browser binds at start and what it
+ * binds when the first screen needing it loads. Barrages, gold and comments: bindPlayFeatures.
  */
 export function bindCore(container: Container): void {
-  container
-    .bind(UserSession)
-    .toDynamicValue((ctx) => new UserSession(ctx.get<KeyValueStore>(LocalStore), ctx.get<KeyValueStore>(CookieStore), ctx.get<Clock>(Clock)))
-    .inSingletonScope();
-  container
-    .bind<RequestContext>(RequestContextToken)
-    .toDynamicValue((ctx) => {
-      const local = ctx.get<KeyValueStore>(LocalStore);
-      const cookies = ctx.get<KeyValueStore>(CookieStore);
-      const session = ctx.get(UserSession);
-      return {
-        visitorId: () => local.get(SessionKeys.visitorId),
-        traditionalChinese: () => readLanguage(cookies) === 'zh-TW',
-        tokenParams: () => {
-          const user = session.user();
-          return user ? tokenParams(user.token) : null;
-        },
-        sessionInvalidated: () => session.clear(),
-      };
-    })
-    .inSingletonScope();
-  container
-    .bind(ApiClient)
-    .toDynamicValue(
-      (ctx) => new ApiClient(ctx.get<Http>(Http), ctx.get<RequestContext>(RequestContextToken), ctx.get<Notifier>(Notifier), ctx.get<Navigator>(Navigator)),
-    )
-    .inSingletonScope();
-  container
-    .bind(SessionService)
-    .toDynamicValue((ctx) => new SessionService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<Navigator>(Navigator)))
-    .inSingletonScope();
-  container
-    .bind(CaptchaService)
-    .toDynamicValue((ctx) => new CaptchaService(ctx.get(ApiClient)))
-    .inSingletonScope();
-  container
-    .bind(RegionService)
-    .toDynamicValue((ctx) => new RegionService(ctx.get(ApiClient), ctx.get<KeyValueStore>(LocalStore)))
-    .inSingletonScope();
-  container
-    .bind(AppConfig)
-    .toDynamicValue((ctx) => new AppConfig(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore)))
-    .inSingletonScope();
-  container
-    .bind(AccessStatistics)
-    .toDynamicValue((ctx) => new AccessStatistics(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore), ctx.get<Clock>(Clock)))
-    .inSingletonScope();
-  container
-    .bind(AppStart)
-    .toDynamicValue(
-      (ctx) =>
-        new AppStart(
-          ctx.get<KeyValueStore>(LocalStore),
-          ctx.get<Random>(Random),
-          ctx.get(SessionService),
-          ctx.get(RegionService),
-          ctx.get(AppConfig),
-          ctx.get(AccessStatistics),
-        ),
-    )
-    .inSingletonScope();
-  bindShell(container);
-  bindAds(container);
-  bindAccount(container);
-  bindCatalogue(container);
-  bindVip(container);
-  bindMessaging(container);
-  bindSocial(container);
-  bindHelp(container);
-  bindLanguage(container);
-  bindFeedback(container);
-  bindPlayback(container);
-  bindBarrageStorageCleanup(container);
-  // Barrages, gold and comments are bound by bindPlayFeatures when the play screen or /myGold loads.
+  bindStartCore(container);
+  bindFeatures(container);
 }

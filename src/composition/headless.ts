@@ -38,6 +38,7 @@ import { Random } from '../core/ports/random.ts';
 import { Socket } from '../core/ports/socket.ts';
 import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ApiOrigin } from './api-origin.ts';
+import { LoadFeatures } from './lazy-features.ts';
 import { bindCore } from './core-bindings.ts';
 import { bindPlayFeatures } from './play-feature-bindings.ts';
 import { bindPosts } from './posts-bindings.ts';
@@ -131,6 +132,8 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<PlaceSearch>(PlaceSearch).toConstantValue(world.places);
   container.bind<string>(ApiOrigin).toConstantValue('');
   bindCore(container);
+  // Everything is bound already: the screens' feature loads resolve at once.
+  container.bind<LoadFeatures>(LoadFeatures).toConstantValue(() => Promise.resolve());
   bindPlayFeatures(container);
   bindUpload(container);
   bindPosts(container);

@@ -24,7 +24,6 @@ export function bindMessaging(container: Container): void {
       return new MessageStore(ctx.get<KeyValueStore>(LocalStore), () => session.user()?.id ?? null);
     })
     .inSingletonScope();
-  container.bind(UnreadCounter).toDynamicValue(() => new UnreadCounter()).inSingletonScope();
   container
     .bind(MessageTips)
     .toDynamicValue((ctx) => new MessageTips(ctx.get<Clock>(Clock), ctx.get<KeyValueStore>(SessionStore), ctx.get<TonePlayer>(TonePlayer), ctx.get<Navigator>(Navigator)))

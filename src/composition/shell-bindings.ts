@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { UnreadCounter } from '../core/messaging/unread-counter.ts';
 import { SignInService } from '../core/account/sign-in-service.ts';
 import { SignInTip } from '../core/account/sign-in-tip.ts';
 import { Clock } from '../core/ports/clock.ts';
@@ -18,6 +19,11 @@ export function bindShell(container: Container): void {
     .bind(CusServiceConfigService)
     .toDynamicValue((ctx) => new CusServiceConfigService(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore)))
     .inSingletonScope();
+  // Daily sign-in: home's sign-in tip asks it, so it is bound at start (the account pages' services come later).
+  container
+    .bind(SignInService)
+    .toDynamicValue((ctx) => new SignInService(ctx.get(ApiClient), ctx.get(UserSession), ctx.get<Clock>(Clock)))
+    .inSingletonScope();
   container
     .bind(SignInTip)
     .toDynamicValue((ctx) => new SignInTip(ctx.get(SignInService), ctx.get<KeyValueStore>(SessionStore)))
@@ -34,6 +40,8 @@ export function bindShell(container: Container): void {
     .bind(UnreadCountService)
     .toDynamicValue((ctx) => new UnreadCountService(ctx.get(ApiClient), ctx.get(UserSession)))
     .inSingletonScope();
+  // The unread count behind the tab bar's badge; messaging (bound later) adds to it.
+  container.bind(UnreadCounter).toDynamicValue(() => new UnreadCounter()).inSingletonScope();
   container
     .bind(GlobalTimer)
     .toDynamicValue((ctx) => new GlobalTimer(ctx.get<Clock>(Clock)))

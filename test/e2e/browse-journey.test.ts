@@ -36,6 +36,9 @@ afterAll(async () => {
 
 const cards = () => page.getByTestId('video-card');
 const activeTab = () => page.locator('.adm-tabs-tab-active').first();
+/** Home's channel tabs (its own light tab row, not antd-mobile's). */
+const homeTab = (name: string) => page.locator('.home-tabs [role="tab"]', { hasText: name });
+const activeHomeTab = () => page.locator('.home-tabs [role="tab"][aria-selected="true"]');
 
 /** A finger pulls the page down from (x, y) by `distance` pixels, slowly, then lets go. */
 async function pullDown(x: number, y: number, distance: number): Promise<void> {
@@ -57,9 +60,9 @@ describe('a visitor browses the catalogue', () => {
     await page.goto(`${app.url}/`);
     await expect.poll(() => page.title()).toBe('首页 - 奇遇视频');
     for (const name of ['推荐', '电影', '电视剧', '综艺', '动漫', '游戏']) {
-      await expect.poll(() => page.locator('.adm-tabs-tab', { hasText: name }).count()).toBeGreaterThan(0);
+      await expect.poll(() => homeTab(name).count()).toBeGreaterThan(0);
     }
-    expect(await activeTab().textContent()).toBe('推荐');
+    expect(await activeHomeTab().textContent()).toBe('推荐');
     const firstMovie = home.blocks[0]!.list[0]!.title;
     await expect.poll(() => page.getByTestId('home-block').first().textContent()).toContain(firstMovie);
     expect(await page.getByTestId('home-block').first().locator('h2').textContent()).toBe('电影');
@@ -71,13 +74,13 @@ describe('a visitor browses the catalogue', () => {
 
   it('a category alias (/movie) opens home on that channel', async () => {
     await page.goto(`${app.url}/movie`);
-    await expect.poll(() => activeTab().textContent()).toBe('电影');
+    await expect.poll(() => activeHomeTab().textContent()).toBe('电影');
     await expect.poll(() => page.getByTestId('home-block').locator('h2').allTextContents()).toEqual(['热播', '最新上线', '高分推荐']);
   });
 
   it('tapping a channel tab shows its blocks, and 更多 opens its list', async () => {
-    await page.locator('.adm-tabs-tab', { hasText: '电视剧' }).click();
-    await expect.poll(() => activeTab().textContent()).toBe('电视剧');
+    await homeTab('电视剧').click();
+    await expect.poll(() => activeHomeTab().textContent()).toBe('电视剧');
     await expect.poll(() => page.getByTestId('home-block').first().textContent()).toContain('热播');
     await page.getByTestId('home-block').first().getByRole('button', { name: /更多/ }).click();
     await page.waitForURL(/\/list\/drama$/);

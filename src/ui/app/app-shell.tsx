@@ -15,7 +15,7 @@ import { TabBar } from '../shell/tab-bar.tsx';
 import { installPageGuardsOnce } from '../shell/touch-guard.ts';
 import { StartAd } from '../ads/start-ad.tsx';
 import { OpenAppPopup } from '../open-app/open-app-popup.tsx';
-import { MessageTip } from '../messaging/message-tip.tsx';
+import { LazyMessageTip } from '../messaging/lazy-message-tip.tsx';
 import { UnreadCounter } from '../../core/messaging/unread-counter.ts';
 import '../shell/shell.css';
 import { pageTitle } from './brand.ts';
@@ -87,7 +87,7 @@ export function AppShell() {
         depth={route?.depth ?? UNLISTED_DEPTH}
       />
       {tabBar ? <TabBar vm={vm} onScrollTop={() => window.scrollTo({ top: 0, behavior: 'smooth' })} /> : null}
-      <MessageTip path={location.pathname} />
+      <LazyMessageTip path={location.pathname} />
       <StartAd />
     </div>
   );

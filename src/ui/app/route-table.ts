@@ -19,6 +19,8 @@ export interface AppRoute {
   depth: number;
   /** The screen; null while the route's screen is not built yet (the page says so honestly). */
   load: ScreenLoader | null;
+  /** The screen needs only the core bound at start (home): it does not wait for the other features' bindings. */
+  startCore?: boolean;
 }
 
 export const ROOT_DEPTH = 0;

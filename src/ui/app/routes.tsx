@@ -33,9 +33,14 @@ function failedScreen(error: unknown): ComponentType {
   };
 }
 
-function toRouteObject(route: AppRoute): RouteObject {
+/** Resolves once the features outside the start core are bound (src/composition/lazy-features.ts). */
+export type FeaturesReady = () => Promise<void>;
+
+function toRouteObject(route: AppRoute, features: FeaturesReady): RouteObject {
   const handle: RouteHandle = { title: route.title, route };
-  const load = route.load;
+  const screen = route.load;
+  // Every screen but home's waits for the feature bindings, fetched beside its own code (one chunk for all).
+  const load = screen && (route.startCore ? screen : () => Promise.all([screen(), features()]).then(([m]) => m));
   return {
     path: route.path,
     handle,
@@ -50,13 +55,13 @@ function toRouteObject(route: AppRoute): RouteObject {
  * The router's routes: every screen is loaded lazily, on the first visit to its route. Every route (and the shell
  * around them) shows RouteErrorScreen when its code cannot be loaded or it throws while rendering.
  */
-export const routes: RouteObject[] = [
+export const createRoutes = (features: FeaturesReady): RouteObject[] => [
   {
     element: <AppShell />,
     ErrorBoundary: RouteErrorScreen,
     HydrateFallback: () => null,
     children: [
-      ...routeTable.map(toRouteObject),
+      ...routeTable.map((route) => toRouteObject(route, features)),
       {
         path: '*',
         handle: { title: '页面不存在' } satisfies RouteHandle,

@@ -72,7 +72,7 @@ export const DiscoveryScreen = observer(function DiscoveryScreen() {
         ))}
       </Tabs>
       <PullRefresh onRefresh={vm.refresh}>
-        {vm.tab === 'works' && <PagedListView model={vm.works} className="video-rows" render={renderWork} />}
+        {vm.tab === 'works' && <PagedListView model={vm.works} className="video-rows" skeleton="rows" render={renderWork} />}
         {vm.tab === 'posts' && vm.posts && <PagedListView model={vm.posts} className="post-list" render={renderPost} emptyText={PostingTexts.postsEmpty} />}
         {vm.tab === 'follow' &&
           (vm.loggedIn ? (

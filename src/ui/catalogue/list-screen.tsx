@@ -33,7 +33,7 @@ export const ListScreen = observer(function ListScreen() {
         ))}
       </div>
       <PullRefresh onRefresh={vm.list.refresh}>
-        <PagedListView key={vm.sort} model={vm.list} className="video-grid" render={renderGrid} />
+        <PagedListView key={vm.sort} model={vm.list} className="video-grid" skeleton="grid" render={renderGrid} />
       </PullRefresh>
     </div>
   );

@@ -37,7 +37,7 @@ const MiniVideoChannel = observer(function MiniVideoChannel({ titleId, subId }: 
         </Tabs>
       )}
       <PullRefresh onRefresh={vm.list.refresh}>
-        <PagedListView key={vm.subId} model={vm.list} className="video-grid" render={renderGrid} />
+        <PagedListView key={vm.subId} model={vm.list} className="video-grid" skeleton="grid" render={renderGrid} />
       </PullRefresh>
     </div>
   );

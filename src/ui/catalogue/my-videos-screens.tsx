@@ -36,9 +36,9 @@ const LoginGuard = observer(function LoginGuard({ children }: { children: React.
 const MyVideos = observer(function MyVideos({ kind }: { kind: 'history' | 'collection' }) {
   const vm = useViewModel((c) => new MyVideosViewModel(c.get(CatalogueService), kind));
   return kind === 'history' ? (
-    <PagedListView model={vm.list} className="video-rows" render={renderHistory} emptyText="还没有观看记录" />
+    <PagedListView model={vm.list} className="video-rows" skeleton="rows" render={renderHistory} emptyText="还没有观看记录" />
   ) : (
-    <PagedListView model={vm.list} className="video-rows" render={renderRow} emptyText="还没有收藏视频" />
+    <PagedListView model={vm.list} className="video-rows" skeleton="rows" render={renderRow} emptyText="还没有收藏视频" />
   );
 });
 

@@ -23,7 +23,7 @@ export const RankScreen = observer(function RankScreen() {
         {vm.failed ? (
           <ErrorState onRefresh={() => void vm.refresh()} />
         ) : vm.loading && vm.videos.length === 0 ? (
-          <LoadingState />
+          <LoadingState skeleton="rows" />
         ) : (
           <div className="video-rows">
             {vm.videos.map((video, index) => (

@@ -42,7 +42,7 @@ export const SearchScreen = observer(function SearchScreen() {
         </button>
       </form>
       {vm.list ? (
-        <PagedListView key={vm.keyword} model={vm.list} className="video-rows" render={renderRow} emptyText={SearchTexts.empty} />
+        <PagedListView key={vm.keyword} model={vm.list} className="video-rows" skeleton="rows" render={renderRow} emptyText={SearchTexts.empty} />
       ) : (
         <p className="search-hint">{SearchTexts.hint}</p>
       )}

@@ -54,7 +54,7 @@ export const SpaceScreen = observer(function SpaceScreen() {
           ))}
         </Tabs>
       )}
-      {vm.tab === 'works' && <PagedListView model={vm.list} className="video-grid" render={renderGrid} emptyText="还没有作品" />}
+      {vm.tab === 'works' && <PagedListView model={vm.list} className="video-grid" skeleton="grid" render={renderGrid} emptyText="还没有作品" />}
       {vm.tab === 'posts' && vm.posts && (
         <PagedListView model={vm.posts} className="post-list" render={renderPost} emptyText={PostingTexts.spacePostsEmpty} />
       )}

@@ -38,7 +38,7 @@ export const TypePageScreen = observer(function TypePageScreen() {
         ))}
       </div>
       <PullRefresh onRefresh={vm.list.refresh}>
-        <PagedListView key={JSON.stringify(vm.choice)} model={vm.list} className="video-grid" render={renderGrid} />
+        <PagedListView key={JSON.stringify(vm.choice)} model={vm.list} className="video-grid" skeleton="grid" render={renderGrid} />
       </PullRefresh>
     </div>
   );

@@ -19,14 +19,38 @@ function coverUrl(src: string, size: { width: number; height: number }): string 
   return result.ok ? result.url : '';
 }
 
-/** A video: cover with the duration badge, title, play count and update time. Tapping opens /play/<mediaKey>. */
-export function VideoCard({ video, layout = 'grid', rank, extra }: { video: Video; layout?: 'grid' | 'row'; rank?: number; extra?: React.ReactNode }) {
+/**
+ * A video: cover with the duration badge, title, play count and update time. Tapping opens /play/<mediaKey>.
+ * Covers load lazily, but for `firstScreen` cards (those a phone shows before any scroll: fetched at once, the
+ * largest of them being the page's largest paint); width and height come from the display sizes, so nothing shifts.
+ */
+export function VideoCard({
+  video,
+  layout = 'grid',
+  rank,
+  extra,
+  firstScreen = false,
+}: {
+  video: Video;
+  layout?: 'grid' | 'row';
+  rank?: number;
+  extra?: React.ReactNode;
+  firstScreen?: boolean;
+}) {
   const navigator = useContainer().get<Navigator>(Navigator);
   const size = CardSizes[layout];
   return (
     <button type="button" className={`video-card video-card--${layout}`} data-testid="video-card" onClick={() => navigator.push(playPath(video))}>
       <span className="video-card__cover">
-        <img src={coverUrl(video.cover, size)} alt="" loading="lazy" width={size.width} height={size.height} />
+        <img
+          src={coverUrl(video.cover, size)}
+          alt=""
+          loading={firstScreen ? 'eager' : 'lazy'}
+          fetchPriority={firstScreen ? 'high' : 'auto'}
+          decoding="async"
+          width={size.width}
+          height={size.height}
+        />
         {rank !== undefined && <span className={`video-card__rank video-card__rank--${Math.min(rank, 4)}`}>{rank}</span>}
         {video.duration > 0 && <span className="video-card__duration">{formatDuration(video.duration)}</span>}
       </span>

@@ -1,4 +1,3 @@
-import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -12,9 +11,13 @@ import { useViewModel } from '../app/container-context.tsx';
 import { SessionModel } from '../app/session-model.ts';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
+import { ChannelTabs } from '../common/tabs/channel-tabs.tsx';
 import { VideoCard } from '../catalogue/video-card.tsx';
 import { HomeTexts, HomeViewModel } from './home-view-model.ts';
 import './home.css';
+
+/** The cards of the first block a phone shows before any scroll (two rows of two): their covers load at once. */
+const FIRST_SCREEN_CARDS = 4;
 
 /** Home (/ and its category aliases such as /movie): channel tabs, recommendation blocks, the watching list. */
 export const HomeScreen = observer(function HomeScreen() {
@@ -31,15 +34,11 @@ export const HomeScreen = observer(function HomeScreen() {
           {HomeTexts.search}
         </button>
       </header>
-      <Tabs className="catalogue-tabs catalogue-tabs--top home-tabs" activeKey={vm.channel} onChange={vm.tabTapped}>
-        {vm.tabs.map((tab) => (
-          <Tabs.Tab key={tab.key} title={tab.name} />
-        ))}
-      </Tabs>
+      <ChannelTabs className="catalogue-tabs catalogue-tabs--top home-tabs" tabs={vm.tabs} active={vm.channel} onChange={vm.tabTapped} />
       <SignInTip />
       <PullRefresh onRefresh={vm.load}>
         {vm.showLoading ? (
-          <LoadingState />
+          <LoadingState skeleton="grid" />
         ) : vm.showError ? (
           <ErrorState onRefresh={() => void vm.load()} />
         ) : (
@@ -54,7 +53,7 @@ export const HomeScreen = observer(function HomeScreen() {
                 </div>
               </section>
             )}
-            {vm.blocks.map((block) => (
+            {vm.blocks.map((block, blockIndex) => (
               <section key={block.key} className="home-block" data-testid="home-block">
                 <div className="home-block__head">
                   <h2 className="home-block__title">{block.title}</h2>
@@ -63,8 +62,8 @@ export const HomeScreen = observer(function HomeScreen() {
                   </button>
                 </div>
                 <div className="video-grid">
-                  {block.list.map((video) => (
-                    <VideoCard key={video.mediaKey} video={video} />
+                  {block.list.map((video, i) => (
+                    <VideoCard key={video.mediaKey} video={video} firstScreen={blockIndex === 0 && vm.watchingList.length === 0 && i < FIRST_SCREEN_CARDS} />
                   ))}
                 </div>
               </section>

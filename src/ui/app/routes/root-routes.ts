@@ -7,8 +7,8 @@ export const HOME_ALIASES = ['movie', 'drama', 'variety', 'anime', 'sport', 'doc
 
 /** The five tab-bar root pages and home's category aliases. */
 export const rootRoutes: AppRoute[] = [
-  { path: '/', name: 'Home', title: '首页', tabBar: true, cacheable: true, depth: 0, load: home },
-  ...HOME_ALIASES.map((alias): AppRoute => ({ path: `/${alias}`, title: '首页', tabBar: true, cacheable: true, depth: 0, load: home })),
+  { path: '/', name: 'Home', title: '首页', tabBar: true, cacheable: true, depth: 0, load: home, startCore: true },
+  ...HOME_ALIASES.map((alias): AppRoute => ({ path: `/${alias}`, title: '首页', tabBar: true, cacheable: true, depth: 0, load: home, startCore: true })),
   { path: '/discovery', title: '发现', tabBar: true, cacheable: true, depth: 0, load: () => import('../../catalogue/discovery-screen.tsx').then((m) => ({ default: m.DiscoveryScreen })) },
   { path: '/vip', title: 'VIP会员', tabBar: true, depth: 0, load: () => import('../../vip/purchase-screen.tsx').then((m) => ({ default: m.VipScreen })) },
   { path: '/rank', title: '热播榜', tabBar: true, cacheable: true, depth: 0, load: () => import('../../catalogue/rank-screen.tsx').then((m) => ({ default: m.RankScreen })) },

@@ -1,0 +1,27 @@
+import type { Container } from 'inversify';
+import { PurchaseService } from '../core/vip/purchase-service.ts';
+import { bindAccount } from './account-bindings.ts';
+import { bindBarrageStorageCleanup } from './barrage-storage-bindings.ts';
+import { bindFeedback } from './feedback-bindings.ts';
+import { bindHelp } from './help-bindings.ts';
+import { bindMessaging } from './messaging-bindings.ts';
+import { bindPlayback } from './playback-bindings.ts';
+import { bindSocial } from './social-bindings.ts';
+import { bindVip } from './vip-bindings.ts';
+
+/**
+ * The features no part of the home route uses: profile and settings, VIP and payments, private messaging, follows, help, feedback and
+ * downloads, playback. The browser loads this module (one chunk) with the first screen other than home, or when a
+ * logged-in user's message tip starts; idempotent. Barrages, gold and comments come later still (bindPlayFeatures).
+ */
+export function bindFeatures(container: Container): void {
+  if (container.isBound(PurchaseService)) return;
+  bindAccount(container);
+  bindVip(container);
+  bindMessaging(container);
+  bindBarrageStorageCleanup(container);
+  bindSocial(container);
+  bindHelp(container);
+  bindFeedback(container);
+  bindPlayback(container);
+}

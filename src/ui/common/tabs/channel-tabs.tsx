@@ -1,0 +1,46 @@
+import { useLayoutEffect, useRef } from 'react';
+import './channel-tabs.css';
+
+export interface ChannelTab {
+  key: string;
+  name: string;
+}
+
+/**
+ * A row of channel tabs that scrolls sideways, the active one underlined and kept in view: home's channels, drawn
+ * without antd-mobile's Tabs (and the animation and gesture libraries it brings) so the home route stays small.
+ */
+export function ChannelTabs({ tabs, active, onChange, className }: { tabs: readonly ChannelTab[]; active: string; onChange: (key: string) => void; className?: string }) {
+  const row = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const list = row.current;
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list || !tab) return;
+    // Centre the active tab when the row can scroll (a channel chosen by its alias path may lie off screen).
+    const left = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
+    list.scrollLeft = Math.max(0, left);
+  }, [active, tabs]);
+
+  return (
+    <div className={className ? `channel-tabs ${className}` : 'channel-tabs'} role="tablist" ref={row}>
+      {tabs.map((tab) => {
+        const selected = tab.key === active;
+        return (
+          <button
+            key={tab.key}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            className={selected ? 'channel-tabs__tab channel-tabs__tab--active' : 'channel-tabs__tab'}
+            onClick={() => {
+              if (!selected) onChange(tab.key);
+            }}
+          >
+            {tab.name}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
