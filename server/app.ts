@@ -138,6 +138,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     realtime: attachSocketServer(app, { db, config, sessions, clock }),
     sharedReads,
   };
+  app.decorate('sharedReads', sharedReads);
   const api = createApiRouter(app, authenticator);
   registerLoginRoutes(api, services);
   registerCaptchaRoutes(api, services);

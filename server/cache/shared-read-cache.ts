@@ -6,7 +6,8 @@
  *   were read from. A write to a table (seen by watchWrites in write-watch.ts, or an explicit `invalidate`) drops
  *   every entry tagged with it at once, so the next read loads the new data; the TTL only bounds how long a value
  *   the server did not see change (another process's write without Redis, a hand edit of the database) lives.
- * - Single-flight: concurrent misses of a key share one load. A failed load is not kept.
+ * - Single-flight: concurrent misses of a key share one load. A failed load is not kept. When the TTL has run out,
+ *   the value goes on being answered while one refresh loads the next (stale-while-revalidate, for one load's time).
  * - An invalidation also drops loads still under way (a caller arriving after the write starts a fresh one).
  * - Per-user parts (a user's watching list, whether they bought a video) never go in here: the routes split them off.
  *
@@ -21,8 +22,10 @@ export const SHARED_READ_MAX_ENTRIES = 2_000;
 interface Entry {
   value: Promise<unknown>;
   tags: readonly string[];
-  /** When the value stops being served; Infinity while its load runs. */
+  /** When the value is due for a refresh; Infinity while its load runs. */
   expiresAt: number;
+  /** A refresh after the TTL is under way (the value is answered meanwhile). */
+  refreshing: boolean;
 }
 
 export interface SharedReadCacheOptions {
@@ -49,24 +52,46 @@ export class SharedReadCache {
     this.now = options.now ?? (() => performance.now());
   }
 
-  /** The cached value of `key`, or the one `load` gives (shared with every concurrent caller of the same key). */
+  /**
+   * The cached value of `key`, or the one `load` gives (shared with every concurrent caller of the same key). Once
+   * the TTL has run out the value is still answered while one refresh loads its successor (callers never all wait on
+   * a reload); an invalidation, by contrast, drops it at once.
+   */
   get<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
     const found = this.entries.get(key);
-    if (found !== undefined && found.expiresAt > this.now()) return found.value as Promise<T>;
-    if (found !== undefined) this.entries.delete(key);
+    if (found !== undefined) {
+      if (found.expiresAt <= this.now() && !found.refreshing) {
+        found.refreshing = true;
+        this.start(key, tags, load, found);
+      }
+      return found.value as Promise<T>;
+    }
+    return this.start(key, tags, load, undefined);
+  }
+
+  /** Loads `key`; a refresh (`previous` set) replaces `previous` when done, unless an invalidation dropped it meanwhile. */
+  private start<T>(key: string, tags: readonly string[], load: () => Promise<T>, previous: Entry | undefined): Promise<T> {
     this.loads += 1;
-    const entry: Entry = { value: Promise.resolve(), tags, expiresAt: Infinity };
+    const entry: Entry = { value: Promise.resolve(), tags, expiresAt: Infinity, refreshing: false };
     const value = load().then(
       (loaded) => {
         entry.expiresAt = this.now() + this.ttlMs;
+        if (previous !== undefined && this.entries.get(key) === previous) this.entries.set(key, entry);
         return loaded;
       },
       (error: unknown) => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        // Not kept: the next caller loads again (and sees the failure), rather than the old value living on.
+        const kept = previous ?? entry;
+        if (this.entries.get(key) === kept) this.entries.delete(key);
         throw error;
       },
     );
     entry.value = value;
+    if (previous !== undefined) {
+      // The callers have the previous value; a failed refresh drops it (above).
+      value.catch(() => undefined);
+      return value;
+    }
     this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -112,3 +137,10 @@ export class SharedReadCache {
 
 /** The tag meaning "every table" (a migration script, a clear). */
 export const ALL_TABLES = '*';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's shared-read cache (createApp): an operator tool in the process invalidates through it. */
+    sharedReads: SharedReadCache;
+  }
+}
