@@ -23,6 +23,8 @@ export default defineConfig({
           globalSetup: ['test/e2e/support/build-once.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          // A phone-sized page on a shared 2-core machine: what a journey waits for gets up to 10 s (1 s by default).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
