@@ -205,10 +205,10 @@ export async function benchLighthouse(options: { build?: boolean; runs?: number 
   const runs = options.runs ?? Number(process.env.LIGHTHOUSE_RUNS ?? 2);
   if (options.build ?? true) await buildApp({ quiet: true });
   const started = performance.now();
-  const appServer = await startAppServer(DIST_DIR);
-  const baselineDir = await buildBaseline();
+  const [appServer, baselineDir] = await Promise.all([startAppServer(DIST_DIR), buildBaseline()]);
   const baseline = await startBaselineServer(baselineDir, appServer.server.url);
   const chromium = await launchChromiumForLighthouse();
+  const ready = performance.now();
   try {
     const appUrl = `${appServer.server.url}/`;
     const baselineUrl = `${baseline.url}/`;
@@ -250,7 +250,7 @@ export async function benchLighthouse(options: { build?: boolean; runs?: number 
       const first = appRuns[0];
       if (first) for (const line of costliest(first)) console.log(`  app: ${line}`);
     }
-    console.log(`lighthouse bench: ${Math.round((performance.now() - started) / 1000)} s`);
+    console.log(`lighthouse bench: ${Math.round((performance.now() - started) / 1000)} s (servers up in ${Math.round((ready - started) / 1000)} s)`);
     return { app, baseline: peer };
   } finally {
     await chromium.stop();
