@@ -81,22 +81,48 @@ export interface NewMessage {
   createdAt: Date;
 }
 
+/** `insertMessage`'s one statement: $1 from, $2 to, $3 type, $4 content, $5 client id, $6 created at. */
+const INSERT_MESSAGE = `WITH ins AS (
+    INSERT INTO private_messages (from_uid, to_uid, type, content, client_id, created_at)
+    SELECT $1::int, $2::int, $3::int, $4::text, $5::text, $6::timestamptz
+    WHERE EXISTS (SELECT 1 FROM users WHERE id = $2::int)
+    ON CONFLICT (from_uid, client_id) WHERE client_id IS NOT NULL DO NOTHING
+    RETURNING id, from_uid, to_uid, type, content, created_at, client_id
+  ), stored AS (
+    SELECT ins.*, true AS created FROM ins
+    UNION ALL
+    SELECT m.id, m.from_uid, m.to_uid, m.type, m.content, m.created_at, m.client_id, false AS created
+    FROM private_messages m WHERE m.from_uid = $1::int AND m.client_id = $5::text AND NOT EXISTS (SELECT 1 FROM ins)
+  )
+  SELECT m.*, s.avatar, s.nick_name, ${isKefuSql('m.from_uid')} AS kefu
+  FROM stored m JOIN users s ON s.id = m.from_uid`;
+
 /**
- * Stores a message. With a clientId already used by that sender nothing is stored: `created` is false and the
- * stored message is answered (the unique index makes concurrent duplicates one message).
+ * Stores a message in one statement answering the stored row with the sender's avatar, nickname and kefu-ness.
+ * With a clientId already used by that sender nothing is stored: `created` is false and the stored message is
+ * answered (the unique index makes concurrent duplicates one message). Undefined: the recipient does not exist.
  */
-export async function insertMessage(db: Queryable, message: NewMessage): Promise<{ message: MessageView; created: boolean }> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO private_messages (from_uid, to_uid, type, content, client_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (from_uid, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,
-    [message.fromUid, message.toUid, message.type, message.content, message.clientId, message.createdAt],
+export async function insertMessage(db: Queryable, message: NewMessage): Promise<{ message: MessageView; created: boolean } | undefined> {
+  const rows = await db.query<MessageRow & { created: boolean }>(INSERT_MESSAGE, [
+    message.fromUid, message.toUid, message.type, message.content, message.clientId, message.createdAt,
+  ]);
+  const row = rows[0];
+  if (row !== undefined) return { message: toView(row), created: row.created };
+  // Nothing stored and nothing found: a duplicate whose first send committed after this statement began (its
+  // snapshot cannot see it), or no such recipient.
+  const stored = message.clientId !== null ? await findByClientId(db, message.fromUid, message.clientId) : undefined;
+  return stored !== undefined ? { message: stored, created: false } : undefined;
+}
+
+/** Marks delivered, in one statement, the messages each (uid, id) names that are messages to that uid. */
+export async function markDeliveredBatch(db: Queryable, acks: readonly { uid: number; id: number; at: number }[]): Promise<void> {
+  if (acks.length === 0) return;
+  await db.query(
+    `UPDATE private_messages m SET delivered_at = to_timestamp(a.ms / 1000.0)
+     FROM unnest($1::int[], $2::bigint[], $3::float8[]) AS a(uid, id, ms)
+     WHERE m.id = a.id AND m.to_uid = a.uid AND m.delivered_at IS NULL`,
+    [acks.map((a) => a.uid), acks.map((a) => a.id), acks.map((a) => a.at)],
   );
-  const inserted = rows[0];
-  const stored = inserted !== undefined
-    ? await findMessage(db, Number(inserted.id))
-    : message.clientId !== null ? await findByClientId(db, message.fromUid, message.clientId) : undefined;
-  if (stored === undefined) throw new Error('private message vanished after insert');
-  return { message: stored, created: inserted !== undefined };
 }
 
 const PAIR = '((m.from_uid = $1 AND m.to_uid = $2) OR (m.from_uid = $2 AND m.to_uid = $1))';
@@ -178,17 +204,6 @@ export async function markDelivered(db: Queryable, uid: number, ids: readonly nu
     'UPDATE private_messages SET delivered_at = $3 WHERE to_uid = $1 AND id = ANY($2::bigint[]) AND delivered_at IS NULL',
     [uid, ids, now],
   );
-}
-
-/** Does `blockerUid` block `blockedUid`? */
-export async function blocks(db: Queryable, blockerUid: number, blockedUid: number): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM user_blocks WHERE blocker_uid = $1 AND blocked_uid = $2', [blockerUid, blockedUid]);
-  return rows.length > 0;
-}
-
-export async function isKefu(db: Queryable, uid: number): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM vip_customer_service WHERE user_id = $1', [uid]);
-  return rows.length > 0;
 }
 
 export async function userExists(db: Queryable, uid: number): Promise<boolean> {

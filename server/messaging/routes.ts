@@ -9,10 +9,8 @@ import { unreadMessageCount } from '../shell/activities.ts';
 import { findListedUser, listedUsers } from '../user/listed-user.ts';
 import type { ListedUser } from '../user/listed-user.ts';
 import {
-  blocks,
   conversationPage,
   insertMessage,
-  isKefu,
   markConversationRead,
   markDelivered,
   messagesSince,
@@ -22,6 +20,7 @@ import {
   userExists,
 } from './message-repository.ts';
 import type { MessageView } from './message-repository.ts';
+import { userFacts } from './user-facts.ts';
 import { latestSystemMessage, newFollowerCount, readSystemMessage, systemMessagePage } from './system-messages.ts';
 
 export const MessagingLimits = {
@@ -109,14 +108,20 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
       throw badParam('clientId');
     }
     if (toUid === uid) throw new ApiError(Ret.ChatWithSelf, RetMessage.ChatWithSelf);
-    if (!(await userExists(db, toUid))) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
-    if (await blocks(db, uid, toUid)) throw new ApiError(Ret.YouBlockedRecipient, RetMessage.YouBlockedRecipient);
-    if (await blocks(db, toUid, uid)) throw new ApiError(Ret.RecipientBlockedYou, RetMessage.RecipientBlockedYou);
-    const recipientIsKefu = await isKefu(db, toUid);
+    // Blocks and kefu-ness from the cache (no query once both users were seen), checked in today's order.
+    const facts = await userFacts(db).get([uid, toUid]);
+    const recipient = facts.get(toUid);
+    if (recipient === undefined) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
+    if (facts.get(uid)?.blocks.has(toUid) === true) throw new ApiError(Ret.YouBlockedRecipient, RetMessage.YouBlockedRecipient);
+    if (recipient.blocks.has(uid)) throw new ApiError(Ret.RecipientBlockedYou, RetMessage.RecipientBlockedYou);
+    const recipientIsKefu = recipient.kefu;
     if (type === MessageType.OrderNote && !recipientIsKefu) throw badParam('type', MessagingText.orderNoteToKefuOnly);
     await takeSendSlot(services.limiter, services.config.sendLimits, 'chat', uid);
 
-    const { message, created } = await insertMessage(db, { fromUid: uid, toUid, type, content, clientId, createdAt: now() });
+    // One statement: stored (or the earlier one of this clientId) and answered with the sender's name and avatar.
+    const stored = await insertMessage(db, { fromUid: uid, toUid, type, content, clientId, createdAt: now() });
+    if (stored === undefined) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
+    const { message, created } = stored;
     if (!created) {
       // A retry of a stored send: answer it again, deliver nothing twice.
       if (message.toUid !== toUid) throw badParam('clientId', MessagingText.clientIdReused);
@@ -137,7 +142,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
       clientId: kefuGreetingClientId(uid),
       createdAt: now(),
     });
-    if (greeting.created) realtime.deliver(greeting.message);
+    if (greeting?.created === true) realtime.deliver(greeting.message);
   };
 
   /** Marks read what toUid sent the caller; answers the caller's remaining private unread count. */

@@ -1,5 +1,6 @@
 import { SocialLimits, isReportReason, reportContentProblem, textLength } from '../../src/core/social/social-rules.ts';
 import { findListedUser } from '../user/listed-user.ts';
+import { userFacts } from '../messaging/user-facts.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
@@ -71,6 +72,7 @@ export function registerSocialRoutes(api: ApiRouter, services: AppServices): voi
       if (status === 1) await block(tx, me, target, now());
       else await unblock(tx, me, target);
     });
+    userFacts(db).blocksChanged(me); // SendMessage's cached block list (server/messaging/user-facts.ts)
     return ok({ status }, status === 1 ? SocialMessage.blocked : SocialMessage.unblocked);
   });
 

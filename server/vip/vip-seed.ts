@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { kefuListChanged } from '../messaging/user-facts.ts';
 import { PayType } from './vip-catalogue.ts';
 
 /** The customer-service account for manual payment (a name registration cannot produce: it has a dash). */
@@ -131,4 +132,5 @@ export async function seedVip(db: Queryable): Promise<void> {
      SELECT id, NULL FROM users WHERE lower(user_name) = lower($1) ON CONFLICT DO NOTHING`,
     [KEFU_ACCOUNT.userName],
   );
+  kefuListChanged(db); // SendMessage's cached kefu flags (server/messaging/user-facts.ts)
 }
