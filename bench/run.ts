@@ -1,38 +1,42 @@
 /**
- * Benchmarks: `npm run bench`. Figures, not pass/fail: the size of what the home route loads first,
- * the request layer's cost per call, the server's login-session calls, and the 100 MB chunked upload.
+ * Benchmarks: `npm run bench`. Figures, not pass/fail, each printed beside a peer measured in the same run and the
+ * ratio (these machines are shared and noisy: only same-run comparisons mean anything):
+ *   the home route's first load (size, requests, Lighthouse mobile) beside a one-bundle page on the same stack;
+ *   the hot reads beside a fastify hello-world; private messages beside a bare socket.io relay; the barrage
+ *   renderer beside the `danmaku` package's engines; the chunked upload beside one plain request; login's password
+ *   check beside the scrypt it replaced.
+ * A part that fails is reported and the others still run; the exit code is 1 then.
  */
 import 'reflect-metadata';
 import { buildApp } from '../esbuild.config.ts';
-import { createHeadlessCore } from '../src/composition/headless.ts';
-import { ApiClient } from '../src/core/request/api-client.ts';
-import { benchServer } from './server-bench.ts';
 
-function perSecond(count: number, ms: number): string {
-  return `${Math.round((count / ms) * 1000).toLocaleString('en')} /s`;
-}
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 async function benchBuild(): Promise<void> {
   const started = performance.now();
   const report = await buildApp({ quiet: true });
-  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`build: ${Math.round(performance.now() - started)} ms; home route initial JS ${kib(report.initialJsGzip)} gzip, CSS ${kib(report.initialCssGzip)} gzip`);
+  console.log(`build: ${Math.round(performance.now() - started)} ms; home route initial JS ${kib(report.initialJsGzip)} gzip in ${report.initial.filter((f) => f.file.endsWith('.js')).length} files, CSS ${kib(report.initialCssGzip)} gzip (the one-bundle peer: see the Lighthouse lines)`);
   for (const file of report.initial) console.log(`  ${file.file}  ${kib(file.bytes)} raw, ${kib(file.gzipBytes)} gzip`);
 }
 
-async function benchRequestLayer(): Promise<void> {
-  const { container, world } = createHeadlessCore({ withFakeApi: false });
-  world.http.route('GET', '/api/bench', () => ({ body: { ret: 200, msg: '', data: { ok: true } } }));
-  const api = container.get(ApiClient);
-  const count = 20_000;
-  for (let i = 0; i < 1000; i++) await api.get('/api/bench', { i });
-  const started = performance.now();
-  for (let i = 0; i < count; i++) await api.get('/api/bench', { i });
-  console.log(`request layer over the fake transport: ${perSecond(count, performance.now() - started)}`);
-}
+const parts: [string, () => Promise<unknown>][] = [
+  ['Build', benchBuild],
+  ['First load: Lighthouse mobile, home route vs one-bundle baseline page', async () => (await import('./lighthouse-bench.ts')).benchLighthouse({ build: false })],
+  ['Hot reads vs fastify hello-world (autocannon)', async () => (await import('./hot-reads-bench.ts')).benchHotReads()],
+  ['Private messages vs a bare socket.io relay', async () => (await import('./messages-bench.ts')).benchMessages()],
+  ['Barrages vs the danmaku package', async () => (await import('./barrage-bench.ts')).benchBarrages()],
+  ['Chunked upload vs one plain request', async () => (await import('./upload-bench.ts')).benchUpload()],
+  ['Login: argon2id vs the scrypt it replaced', async () => (await import('./server-bench.ts')).benchServer()],
+];
 
-await benchBuild();
-await benchRequestLayer();
-await benchServer();
-await (await import('./barrage-bench.ts')).benchBarrages();
-await (await import('./upload-bench.ts')).benchUpload();
+let failed = false;
+for (const [title, run] of parts) {
+  console.log(`\n== ${title}`);
+  try {
+    await run();
+  } catch (error) {
+    failed = true;
+    console.error(`${title}: failed:`, error);
+  }
+}
+process.exit(failed ? 1 : 0);
