@@ -66,10 +66,10 @@ export function createApiRouter(app: FastifyInstance, authenticator: Authenticat
         const auth = await authenticator.resolve(mode, params);
         const result = await handler({ request, reply, params, auth });
         if (options.etag !== true) return okEnvelope(result);
-        const { text, etag } = serializeAnswer(result, okEnvelope);
+        const { body, etag } = serializeAnswer(result, okEnvelope);
         reply.header('etag', etag).header('cache-control', REVALIDATE_PRIVATE);
         if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(text);
+        return reply.type('application/json; charset=utf-8').send(body);
       },
     });
   };

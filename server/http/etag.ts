@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
-/** An answer's JSON text and its validator. */
+/** An answer's JSON text, as UTF-8 bytes, and its validator. */
 export interface SerializedAnswer {
-  text: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -13,16 +13,16 @@ export interface SerializedAnswer {
 const serializedByResult = new WeakMap<object, SerializedAnswer>();
 
 /** A weak ETag of the whole answer text (so an answer with a user's own fields has that user's ETag). */
-export function etagOf(text: string): string {
-  return `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+export function etagOf(body: Buffer | string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** The envelope of `result` as JSON text with its ETag, reused while `result` is the same object. */
+/** The envelope of `result` as JSON bytes with their ETag, reused (not encoded again) while `result` is the same object. */
 export function serializeAnswer(result: unknown, envelopeOf: (result: unknown) => unknown): SerializedAnswer {
   const memo = typeof result === 'object' && result !== null ? serializedByResult.get(result) : undefined;
   if (memo !== undefined) return memo;
-  const text = JSON.stringify(envelopeOf(result));
-  const answer = { text, etag: etagOf(text) };
+  const body = Buffer.from(JSON.stringify(envelopeOf(result)), 'utf8');
+  const answer = { body, etag: etagOf(body) };
   if (typeof result === 'object' && result !== null) serializedByResult.set(result, answer);
   return answer;
 }
