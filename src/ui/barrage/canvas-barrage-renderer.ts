@@ -11,6 +11,9 @@ import {
 } from '../../core/playback/barrage-layout.ts';
 import { BarrageLimits, compileShields, isShieldedBy, EMPTY_SHIELDS, type CompiledShields } from '../../core/playback/barrage-rules.ts';
 import type { PlayerEvent } from '../playback/player-slots.ts';
+import { TextImageCache, type Surface, type TextImage } from './text-image-cache.ts';
+
+export type { Surface } from './text-image-cache.ts';
 
 /** What the renderer draws: a barrage of the timeline, a live or own one, or the barrage ad. */
 export interface Drawable {
@@ -58,26 +61,13 @@ export interface RendererOptions<D extends Drawable> {
   requestFrame?: (callback: (wallMs: number) => void) => number;
   cancelFrame?: (id: number) => void;
   devicePixelRatio?: () => number;
-  /** Makes the canvases sprites are drawn on (OffscreenCanvas where the browser has it). */
+  /** Makes the offscreen canvases (text images, the tape) are drawn on (OffscreenCanvas where the browser has it). */
   createSurface?: (width: number, height: number) => Surface;
-  /** Pixels all cached sprites may hold together (device pixels). */
+  /** Bytes the cached text images may hold together (width × height × 4 each, device pixels). */
+  spriteBudgetBytes?: number;
+  /** The same budget in device pixels (4 bytes each); spriteBudgetBytes wins when both are given. */
   spriteBudgetPx?: number;
   mirrorIntervalMs?: number;
-}
-
-/** A drawing surface for a sprite: a canvas (on screen or offscreen) with a 2D context. */
-export interface Surface {
-  readonly canvas: CanvasImageSource;
-  readonly context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
-}
-
-interface Sprite {
-  surface: Surface;
-  /** Device pixels. */
-  width: number;
-  height: number;
-  /** Flying barrages drawing it (0: it may be evicted). */
-  users: number;
 }
 
 /** One barrage on screen (pooled: no allocation per frame or per barrage in steady state). */
@@ -88,11 +78,16 @@ interface Flying<D extends Drawable> {
   lane: number;
   /** CSS pixels. */
   width: number;
-  sprite: Sprite | null;
-  spriteKey: string;
+  /** Where it is painted on the tape: round(start × device px per second), and its width, in device pixels. */
+  tapeX: number;
+  tapeWidth: number;
+  imageKey: string;
 }
 
-/** A jump of the media clock larger than this (seconds) is a seek: the screen starts again from there. */
+/**
+ * A jump of the media clock this much (seconds) beyond what the wall time since the last frame explains, at the
+ * playback rate, is a seek that no event announced: the screen starts again from there. A long frame is not one.
+ */
 const SEEK_JUMP_S = 1.5;
 /** Interpolation of the media clock between two changes of currentTime, at most this far (seconds). */
 const MAX_EXTRAPOLATION_S = 0.25;
@@ -102,6 +97,12 @@ const FONT_FAMILY = '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto
 const OWN_FRAME = '#4fc3f7';
 const AD_MARK = '广告';
 const AD_MARK_FILL = '#ff9800';
+/** Text images held at most: 32 MiB (about 300 barrage images at device pixel ratio 3). */
+const DEFAULT_SPRITE_BUDGET_BYTES = 32 * 1024 * 1024;
+/** Room on the tape beyond the screen for the barrage entering (CSS pixels); a wider one makes the tape wider. */
+const TAPE_SLACK_CSS = 600;
+/** Widths measured, kept at most (then forgotten at once; measuring again is cheap). */
+const MAX_WIDTHS = 8192;
 
 function defaultSurface(width: number, height: number): Surface {
   if (typeof OffscreenCanvas !== 'undefined') {
@@ -117,15 +118,27 @@ function defaultSurface(width: number, height: number): Surface {
   return { canvas, context };
 }
 
+function mod(value: number, by: number): number {
+  const rest = value % by;
+  return rest < 0 ? rest + by : rest;
+}
+
 /**
  * Draws flying barrages on a canvas in step with the player's clock: positions are a function of media time, so
- * they stop with the player, follow the playback rate and start over at a seek. Text is measured once and drawn
- * once into a cached sprite per text; a frame only clears, copies sprites and drops what has left, reusing pooled
- * records, so 1,000 barrages on screen cost 1,000 drawImage calls and no garbage.
+ * they stop with the player, follow the playback rate and start over at a seek (of the video: a long frame is not
+ * one, and what should be on screen after it is).
+ *
+ * Every barrage flies at the same speed, so the whole layer is one tape moving left. Each barrage is painted onto
+ * the tape once, as it comes, from an image of its text drawn once per text and style (TextImageCache, bounded in
+ * bytes); a frame copies the stretch of tape that is on screen, one or two drawImage calls whatever the number of
+ * barrages, and drops what has flown out, reusing pooled records, so a frame allocates nothing. The tape is a ring
+ * a little wider than the screen (device pixels): the part that has flown out on the left is cleared and reused
+ * for what comes in on the right. Taking a barrage off (a shield, remove, the oldest beyond 1,000) paints its
+ * stretch of its lane again from the barrages still there.
  */
 export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   private readonly context: CanvasRenderingContext2D;
-  private readonly opts: Required<Omit<RendererOptions<D>, 'onShown'>> & Pick<RendererOptions<D>, 'onShown'>;
+  private readonly opts: Required<Omit<RendererOptions<D>, 'onShown' | 'spriteBudgetPx' | 'spriteBudgetBytes'>> & Pick<RendererOptions<D>, 'onShown'>;
   private source: DrawableSource<D> | null = null;
   private player: RendererClock | null = null;
   private offPlayer: (() => void) | null = null;
@@ -140,20 +153,35 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   private readonly laneFree = new Float64Array(MAX_LANES);
   private lanes = 0;
   private readonly widths = new Map<string, number>();
-  private readonly sprites = new Map<string, Sprite>();
-  private spritePx = 0;
+  /** The font the canvas's context measures with now (set only when it changes: setting it costs a parse). */
+  private measureFont = '';
+  private readonly images: TextImageCache;
+
+  /** The tape: a ring `tapeWidth` device pixels wide; tape position p is at column p mod tapeWidth. */
+  private tape: Surface | null = null;
+  private tapeWidth = 0;
+  /** The columns of tape positions [frontier - tapeWidth, frontier) hold this lap's paint; the rest is cleared before use. */
+  private frontier = 0;
+  /** Where text too large for the image budget is drawn before it is copied onto the tape (kept for reuse). */
+  private scratch: Surface | null = null;
+  private scratchWidth = 0;
+  private scratchHeight = 0;
 
   private cssWidth = 0;
   private cssHeight = 0;
   private dpr = 1;
   private font = '';
   private lineHeight = 0;
+  /** Device pixels of a lane (and of a text image). */
+  private rowHeight = 0;
   private pxPerSec = speedPxPerSec(DEFAULT_BARRAGE_CONFIG.speed);
 
   /** The media time the screen was last brought to. */
   private mediaTime = 0;
   private lastRaw = Number.NaN;
   private lastRawAt = 0;
+  /** Wall time of the last frame drawn while playing (NaN: none since the clock started, paused or changed rate). */
+  private lastFrameAt = Number.NaN;
   private frameId = 0;
   private flyingDirty = false;
   private lastMirrorAt = Number.NEGATIVE_INFINITY;
@@ -176,9 +204,10 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
       cancelFrame: options.cancelFrame ?? ((id) => cancelAnimationFrame(id)),
       devicePixelRatio: options.devicePixelRatio ?? (() => window.devicePixelRatio || 1),
       createSurface: options.createSurface ?? defaultSurface,
-      spriteBudgetPx: options.spriteBudgetPx ?? 16_000_000,
       mirrorIntervalMs: options.mirrorIntervalMs ?? 250,
     };
+    const budget = options.spriteBudgetBytes ?? (options.spriteBudgetPx !== undefined ? options.spriteBudgetPx * 4 : DEFAULT_SPRITE_BUDGET_BYTES);
+    this.images = new TextImageCache(budget, this.opts.createSurface);
     this.applyConfig(this.config);
   }
 
@@ -193,6 +222,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.offPlayer = null;
     this.player = player;
     this.lastRaw = Number.NaN;
+    this.lastFrameAt = Number.NaN;
     if (player) {
       this.offPlayer = player.on((event) => this.playerEvent(event));
       this.mediaTime = player.currentTime() || 0;
@@ -219,6 +249,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     if (write !== this.flying.length) {
       this.flying.length = write;
       this.flyingDirty = true;
+      this.repaintTape();
     }
     this.redraw();
   }
@@ -240,6 +271,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
         const left = (this.laneFree[lane] as number) - this.mediaTime;
         if (left > 0) this.laneFree[lane] = this.mediaTime + (left * oldSpeed) / this.pxPerSec;
       }
+      this.repaintTape();
       this.redraw();
     } else {
       this.redraw();
@@ -263,17 +295,16 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
 
   /** Takes a barrage off the screen (a send the server refused). */
   remove(id: number): void {
-    let write = 0;
     for (let i = 0; i < this.flying.length; i++) {
       const flying = this.flying[i] as Flying<D>;
-      if (flying.item.id === id) this.release(flying);
-      else this.flying[write++] = flying;
-    }
-    if (write !== this.flying.length) {
-      this.flying.length = write;
+      if (flying.item.id !== id) continue;
+      this.flying.splice(i, 1);
+      this.release(flying);
       this.flyingDirty = true;
-      this.redraw();
+      this.repaintSpan(flying.lane, flying.tapeX, flying.tapeX + flying.tapeWidth);
+      i -= 1;
     }
+    if (this.flyingDirty) this.redraw();
   }
 
   /** The barrage under a point of the canvas (CSS pixels from its top left), the one drawn last first. */
@@ -305,20 +336,31 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     return this.flying.length;
   }
 
-  /** The canvas's CSS size (and the screen's pixel ratio) changed: a new backing store, lanes and sprites. */
+  /** Bytes the cached text images hold now (at most the budget). */
+  textImageBytes(): number {
+    return this.images.bytes();
+  }
+
+  /** The canvas's CSS size (and the screen's pixel ratio) changed: a new backing store, lanes, tape and images. */
   resize(cssWidth: number, cssHeight: number): void {
     const dpr = Math.max(1, this.opts.devicePixelRatio());
     if (cssWidth === this.cssWidth && cssHeight === this.cssHeight && dpr === this.dpr) return;
     const heightChanged = cssHeight !== this.cssHeight;
-    if (dpr !== this.dpr) this.dropSprites();
+    if (dpr !== this.dpr) this.images.clear();
     this.cssWidth = cssWidth;
     this.cssHeight = cssHeight;
     this.dpr = dpr;
     this.canvas.width = Math.max(1, Math.round(cssWidth * dpr));
     this.canvas.height = Math.max(1, Math.round(cssHeight * dpr));
+    // A new backing store resets the context's state, its font with it.
+    this.measureFont = '';
+    this.rowHeight = Math.ceil(this.lineHeight * dpr);
+    this.images.setRowHeight(this.rowHeight);
     this.lanes = Math.min(MAX_LANES, laneCount(cssHeight, this.config.area, this.lineHeight));
+    this.makeTape(0);
     // Fullscreen, rotation: the lanes change, so the screen is laid out again at the same moment.
     if (heightChanged) this.rebuild(true);
+    else this.repaintTape();
     this.redraw();
   }
 
@@ -331,13 +373,17 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     if (this.mirrorTimer !== null) clearTimeout(this.mirrorTimer);
     this.mirrorTimer = null;
     this.clearFlying();
-    this.dropSprites();
+    this.images.clear();
+    this.tape = null;
+    this.scratch = null;
   }
 
   private applyConfig(config: BarrageConfig): void {
     this.config = config;
     this.font = `500 ${fontPx(config.size)}px ${FONT_FAMILY}`;
     this.lineHeight = lineHeightPx(config.size);
+    this.rowHeight = Math.ceil(this.lineHeight * this.dpr);
+    this.images.setRowHeight(this.rowHeight);
     this.pxPerSec = speedPxPerSec(config.speed);
     this.lanes = Math.min(MAX_LANES, laneCount(this.cssHeight, config.area, this.lineHeight));
   }
@@ -345,12 +391,14 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   private playerEvent(event: PlayerEvent): void {
     if (event === 'seeking' || event === 'seeked') {
       this.lastRaw = Number.NaN;
+      this.lastFrameAt = Number.NaN;
       this.mediaTime = this.player?.currentTime() ?? 0;
       this.resync();
       return;
     }
-    if (event === 'play' || event === 'ratechange') {
+    if (event === 'play' || event === 'pause' || event === 'ratechange') {
       this.lastRaw = Number.NaN;
+      this.lastFrameAt = Number.NaN;
     }
     this.schedule();
   }
@@ -376,16 +424,23 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.frameId = 0;
     if (this.disposed) return;
     const now = this.mediaNow(wall);
-    if (now < this.mediaTime - SEEK_JUMP_S || now > this.mediaTime + SEEK_JUMP_S) {
+    const player = this.player;
+    const playing = player !== null && !player.paused();
+    // How far the video may have moved since the last frame: a slow frame moves it far, and that is no seek.
+    const explained = playing && Number.isFinite(this.lastFrameAt) ? ((wall - this.lastFrameAt) / 1000) * Math.max(0, player.playbackRate() || 1) : 0;
+    this.lastFrameAt = playing ? wall : Number.NaN;
+    const jump = now - this.mediaTime;
+    if (jump < -SEEK_JUMP_S || jump > explained + SEEK_JUMP_S) {
       this.mediaTime = now;
       this.rebuild();
     } else if (now > this.mediaTime) {
-      this.admitBetween(this.mediaTime, now);
+      const from = this.mediaTime;
       this.mediaTime = now;
+      this.admitBetween(from, now);
     }
     this.draw();
     this.mirror(wall);
-    if (this.player && !this.player.paused() && this.enabled) this.schedule();
+    if (playing && this.enabled) this.schedule();
   }
 
   private schedule(): void {
@@ -406,9 +461,9 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   }
 
   /**
-   * Lays the screen out again at the current media time: the timeline's barrages that started up to one screen
-   * width ago are (partly) on screen. With keepLive (same moment: filters relaxed, size or area changed) the
-   * barrages shown at once stay, at their place in time; otherwise (a seek, a new source) they go.
+   * Lays the screen out again at the current media time: the timeline's barrages that are (partly) on screen now
+   * are put back. With keepLive (same moment: filters relaxed, size or area changed) the barrages shown at once
+   * stay, at their place in time; otherwise (a seek, a new source) they go.
    */
   private rebuild(keepLive = false): void {
     const live: { item: D; start: number }[] = [];
@@ -416,8 +471,10 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.clearFlying();
     this.shownNow.clear();
     this.laneFree.fill(Number.NEGATIVE_INFINITY);
+    this.resetTape();
     if (!this.enabled || this.cssWidth <= 0) return;
-    const window = this.cssWidth / this.pxPerSec;
+    // A barrage that started this long ago may still show its tail (admit leaves out those that have gone).
+    const window = (this.cssWidth + TAPE_SLACK_CSS) / this.pxPerSec;
     if (live.length === 0) {
       if (this.source) this.admitBetween(this.mediaTime - window, this.mediaTime);
       return;
@@ -451,6 +508,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     }
   }
 
+  /** Lays a barrage that entered at `start` out in a lane and paints it on the tape (unless it has flown out by now). */
   private admit(item: D, start: number): void {
     if (this.lanes <= 0 || isShieldedBy(item, this.shields)) return;
     const width = this.measure(item);
@@ -458,17 +516,26 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     if (lane < 0) return;
     const freeAt = laneFreeAt(start, width, this.pxPerSec, BarrageMetrics.gapPx);
     if (freeAt > (this.laneFree[lane] as number)) this.laneFree[lane] = freeAt;
+    // After a long frame or at a seek: one that has already crossed the screen keeps its lane's place, unseen.
+    if (this.cssWidth - (this.mediaTime - start) * this.pxPerSec + width < 0) return;
     if (this.flying.length >= BarrageLimits.maxOnScreen) this.evictOldest();
-    const flying = this.pool.pop() ?? { item, start, lane, width, sprite: null, spriteKey: '' };
+    const flying = this.pool.pop() ?? { item, start, lane, width, tapeX: 0, tapeWidth: 0, imageKey: '' };
     flying.item = item;
     flying.start = start;
     flying.lane = lane;
     flying.width = width;
-    flying.spriteKey = this.spriteKey(item);
-    flying.sprite = this.spriteFor(flying);
+    this.place(flying);
     this.flying.push(flying);
+    this.paint(flying);
     this.flyingDirty = true;
     this.opts.onShown?.(item);
+  }
+
+  /** Its place on the tape and its image's key, from its start, width and the current speed, size and pixel ratio. */
+  private place(flying: Flying<D>): void {
+    flying.tapeX = Math.round(flying.start * this.pxPerSec * this.dpr);
+    flying.tapeWidth = Math.ceil(flying.width * this.dpr);
+    flying.imageKey = this.imageKey(flying.item);
   }
 
   private evictOldest(): void {
@@ -477,11 +544,10 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.release(oldest);
     this.flying.copyWithin(0, 1);
     this.flying.length -= 1;
+    this.repaintSpan(oldest.lane, oldest.tapeX, oldest.tapeX + oldest.tapeWidth);
   }
 
   private release(flying: Flying<D>): void {
-    if (flying.sprite) flying.sprite.users -= 1;
-    flying.sprite = null;
     this.pool.push(flying);
   }
 
@@ -491,48 +557,175 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.flying.length = 0;
   }
 
+  /** The tape position at the right edge of the screen now (device pixels). */
+  private head(): number {
+    return Math.round(this.mediaTime * this.pxPerSec * this.dpr);
+  }
+
+  private rowTop(lane: number): number {
+    return Math.round(lane * this.lineHeight * this.dpr);
+  }
+
+  /** A new, empty tape: the screen plus room for the barrage coming in (at least `extra` device pixels). */
+  private makeTape(extra: number): void {
+    this.tape = null;
+    this.tapeWidth = 0;
+    if (this.cssWidth <= 0 || this.cssHeight <= 0) return;
+    const width = this.canvas.width + Math.max(extra, Math.ceil(TAPE_SLACK_CSS * this.dpr));
+    try {
+      this.tape = this.opts.createSurface(width, this.canvas.height);
+    } catch {
+      return;
+    }
+    this.tapeWidth = width;
+    this.frontier = this.head() - this.canvas.width + width;
+  }
+
+  /** Clears the whole tape: its columns all belong to the lap that starts at the screen's left edge now. */
+  private resetTape(): void {
+    const tape = this.tape;
+    if (!tape) return;
+    tape.context.setTransform(1, 0, 0, 1, 0, 0);
+    tape.context.clearRect(0, 0, this.tapeWidth, this.canvas.height);
+    this.frontier = this.head() - this.canvas.width + this.tapeWidth;
+  }
+
+  /** Paints every flying barrage on a clear tape again (speed, width or pixel ratio changed, several taken off). */
+  private repaintTape(): void {
+    if (!this.tape) return;
+    this.resetTape();
+    for (const flying of this.flying) this.place(flying);
+    for (const flying of this.flying) this.paint(flying);
+  }
+
+  /** Paints one barrage on the tape: the part of it that the ring holds this lap. */
+  private paint(flying: Flying<D>): void {
+    if (!this.tape) return;
+    if (flying.tapeWidth > this.tapeWidth - this.canvas.width) {
+      // Wider than the room beyond the screen: a wider tape, painted again (this one included).
+      this.makeTape(flying.tapeWidth * 2);
+      this.repaintTape();
+      return;
+    }
+    const end = flying.tapeX + flying.tapeWidth;
+    if (end > this.frontier) this.clearTape(end);
+    const from = Math.max(flying.tapeX, this.frontier - this.tapeWidth);
+    if (from >= end) return;
+    const image = this.imageOf(flying);
+    if (image) this.copySpan(image, from - flying.tapeX, from, end - from, this.rowTop(flying.lane));
+  }
+
+  /** Paints a lane's stretch of tape [from, to) again from the barrages still flying there (one was taken off). */
+  private repaintSpan(lane: number, from: number, to: number): void {
+    if (!this.tape) return;
+    // Only what is on screen or still to come: what has flown out on the left is never seen again.
+    const start = Math.max(from, this.frontier - this.tapeWidth, this.head() - this.canvas.width);
+    const end = Math.min(to, this.frontier);
+    if (start >= end) return;
+    const top = this.rowTop(lane);
+    this.clearColumns(start, end - start, top, this.rowHeight);
+    for (const flying of this.flying) {
+      if (flying.lane !== lane) continue;
+      const a = Math.max(flying.tapeX, start);
+      const b = Math.min(flying.tapeX + flying.tapeWidth, end);
+      if (a >= b) continue;
+      const image = this.imageOf(flying);
+      if (image) this.copySpan(image, a - flying.tapeX, a, b - a, top);
+    }
+  }
+
+  /** Moves the frontier to `to`, clearing the columns it takes over (they held tape that has flown out). */
+  private clearTape(to: number): void {
+    const from = Math.max(this.frontier, to - this.tapeWidth);
+    this.clearColumns(from, to - from, 0, this.canvas.height);
+    this.frontier = to;
+  }
+
+  private clearColumns(tapeFrom: number, length: number, top: number, height: number): void {
+    const context = (this.tape as Surface).context;
+    const x = mod(tapeFrom, this.tapeWidth);
+    const first = Math.min(length, this.tapeWidth - x);
+    context.clearRect(x, top, first, height);
+    if (first < length) context.clearRect(0, top, length - first, height);
+  }
+
+  /** Copies columns [sourceX, sourceX + length) of an image to tape positions from tapeFrom, in a lane at `top`. */
+  private copySpan(image: TextImage, sourceX: number, tapeFrom: number, length: number, top: number): void {
+    const context = (this.tape as Surface).context;
+    const source = image.surface.canvas;
+    const left = image.x + sourceX;
+    const y = image.y;
+    const height = image.height;
+    const x = mod(tapeFrom, this.tapeWidth);
+    const first = Math.min(length, this.tapeWidth - x);
+    context.drawImage(source, left, y, first, height, x, top, first, height);
+    if (first < length) context.drawImage(source, left + first, y, length - first, height, 0, top, length - first, height);
+  }
+
+  /** The barrage's text image: cached by text and style, drawn once; one the cache cannot hold is drawn on the scratch surface. */
+  private imageOf(flying: Flying<D>): TextImage | null {
+    const cached = this.images.get(flying.imageKey);
+    if (cached) return cached;
+    const width = flying.tapeWidth;
+    const height = this.rowHeight;
+    if (width <= 0 || height <= 0) return null;
+    const image = this.images.add(flying.imageKey, width);
+    if (image) {
+      this.drawInto(image, flying);
+      return image;
+    }
+    if (!this.scratch || this.scratchWidth < width || this.scratchHeight < height) {
+      try {
+        this.scratch = this.opts.createSurface(Math.max(width, this.scratchWidth), Math.max(height, this.scratchHeight));
+      } catch {
+        this.scratch = null;
+        return null;
+      }
+      this.scratchWidth = Math.max(width, this.scratchWidth);
+      this.scratchHeight = Math.max(height, this.scratchHeight);
+    }
+    const scratch: TextImage = { surface: this.scratch, x: 0, y: 0, width, height };
+    scratch.surface.context.setTransform(1, 0, 0, 1, 0, 0);
+    scratch.surface.context.clearRect(0, 0, width, height);
+    this.drawInto(scratch, flying);
+    return scratch;
+  }
+
+  private drawInto(image: TextImage, flying: Flying<D>): void {
+    const context = image.surface.context;
+    context.setTransform(this.dpr, 0, 0, this.dpr, image.x, image.y);
+    this.textStyle(context);
+    this.drawText(context, flying.item, 0, 0, flying.width);
+  }
+
+  /** A frame: drops what has flown out and copies the stretch of tape on screen (the same cost for 1 or 1,000). */
   private draw(): void {
     const context = this.context;
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, this.canvas.width, this.canvas.height);
-    if (this.flying.length === 0) return;
-    context.globalAlpha = this.config.opacity;
-    const dpr = this.dpr;
     const width = this.cssWidth;
     const speed = this.pxPerSec;
     const now = this.mediaTime;
-    // Sprites are copied in device pixels (identity transform); a barrage without a sprite (over the budget) is
-    // drawn as text in CSS pixels. The transform only changes when the kind changes.
-    let scaled = false;
     let write = 0;
     for (let i = 0; i < this.flying.length; i++) {
       const flying = this.flying[i] as Flying<D>;
-      const x = width - (now - flying.start) * speed;
-      if (x + flying.width < 0) {
+      if (width - (now - flying.start) * speed + flying.width < 0) {
         this.release(flying);
         this.flyingDirty = true;
         continue;
       }
       this.flying[write++] = flying;
-      if (x >= width) continue;
-      const y = flying.lane * this.lineHeight;
-      const sprite = flying.sprite;
-      if (sprite) {
-        if (scaled) {
-          scaled = false;
-          context.setTransform(1, 0, 0, 1, 0, 0);
-        }
-        context.drawImage(sprite.surface.canvas, Math.round(x * dpr), Math.round(y * dpr));
-      } else {
-        if (!scaled) {
-          scaled = true;
-          context.setTransform(dpr, 0, 0, dpr, 0, 0);
-          this.textStyle(context);
-        }
-        this.drawText(context, flying.item, x, y, flying.width);
-      }
     }
     this.flying.length = write;
+    const tape = this.tape;
+    if (write === 0 || !tape) return;
+    const screen = this.canvas.width;
+    const height = this.canvas.height;
+    const x = mod(this.head() - screen, this.tapeWidth);
+    const first = Math.min(screen, this.tapeWidth - x);
+    context.globalAlpha = this.config.opacity;
+    context.drawImage(tape.canvas, x, 0, first, height, 0, 0, first, height);
+    if (first < screen) context.drawImage(tape.canvas, 0, 0, screen - first, height, first, 0, screen - first, height);
     context.globalAlpha = 1;
   }
 
@@ -566,17 +759,20 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     const key = this.measureKey(item);
     const cached = this.widths.get(key);
     if (cached !== undefined) return cached;
+    if (this.widths.size >= MAX_WIDTHS) this.widths.clear();
+    // The canvas's own context measures (nothing else sets its font: a frame only copies the tape).
     const context = this.context;
-    context.save();
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.font = this.font;
+    if (this.measureFont !== this.font) {
+      context.font = this.font;
+      this.measureFont = this.font;
+    }
     let width = context.measureText(item.content).width + OUTLINE_PX * 2;
     if (item.adMark) {
       context.font = this.markFont();
       width += context.measureText(AD_MARK).width + this.markPadding() * 3;
+      context.font = this.font;
     }
     if (item.own) width += this.framePadding() * 2;
-    context.restore();
     width = Math.ceil(width);
     this.widths.set(key, width);
     return width;
@@ -586,54 +782,9 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     return `${this.config.size}|${item.own ? 1 : 0}|${item.adMark ? 1 : 0}|${item.content}`;
   }
 
-  private spriteKey(item: D): string {
+  /** Text images are shared by barrages with the same text and style: size, kind (own, ad) and pixel ratio. */
+  private imageKey(item: D): string {
     return `${this.dpr}|${this.measureKey(item)}`;
-  }
-
-  private spriteFor(flying: Flying<D>): Sprite | null {
-    const existing = this.sprites.get(flying.spriteKey);
-    if (existing) {
-      existing.users += 1;
-      // Most recently used last, so eviction takes the oldest first.
-      this.sprites.delete(flying.spriteKey);
-      this.sprites.set(flying.spriteKey, existing);
-      return existing;
-    }
-    const width = Math.ceil(flying.width * this.dpr);
-    const height = Math.ceil(this.lineHeight * this.dpr);
-    const pixels = width * height;
-    if (this.spritePx + pixels > this.opts.spriteBudgetPx) this.evictSprites(pixels);
-    if (this.spritePx + pixels > this.opts.spriteBudgetPx) return null;
-    let surface: Surface;
-    try {
-      surface = this.opts.createSurface(width, height);
-    } catch {
-      return null;
-    }
-    const context = surface.context;
-    context.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    this.textStyle(context);
-    this.drawText(context, flying.item, 0, 0, flying.width);
-    const sprite: Sprite = { surface, width, height, users: 1 };
-    this.sprites.set(flying.spriteKey, sprite);
-    this.spritePx += pixels;
-    return sprite;
-  }
-
-  private evictSprites(needed: number): void {
-    for (const [key, sprite] of this.sprites) {
-      if (this.spritePx + needed <= this.opts.spriteBudgetPx) return;
-      if (sprite.users > 0) continue;
-      this.sprites.delete(key);
-      this.spritePx -= sprite.width * sprite.height;
-    }
-  }
-
-  private dropSprites(): void {
-    for (const flying of this.flying) flying.sprite = null;
-    for (const flying of this.pool) flying.sprite = null;
-    this.sprites.clear();
-    this.spritePx = 0;
   }
 
   private textStyle(context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D): void {
