@@ -246,9 +246,13 @@ export async function benchLighthouse(options: { build?: boolean; runs?: number 
     ]);
     const meets = app.score >= 90 && app.lcpMs <= peer.lcpMs && app.tbtMs <= peer.tbtMs;
     console.log(`  ${meets ? 'meets' : 'misses'} the first-load target (score ≥ 90, LCP and TBT no worse than the baseline)`);
-    if (!meets) {
-      const first = appRuns[0];
-      if (first) for (const line of costliest(first)) console.log(`  app: ${line}`);
+    const first = appRuns[0];
+    if (!meets && first) for (const line of costliest(first)) console.log(`  app: ${line}`);
+    if (first) {
+      // The whole report of the app's first run, for a closer look (open it in the Lighthouse viewer).
+      const saved = path.join(tmpdir(), 'qiyu-lighthouse-home.json');
+      await writeFile(saved, JSON.stringify(first));
+      console.log(`  app report: ${saved}`);
     }
     console.log(`lighthouse bench: ${Math.round((performance.now() - started) / 1000)} s (servers up in ${Math.round((ready - started) / 1000)} s)`);
     return { app, baseline: peer };
