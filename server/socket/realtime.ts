@@ -7,6 +7,8 @@ export const SocketEvent = {
   ConnectionResult: 'connectionResult',
   PrivateMessage: 'privateMessage',
   MessageAck: 'messageAck',
+  /** server → the acknowledging socket: `{ ids }` of its messageAck, once stored (the client stops re-sending them). */
+  MessageAcked: 'messageAcked',
   UserLiveTest: 'userLiveTest',
   UserStateChange: 'userStateChange',
   JoinVideoRoom: 'joinVideoRoom',

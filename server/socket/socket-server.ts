@@ -11,8 +11,10 @@ import { ApiError } from '../http/api-error.ts';
 import { envelope } from '../http/envelope.ts';
 import { findNul, illegalCharacterMessage } from '../http/params.ts';
 import { Ret, RetMessage, missingParamMessage } from '../http/ret.ts';
-import { markDelivered } from '../messaging/message-repository.ts';
+import { randomUUID } from 'node:crypto';
+import { DeliveryAcks } from '../messaging/delivery-acks.ts';
 import type { MessageView } from '../messaging/message-repository.ts';
+import { parseUserFactsMessage, userFacts } from '../messaging/user-facts.ts';
 import {
   LOGIN_ELSEWHERE_MESSAGE,
   SocketEvent,
@@ -120,20 +122,26 @@ declare module 'fastify' {
 export function attachSocketServer(app: FastifyInstance, options: SocketServerOptions): Realtime {
   const { db, config, sessions, clock } = options;
   let redis: Redis | undefined;
+  const closeFactsBus: (() => Promise<void>)[] = [];
   const io = new Server(app.server, { serveClient: false });
   if (config.redisUrl !== undefined) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000 });
     redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'socket adapter: Redis error'));
     const streamName = config.socketStream ?? DEFAULT_SOCKET_STREAM;
     io.adapter(createAdapter(redis, { streamName, channelPrefix: streamName }));
+    closeFactsBus.push(shareUserFacts(redis, db, `${streamName}:user-facts`, app.log));
   }
-  io.on('connection', (socket) => handleSocket(socket, { db, sessions, clock, log: app.log }));
+  const acks = new DeliveryAcks(db, () => clock.now());
+  io.on('connection', (socket) => handleSocket(socket, { db, sessions, clock, log: app.log, acks }));
 
   // Before fastify closes the HTTP server: open websockets would keep it from closing.
   app.addHook('preClose', async () => {
     await io.close();
+    // What the closed sockets acknowledged is written before the database goes.
+    await acks.close();
   });
   app.addHook('onClose', async () => {
+    for (const close of closeFactsBus) await close();
     if (redis !== undefined && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
   });
   const realtime = new SocketRealtime(io);
@@ -141,11 +149,40 @@ export function attachSocketServer(app: FastifyInstance, options: SocketServerOp
   return realtime;
 }
 
+/**
+ * SendMessage's cached block lists and kefu flags (server/messaging/user-facts.ts) across the processes sharing
+ * this Redis: each change is published on `channel`, and every other process forgets what it names. After the
+ * subscription (re)connects everything is forgotten, as changes may have been missed meanwhile. Answers the closer.
+ */
+function shareUserFacts(redis: Redis, db: Database, channel: string, log: FastifyBaseLogger): () => Promise<void> {
+  const origin = randomUUID();
+  const cache = userFacts(db);
+  const pub = redis.duplicate();
+  const sub = redis.duplicate();
+  for (const connection of [pub, sub]) connection.on('error', (error: unknown) => log.warn({ err: error }, 'user facts: Redis error'));
+  sub.on('ready', () => cache.apply({ all: true }));
+  sub.on('message', (from: string, text: string) => {
+    const message = from === channel ? parseUserFactsMessage(text) : undefined;
+    if (message !== undefined && message.origin !== origin) cache.apply(message.change);
+  });
+  sub.subscribe(channel).catch((error: unknown) => log.warn({ err: error }, 'user facts: subscribe failed'));
+  const removePublisher = cache.addPublisher((change) => {
+    pub.publish(channel, JSON.stringify({ ...change, origin })).catch((error: unknown) => log.warn({ err: error }, 'user facts: publish failed'));
+  });
+  return async () => {
+    removePublisher();
+    for (const connection of [pub, sub]) {
+      if (connection.status !== 'end') await connection.quit().catch(() => connection.disconnect());
+    }
+  };
+}
+
 interface SocketContext {
   db: Database;
   sessions: SessionService;
   clock: Clock;
   log: FastifyBaseLogger;
+  acks: DeliveryAcks;
 }
 
 function handleSocket(socket: Socket, context: SocketContext): void {
@@ -193,8 +230,12 @@ function handleSocket(socket: Socket, context: SocketContext): void {
       // Message ids are bigserial: any positive safe integer fits; anything else (fractions, beyond 2^53, text) is dropped.
       .filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)
       .slice(0, SocketLimits.maxAckIds);
+    if (ids.length === 0) return;
     try {
-      await markDelivered(context.db, uid, ids, new Date(context.clock.now()));
+      // Written with the other sockets' acknowledgements (one UPDATE per ~100 ms); confirmed once stored, so the
+      // client re-sends after its next authentication whatever a dropped socket could not confirm.
+      await context.acks.add(uid, ids);
+      if (socket.connected) socket.emit(SocketEvent.MessageAcked, { ids });
     } catch (error) {
       context.log.error({ err: error }, 'messageAck failed');
     }

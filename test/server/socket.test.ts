@@ -170,6 +170,22 @@ describe('privateMessage delivery', () => {
     a1.socket.emit('messageAck', { ids: [toA.id] });
     await eventually(async () => (await deliveredAt(toA.id)) !== null);
   });
+
+  it('confirms each messageAck with messageAcked once it is stored, acknowledgements of many sockets in one write', async () => {
+    const sender = await registerUser(app);
+    const recipients = await Promise.all(Array.from({ length: 5 }, () => registerUser(app)));
+    const clients = await Promise.all(recipients.map((r) => authed(r)));
+    const messages = await Promise.all(recipients.map((r) => send(sender, r.id, 'batched')));
+    await Promise.all(clients.map((c) => c.next('privateMessage')));
+    clients.forEach((client, i) => client.socket.emit('messageAck', { ids: [messages[i]!.id] }));
+    const confirmed = await Promise.all(clients.map((c) => c.next('messageAcked')));
+    expect(confirmed).toEqual(messages.map((m) => ({ ids: [m.id] })));
+    // Confirmed means written: every one is delivered by now.
+    const rows = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM private_messages WHERE id = ANY($1::bigint[]) AND delivered_at IS NOT NULL', [messages.map((m) => m.id)],
+    );
+    expect(rows[0]?.n).toBe(5);
+  });
 });
 
 describe('login elsewhere and session end', () => {

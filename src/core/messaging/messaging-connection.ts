@@ -21,6 +21,8 @@ export const SocketEvents = {
   connectionResult: 'connectionResult',
   privateMessage: 'privateMessage',
   messageAck: 'messageAck',
+  /** server → client: `{ ids }` of a messageAck, once the server stored it. */
+  messageAcked: 'messageAcked',
   userLiveTest: 'userLiveTest',
   userStateChange: 'userStateChange',
   sendBarrage: 'sendBarrage',
@@ -37,6 +39,10 @@ export const UserStateAction = {
 
 /** Missed messages asked for per call (the server allows up to 100). */
 export const MISSED_PAGE_LIMIT = 100;
+/** Ids per messageAck (the server takes up to 500). */
+export const ACK_BATCH = 500;
+/** Acknowledgements kept for re-sending until the server confirms them; past it the oldest are forgotten. */
+export const MAX_UNCONFIRMED_ACKS = 5_000;
 /** Conversations read to find a new device's starting point. */
 const BASELINE_PAGE_SIZE = 50;
 
@@ -72,6 +78,12 @@ export class MessagingConnection {
   private catchUpSeq = 0;
   private liveTestShown = false;
   private videoRoom: string | null = null;
+  /**
+   * Ids acknowledged (messageAck) but not yet confirmed stored (messageAcked), in order. A socket dropped before
+   * the server took its acknowledgement loses it, and the catch-up after the reconnect starts past those ids:
+   * they are sent again after each authentication until confirmed.
+   */
+  private readonly unconfirmedAcks = new Set<number>();
   private readonly offs: Unsubscribe[] = [];
   private readonly barrageListeners = new Set<(payload: unknown) => void>();
   private readonly roomListeners = new Set<(joined: VideoRoomJoined) => void>();
@@ -88,6 +100,7 @@ export class MessagingConnection {
       socket.onStatus((status) => (status === 'connected' ? this.authenticate() : this.lost())),
       socket.on(SocketEvents.connectionResult, (payload) => void this.connectionResult(payload)),
       socket.on(SocketEvents.privateMessage, (payload) => this.privateMessage(payload)),
+      socket.on(SocketEvents.messageAcked, (payload) => this.acksConfirmed(payload)),
       socket.on(SocketEvents.userLiveTest, () => void this.loggedInElsewhere()),
       socket.on(SocketEvents.userStateChange, (payload) => void this.userStateChange(payload)),
       socket.on(SocketEvents.sendBarrage, (payload) => this.barrageListeners.forEach((l) => l(payload))),
@@ -109,6 +122,7 @@ export class MessagingConnection {
     this.uid = null;
     this.authToken = null;
     this.authenticated = false;
+    this.unconfirmedAcks.clear();
   }
 
   /** Whether the server accepted this connection's token. */
@@ -164,6 +178,7 @@ export class MessagingConnection {
         socket.disconnect();
         this.lost();
         this.authToken = null;
+        this.unconfirmedAcks.clear();
         store.reset();
         tips.reset();
       }
@@ -199,6 +214,7 @@ export class MessagingConnection {
     if (answer.ret === Ret.Ok) {
       this.authenticated = true;
       if (this.videoRoom !== null) this.deps.socket.emit(SocketEvents.joinVideoRoom, { mediaKey: this.videoRoom });
+      this.sendAcks([...this.unconfirmedAcks]);
       await this.catchUp();
       return;
     }
@@ -259,10 +275,30 @@ export class MessagingConnection {
         if (isNew) arrivals.push(message);
       }
     }
-    if (acks.length > 0) this.deps.socket.emit(SocketEvents.messageAck, { ids: acks });
+    if (acks.length > 0) {
+      for (const id of acks) {
+        this.unconfirmedAcks.delete(id);
+        this.unconfirmedAcks.add(id);
+      }
+      for (const id of this.unconfirmedAcks) {
+        if (this.unconfirmedAcks.size <= MAX_UNCONFIRMED_ACKS) break;
+        this.unconfirmedAcks.delete(id);
+      }
+      this.sendAcks(acks);
+    }
     if (arrivals.length === 0) return;
     for (let i = 0; i < arrivals.length; i++) this.deps.counter.arrived();
     this.deps.tips.arrived(arrivals);
+  }
+
+  private sendAcks(ids: readonly number[]): void {
+    for (let i = 0; i < ids.length; i += ACK_BATCH) this.deps.socket.emit(SocketEvents.messageAck, { ids: ids.slice(i, i + ACK_BATCH) });
+  }
+
+  private acksConfirmed(payload: unknown): void {
+    const ids = (typeof payload === 'object' && payload !== null ? payload : {}) as { ids?: unknown };
+    if (!Array.isArray(ids.ids)) return;
+    for (const id of ids.ids) if (typeof id === 'number') this.unconfirmedAcks.delete(id);
   }
 
   private async loggedInElsewhere(): Promise<void> {

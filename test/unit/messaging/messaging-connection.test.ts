@@ -59,6 +59,32 @@ describe('MessagingConnection: connecting with the session', () => {
     expect(counter.value()).toBe(150);
   });
 
+  it('re-sends acknowledgements the server has not confirmed after each authentication, until confirmed', async () => {
+    const { connection, world, session, settle } = messagingWorld();
+    world.local.set(lastMessageIdKey(ME), '100');
+    session.signedIn(user());
+    connection.start();
+    world.socket.serverEmit('connectionResult', ok({ uid: ME }));
+    await settle();
+    world.socket.serverEmit('privateMessage', message(101, 9));
+    world.socket.serverEmit('privateMessage', message(102, 9));
+    const acked = () => world.socket.emittedOf('messageAck').map((p) => (p as { ids: number[] }).ids);
+    expect(acked()).toEqual([[101], [102]]);
+    // The server stored 101 only, then the connection dropped before 102's acknowledgement was taken.
+    world.socket.serverEmit('messageAcked', { ids: [101] });
+    world.socket.drop();
+    world.socket.restore();
+    world.socket.serverEmit('connectionResult', ok({ uid: ME }));
+    await settle();
+    expect(acked()).toEqual([[101], [102], [102]]);
+    world.socket.serverEmit('messageAcked', { ids: [102] });
+    world.socket.drop();
+    world.socket.restore();
+    world.socket.serverEmit('connectionResult', ok({ uid: ME }));
+    await settle();
+    expect(acked()).toHaveLength(3);
+  });
+
   it('messages the user sent (another tab) are stored but are not arrivals', () => {
     const { connection, world, session, counter, store } = messagingWorld();
     session.signedIn(user());
