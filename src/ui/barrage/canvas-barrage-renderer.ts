@@ -430,7 +430,10 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     const explained = playing && Number.isFinite(this.lastFrameAt) ? ((wall - this.lastFrameAt) / 1000) * Math.max(0, player.playbackRate() || 1) : 0;
     this.lastFrameAt = playing ? wall : Number.NaN;
     const jump = now - this.mediaTime;
-    if (jump < -SEEK_JUMP_S || jump > explained + SEEK_JUMP_S) {
+    // Longer than a barrage's crossing (a tab back from the background): all that flew has gone, so it is laid out
+    // afresh at once rather than barrage by barrage.
+    const crossing = (this.cssWidth + TAPE_SLACK_CSS) / this.pxPerSec;
+    if (jump < -SEEK_JUMP_S || jump > explained + SEEK_JUMP_S || jump > crossing) {
       this.mediaTime = now;
       this.rebuild();
     } else if (now > this.mediaTime) {
