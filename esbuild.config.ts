@@ -20,6 +20,11 @@ export const DIST_DIR = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
 const ENTRY = 'src/main.tsx';
 /** The screen the home route renders; loaded at once on / and so counted as initial. */
 const HOME_SCREEN = 'src/ui/home/home-screen.tsx';
+/**
+ * Lazy modules the home route loads right after it starts (measured: bench/first-load.ts): grouped into one chunk
+ * so a first load stays a few requests. Not initial (they load after the first paint, and not for every visitor).
+ */
+const HOME_AFTER_START = ['src/composition/browser-features.ts', 'src/ui/messaging/message-tip.tsx'];
 
 export interface BuildReport {
   /** Files the home route loads first, with their gzip sizes. */
@@ -81,8 +86,15 @@ async function buildInto(stage: string, options: { apiBase?: string; quiet?: boo
   const homeClosure = new Set<string>();
   collectStaticImports(metafile, homeOut, homeClosure);
   const homeFiles = new Set([...homeClosure].filter((file) => !entryClosure.has(file)).map(absolute));
+  const afterStartEntries = Object.entries(metafile.outputs)
+    .filter(([file, output]) => output.entryPoint && HOME_AFTER_START.includes(output.entryPoint) && file.endsWith('.js'))
+    .map(([file]) => file);
+  const afterStart = new Set<string>();
+  for (const file of afterStartEntries) collectStaticImports(metafile, file, afterStart);
+  for (const file of afterStartEntries) afterStart.delete(file);
+  const homeExtraFiles = new Set([...afterStart].filter((file) => !entryClosure.has(file) && !homeClosure.has(file)).map(absolute));
 
-  const chunks = await mergeChunks({ stageDir: stage, outDir: DIST_DIR, entryFile: absolute(entryOut), homeFiles });
+  const chunks = await mergeChunks({ stageDir: stage, outDir: DIST_DIR, entryFile: absolute(entryOut), entryClosure: new Set([...entryClosure].map(absolute)), homeFiles, homeExtraFiles });
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entryChunk = chunks.find((chunk) => chunk.isEntry);
   const homeChunk = chunks.find((chunk) => chunk.moduleIds.includes(absolute(homeOut)));

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { readConfig } from '../server/config.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 
@@ -42,9 +42,13 @@ export interface FirstLoad {
   requestCount: number;
 }
 
-/** Opens `url` in a new context of `browser` like a first-time visitor on an iPhone and waits for network idle. */
-export async function probeFirstLoad(browser: Browser, url: string): Promise<FirstLoad> {
+/**
+ * Opens `url` in a new context of `browser` like a first-time visitor on an iPhone (empty cache; with `storageState`,
+ * a signed-in visitor's storage) and waits for network idle.
+ */
+export async function probeFirstLoad(browser: Browser, url: string, options: { storageState?: BrowserContextOptions['storageState'] } = {}): Promise<FirstLoad> {
   const context = await browser.newContext({
+    ...(options.storageState ? { storageState: options.storageState } : {}),
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,

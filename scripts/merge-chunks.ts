@@ -4,6 +4,10 @@
  * esbuild's chunks) and groups it:
  * - `main`: everything the entry imports statically (its whole static closure: loaded on every route anyway);
  * - `home-screen`: the home screen with what it imports statically that the entry does not (loaded at once on /);
+ * - `home-extras`: what the modules the home route loads lazily right after it starts (the browser features, a
+ *   signed-in visitor's message tip) import statically, beyond the two chunks above. Those lazy modules keep a
+ *   small chunk each: grouped too, rolldown would need its runtime (module namespace objects) in a chunk of its
+ *   own, one more request on every route;
  * - every other lazy screen keeps its own chunk, with rolldown's usual shared chunks between lazy screens.
  * No module is duplicated; lazy screens stay lazy; names stay hashed (hex content hash).
  */
@@ -28,14 +32,18 @@ export interface MergeOptions {
   outDir: string;
   /** esbuild's entry output, absolute. */
   entryFile: string;
+  /** esbuild files (absolute) the entry imports statically, itself included: the `main` chunk. */
+  entryClosure: Set<string>;
   /** esbuild files (absolute) the home route imports statically beside the entry's closure: grouped as one chunk. */
   homeFiles: Set<string>;
+  /** esbuild files (absolute) the home route loads lazily right after start, beside the two above: one more chunk. */
+  homeExtraFiles: Set<string>;
 }
 
 const ESBUILD_HASH = /-[A-Z0-9]{8}$/;
 
 export async function mergeChunks(options: MergeOptions): Promise<MergedChunk[]> {
-  const { stageDir, outDir, entryFile, homeFiles } = options;
+  const { stageDir, outDir, entryFile, entryClosure, homeFiles, homeExtraFiles } = options;
   const bundle = await rolldown({
     input: { main: entryFile },
     platform: 'browser',
@@ -63,8 +71,9 @@ export async function mergeChunks(options: MergeOptions): Promise<MergedChunk[]>
       chunkFileNames: (chunk) => `assets/chunks/${chunk.name.replace(ESBUILD_HASH, '')}-[hash].js`,
       codeSplitting: {
         groups: [
-          { name: 'main', tags: ['$initial'], priority: 2 },
-          { name: 'home-screen', test: (id) => homeFiles.has(id), priority: 1 },
+          { name: 'main', test: (id) => entryClosure.has(id), priority: 3 },
+          { name: 'home-screen', test: (id) => homeFiles.has(id), priority: 2 },
+          { name: 'home-extras', test: (id) => homeExtraFiles.has(id), priority: 1 },
         ],
       },
     });

