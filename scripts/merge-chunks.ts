@@ -4,8 +4,8 @@
  * esbuild's chunks) and groups it:
  * - `main`: everything the entry imports statically (its whole static closure: loaded on every route anyway);
  * - `home-screen`: the home screen with what it imports statically that the entry does not (loaded at once on /);
- * - `home-extras`: what the modules the home route loads lazily right after it starts (the browser features, a
- *   signed-in visitor's message tip) import statically, beyond the two chunks above. Those lazy modules keep a
+ * - `home-extras`: the static imports of the modules the home route loads lazily right after it starts (the browser features, a
+ *   signed-in visitor's message tip), beyond the two chunks above. Those lazy modules keep a
  *   small chunk each: grouped too, rolldown would need its runtime (module namespace objects) in a chunk of its
  *   own, one more request on every route;
  * - every other lazy screen keeps its own chunk, with rolldown's usual shared chunks between lazy screens.
