@@ -1,5 +1,8 @@
-import type { Queryable } from '../db/database.ts';
+import { sqlStateOf, type Queryable } from '../db/database.ts';
 import { isKefuSql } from '../user/listed-user.ts';
+
+/** SQLSTATE foreign_key_violation: a message to a user that does not exist (any more). */
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /** private_messages.type */
 export const MessageType = {
@@ -81,37 +84,46 @@ export interface NewMessage {
   createdAt: Date;
 }
 
-/** `insertMessage`'s one statement: $1 from, $2 to, $3 type, $4 content, $5 client id, $6 created at. */
-const INSERT_MESSAGE = `WITH ins AS (
-    INSERT INTO private_messages (from_uid, to_uid, type, content, client_id, created_at)
-    SELECT $1::int, $2::int, $3::int, $4::text, $5::text, $6::timestamptz
-    WHERE EXISTS (SELECT 1 FROM users WHERE id = $2::int)
-    ON CONFLICT (from_uid, client_id) WHERE client_id IS NOT NULL DO NOTHING
-    RETURNING id, from_uid, to_uid, type, content, created_at, client_id
-  ), stored AS (
-    SELECT ins.*, true AS created FROM ins
-    UNION ALL
-    SELECT m.id, m.from_uid, m.to_uid, m.type, m.content, m.created_at, m.client_id, false AS created
-    FROM private_messages m WHERE m.from_uid = $1::int AND m.client_id = $5::text AND NOT EXISTS (SELECT 1 FROM ins)
-  )
-  SELECT m.*, s.avatar, s.nick_name, ${isKefuSql('m.from_uid')} AS kefu
-  FROM stored m JOIN users s ON s.id = m.from_uid`;
+/** The sender as a message view shows it (MessageView's avatar, nickname and kefu). */
+export interface MessageSender {
+  avatar: string;
+  nickname: string;
+  kefu: boolean;
+}
 
 /**
- * Stores a message in one statement answering the stored row with the sender's avatar, nickname and kefu-ness.
- * With a clientId already used by that sender nothing is stored: `created` is false and the stored message is
- * answered (the unique index makes concurrent duplicates one message). Undefined: the recipient does not exist.
+ * Stores a message. With the sender's view at hand (SendMessage has it from the session check and its cache)
+ * that is one statement: the INSERT, its answer built from what was stored. With a clientId already used by that
+ * sender nothing is stored: `created` is false and the stored message is answered (the unique index makes
+ * concurrent duplicates one message). Undefined: the recipient does not exist.
  */
-export async function insertMessage(db: Queryable, message: NewMessage): Promise<{ message: MessageView; created: boolean } | undefined> {
-  const rows = await db.query<MessageRow & { created: boolean }>(INSERT_MESSAGE, [
-    message.fromUid, message.toUid, message.type, message.content, message.clientId, message.createdAt,
-  ]);
-  const row = rows[0];
-  if (row !== undefined) return { message: toView(row), created: row.created };
-  // Nothing stored and nothing found: a duplicate whose first send committed after this statement began (its
-  // snapshot cannot see it), or no such recipient.
-  const stored = message.clientId !== null ? await findByClientId(db, message.fromUid, message.clientId) : undefined;
-  return stored !== undefined ? { message: stored, created: false } : undefined;
+export async function insertMessage(
+  db: Queryable, message: NewMessage, sender?: MessageSender,
+): Promise<{ message: MessageView; created: boolean } | undefined> {
+  let rows: { id: number }[];
+  try {
+    rows = await db.query<{ id: number }>(
+      `INSERT INTO private_messages (from_uid, to_uid, type, content, client_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (from_uid, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,
+      [message.fromUid, message.toUid, message.type, message.content, message.clientId, message.createdAt],
+    );
+  } catch (error) {
+    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) return undefined;
+    throw error;
+  }
+  const inserted = rows[0];
+  if (inserted === undefined) {
+    const stored = message.clientId !== null ? await findByClientId(db, message.fromUid, message.clientId) : undefined;
+    return stored === undefined ? undefined : { message: stored, created: false };
+  }
+  const id = Number(inserted.id);
+  if (sender === undefined) {
+    const stored = await findMessage(db, id);
+    if (stored === undefined) throw new Error('private message vanished after insert');
+    return { message: stored, created: true };
+  }
+  const { fromUid, toUid, type, content, clientId, createdAt } = message;
+  return { message: { id, fromUid, toUid, type, content, createdAt: createdAt.getTime(), clientId, ...sender }, created: true };
 }
 
 /** Marks delivered, in one statement, the messages each (uid, id) names that are messages to that uid. */

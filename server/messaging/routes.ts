@@ -118,8 +118,9 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
     if (type === MessageType.OrderNote && !recipientIsKefu) throw badParam('type', MessagingText.orderNoteToKefuOnly);
     await takeSendSlot(services.limiter, services.config.sendLimits, 'chat', uid);
 
-    // One statement: stored (or the earlier one of this clientId) and answered with the sender's name and avatar.
-    const stored = await insertMessage(db, { fromUid: uid, toUid, type, content, clientId, createdAt: now() });
+    // One statement: the INSERT; the answer is built from it and the sender the session check just read.
+    const sender = { avatar: auth.user.avatar, nickname: auth.user.nickName, kefu: facts.get(uid)?.kefu === true };
+    const stored = await insertMessage(db, { fromUid: uid, toUid, type, content, clientId, createdAt: now() }, sender);
     if (stored === undefined) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
     const { message, created } = stored;
     if (!created) {
