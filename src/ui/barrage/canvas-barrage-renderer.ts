@@ -103,6 +103,8 @@ const DEFAULT_SPRITE_BUDGET_BYTES = 32 * 1024 * 1024;
 const TAPE_SLACK_CSS = 600;
 /** Widths measured, kept at most (then forgotten at once; measuring again is cheap). */
 const MAX_WIDTHS = 8192;
+/** Texts drawn on scratch surfaces in one frame at most (the rest go straight to their cached images). */
+const SCRATCH_PER_FRAME = 4;
 
 function defaultSurface(width: number, height: number): Surface {
   if (typeof OffscreenCanvas !== 'undefined') {
@@ -129,9 +131,10 @@ function mod(value: number, by: number): number {
  * one, and what should be on screen after it is).
  *
  * Every barrage flies at the same speed, so the whole layer is one tape moving left. Each barrage is painted onto
- * the tape once, as it comes, from an image of its text drawn once per text and style (TextImageCache, bounded in
- * bytes); a frame copies the stretch of tape that is on screen, one or two drawImage calls whatever the number of
- * barrages, and drops what has flown out, reusing pooled records, so a frame allocates nothing. The tape is a ring
+ * the tape once, as it comes, from an image of its text shared by every barrage with the same text and style
+ * (TextImageCache, bounded in bytes; a text seen for the first time is drawn on a scratch surface instead); a
+ * frame copies the stretch of tape that is on screen, one or two drawImage calls whatever the number of barrages,
+ * and drops what has flown out, reusing pooled records, so a frame allocates nothing. The tape is a ring
  * a little wider than the screen (device pixels): the part that has flown out on the left is cleared and reused
  * for what comes in on the right. Taking a barrage off (a shield, remove, the oldest beyond 1,000) paints its
  * stretch of its lane again from the barrages still there.
@@ -156,16 +159,22 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   /** The font the canvas's context measures with now (set only when it changes: setting it costs a parse). */
   private measureFont = '';
   private readonly images: TextImageCache;
+  /** Keys of texts drawn once so far: a text gets an image of its own the second time it is needed. */
+  private readonly seenOnce = new Set<string>();
 
   /** The tape: a ring `tapeWidth` device pixels wide; tape position p is at column p mod tapeWidth. */
   private tape: Surface | null = null;
   private tapeWidth = 0;
   /** The columns of tape positions [frontier - tapeWidth, frontier) hold this lap's paint; the rest is cleared before use. */
   private frontier = 0;
-  /** Where text too large for the image budget is drawn before it is copied onto the tape (kept for reuse). */
-  private scratch: Surface | null = null;
-  private scratchWidth = 0;
-  private scratchHeight = 0;
+  /**
+   * Where a text seen for the first time (or too large for the image budget) is drawn before it is copied onto the
+   * tape: a few surfaces kept for reuse, each used at most once a frame (drawing again into a canvas that was just
+   * copied from waits for that copy).
+   */
+  private readonly scratches: { surface: Surface; width: number; height: number }[] = [];
+  /** Scratch surfaces used since the frame began. */
+  private scratchUsed = 0;
 
   private cssWidth = 0;
   private cssHeight = 0;
@@ -374,8 +383,9 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.mirrorTimer = null;
     this.clearFlying();
     this.images.clear();
+    this.seenOnce.clear();
     this.tape = null;
-    this.scratch = null;
+    this.scratches.length = 0;
   }
 
   private applyConfig(config: BarrageConfig): void {
@@ -423,6 +433,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   private onFrame(wall: number): void {
     this.frameId = 0;
     if (this.disposed) return;
+    this.scratchUsed = 0;
     const now = this.mediaNow(wall);
     const player = this.player;
     const playing = player !== null && !player.paused();
@@ -672,26 +683,41 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     const width = flying.tapeWidth;
     const height = this.rowHeight;
     if (width <= 0 || height <= 0) return null;
+    // A text seen once is not worth a canvas of its own (making one costs more than drawing the text): the first
+    // time it is drawn on a scratch surface while one is free this frame, the next time it gets its image.
+    if (!this.seenOnce.has(flying.imageKey) && this.scratchUsed < SCRATCH_PER_FRAME) {
+      if (this.seenOnce.size >= MAX_WIDTHS) this.seenOnce.clear();
+      this.seenOnce.add(flying.imageKey);
+      return this.drawOnScratch(flying, width, height);
+    }
+    this.seenOnce.delete(flying.imageKey);
     const image = this.images.add(flying.imageKey, width);
     if (image) {
       this.drawInto(image, flying);
       return image;
     }
-    if (!this.scratch || this.scratchWidth < width || this.scratchHeight < height) {
+    return this.drawOnScratch(flying, width, height);
+  }
+
+  private drawOnScratch(flying: Flying<D>, width: number, height: number): TextImage | null {
+    const index = Math.min(this.scratchUsed, SCRATCH_PER_FRAME - 1);
+    this.scratchUsed += 1;
+    let scratch = this.scratches[index];
+    if (!scratch || scratch.width < width || scratch.height < height) {
+      const w = Math.max(width, scratch?.width ?? 0);
+      const h = Math.max(height, scratch?.height ?? 0);
       try {
-        this.scratch = this.opts.createSurface(Math.max(width, this.scratchWidth), Math.max(height, this.scratchHeight));
+        scratch = { surface: this.opts.createSurface(w, h), width: w, height: h };
       } catch {
-        this.scratch = null;
         return null;
       }
-      this.scratchWidth = Math.max(width, this.scratchWidth);
-      this.scratchHeight = Math.max(height, this.scratchHeight);
+      this.scratches[index] = scratch;
     }
-    const scratch: TextImage = { surface: this.scratch, x: 0, y: 0, width, height };
-    scratch.surface.context.setTransform(1, 0, 0, 1, 0, 0);
-    scratch.surface.context.clearRect(0, 0, width, height);
-    this.drawInto(scratch, flying);
-    return scratch;
+    const image: TextImage = { surface: scratch.surface, x: 0, y: 0, width, height };
+    image.surface.context.setTransform(1, 0, 0, 1, 0, 0);
+    image.surface.context.clearRect(0, 0, width, height);
+    this.drawInto(image, flying);
+    return image;
   }
 
   private drawInto(image: TextImage, flying: Flying<D>): void {

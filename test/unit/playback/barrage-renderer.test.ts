@@ -192,14 +192,17 @@ describe('the canvas barrage renderer', () => {
     expect(renderer.hitTest(at.x + 5, at.y + line + 5)).toBeNull();
   });
 
-  it('holds at most 1,000 on screen, keeping the newest; draws each text once, and a frame copies the tape whatever the count', () => {
+  it('holds at most 1,000 on screen, keeping the newest; draws a text at most twice, and a frame copies the tape whatever the count', () => {
     const list = Array.from({ length: 1200 }, (_, i) => item(i + 1, 1 + i / 10_000, `弹幕${i % 50}`));
     const { playTo, renderer, context, flyingIds, surfaces } = setup(list);
     playTo(1.2);
     expect(renderer.flyingCount()).toBe(1000);
     expect(flyingIds()[0]).toBe(201);
-    // 50 texts: 50 text images, each drawn once, shared by the 1,200 barrages.
-    expect(surfaces.reduce((sum, surface) => sum + surface.counts.fillText, 0)).toBe(50);
+    // 50 texts for 1,200 barrages: each text drawn at most twice (on a scratch surface the first time it is seen,
+    // while one is free that frame, and into its own image the next time); every later barrage copies the image.
+    const textDraws = surfaces.reduce((sum, surface) => sum + surface.counts.fillText, 0);
+    expect(textDraws).toBeGreaterThanOrEqual(50);
+    expect(textDraws).toBeLessThanOrEqual(100);
     const drawn = context.counts.drawImage;
     const cleared = context.counts.clearRect;
     playTo(1.25);
