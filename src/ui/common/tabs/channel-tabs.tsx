@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import './channel-tabs.css';
 
 export interface ChannelTab {
@@ -13,13 +13,15 @@ export interface ChannelTab {
 export function ChannelTabs({ tabs, active, onChange, className }: { tabs: readonly ChannelTab[]; active: string; onChange: (key: string) => void; className?: string }) {
   const row = useRef<HTMLDivElement>(null);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
+    // Centre the active tab (a channel chosen by its alias path may lie off screen), after the paint: reading the
+    // layout during the commit would force the whole first page's layout into the same task. The first tab needs
+    // no scrolling, and no layout read at all.
+    if (tabs[0]?.key === active) return;
     const list = row.current;
     const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (!list || !tab) return;
-    // Centre the active tab when the row can scroll (a channel chosen by its alias path may lie off screen).
-    const left = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
-    list.scrollLeft = Math.max(0, left);
+    list.scrollLeft = Math.max(0, tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2);
   }, [active, tabs]);
 
   return (
