@@ -12,6 +12,8 @@ export default defineConfig({
           setupFiles: ['test/setup/reflect.ts', 'test/setup/fast-check.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+          // First, on every core; the journeys follow.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -25,7 +27,10 @@ export default defineConfig({
           hookTimeout: 240_000,
           // A phone-sized page on a shared 2-core machine: what a journey waits for gets up to 10 s (1 s by default).
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // After the unit project, two journeys at a time: each has its own server, database copy and browser, and
+          // a journey spends much of its time waiting on its browser and server, so two keep both cores busy.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
         },
       },
     ],
