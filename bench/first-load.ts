@@ -8,20 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { readConfig } from '../server/config.ts';
+import { CHROMIUM_ARGS } from '../test/e2e/support/chromium.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** The project's launch flags for Debian's Chromium on a closed network (test/e2e/support/chromium.ts). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The project's launch flags for Debian's Chromium on a closed network, as the journeys use them. */
+export const CHROMIUM_FLAGS = CHROMIUM_ARGS;
 const IPHONE_SAFARI_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
