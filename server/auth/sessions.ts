@@ -5,6 +5,8 @@ import type { Queryable } from '../db/database.ts';
 import { loginRequired, sessionInvalid } from '../http/api-error.ts';
 import { toUserRecord, userColumns } from '../user/user-repository.ts';
 import type { UserRecord, UserRow } from '../user/user-repository.ts';
+import { tokenHashOf, verifiedSessionCacheOf } from './session-cache.ts';
+import type { VerifiedSessionCache } from './session-cache.ts';
 
 /** The token object the client keeps and sends back as the fields token, sign, expire, login_uid. */
 export interface SessionToken {
@@ -47,6 +49,11 @@ export interface SessionServiceOptions {
   secret: string;
   clock: Clock;
   lifetimeSeconds?: number;
+  /**
+   * Verified sessions kept for seconds (session-cache.ts). Default: the cache of the database `db` is a watchWrites
+   * wrapper of (so every write the app makes to users and sessions reaches it); none for any other `db`.
+   */
+  cache?: VerifiedSessionCache | null;
 }
 
 /** Creates, verifies and revokes login sessions. */
@@ -55,12 +62,15 @@ export class SessionService {
   private readonly secret: string;
   private readonly clock: Clock;
   private readonly lifetimeSeconds: number;
+  /** Verified sessions with their users, dropped at once by every write to users or sessions (undefined: none). */
+  readonly cache: VerifiedSessionCache | undefined;
 
   constructor(options: SessionServiceOptions) {
     this.db = options.db;
     this.secret = options.secret;
     this.clock = options.clock;
     this.lifetimeSeconds = options.lifetimeSeconds ?? SESSION_LIFETIME_SECONDS;
+    this.cache = options.cache === undefined ? verifiedSessionCacheOf(options.db) : options.cache ?? undefined;
   }
 
   sign(uid: number, token: string, expire: number): string {
@@ -81,6 +91,8 @@ export class SessionService {
   /**
    * Checks the token fields: all present, signature valid, not expired, session stored and
    * not revoked. Throws ApiError 201 (请先登录 when no token at all, else 登录已失效，请重新登录).
+   * The fields are checked on every call; the stored session and its user come from the cache when a call verified
+   * them within its TTL and no write to them happened since (session-cache.ts), else from the database.
    */
   async verify(fields: TokenFields): Promise<AuthSession> {
     const { token, sign, expire, loginUid } = fields;
@@ -97,6 +109,18 @@ export class SessionService {
     if (!timingSafeEqual(expected, Buffer.from(sign, 'hex'))) throw sessionInvalid();
     if (expireAt <= unixSeconds(this.clock)) throw sessionInvalid();
 
+    const answer = (user: UserRecord): AuthSession => ({ user, token: { uid, token, expire: expireAt, sign: sign.toLowerCase() } });
+    const cache = this.cache;
+    const tokenHash = cache?.enabled === true ? tokenHashOf(token) : undefined;
+    if (cache !== undefined && tokenHash !== undefined) {
+      const cached = cache.get(tokenHash);
+      if (cached !== undefined) {
+        if (cached.uid !== uid || cached.expire !== expireAt) throw sessionInvalid();
+        // A copy: callers may not share (or change) the cached row.
+        return answer({ ...cached.user });
+      }
+    }
+    const epoch = cache?.epoch ?? 0;
     const rows = await this.db.query<SessionJoinRow>(
       `SELECT s.uid AS session_uid, s.expire AS session_expire, s.revoked_at, ${userColumns('u')}
        FROM sessions s JOIN users u ON u.id = s.uid WHERE s.token = $1`,
@@ -106,10 +130,20 @@ export class SessionService {
     if (row === undefined || row.session_uid !== uid || Number(row.session_expire) !== expireAt || row.revoked_at !== null) {
       throw sessionInvalid();
     }
-    return { user: toUserRecord(row), token: { uid, token, expire: expireAt, sign: sign.toLowerCase() } };
+    const user = toUserRecord(row);
+    if (cache !== undefined && tokenHash !== undefined) cache.remember(epoch, tokenHash, { uid, expire: expireAt, user: { ...user } });
+    return answer(user);
   }
 
+  /**
+   * Ends the session: stored as revoked, dropped from the verified-session cache here at once and, with Redis, from
+   * the other processes' (settles once Redis took the announcement, at most half a second later).
+   */
   async revoke(token: string): Promise<void> {
-    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE token = $1 AND revoked_at IS NULL', [token]);
+    try {
+      await this.db.query('UPDATE sessions SET revoked_at = now() WHERE token = $1 AND revoked_at IS NULL', [token]);
+    } finally {
+      await this.cache?.changed({ tokenHash: tokenHashOf(token) });
+    }
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
+import { shareSessionChanges } from '../auth/session-cache.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -130,6 +131,8 @@ export function attachSocketServer(app: FastifyInstance, options: SocketServerOp
     const streamName = config.socketStream ?? DEFAULT_SOCKET_STREAM;
     io.adapter(createAdapter(redis, { streamName, channelPrefix: streamName }));
     closeFactsBus.push(shareUserFacts(redis, db, `${streamName}:user-facts`, app.log));
+    // Logouts and user changes drop the verified sessions other processes keep (auth/session-cache.ts).
+    if (sessions.cache !== undefined) closeFactsBus.push(shareSessionChanges(redis, sessions.cache, `${streamName}:sessions`, app.log));
   }
   const acks = new DeliveryAcks(db, () => clock.now());
   io.on('connection', (socket) => handleSocket(socket, { db, sessions, clock, log: app.log, acks }));

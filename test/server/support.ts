@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { SessionToken } from '../../server/auth/sessions.ts';
+import { SharedReadCache } from '../../server/cache/shared-read-cache.ts';
+import { watchWrites } from '../../server/cache/write-watch.ts';
 import type { Clock } from '../../server/clock.ts';
 import { readConfig } from '../../server/config.ts';
 import type { Config } from '../../server/config.ts';
-import type { Database, Queryable } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { createPgDatabase } from '../../server/db/pg-database.ts';
 import { createPgliteDatabase } from '../../server/db/pglite-database.ts';
@@ -272,6 +274,11 @@ export async function registerUser(
   return result.body.data;
 }
 
-export async function setUserRegion(db: Queryable, uid: number, region: string | null): Promise<void> {
-  await db.query('UPDATE users SET region = $1 WHERE id = $2', [region, uid]);
+/**
+ * Saves a user's region as the app's own writes do: through a watchWrites wrapper of `db` (the database the app was
+ * created with), so the app's verified-session cache drops the user's cached row (a bare write to `db` is a hand
+ * edit, which the app sees only once its cached sessions are due for a reload).
+ */
+export async function setUserRegion(db: Database, uid: number, region: string | null): Promise<void> {
+  await watchWrites(db, new SharedReadCache()).query('UPDATE users SET region = $1 WHERE id = $2', [region, uid]);
 }
