@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** A tappable element whose visible centre another element lies over. */
 export interface CoveredTarget {
@@ -229,4 +230,51 @@ export function scrollPageTo(page: Page, stop: ScrollStop): Promise<number> {
 /** The report as lines for an assertion message. */
 export function describeCovered(where: string, report: TapTargetReport): string {
   return [`${where}: ${report.covered.length} of ${report.checked} tappable elements are covered`, ...report.covered.map((c) => `  ${c.target} at ${c.rect} is under ${c.coveredBy}`)].join('\n');
+}
+
+/**
+ * Between two taps at one place (发送 again): the shell's double-tap guard (touch-guard.ts) swallows a second touch
+ * end within 300 ms and 30 px of the first, as it would a person's double tap.
+ */
+export const BETWEEN_TAPS_MS = 350;
+
+/** The scroll positions every screen is looked at. */
+export const STOPS: readonly ScrollStop[] = ['top', 'middle', 'bottom'];
+/** How long a look is repeated while something is still covered (a toast fading, images still loading). */
+const SETTLE_MS = 6_000;
+
+/** Waits until the screen has loaded what it asks for and its entry transition has ended. */
+export async function settle(on: Page): Promise<void> {
+  await on.waitForLoadState('networkidle').catch(() => undefined);
+  await on.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+}
+
+/** Looks at the page until nothing is covered or SETTLE_MS have passed; answers the last look. */
+async function lookAt(on: Page): Promise<TapTargetReport> {
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const report = await findCoveredTapTargets(on);
+    if (report.covered.length === 0 || Date.now() > deadline) return report;
+    await on.waitForTimeout(300);
+  }
+}
+
+/** Opens `url` and checks its tap targets at the top, in the middle and at the end of its scroll. */
+export async function expectNothingCovered(page: Page, url: string, who: string, ready?: () => Promise<unknown>): Promise<void> {
+  await page.goto(url);
+  await settle(page);
+  if (ready) await ready();
+  const path = new URL(url).pathname + new URL(url).search;
+  for (const stop of STOPS) {
+    await scrollPageTo(page, stop);
+    await settle(page);
+    // A list that loads more at its end has grown meanwhile: put the scroll where it was meant to be again.
+    await scrollPageTo(page, stop);
+    const report = await lookAt(page);
+    const where = `${path} (${who}), scrolled to the ${stop}`;
+    expect(report.checked, `${where}: no tappable element in view`).toBeGreaterThan(0);
+    expect(report.covered, describeCovered(where, report)).toEqual([]);
+    const under = await findUnderOpenAppOffer(page);
+    expect(under, `${where}: the open-app offer lies over ${under.join(', ')}`).toEqual([]);
+  }
 }
