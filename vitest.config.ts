@@ -12,8 +12,10 @@ export default defineConfig({
           setupFiles: ['test/setup/reflect.ts', 'test/setup/fast-check.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
-          // First, on every core; the journeys follow.
+          // First, on every core (vitest's default leaves one core idle: on 2 cores it would run one file at a time);
+          // the journeys follow.
           sequence: { groupOrder: 0 },
+          maxWorkers: 2,
         },
       },
       {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './app-server.ts';
+import { findChromium } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +42,8 @@ async function seed(dataDir: string, staticDir: string): Promise<void> {
  * One journey still starts with the whole `npm start`, build and seed included (see startApp's `npmStart`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Once, before any journey: where Debian's Chromium is missing it is installed here, not by two journeys at once.
+  findChromium();
   const folder = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-build-'));
   const staticDir = path.join(folder, 'dist');
   const dataTemplate = path.join(folder, 'data');
