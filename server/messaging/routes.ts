@@ -20,6 +20,7 @@ import {
   userExists,
 } from './message-repository.ts';
 import type { MessageView } from './message-repository.ts';
+import { MessageInserts } from './message-inserts.ts';
 import { userFacts } from './user-facts.ts';
 import { latestSystemMessage, newFollowerCount, readSystemMessage, systemMessagePage } from './system-messages.ts';
 
@@ -55,6 +56,8 @@ const CLIENT_ID_PATTERN = /^[\x21-\x7e]+$/;
 export function registerMessagingRoutes(api: ApiRouter, services: AppServices): void {
   const { db, clock, realtime } = services;
   const now = (): Date => new Date(clock.now());
+  // Sends arriving while an INSERT runs are written together by the next one (message-inserts.ts).
+  const inserts = new MessageInserts(db);
 
   /** The other user of a conversation: a positive id, not the caller (8003), existing (1006). */
   const partnerOf = async (params: Params, callerUid: number): Promise<number> => {
@@ -118,9 +121,10 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
     if (type === MessageType.OrderNote && !recipientIsKefu) throw badParam('type', MessagingText.orderNoteToKefuOnly);
     await takeSendSlot(services.limiter, services.config.sendLimits, 'chat', uid);
 
-    // One statement: the INSERT; the answer is built from it and the sender the session check just read.
+    // One statement, shared with the sends that arrive while the one before runs: the INSERT; the answer is built from
+    // it and the sender the session check just read.
     const sender = { avatar: auth.user.avatar, nickname: auth.user.nickName, kefu: facts.get(uid)?.kefu === true };
-    const stored = await insertMessage(db, { fromUid: uid, toUid, type, content, clientId, createdAt: now() }, sender);
+    const stored = await inserts.insert({ fromUid: uid, toUid, type, content, clientId, createdAt: now() }, sender);
     if (stored === undefined) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
     const { message, created } = stored;
     if (!created) {

@@ -1,0 +1,122 @@
+import type { Queryable } from '../db/database.ts';
+import { findByClientId, insertMessage } from './message-repository.ts';
+import type { MessageSender, MessageView, NewMessage } from './message-repository.ts';
+
+/** Sends written by one statement at most. */
+export const MAX_INSERT_BATCH = 200;
+
+export type InsertOutcome = { message: MessageView; created: boolean } | undefined;
+
+interface Pending {
+  message: NewMessage & { clientId: string };
+  sender: MessageSender;
+  resolve: (outcome: InsertOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * SendMessage's INSERTs, grouped by the database's own pace: a send arriving while no INSERT of this object runs is
+ * written once the I/O of the current turn of the event loop is handled (setImmediate: no timer, the sends whose
+ * requests came in with it join it); sends arriving while one runs wait for it. Each group is written, in arrival
+ * order, by one `INSERT … SELECT FROM unnest … ON CONFLICT DO NOTHING`. On PGlite, where each statement blocks the
+ * event loop for its parse, plan and commit (so without the wait no two sends would ever meet), that is one statement
+ * for every burst instead of one per message. Each send gets what insertMessage would answer it:
+ * - created, with the id stored for its (sender, clientId);
+ * - not created (a retry, or a second send with the same clientId in the same group): the stored message;
+ * - undefined when the recipient does not exist. A statement that fails (a recipient deleted meanwhile fails the whole
+ *   group with a foreign-key error) is retried one send at a time, so each gets its own outcome.
+ * Sends without a clientId are written alone (a group's rows are matched to their sends by sender and clientId).
+ */
+export class MessageInserts {
+  private queue: Pending[] = [];
+  private writing = false;
+  /** Statements written (tests). */
+  statements = 0;
+
+  constructor(private readonly db: Queryable, private readonly maxBatch: number = MAX_INSERT_BATCH) {}
+
+  insert(message: NewMessage, sender: MessageSender): Promise<InsertOutcome> {
+    const { clientId } = message;
+    if (clientId === null) {
+      this.statements += 1;
+      return insertMessage(this.db, message, sender);
+    }
+    return new Promise<InsertOutcome>((resolve, reject) => {
+      this.queue.push({ message: { ...message, clientId }, sender, resolve, reject });
+      if (!this.writing) {
+        // After the I/O of this turn of the event loop: the sends whose requests arrived with this one join it.
+        this.writing = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const group = this.queue.splice(0, this.maxBatch);
+        try {
+          await this.write(group);
+        } catch (error) {
+          for (const pending of group) pending.reject(error);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async write(group: readonly Pending[]): Promise<void> {
+    if (group.length === 1) {
+      const [only] = group;
+      if (only !== undefined) await this.alone(only);
+      return;
+    }
+    let rows: { id: number; from_uid: number; client_id: string }[];
+    try {
+      this.statements += 1;
+      rows = await this.db.query<{ id: number; from_uid: number; client_id: string }>(
+        `INSERT INTO private_messages (from_uid, to_uid, type, content, client_id, created_at)
+         SELECT f, t, ty, c, ci, ca FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
+           WITH ORDINALITY AS m(f, t, ty, c, ci, ca, n) ORDER BY n
+         ON CONFLICT (from_uid, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id, from_uid, client_id`,
+        [
+          group.map((p) => p.message.fromUid),
+          group.map((p) => p.message.toUid),
+          group.map((p) => p.message.type),
+          group.map((p) => p.message.content),
+          group.map((p) => p.message.clientId),
+          group.map((p) => p.message.createdAt.toISOString()),
+        ],
+      );
+    } catch {
+      // One bad row fails them all: each on its own, answering (or failing with) its own outcome.
+      await Promise.all(group.map((pending) => this.alone(pending)));
+      return;
+    }
+    const stored = new Map(rows.map((row) => [keyOf(Number(row.from_uid), row.client_id), Number(row.id)]));
+    for (const pending of group) {
+      const { message, sender } = pending;
+      const key = keyOf(message.fromUid, message.clientId);
+      const id = stored.get(key);
+      if (id !== undefined) {
+        // The first send of the group with this key is the one stored; a later one is its repetition.
+        stored.delete(key);
+        const { fromUid, toUid, type, content, clientId, createdAt } = message;
+        pending.resolve({ message: { id, fromUid, toUid, type, content, createdAt: createdAt.getTime(), clientId, ...sender }, created: true });
+      } else {
+        findByClientId(this.db, message.fromUid, message.clientId).then(
+          (found) => pending.resolve(found === undefined ? undefined : { message: found, created: false }),
+          pending.reject,
+        );
+      }
+    }
+  }
+
+  private async alone(pending: Pending): Promise<void> {
+    this.statements += 1;
+    await insertMessage(this.db, pending.message, pending.sender).then(pending.resolve, pending.reject);
+  }
+}
+
+const keyOf = (fromUid: number, clientId: string): string => `${fromUid}\u0000${clientId}`;
