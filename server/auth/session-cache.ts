@@ -14,7 +14,7 @@ import type { UserRecord } from '../user/user-repository.ts';
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
 /** Sessions kept at most; past it the oldest goes first. */
-export const SESSION_CACHE_MAX_ENTRIES = 100_000;
+export const SESSION_CACHE_MAX_ENTRIES = 50_000;
 /** How long a revocation waits for Redis to take its announcement before the logout answers anyway. */
 const ANNOUNCE_WAIT_MS = 500;
 
