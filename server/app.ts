@@ -41,6 +41,7 @@ import { attachSocketServer } from './socket/socket-server.ts';
 import { registerMessagingRoutes } from './messaging/routes.ts';
 import { registerSocialRoutes } from './social/routes.ts';
 import { registerSupportRoutes } from './support/routes.ts';
+import { registerFirstScreenPage } from './static/first-screen-page.ts';
 import { createHistoryFallback, registerStaticFiles } from './static/static-app.ts';
 import { registerUserRoutes } from './user/routes.ts';
 import { registerVipRoutes } from './vip/routes.ts';
@@ -149,7 +150,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerStatisticsRoutes(api, services);
   registerAdsRoutes(api, services);
   registerAccountRoutes(api, services);
-  registerCatalogueRoutes(api, services);
+  const catalogue = registerCatalogueRoutes(api, services);
   registerFilterRoutes(api, services);
   registerBarrageRoutes(api, services);
   registerVipRoutes(api, services);
@@ -164,6 +165,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerPostsRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config), cacheMaxBytes: mediaCacheMaxBytesOf(config) });
 
+  // The home route's page carries the visitor's first screen, unless the app calls another backend (API_BASE).
+  if (!config.apiBase) registerFirstScreenPage(app, { staticDir: config.staticDir, visitorHome: catalogue.visitorHome });
   await registerStaticFiles(app, config.staticDir);
   return app;
 }

@@ -92,7 +92,13 @@ interface HomeShared {
 
 const HOME_TABLES = [...CHANNEL_TABLES, ...VIDEO_TABLES];
 
-export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): void {
+/** What the catalogue offers the rest of the server: the visitor's home (the page sends it with the first screen). */
+export interface CatalogueReads {
+  /** GetHomeData's data for a visitor on 推荐 (no category), from the shared-read cache (the same object while valid). */
+  visitorHome(): Promise<object>;
+}
+
+export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): CatalogueReads {
   const { db, clock, sharedReads } = services;
 
   /** The channels (with sub-channels for short-video channels), from the shared-read cache. */
@@ -161,6 +167,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
     },
     { etag: true },
   );
+  const reads: CatalogueReads = { visitorHome: async () => (await homeShared(undefined)).visitor };
 
   /** A category's videos, paged; sort hot | new (default) | score; subID narrows a short-video channel. */
   api.get(
@@ -312,4 +319,5 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
     const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM collections WHERE user_id = $1', [auth.user.id]);
     return { list: rows.map(toVideoView), page, pageSize, total: count[0]?.total ?? 0 };
   });
+  return reads;
 }

@@ -1,5 +1,6 @@
 import { Container } from 'inversify';
 import { AxiosHttp } from '../../adapters/http/axios-http.ts';
+import { FirstScreenHttp } from '../../adapters/http/first-screen-http.ts';
 import { SystemClock } from '../../adapters/clock/system-clock.ts';
 import { RouterNavigator } from '../../adapters/navigator/router-navigator.ts';
 import { WebviewNativeBridge } from '../../adapters/native-bridge/webview-native-bridge.ts';
@@ -35,7 +36,11 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
   container.bind<KeyValueStore>(LocalStore).toDynamicValue(() => new WebKeyValueStore(window.localStorage)).inSingletonScope();
   container.bind<KeyValueStore>(SessionStore).toDynamicValue(() => new WebKeyValueStore(window.sessionStorage)).inSingletonScope();
   container.bind<KeyValueStore>(CookieStore).toDynamicValue(() => new CookieKeyValueStore(document)).inSingletonScope();
-  container.bind<Http>(Http).toDynamicValue(() => new AxiosHttp({ baseURL: config.apiBase })).inSingletonScope();
+  // The page may carry the visitor's first GetHomeData answer (server/static/first-screen-page.ts).
+  container
+    .bind<Http>(Http)
+    .toDynamicValue(() => FirstScreenHttp.fromDocument(new AxiosHttp({ baseURL: config.apiBase }), document))
+    .inSingletonScope();
   container.bind<string>(ApiOrigin).toConstantValue(config.apiBase || window.location.origin);
   container.bind<Notifier>(Notifier).toDynamicValue(() => new AntdNotifier()).inSingletonScope();
   container.bind<Navigator>(Navigator).toDynamicValue(() => new RouterNavigator(router)).inSingletonScope();

@@ -2,13 +2,14 @@ import { formatDuration } from '../../core/display/duration.ts';
 import { formatImageUrl } from '../../core/display/image-url.ts';
 import { Navigator } from '../../core/ports/navigator.ts';
 import type { Video } from '../../core/catalogue/video.ts';
+import { GRID_COVER_SIZE } from '../../core/catalogue/first-screen.ts';
 import { useContainer } from '../app/container-context.tsx';
 import { Count, TimeLabel } from '../common/display.tsx';
 import './catalogue.css';
 
 /** Display sizes (CSS pixels) the cover images are requested for. */
 export const CardSizes = {
-  grid: { width: 176, height: 99 },
+  grid: GRID_COVER_SIZE,
   row: { width: 160, height: 90 },
 } as const;
 
@@ -22,7 +23,8 @@ function coverUrl(src: string, size: { width: number; height: number }): string 
 /**
  * A video: cover with the duration badge, title, play count and update time. Tapping opens /play/<mediaKey>.
  * Covers load lazily, but for `firstScreen` cards (those a phone shows before any scroll: fetched at once, the
- * largest of them being the page's largest paint); width and height come from the display sizes, so nothing shifts.
+ * largest of them being the page's largest paint, and decoded with the frame that shows them rather than a frame
+ * later); width and height come from the display sizes, so nothing shifts.
  */
 export function VideoCard({
   video,
@@ -47,7 +49,7 @@ export function VideoCard({
           alt=""
           loading={firstScreen ? 'eager' : 'lazy'}
           fetchPriority={firstScreen ? 'high' : 'auto'}
-          decoding="async"
+          decoding={firstScreen ? 'sync' : 'async'}
           width={size.width}
           height={size.height}
         />

@@ -1,0 +1,87 @@
+/**
+ * GET / carries the home route's first screen (server/static/first-screen-page.ts): the visitor's GetHomeData answer
+ * in a JSON data block and a preload of the covers the first screen shows at once; compressed, revalidated by ETag.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { seedCatalogue } from '../../server/catalogue/seed.ts';
+import type { Database } from '../../server/db/database.ts';
+import { firstScreenHtml } from '../../server/static/first-screen-page.ts';
+import { FIRST_SCREEN_CARDS, FIRST_SCREEN_DATA_ID, firstScreenCovers } from '../../src/core/catalogue/first-screen.ts';
+import { FakeClock, createTestDatabase, testConfig } from './support.ts';
+
+const TEMPLATE = '<!doctype html><html><head><title>fake app</title></head><body><div id="root"></div><script type="module" src="/assets/main-0a1b2c3d.js"></script></body></html>';
+
+let db: Database;
+let app: FastifyInstance;
+let staticDir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedCatalogue(db, new FakeClock());
+  staticDir = await mkdtemp(join(tmpdir(), 'qiyu-first-screen-'));
+  await writeFile(join(staticDir, 'index.html'), TEMPLATE);
+  app = await createApp({ db, config: testConfig({ staticDir }), logger: false });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+function dataBlock(html: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">(.*?)</script>`).exec(html);
+  if (!match?.[1]) throw new Error('no first-screen data block');
+  return JSON.parse(match[1]);
+}
+
+describe('the home page', () => {
+  it("carries the visitor's GetHomeData answer and preloads the first screen's covers", async () => {
+    const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    const api = await app.inject({ method: 'GET', url: '/api/home/GetHomeData?System=h5' });
+    expect(dataBlock(html)).toEqual(api.json());
+    const covers = firstScreenCovers((api.json() as { data: unknown }).data);
+    expect(covers).toHaveLength(FIRST_SCREEN_CARDS);
+    const preloads = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g)].map((m) => m[1]?.replace(/&amp;/g, '&'));
+    expect(preloads).toEqual(covers);
+    expect(covers[0]).toMatch(/^\/media\/.+\?x-oss-process=image\/resize,m_fill,w_400,h_225\/format,jpg$/);
+    // The preloads in the head, the data in the body (the app's module script runs once the page is parsed).
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf(FIRST_SCREEN_DATA_ID)).toBeGreaterThan(html.indexOf('<body>'));
+    expect(html.indexOf(FIRST_SCREEN_DATA_ID)).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('answers 304 to the copy the browser holds, and gzip or plain to others', async () => {
+    const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const again = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('fake app');
+  });
+
+  it('leaves other routes the plain page', async () => {
+    const other = await app.inject({ method: 'GET', url: '/vip' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(TEMPLATE);
+  });
+
+  it('writes the data so that nothing in it can close the script element', () => {
+    const html = firstScreenHtml(TEMPLATE, { blocks: [{ title: '</script><script>alert(1)</script>', list: [] }] });
+    expect(html).not.toBeNull();
+    expect(html?.match(/<\/script>/g)).toHaveLength(2);
+    expect(dataBlock(html ?? '')).toEqual({ ret: 200, msg: '成功', data: { blocks: [{ title: '</script><script>alert(1)</script>', list: [] }] } });
+  });
+});
