@@ -8,6 +8,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createBrowserContainer } from './composition/browser-container.ts';
 import { lazyFeatures } from './composition/lazy-features.ts';
+import { homeChannelOfPath } from './core/catalogue/channels.ts';
+import { HomePreload } from './core/catalogue/home-preload.ts';
 import { NativeBridge } from './core/ports/native-bridge.ts';
 import { AppStart } from './core/shell/app-start.ts';
 import { LanguageService } from './core/language/language-service.ts';
@@ -32,5 +34,8 @@ createRoot(rootElement).render(
   </ContainerProvider>,
 );
 void container.get(AppStart).run();
+// The home route's data, asked for now (after the visitor id is made) rather than after the home screen's first
+// render; on / the page itself carries a visitor's (adapters/http/first-screen-http.ts). The home screen takes it.
+if (window.location.pathname === '/') container.get(HomePreload).start(homeChannelOfPath(window.location.pathname));
 // A stored Traditional Chinese choice: the converter's chunk loads now and converts the page as it renders.
 void container.get(LanguageService).start().catch(() => undefined);

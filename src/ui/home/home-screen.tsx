@@ -1,8 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import { homeChannelOfPath } from '../../core/catalogue/channels.ts';
+import { FIRST_SCREEN_CARDS } from '../../core/catalogue/first-screen.ts';
+import { HomePreload } from '../../core/catalogue/home-preload.ts';
 import { RecommendationStore } from '../../core/catalogue/recommendation-store.ts';
 import { Navigator } from '../../core/ports/navigator.ts';
 import { SignInTip } from '../account/sign-in-tip.tsx';
@@ -16,16 +18,37 @@ import { VideoCard } from '../catalogue/video-card.tsx';
 import { HomeTexts, HomeViewModel } from './home-view-model.ts';
 import './home.css';
 
-/** The cards of the first block a phone shows before any scroll (two rows of two): their covers load at once. */
-const FIRST_SCREEN_CARDS = 4;
+/** The blocks the first render draws: what a phone shows before any scroll. */
+const FIRST_SCREEN_BLOCKS = 2;
+
+/**
+ * How many of `total` blocks to draw: the first screen's at first, then all of them, drawn by a transition after
+ * the first paint (React renders it in slices, so the page stays responsive and no long task holds the first paint).
+ */
+function useBlocksShown(total: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (!all && total > FIRST_SCREEN_BLOCKS) startTransition(() => setAll(true));
+  }, [all, total]);
+  return all ? total : Math.min(total, FIRST_SCREEN_BLOCKS);
+}
 
 /** Home (/ and its category aliases such as /movie): channel tabs, recommendation blocks, the watching list. */
 export const HomeScreen = observer(function HomeScreen() {
   const { pathname } = useLocation();
   const vm = useViewModel(
-    (c) => new HomeViewModel(c.get(CatalogueService), c.get(RecommendationStore), c.get(SessionModel), c.get<Navigator>(Navigator), homeChannelOfPath(pathname)),
+    (c) =>
+      new HomeViewModel(
+        c.get(CatalogueService),
+        c.get(RecommendationStore),
+        c.get(SessionModel),
+        c.get<Navigator>(Navigator),
+        homeChannelOfPath(pathname),
+        c.get(HomePreload),
+      ),
   );
   useEffect(() => vm.start(), [vm]);
+  const shown = useBlocksShown(vm.blocks.length);
   return (
     <div className="page home-page">
       <header className="home-header">
@@ -53,7 +76,7 @@ export const HomeScreen = observer(function HomeScreen() {
                 </div>
               </section>
             )}
-            {vm.blocks.map((block, blockIndex) => (
+            {vm.blocks.slice(0, shown).map((block, blockIndex) => (
               <section key={block.key} className="home-block" data-testid="home-block">
                 <div className="home-block__head">
                   <h2 className="home-block__title">{block.title}</h2>

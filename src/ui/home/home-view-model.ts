@@ -1,8 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import { RECOMMEND_CHANNEL } from '../../core/catalogue/channels.ts';
+import type { HomePreload } from '../../core/catalogue/home-preload.ts';
 import type { RecommendationState, RecommendationStore } from '../../core/catalogue/recommendation-store.ts';
-import type { Channel, RecommendationBlock, Video } from '../../core/catalogue/video.ts';
+import type { Channel, HomeData, RecommendationBlock, Video } from '../../core/catalogue/video.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { SessionModel } from '../app/session-model.ts';
 
@@ -13,7 +14,8 @@ const recomKey = (channel: string): string => channel || 'recommend';
 
 /**
  * Home: the channel tabs, the chosen channel's recommendation blocks (kept in the shared recomData,
- * merged per channel) and the logged-in user's watching list.
+ * merged per channel) and the logged-in user's watching list. A load the app started for this channel before the
+ * screen (HomePreload) is taken rather than asked again; arrived already, the first render shows it.
  */
 export class HomeViewModel {
   channel: string;
@@ -21,6 +23,8 @@ export class HomeViewModel {
   recommendation: RecommendationState;
   loading = false;
   failed = false;
+  /** The preloaded load not arrived yet when the screen was built: the first load waits for it. */
+  private pending: Promise<HomeData> | null = null;
 
   constructor(
     private readonly service: CatalogueService,
@@ -28,12 +32,16 @@ export class HomeViewModel {
     private readonly session: SessionModel,
     private readonly navigator: Navigator,
     channel: string,
+    preload?: HomePreload,
   ) {
     this.channel = channel;
+    const started = preload?.take(channel) ?? null;
+    if (started?.data) this.apply(channel, started.data);
+    else if (started) this.pending = started.promise;
     this.recommendation = store.current();
-    makeAutoObservable<HomeViewModel, 'service' | 'store' | 'session' | 'navigator'>(
+    makeAutoObservable<HomeViewModel, 'service' | 'store' | 'session' | 'navigator' | 'pending' | 'apply'>(
       this,
-      { service: false, store: false, session: false, navigator: false },
+      { service: false, store: false, session: false, navigator: false, pending: false, apply: false },
       { autoBind: true },
     );
   }
@@ -68,20 +76,24 @@ export class HomeViewModel {
 
   async load(): Promise<void> {
     const channel = this.channel;
+    const pending = this.pending;
+    this.pending = null;
     this.loading = true;
     try {
-      const data = await this.service.home(channel, { suppressTips: true });
-      runInAction(() => {
-        this.channels = data.channels;
-        this.failed = false;
-      });
-      this.store.setRecomData({ [recomKey(channel)]: data.blocks });
-      this.store.setWatchingList(data.watchingList);
+      const data = await (pending ?? this.service.home(channel, { suppressTips: true }));
+      runInAction(() => this.apply(channel, data));
     } catch {
       runInAction(() => (this.failed = true));
     } finally {
       runInAction(() => (this.loading = false));
     }
+  }
+
+  private apply(channel: string, data: HomeData): void {
+    this.channels = data.channels;
+    this.failed = false;
+    this.store.setRecomData({ [recomKey(channel)]: data.blocks });
+    this.store.setWatchingList(data.watchingList);
   }
 
   tabTapped(key: string): void {
