@@ -49,8 +49,9 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, STATIC_DIR: options.staticDir, HOST: '127.0.0.1' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const command = options.npmStart ? ['start'] : ['exec', '--', 'tsx', 'server/main.ts'];
-  const child: ChildProcess = spawn('npm', command, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The whole `npm start`, or the server itself under node with tsx's loader (no npm and no tsx CLI process between).
+  const [program, command] = options.npmStart ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  const child: ChildProcess = spawn(program, command, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
