@@ -9,13 +9,12 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { readConfig } from '../server/config.ts';
 import { CHROMIUM_ARGS } from '../test/e2e/support/chromium.ts';
+import { IPHONE_SAFARI } from '../test/e2e/support/devices.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** The project's launch flags for Debian's Chromium on a closed network, as the journeys use them. */
 export const CHROMIUM_FLAGS = CHROMIUM_ARGS;
-const IPHONE_SAFARI_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** How long nothing may be in flight for the load to count as finished. */
 const QUIET_MS = 2000;
@@ -41,12 +40,7 @@ export interface FirstLoad {
 export async function probeFirstLoad(browser: Browser, url: string, options: { storageState?: BrowserContextOptions['storageState'] } = {}): Promise<FirstLoad> {
   const context = await browser.newContext({
     ...(options.storageState ? { storageState: options.storageState } : {}),
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    userAgent: IPHONE_SAFARI_UA,
+    ...IPHONE_SAFARI,
   });
   try {
     const page = await context.newPage();

@@ -3,7 +3,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
 import { ANDROID_CHROME, IPHONE_SAFARI, NATIVE_WEBVIEW, WECHAT_ANDROID, asNativeWebview, openPhone, type Phone } from './support/phone.ts';
-import { BETWEEN_TAPS_MS, STOPS, expectNothingCovered, findCoveredTapTargets, findUnderOpenAppOffer, scrollPageTo, settle } from './support/tap-targets.ts';
+import { BETWEEN_TAPS_MS, MEDIA_KEY, TAB_PAGES, STOPS, expectNothingCovered, findCoveredTapTargets, findUnderOpenAppOffer, scrollPageTo, settle } from './support/tap-targets.ts';
 
 /**
  * Issue 18: nothing a person taps may lie under something else. Every screen of the list is looked at on an iPhone
@@ -16,10 +16,6 @@ let phone: Phone | undefined;
 let app: RunningApp;
 let page: Page;
 const contexts: BrowserContext[] = [];
-
-const TAB_PAGES = ['/', '/discovery', '/vip', '/rank', '/user'] as const;
-/** A seeded video (server/catalogue/seed.ts). */
-const MEDIA_KEY = 'movie-01';
 
 beforeAll(async () => {
   phone = await openPhone({ contextOptions: IPHONE_SAFARI });

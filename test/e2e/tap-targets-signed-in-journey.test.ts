@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { IPHONE_SAFARI, openPhone, type Phone } from './support/phone.ts';
-import { BETWEEN_TAPS_MS, expectNothingCovered } from './support/tap-targets.ts';
+import { BETWEEN_TAPS_MS, MEDIA_KEY, TAB_PAGES, expectNothingCovered } from './support/tap-targets.ts';
 
 /**
  * Issue 18, signed in: nothing a person taps may lie under something else. The signed-in demo user's screens are
@@ -13,10 +13,6 @@ import { BETWEEN_TAPS_MS, expectNothingCovered } from './support/tap-targets.ts'
 let phone: Phone | undefined;
 let app: RunningApp;
 let page: Page;
-
-const TAB_PAGES = ['/', '/discovery', '/vip', '/rank', '/user'] as const;
-/** A seeded video (server/catalogue/seed.ts). */
-const MEDIA_KEY = 'movie-01';
 
 beforeAll(async () => {
   phone = await openPhone({ contextOptions: IPHONE_SAFARI });

@@ -238,6 +238,10 @@ export function describeCovered(where: string, report: TapTargetReport): string 
  */
 export const BETWEEN_TAPS_MS = 350;
 
+/** The pages with the tab bar. */
+export const TAB_PAGES = ['/', '/discovery', '/vip', '/rank', '/user'] as const;
+/** A seeded video (server/catalogue/seed.ts) whose play page is looked at. */
+export const MEDIA_KEY = 'movie-01';
 /** The scroll positions every screen is looked at. */
 export const STOPS: readonly ScrollStop[] = ['top', 'middle', 'bottom'];
 /** How long a look is repeated while something is still covered (a toast fading, images still loading). */
