@@ -32,6 +32,11 @@ export interface AuthSession {
   token: SessionToken;
 }
 
+/** A copy of a user row (its dates too): the cached row is never handed out, so no caller can change it. */
+function copyOf(user: UserRecord): UserRecord {
+  return { ...user, vipExpire: user.vipExpire === null ? null : new Date(user.vipExpire.getTime()), createdAt: new Date(user.createdAt.getTime()) };
+}
+
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 const SIGN_PATTERN = /^[0-9a-f]{64}$/i;
@@ -116,8 +121,7 @@ export class SessionService {
       const cached = cache.get(tokenHash);
       if (cached !== undefined) {
         if (cached.uid !== uid || cached.expire !== expireAt) throw sessionInvalid();
-        // A copy: callers may not share (or change) the cached row.
-        return answer({ ...cached.user });
+        return answer(copyOf(cached.user));
       }
     }
     const epoch = cache?.epoch ?? 0;
@@ -131,7 +135,7 @@ export class SessionService {
       throw sessionInvalid();
     }
     const user = toUserRecord(row);
-    if (cache !== undefined && tokenHash !== undefined) cache.remember(epoch, tokenHash, { uid, expire: expireAt, user: { ...user } });
+    if (cache !== undefined && tokenHash !== undefined) cache.remember(epoch, tokenHash, { uid, expire: expireAt, user: copyOf(user) });
     return answer(user);
   }
 
