@@ -6,7 +6,6 @@
  * route, the hello-world's beside it, and the ratio. Figures, not pass/fail; the
  * target (issue 19) is a ratio of at least 0.10.
  */
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,13 +13,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { createApp } from '../server/app.ts';
 import { readConfig } from '../server/config.ts';
 import type { Database } from '../server/db/database.ts';
-import { createPgDatabase } from '../server/db/pg-database.ts';
 import { createPgliteDatabase } from '../server/db/pglite-database.ts';
 import { prepareDatabase } from '../server/main.ts';
+import { createThrowawaySchema } from '../test/support/throwaway-schema.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -102,25 +100,7 @@ const perSecond = (n: number): string => Math.round(n).toLocaleString('en');
 
 /** A fresh PostgreSQL schema on `connectionString`, dropped on close (as the server tests do). */
 async function freshPgDatabase(connectionString: string): Promise<Database> {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = createPgDatabase({ connectionString, schema });
-  return {
-    kind: db.kind,
-    query: (sql, params) => db.query(sql, params),
-    exec: (sql) => db.exec(sql),
-    transaction: (fn) => db.transaction(fn),
-    close: async () => {
-      try {
-        await db.close();
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
+  return (await createThrowawaySchema(connectionString, { prefix: 'bench' })).db;
 }
 
 async function benchOn(label: string, openDb: () => Promise<Database>): Promise<void> {

@@ -4,7 +4,6 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { SessionToken } from '../../server/auth/sessions.ts';
 import { SharedReadCache } from '../../server/cache/shared-read-cache.ts';
@@ -14,8 +13,8 @@ import { readConfig } from '../../server/config.ts';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
-import { createPgDatabase } from '../../server/db/pg-database.ts';
 import { createPgliteDatabase } from '../../server/db/pglite-database.ts';
+import { createThrowawaySchema } from '../support/throwaway-schema.ts';
 
 /** Cheap argon2id so tests stay fast (production uses m=19456 KiB, t=2, p=1). */
 export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -52,30 +51,9 @@ export const DAY = 24 * 60 * MINUTE;
 export const DATABASE_URL = process.env['DATABASE_URL'] || undefined;
 export const REDIS_URL = process.env['REDIS_URL'] || undefined;
 
-/**
- * A fresh, empty PostgreSQL schema on DATABASE_URL: the database works inside it (search_path)
- * and close() drops it, so runs and parallel files never see each other's tables.
- */
+/** A fresh, empty PostgreSQL schema on DATABASE_URL, dropped on close (test/support/throwaway-schema.ts). */
 export async function createPgTestDatabase(connectionString: string): Promise<Database> {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = createPgDatabase({ connectionString, schema, max: 4 });
-  return {
-    kind: db.kind,
-    query: (sql, params) => db.query(sql, params),
-    exec: (sql) => db.exec(sql),
-    transaction: (fn) => db.transaction(fn),
-    close: async () => {
-      try {
-        await db.close();
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
+  return (await createThrowawaySchema(connectionString, { max: 4 })).db;
 }
 
 const TEMPLATE_DIR = fileURLToPath(new URL('../../.tmp/pglite-templates/', import.meta.url));
