@@ -2,31 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { BarrageTimeline } from '../../../src/core/playback/barrage-rules.ts';
 import { CanvasBarrageRenderer, type Drawable, type Surface } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
 import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
-
-function fakeContext() {
-  return {
-    font: '',
-    textBaseline: '',
-    lineJoin: '',
-    lineWidth: 1,
-    strokeStyle: '',
-    fillStyle: '',
-    globalAlpha: 1,
-    measureText: (text: string) => ({ width: [...text].length * 10 }),
-    setTransform: () => undefined,
-    clearRect: () => undefined,
-    drawImage: () => undefined,
-    fillText: () => undefined,
-    strokeText: () => undefined,
-    fillRect: () => undefined,
-    strokeRect: () => undefined,
-  };
-}
+import { fakeCanvas, fakeContext } from './fake-canvas.ts';
 
 /** A renderer on a fake canvas and clock; `frame(wallMs, mediaS)` runs one animation frame at that moment. */
 function setup(list: Drawable[]) {
-  const context = fakeContext();
-  const canvas = { width: 0, height: 0, getContext: () => context } as unknown as HTMLCanvasElement;
+  const { canvas } = fakeCanvas();
   let pending: ((ms: number) => void) | null = null;
   const listeners = new Set<(event: PlayerEvent) => void>();
   const clock = { time: 0, paused: false };

@@ -4,38 +4,7 @@ import { lineHeightPx, speedPxPerSec } from '../../../src/core/playback/barrage-
 import { BarrageTimeline, compileShields } from '../../../src/core/playback/barrage-rules.ts';
 import { CanvasBarrageRenderer, type Drawable, type FlyingView, type Surface } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
 import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
-
-/** A 2D context that measures every character 10 px wide and counts what is drawn. */
-function fakeContext() {
-  const counts = { drawImage: 0, fillText: 0, clearRect: 0 };
-  const context = {
-    counts,
-    font: '',
-    textBaseline: '',
-    lineJoin: '',
-    lineWidth: 1,
-    strokeStyle: '',
-    fillStyle: '',
-    globalAlpha: 1,
-    measureText: (text: string) => ({ width: [...text].length * 10 }),
-    setTransform: () => undefined,
-    save: () => undefined,
-    restore: () => undefined,
-    clearRect: () => void (counts.clearRect += 1),
-    drawImage: () => void (counts.drawImage += 1),
-    fillText: () => void (counts.fillText += 1),
-    strokeText: () => undefined,
-    fillRect: () => undefined,
-    strokeRect: () => undefined,
-  };
-  return context;
-}
-
-function fakeCanvas() {
-  const context = fakeContext();
-  const canvas = { width: 0, height: 0, getContext: () => context } as unknown as HTMLCanvasElement;
-  return { canvas, context };
-}
+import { fakeCanvas, fakeContext } from './fake-canvas.ts';
 
 /** A player whose clock the test moves. */
 class FakePlayerClock {
