@@ -24,11 +24,17 @@ const MAX_ENTRIES = 100_000;
 export class UserFactsCache {
   private readonly entries = new Map<number, UserFacts>();
   private epoch = 0;
+  /** The load waiting for the end of this turn of the event loop, and the users it will ask for. */
+  private next: { wanted: Set<number>; loaded: Promise<Map<number, UserFacts>> } | undefined;
   private readonly publishers = new Set<(change: UserFactsChange) => void>();
 
   constructor(private readonly db: Queryable, private readonly maxEntries = MAX_ENTRIES) {}
 
-  /** The facts of these users (one query for those not cached); a user missing from the answer does not exist. */
+  /**
+   * The facts of these users (those not cached are loaded); a user missing from the answer does not exist. The misses
+   * of one turn of the event loop are loaded together, by one query (setImmediate: the sends that came in together
+   * share it, rather than one query each when a burst of sends meets users not seen yet).
+   */
   async get(uids: readonly number[]): Promise<Map<number, UserFacts>> {
     const found = new Map<number, UserFacts>();
     const missing: number[] = [];
@@ -38,12 +44,39 @@ export class UserFactsCache {
       else if (!missing.includes(uid)) missing.push(uid);
     }
     if (missing.length === 0) return found;
+    const loaded = await this.loadTogether(missing);
+    for (const uid of missing) {
+      const facts = loaded.get(uid);
+      if (facts !== undefined) found.set(uid, facts);
+    }
+    return found;
+  }
+
+  /** Joins the load of this turn of the event loop (starting one if none is waiting). */
+  private loadTogether(uids: readonly number[]): Promise<Map<number, UserFacts>> {
+    let next = this.next;
+    if (next === undefined) {
+      const wanted = new Set<number>();
+      const loaded = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        // From here on a miss starts the next load (this one's list is read now).
+        this.next = undefined;
+        return this.load([...wanted]);
+      });
+      next = { wanted, loaded };
+      this.next = next;
+    }
+    for (const uid of uids) next.wanted.add(uid);
+    return next.loaded;
+  }
+
+  private async load(uids: readonly number[]): Promise<Map<number, UserFacts>> {
+    const found = new Map<number, UserFacts>();
     const epoch = this.epoch;
     const rows = await this.db.query<{ id: number; kefu: boolean; blocks: unknown[] | null }>(
       `SELECT u.id, EXISTS (SELECT 1 FROM vip_customer_service k WHERE k.user_id = u.id) AS kefu,
          (SELECT array_agg(b.blocked_uid) FROM user_blocks b WHERE b.blocker_uid = u.id) AS blocks
        FROM users u WHERE u.id = ANY($1::int[])`,
-      [missing],
+      [uids],
     );
     const keep = epoch === this.epoch;
     for (const row of rows) {

@@ -109,6 +109,18 @@ describe('UserFactsCache', () => {
     await db.query('DELETE FROM vip_customer_service WHERE user_id = $1', [service.id]);
   });
 
+  it('loads the misses of one turn of the event loop with one query', async () => {
+    const [a, b, c] = [await registerUser(app), await registerUser(app), await registerUser(app)];
+    const seen = view(db);
+    const cache = new UserFactsCache(seen);
+    const [first, second] = await Promise.all([cache.get([a.id, b.id]), cache.get([b.id, c.id, 999_999])]);
+    expect(seen.statements).toHaveLength(1);
+    expect([...first.keys()]).toEqual([a.id, b.id]);
+    expect([...second.keys()]).toEqual([b.id, c.id]);
+    await cache.get([a.id, c.id]);
+    expect(seen.statements).toHaveLength(1);
+  });
+
   it('answers only users that exist', async () => {
     const a = await registerUser(app);
     const facts = await new UserFactsCache(db).get([a.id, 999_999]);
