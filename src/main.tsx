@@ -26,6 +26,22 @@ features.attach(container);
 bindUi(container);
 container.get<NativeBridge>(NativeBridge);
 
+/**
+ * Resolves once the app has put its first content in `root` and the browser has had a frame to paint it, or after
+ * 3 s whatever happens (a hidden page paints no frame): the start calls the first screen does not need wait for it
+ * (AppStart).
+ */
+function afterFirstContent(root: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 3000);
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    });
+    observer.observe(root, { childList: true });
+  });
+}
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing');
 createRoot(rootElement).render(
@@ -33,7 +49,7 @@ createRoot(rootElement).render(
     <RouterProvider router={router} />
   </ContainerProvider>,
 );
-void container.get(AppStart).run();
+void container.get(AppStart).run({ after: afterFirstContent(rootElement) });
 // The home route's data, asked for now (after the visitor id is made) rather than after the home screen's first
 // render; on / the page itself carries a visitor's (adapters/http/first-screen-http.ts). The home screen takes it.
 if (window.location.pathname === '/') container.get(HomePreload).start(homeChannelOfPath(window.location.pathname));

@@ -8,7 +8,9 @@ import type { AppConfig } from './app-config.ts';
 
 /**
  * What happens once when the app starts: the visitor id, login recognition, then the region, the global configuration
- * and the visit statistics call (once per app start, unless a failure within 10 minutes blocks it).
+ * and the visit statistics call (once per app start, unless a failure within 10 minutes blocks it). The browser
+ * has these three wait for its first screen (`after`): the first screen needs none of them, so they do not compete
+ * with what it needs.
  */
 export class AppStart {
   constructor(
@@ -20,9 +22,10 @@ export class AppStart {
     private readonly statistics?: AccessStatistics,
   ) {}
 
-  async run(): Promise<{ loggedIn: boolean }> {
+  async run(options: { after?: Promise<void> } = {}): Promise<{ loggedIn: boolean }> {
     ensureVisitorId(this.local, this.random);
     const loggedIn = await this.sessions.start();
+    await options.after;
     await Promise.all([this.region.refresh(), this.config.load(), this.statistics?.report()]);
     return { loggedIn };
   }

@@ -77,7 +77,7 @@ export const HomeScreen = observer(function HomeScreen() {
               </section>
             )}
             {vm.blocks.slice(0, shown).map((block, blockIndex) => (
-              <section key={block.key} className="home-block" data-testid="home-block">
+              <section key={block.key} className={blockIndex < FIRST_SCREEN_BLOCKS ? 'home-block' : 'home-block home-block--below'} data-testid="home-block">
                 <div className="home-block__head">
                   <h2 className="home-block__title">{block.title}</h2>
                   <button type="button" className="home-block__more" onClick={() => vm.moreTapped(block)}>
