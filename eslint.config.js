@@ -15,6 +15,60 @@ export const coreForbiddenImports = {
   ],
 };
 
+/** Screens that still build their own view-models or reach the container; the list only shrinks (issue 21). */
+const screensNotYetMoved = [
+  'src/ui/account/edit-profile-screens.tsx',
+  'src/ui/account/language-choice.tsx',
+  'src/ui/account/settings-screen.tsx',
+  'src/ui/account/sign-in-screen.tsx',
+  'src/ui/account/sign-in-tip.tsx',
+  'src/ui/ads/start-ad.tsx',
+  'src/ui/app/app-shell.tsx',
+  'src/ui/app/container-context.tsx',
+  'src/ui/barrage/barrage-slots.tsx',
+  'src/ui/catalogue/discovery-screen.tsx',
+  'src/ui/catalogue/list-screen.tsx',
+  'src/ui/catalogue/mini-video-channel-screen.tsx',
+  'src/ui/catalogue/my-videos-screens.tsx',
+  'src/ui/catalogue/rank-screen.tsx',
+  'src/ui/catalogue/search-screen.tsx',
+  'src/ui/catalogue/space-screen.tsx',
+  'src/ui/catalogue/type-page-screen.tsx',
+  'src/ui/catalogue/video-card.tsx',
+  'src/ui/common/display.tsx',
+  'src/ui/common/nav-bar.tsx',
+  'src/ui/download/download-screen.tsx',
+  'src/ui/feedback/feedback-screens.tsx',
+  'src/ui/help/help-center-screen.tsx',
+  'src/ui/help/help-detail-screen.tsx',
+  'src/ui/help/tv-help-screens.tsx',
+  'src/ui/home/home-screen.tsx',
+  'src/ui/login/login-screen.tsx',
+  'src/ui/login/register-screen.tsx',
+  'src/ui/messaging/chat-screen.tsx',
+  'src/ui/messaging/cus-service-notice.tsx',
+  'src/ui/messaging/lazy-message-tip.tsx',
+  'src/ui/messaging/message-screens.tsx',
+  'src/ui/messaging/message-tip.tsx',
+  'src/ui/open-app/open-app-popup.tsx',
+  'src/ui/playback/play-screen.tsx',
+  'src/ui/playback/playback-screens.tsx',
+  'src/ui/posting/edit-poster-screen.tsx',
+  'src/ui/posting/location-screens.tsx',
+  'src/ui/posting/posts-screens.tsx',
+  'src/ui/posting/publish-screen.tsx',
+  'src/ui/posting/video-screens.tsx',
+  'src/ui/social/follow-button.tsx',
+  'src/ui/social/social-screens.tsx',
+  'src/ui/social/space-actions.tsx',
+  'src/ui/user/user-screen.tsx',
+  'src/ui/video-social/comment-list.tsx',
+  'src/ui/video-social/video-actions-bar.tsx',
+  'src/ui/vip/activity-panels.tsx',
+  'src/ui/vip/payment-screens.tsx',
+  'src/ui/vip/purchase-screen.tsx',
+];
+
 const coreGlobalMessage = 'src/core must not touch browser or timer globals: use a port (Clock, KeyValueStore, Navigator, ...).';
 
 export default tseslint.config(
@@ -45,6 +99,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Screens ask for their view-models by token (useViewModel(Token), bound in src/composition); they neither build
+    // one nor reach the container (issue 21). The screens still listed in screensNotYetMoved are being moved.
+    files: ['src/ui/**/*.tsx'],
+    ignores: screensNotYetMoved,
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "NewExpression[callee.name=/ViewModel$/]", message: 'A screen asks for its view-model by token: useViewModel(Token), bound by the composition root.' },
+        { selector: "CallExpression[callee.name='useViewModel'] > :function", message: 'A screen asks for its view-model by token: useViewModel(Token), bound by the composition root.' },
+        { selector: "CallExpression[callee.name='useContainer']", message: 'A screen does not reach the container: its view-model gets what it needs from the composition root.' },
+      ],
     },
   },
   {

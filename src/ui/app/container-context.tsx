@@ -1,5 +1,6 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import type { Container } from 'inversify';
+import { Container } from 'inversify';
+import { ScreenScopedBindings, type ScreenScoped, type ViewModelFactory, type ViewModelToken } from './view-model-token.ts';
 
 const ContainerContext = createContext<Container | null>(null);
 
@@ -13,9 +14,33 @@ export function useContainer(): Container {
   return container;
 }
 
-/** A view-model made once for the life of the screen that asks for it. */
-export function useViewModel<T>(create: (container: Container) => T): T {
+/**
+ * Gives the screen under it a container of its own, a child of the app's: what is bound screen-scoped lives in it,
+ * and goes with the screen. Every route's screen is rendered in one (routes.tsx).
+ */
+export function ScreenScope({ children }: { children: ReactNode }) {
+  const parent = useContainer();
+  const [screen] = useState(() => {
+    const child = new Container({ parent });
+    for (const scoped of parent.isBound(ScreenScopedBindings) ? parent.getAll<ScreenScoped>(ScreenScopedBindings) : []) scoped.bind(child);
+    return child;
+  });
+  return <ContainerContext.Provider value={screen}>{children}</ContainerContext.Provider>;
+}
+
+/**
+ * The screen's view-model, made once for the life of the component that asks for it, by the factory the
+ * composition root bound to `token`.
+ */
+export function useViewModel<VM>(token: ViewModelToken<VM>): VM;
+export function useViewModel<VM, Props>(token: ViewModelToken<VM, Props>, props: Props): VM;
+/** @deprecated A screen that builds its own view-model: being moved to tokens bound by the composition root (issue 21). */
+export function useViewModel<T>(create: (container: Container) => T): T;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above give the types
+export function useViewModel(tokenOrCreate: ViewModelToken<any, any> | ((container: Container) => unknown), props?: unknown): unknown {
   const container = useContainer();
-  const [viewModel] = useState(() => create(container));
+  const [viewModel] = useState(() =>
+    typeof tokenOrCreate === 'function' ? tokenOrCreate(container) : container.get<ViewModelFactory<unknown, unknown>>(tokenOrCreate.id)(props),
+  );
   return viewModel;
 }

@@ -21,6 +21,8 @@ export interface AppRoute {
   load: ScreenLoader | null;
   /** The screen needs only the core bound at start (home): it does not wait for the other features' bindings. */
   startCore?: boolean;
+  /** The screen needs the play features too (barrages, gold, comments): bound beside its code (lazy-features.ts). */
+  playFeatures?: boolean;
 }
 
 export const ROOT_DEPTH = 0;

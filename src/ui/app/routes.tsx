@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { loadChunk, type ChunkTimers } from '../../core/shell/chunk-load.ts';
 import { AppShell, type RouteHandle } from './app-shell.tsx';
+import { ScreenScope } from './container-context.tsx';
 import { RouteErrorScreen } from './route-error.tsx';
 import type { AppRoute } from './route-table.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -33,20 +34,31 @@ function failedScreen(error: unknown): ComponentType {
   };
 }
 
-/** Resolves once the features outside the start core are bound (src/composition/lazy-features.ts). */
-export type FeaturesReady = () => Promise<void>;
+/** The screen in a container of its own (its view-models and what they share live as long as it). */
+function inScreenScope(Screen: ComponentType): ComponentType {
+  return function ScopedScreen() {
+    return (
+      <ScreenScope>
+        <Screen />
+      </ScreenScope>
+    );
+  };
+}
+
+/** Resolves once the features outside the start core (with 'play', the play features too) are bound (src/composition/lazy-features.ts). */
+export type FeaturesReady = (group?: 'play') => Promise<void>;
 
 function toRouteObject(route: AppRoute, features: FeaturesReady): RouteObject {
   const handle: RouteHandle = { title: route.title, route };
   const screen = route.load;
   // Every screen but home's waits for the feature bindings, fetched beside its own code (one chunk for all).
-  const load = screen && (route.startCore ? screen : () => Promise.all([screen(), features()]).then(([m]) => m));
+  const load = screen && (route.startCore ? screen : () => Promise.all([screen(), features(route.playFeatures ? 'play' : undefined)]).then(([m]) => m));
   return {
     path: route.path,
     handle,
     ErrorBoundary: RouteErrorScreen,
     lazy: load
-      ? () => lazyScreen(load).then((m) => ({ Component: m.default }))
+      ? () => lazyScreen(load).then((m) => ({ Component: inScreenScope(m.default) }))
       : () => lazyScreen(() => import('../pending/pending-screen.tsx').then((m) => ({ default: () => <m.PendingScreen title={route.title} /> }))).then((m) => ({ Component: m.default })),
   };
 }

@@ -4,6 +4,7 @@ import { GoldRoutes, GoldTexts, balanceText, gateText, goldAmount } from '../../
 import type { GoldAccess, GoldService } from '../../core/gold/gold-service.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { returnAddress } from '../../core/session/login-redirect.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import type { SessionModel } from '../app/session-model.ts';
 
 /** The player is the screen's width: a phone's cover request. */
@@ -118,3 +119,13 @@ export class GoldGateViewModel {
     this.unlocked();
   }
 }
+
+/** What the play screen hands the gate: the video, the price it knows, and whom to tell once it is unlocked. */
+export interface GoldGateInput {
+  mediaKey: string;
+  price: number;
+  unlocked: () => void;
+}
+
+/** The gold gate's view-model, bound by the composition root (gold-bindings.ts). */
+export const GoldGateModel = viewModelToken<GoldGateViewModel, GoldGateInput>('GoldGateViewModel');

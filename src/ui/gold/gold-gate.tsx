@@ -1,20 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { GoldService } from '../../core/gold/gold-service.ts';
 import { GoldTexts } from '../../core/gold/gold-rules.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import type { GoldGateProps } from '../playback/player-slots.ts';
-import { GoldGateViewModel } from './gold-gate-view-model.ts';
+import { GoldGateModel } from './gold-gate-view-model.ts';
 import './gold.css';
 
 const GateView = observer(function GateView({ mediaKey, title, price, onUnlocked }: GoldGateProps) {
   const latest = useRef(onUnlocked);
   latest.current = onUnlocked;
-  const vm = useViewModel(
-    (c) => new GoldGateViewModel(c.get(SessionModel), c.get(GoldService), c.get<Navigator>(Navigator), mediaKey, price, () => latest.current()),
-  );
+  const vm = useViewModel(GoldGateModel, { mediaKey, price, unlocked: () => latest.current() });
   useEffect(() => {
     void vm.load();
   }, [vm, vm.loggedIn]);

@@ -1,15 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { GoldRoutes, GoldTexts } from '../../core/gold/gold-rules.ts';
-import { GoldService } from '../../core/gold/gold-service.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { bindPlayFeatures } from '../../composition/play-feature-bindings.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
+import { GoldTexts } from '../../core/gold/gold-rules.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import { TimeLabel } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { MyGoldViewModel, type GoldRecordRow } from './my-gold-view-model.ts';
+import { MyGoldModel, type GoldRecordRow, type MyGoldViewModel } from './my-gold-view-model.ts';
 import './gold.css';
 
 const renderRow = (row: GoldRecordRow) => (
@@ -27,8 +23,7 @@ const renderRow = (row: GoldRecordRow) => (
   </div>
 );
 
-const MyGold = observer(function MyGold() {
-  const vm = useViewModel((c) => new MyGoldViewModel(c.get(GoldService), c.get<Navigator>(Navigator)));
+const MyGold = observer(function MyGold({ vm }: { vm: MyGoldViewModel }) {
   return (
     <>
       <section className="my-gold__head">
@@ -44,16 +39,12 @@ const MyGold = observer(function MyGold() {
 
 /** /myGold — the balance and the gold history (login required: a visitor goes to /login and comes back). */
 export const MyGoldScreen = observer(function MyGoldScreen() {
-  const container = useContainer();
-  bindPlayFeatures(container);
-  const session = container.get(SessionModel);
-  useEffect(() => {
-    if (!session.loggedIn) container.get<Navigator>(Navigator).replace(GoldRoutes.login, { redirect: GoldRoutes.myGold });
-  }, [session.loggedIn, container]);
+  const vm = useViewModel(MyGoldModel);
+  useEffect(() => vm.visitorSentToLogin(), [vm, vm.loggedIn]);
   return (
     <div className="page my-gold-page">
       <NavBar title={GoldTexts.myGold} />
-      {session.loggedIn && <MyGold />}
+      {vm.loggedIn && <MyGold vm={vm} />}
     </div>
   );
 });

@@ -2,6 +2,8 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { GoldLimits, GoldRoutes, reasonLabel, signedAmount } from '../../core/gold/gold-rules.ts';
 import type { GoldRecord, GoldService } from '../../core/gold/gold-service.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
+import type { SessionModel } from '../app/session-model.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 
 /** One history row as shown. */
@@ -34,13 +36,24 @@ export class MyGoldViewModel {
   constructor(
     private readonly service: Pick<GoldService, 'records'>,
     private readonly navigator: Navigator,
+    private readonly session: Pick<SessionModel, 'loggedIn'>,
   ) {
     this.list = new PagedListModel(async (page, size) => {
       const result = await this.service.records(page, size);
       runInAction(() => (this.balance = result.balance));
       return { list: result.list.map(toRow) };
     }, GoldLimits.recordsPageSize);
-    makeAutoObservable<MyGoldViewModel, 'service' | 'navigator'>(this, { service: false, navigator: false, list: false }, { autoBind: true });
+    makeAutoObservable<MyGoldViewModel, 'service' | 'navigator' | 'session'>(this, { service: false, navigator: false, session: false, list: false }, { autoBind: true });
+  }
+
+  /** Only a signed-in user has gold: a visitor is sent to /login and comes back (see {@link visitorSentToLogin}). */
+  get loggedIn(): boolean {
+    return this.session.loggedIn;
+  }
+
+  /** A visitor (or a user whose session ended) goes to /login, to come back to /myGold. */
+  visitorSentToLogin(): void {
+    if (!this.session.loggedIn) this.navigator.replace(GoldRoutes.login, { redirect: GoldRoutes.myGold });
   }
 
   get balanceText(): string {
@@ -51,3 +64,6 @@ export class MyGoldViewModel {
     this.navigator.push(GoldRoutes.earn);
   }
 }
+
+/** /myGold's view-model, bound by the composition root (gold-bindings.ts). */
+export const MyGoldModel = viewModelToken<MyGoldViewModel>('MyGoldViewModel');

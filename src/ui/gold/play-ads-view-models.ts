@@ -2,14 +2,19 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { InsertedAdController, InsertedAdState } from '../../core/ads/inserted-ad.ts';
 import type { PauseAdController, PauseAdState } from '../../core/ads/pause-ad.ts';
 import { PlayAdTexts } from '../../core/ads/play-ad-service.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The pause ad as MobX state; intents pass to the core controller. */
 export class PauseAdViewModel {
   state: PauseAdState;
 
-  constructor(private readonly controller: PauseAdController) {
+  constructor(
+    private readonly controller: PauseAdController,
+    /** The region the ad list is asked for: the one the server told this device. */
+    private readonly region: string,
+  ) {
     this.state = controller.current();
-    makeAutoObservable<PauseAdViewModel, 'controller'>(this, { controller: false }, { autoBind: true });
+    makeAutoObservable<PauseAdViewModel, 'controller' | 'region'>(this, { controller: false, region: false }, { autoBind: true });
     controller.subscribe((next) => runInAction(() => (this.state = next)));
   }
 
@@ -25,8 +30,8 @@ export class PauseAdViewModel {
     return this.state.ad?.title ?? '';
   }
 
-  start(mediaKey: string, region: string): void {
-    void this.controller.start(mediaKey, region);
+  start(mediaKey: string): void {
+    void this.controller.start(mediaKey, this.region);
   }
 
   visibleChanged(visible: boolean): void {
@@ -60,10 +65,11 @@ export class InsertedAdViewModel {
 
   constructor(
     private readonly controller: InsertedAdController,
+    private readonly region: string,
     finished: () => void,
   ) {
     this.state = controller.current();
-    makeAutoObservable<InsertedAdViewModel, 'controller'>(this, { controller: false }, { autoBind: true });
+    makeAutoObservable<InsertedAdViewModel, 'controller' | 'region'>(this, { controller: false, region: false }, { autoBind: true });
     controller.subscribe((next) => runInAction(() => (this.state = next)));
     controller.onFinished(() => finished());
   }
@@ -93,8 +99,8 @@ export class InsertedAdViewModel {
     return PlayAdTexts.vipFree;
   }
 
-  start(mediaKey: string, region: string): void {
-    void this.controller.start(mediaKey, region);
+  start(mediaKey: string): void {
+    void this.controller.start(mediaKey, this.region);
   }
 
   imageLoaded(): void {
@@ -121,3 +127,8 @@ export class InsertedAdViewModel {
     this.controller.stop();
   }
 }
+
+/** The pause ad's view-model, bound by the composition root (gold-bindings.ts). */
+export const PauseAdModel = viewModelToken<PauseAdViewModel>('PauseAdViewModel');
+/** The inserted ad's view-model; `finished` is told once when the ad ends (or there is none). */
+export const InsertedAdModel = viewModelToken<InsertedAdViewModel, { finished: () => void }>('InsertedAdViewModel');

@@ -1,29 +1,17 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
-import { InsertedAdController } from '../../core/ads/inserted-ad.ts';
-import { PauseAdController } from '../../core/ads/pause-ad.ts';
-import { PlayAdService, PlayAdTexts } from '../../core/ads/play-ad-service.ts';
-import { Clock } from '../../core/ports/clock.ts';
-import { RegionService } from '../../core/region/region-service.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
+import { useEffect, useRef } from 'react';
+import { PlayAdTexts } from '../../core/ads/play-ad-service.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import type { InsertedAdProps, PauseAdProps } from '../playback/player-slots.ts';
-import { InsertedAdViewModel, PauseAdViewModel } from './play-ads-view-models.ts';
+import { InsertedAdModel, PauseAdModel } from './play-ads-view-models.ts';
 import './gold.css';
 
-/** The region the ad list is asked for: the one the server told this device (read once per ad). */
-function useRegion(): string {
-  const container = useContainer();
-  const [region] = useState(() => container.get(RegionService).state().userAreaCode);
-  return region;
-}
-
 const PauseAdView = observer(function PauseAdView({ mediaKey, visible }: PauseAdProps) {
-  const vm = useViewModel((c) => new PauseAdViewModel(new PauseAdController(c.get(PlayAdService))));
-  const region = useRegion();
+  const vm = useViewModel(PauseAdModel);
   useEffect(() => {
-    vm.start(mediaKey, region);
+    vm.start(mediaKey);
     return () => vm.stop();
-  }, [vm, mediaKey, region]);
+  }, [vm, mediaKey]);
   useEffect(() => vm.visibleChanged(visible), [vm, visible]);
   if (!vm.shown) return null;
   return (
@@ -46,14 +34,11 @@ export function PauseAd(props: PauseAdProps) {
 const InsertedAdView = observer(function InsertedAdView({ mediaKey, onFinished }: InsertedAdProps) {
   const latest = useRef(onFinished);
   latest.current = onFinished;
-  const vm = useViewModel(
-    (c) => new InsertedAdViewModel(new InsertedAdController(c.get(PlayAdService), c.get<Clock>(Clock)), () => latest.current()),
-  );
-  const region = useRegion();
+  const vm = useViewModel(InsertedAdModel, { finished: () => latest.current() });
   useEffect(() => {
-    vm.start(mediaKey, region);
+    vm.start(mediaKey);
     return () => vm.stop();
-  }, [vm, mediaKey, region]);
+  }, [vm, mediaKey]);
   if (!vm.shown) return null;
   return (
     <div className="inserted-ad" role="dialog" aria-label="广告" data-testid="inserted-ad">

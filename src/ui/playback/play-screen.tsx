@@ -10,8 +10,7 @@ import { MediaPlayerFactory } from '../../core/ports/media-player.ts';
 import { Navigator } from '../../core/ports/navigator.ts';
 import { UserSession } from '../../core/session/user-session.ts';
 import { pageTitle } from '../app/brand.ts';
-import { bindPlayFeatures } from '../../composition/play-feature-bindings.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
+import { useViewModel } from '../app/container-context.tsx';
 import { BarrageInputBar, BarrageOverlay, BarrageProvider } from '../barrage/barrage-slots.tsx';
 import { VideoCard } from '../catalogue/video-card.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
@@ -235,7 +234,6 @@ export const PlayScreen = observer(function PlayScreen() {
   const { mediaKey = '' } = useParams();
   const [search] = useSearchParams();
   const episode = episodeFromQuery(search.get('episode'));
-  bindPlayFeatures(useContainer());
   const vm = useViewModel((c) => {
     const session = c.get(UserSession);
     const playService = c.get(PlayService);

@@ -13,7 +13,7 @@ export const accountRoutes: AppRoute[] = [
   { path: '/setEmailMobile', title: '绑定邮箱/手机', depth: 4, load: null },
   { path: '/setEmailMobileSuccess', title: '绑定成功', depth: 5, load: null },
   { path: '/voteManage', title: '投票管理', depth: 1, load: null },
-  { path: '/myGold', title: '我的金币', depth: 1, load: () => import('../../gold/my-gold-screen.tsx').then((m) => ({ default: m.MyGoldScreen })) },
+  { path: '/myGold', title: '我的金币', depth: 1, playFeatures: true, load: () => import('../../gold/my-gold-screen.tsx').then((m) => ({ default: m.MyGoldScreen })) },
   { path: '/taskCenter', title: '任务中心', depth: 1, load: null },
   { path: '/newHandTask', title: '新手任务', depth: 2, load: null },
   { path: '/myLevel', title: '我的等级', depth: 1, load: null },

@@ -15,7 +15,7 @@ export const catalogueRoutes: AppRoute[] = [
   { path: '/navigation', title: '频道导航', depth: 1, load: null },
   { path: '/searchPage', title: '搜索', cacheable: true, depth: 1, load: () => import('../../catalogue/search-screen.tsx').then((m) => ({ default: m.SearchScreen })) },
   { path: '/watch', title: '播放', depth: 2, load: () => playbackScreens().then((m) => ({ default: m.WatchScreen })) },
-  { path: '/play/:mediaKey', name: 'Play', title: '播放', depth: 2, noTitle: true, load: () => import('../../playback/play-screen.tsx').then((m) => ({ default: m.PlayScreen })) },
+  { path: '/play/:mediaKey', name: 'Play', title: '播放', depth: 2, noTitle: true, playFeatures: true, load: () => import('../../playback/play-screen.tsx').then((m) => ({ default: m.PlayScreen })) },
   { path: '/albumDetail', title: '专辑', depth: 2, load: () => playbackScreens().then((m) => ({ default: m.AlbumDetailScreen })) },
   { path: '/dynamicDetail', title: '动态详情', depth: 3, load: () => import('../../posting/posts-screens.tsx').then((m) => ({ default: m.PostDetailScreen })) },
   { path: '/space/:id', name: 'Space', title: '个人空间', depth: 2, load: () => import('../../catalogue/space-screen.tsx').then((m) => ({ default: m.SpaceScreen })) },
