@@ -24,7 +24,6 @@ const screensNotYetMoved = [
   'src/ui/account/sign-in-tip.tsx',
   'src/ui/ads/start-ad.tsx',
   'src/ui/app/app-shell.tsx',
-  'src/ui/app/container-context.tsx',
   'src/ui/barrage/barrage-slots.tsx',
   'src/ui/catalogue/discovery-screen.tsx',
   'src/ui/catalogue/list-screen.tsx',
@@ -105,7 +104,8 @@ export default tseslint.config(
     // Screens ask for their view-models by token (useViewModel(Token), bound in src/composition); they neither build
     // one nor reach the container (issue 21). The screens still listed in screensNotYetMoved are being moved.
     files: ['src/ui/**/*.tsx'],
-    ignores: screensNotYetMoved,
+    // container-context.tsx is where useViewModel and ScreenScope reach the container for every screen.
+    ignores: ['src/ui/app/container-context.tsx', ...screensNotYetMoved],
     rules: {
       'no-restricted-syntax': ['error',
         { selector: "NewExpression[callee.name=/ViewModel$/]", message: 'A screen asks for its view-model by token: useViewModel(Token), bound by the composition root.' },
