@@ -13,28 +13,21 @@ import { normalizeRegionCode } from '../region/regions.ts';
 import { findUserById } from '../user/user-repository.ts';
 import { CALLBACK_TOLERANCE_SECONDS, deriveGatewayKey, isValidSignature, signFields } from './payment-signature.ts';
 import { registerSandboxGateway } from './sandbox-gateway.ts';
-import { activityCharge, registerVipActivityRoutes } from './vip-activities.ts';
+import { registerVipActivityRoutes } from './vip-activities.ts';
+import { placeVipOrder, readPlaceOrder, type OrderCall } from './place-order.ts';
 import {
-  ALIPAY_STYLE,
   amountText,
-  CENTS,
-  chargeOf,
-  findPackage,
-  isPayTypeOffered,
   listCategories,
   listPackages,
   listPayTypes,
   listPromotions,
   PayType,
-  promotionsOf,
   saleClosedMessage,
   toAmount,
   toPackageView,
-  type PackageRow,
   type PayTypeView,
-  type PromotionView,
 } from './vip-catalogue.ts';
-import { cancelOrder, createOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, OrderStatus, payOrder, toOrderView, type OrderRow } from './vip-orders.ts';
+import { cancelOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, OrderStatus, payOrder, toOrderView, type OrderRow } from './vip-orders.ts';
 
 /** The rule shown with the packages (spec: all time is upgraded to the highest type bought). */
 export const VIP_REMARK = '同时持有多种VIP时，剩余时长将按1:1全部升级为已购买的最高等级VIP。';
@@ -48,61 +41,9 @@ export const SANDBOX_GATEWAY_PATH = '/sandbox/gateway';
 /** GetCusService: the only template type the client asks for (the payment customer service). */
 const PAYMENT_TEMPLATE_TYPE = 2;
 
-export const VipLimits = {
-  idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/,
-  sysName: /^[A-Za-z0-9_ -]{1,32}$/,
-  refer: /^[\x21-\x7e]{1,64}$/,
-  maxPromotions: 5,
-  /** A decimal amount with at most two decimals, possibly negative (so it can be refused as a mismatch). */
-  amount: /^-?\d{1,9}(\.\d{1,2})?$/,
-} as const;
-
-/** Price params a client might send: each must equal the server's charge (euro or rmb), else 7005. */
-const EURO_PRICE_PARAMS = ['Price', 'price', 'Amount', 'amount', 'disprice'] as const;
-const RMB_PRICE_PARAMS = ['rmb', 'disrmb'] as const;
-
-/** The first of these ids given (ids as Params.id checks them). */
-function optionalId(params: Params, ...names: string[]): number | undefined {
-  for (const name of names) {
-    const value = params.optionalId(name);
-    if (value !== undefined) return value;
-  }
-  return undefined;
-}
-
 /** An optional id where an empty (or blank) value means none, as GetVipPayType's ids arrive when unset. */
 function optionalIdOrEmpty(params: Params, name: string): number | undefined {
   return params.optionalString(name)?.trim() === '' ? undefined : params.optionalId(name);
-}
-
-function minorUnits(params: Params, name: string): number | undefined {
-  const text = params.optionalString(name)?.trim();
-  if (text === undefined) return undefined;
-  if (!VipLimits.amount.test(text)) throw badParam(name);
-  return Math.round(Number(text) * CENTS);
-}
-
-function checkPriceParams(params: Params, charge: { cents: number; fen: number }): void {
-  for (const name of EURO_PRICE_PARAMS) {
-    const value = minorUnits(params, name);
-    if (value !== undefined && value !== charge.cents) throw new ApiError(Ret.PriceMismatch, RetMessage.PriceMismatch);
-  }
-  for (const name of RMB_PRICE_PARAMS) {
-    const value = minorUnits(params, name);
-    if (value !== undefined && value !== charge.fen) throw new ApiError(Ret.PriceMismatch, RetMessage.PriceMismatch);
-  }
-}
-
-function promotionsFrom(params: Params, offered: PromotionView[]): PromotionView[] {
-  const text = params.optionalString('Promotions');
-  if (text === undefined) return [];
-  const codes = [...new Set(text.split('|').map((code) => code.trim()).filter((code) => code !== ''))];
-  if (codes.length > VipLimits.maxPromotions) throw badParam('Promotions');
-  return codes.map((code) => {
-    const promotion = offered.find((item) => item.promotionCode === code);
-    if (promotion === undefined) throw new ApiError(Ret.PromotionInvalid, RetMessage.PromotionInvalid);
-    return promotion;
-  });
 }
 
 const HTTP_OK = 200;
@@ -149,19 +90,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     return { region: requested ?? resolved, checked: [...new Set([requested ?? resolved, resolved])] };
   };
 
-  const refuseClosedSale = async (regions: readonly string[]): Promise<void> => {
-    const message = await saleClosedMessage(db, regions);
-    if (message !== undefined) throw new ApiError(Ret.PurchaseBlocked, message);
-  };
-
   const requireRecipient = async (uid: number): Promise<void> => {
     if ((await findUserById(db, uid)) === undefined) throw new ApiError(Ret.RecipientNotFound, RetMessage.RecipientNotFound);
-  };
-
-  const requirePackage = async (id: number): Promise<PackageRow> => {
-    const row = await findPackage(db, id);
-    if (row === undefined) throw new ApiError(Ret.VipProductNotFound, RetMessage.VipProductNotFound);
-    return row;
   };
 
   /**
@@ -235,54 +165,11 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     { etag: true },
   );
 
-  interface OrderRequest {
-    params: Params;
-    request: FastifyRequest;
-    auth: AuthSession;
-    payType: number;
-    sysName: string;
-  }
-
-  /** Validates an order request and creates (or, for a repeated key, finds) the order. */
-  const placeOrder = async ({ params, request, auth, payType, sysName }: OrderRequest): Promise<OrderRow> => {
-    const idempotencyKey = params.string('IdempotencyKey');
-    if (!VipLimits.idempotencyKey.test(idempotencyKey)) throw badParam('IdempotencyKey');
-    const productId = params.id('ProductID');
-    const toUid = params.id('ToUID');
-    const categoryId = optionalId(params, 'categoryId', 'vipCategoryId');
-    const refer = params.optionalString('Refer') ?? '';
-    if (refer !== '' && !VipLimits.refer.test(refer)) throw badParam('Refer');
+  /** Places the order an order call asks for (place-order.ts), in the caller's region. */
+  const placeOrder = (params: Params, request: FastifyRequest, auth: AuthSession, call: OrderCall): Promise<OrderRow> => {
+    const order = readPlaceOrder(params, call);
     const { region, checked } = regionsOf(params, request, auth);
-    await refuseClosedSale(checked);
-    const product = await requirePackage(productId);
-    if (categoryId !== undefined && categoryId !== product.category_id) {
-      throw new ApiError(Ret.VipProductNotInCategory, RetMessage.VipProductNotInCategory);
-    }
-    const special = await activityCharge(db, params, auth.user.id, product, clock.now());
-    const charge = special ?? chargeOf(product);
-    checkPriceParams(params, charge);
-    const promotions = promotionsFrom(params, await promotionsOf(db, product.id));
-    await requireRecipient(toUid);
-    if (!(await isPayTypeOffered(db, product.category_id, payType, region))) {
-      throw new ApiError(Ret.PayTypeUnavailable, RetMessage.PayTypeUnavailable);
-    }
-    return createOrder(db, {
-      payerId: auth.user.id,
-      toUid,
-      packageId: product.id,
-      categoryId: product.category_id,
-      payType,
-      sysName,
-      region,
-      amountCents: charge.cents,
-      amountRmbFen: charge.fen,
-      days: product.validity_days + product.gift_days,
-      promotions,
-      refer,
-      idempotencyKey,
-      bargainKey: special?.bargainKey ?? null,
-      shareActivityId: special?.shareActivityId ?? null,
-    }, clock.now());
+    return placeVipOrder(db, order, { payerId: auth.user.id, region, checkedRegions: checked, nowMs: clock.now() });
   };
 
   /** The payment string handed to an alipay-style or tcg page: the order fields, signed. */
@@ -296,17 +183,11 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     JSON.stringify({ orderId: order.id, title: toOrderView(order).title, amount, payType: order.pay_type });
 
   /** Card (payType -1): the order for /notice. */
-  api.get('/api/payment/CreateOrder', 'required', async ({ params, request, auth }) => {
-    const sysName = params.string('SysName').trim();
-    if (!VipLimits.sysName.test(sysName)) throw badParam('SysName');
-    return toOrderView(await placeOrder({ params, request, auth, payType: PayType.Card, sysName }));
-  });
+  api.get('/api/payment/CreateOrder', 'required', async ({ params, request, auth }) => toOrderView(await placeOrder(params, request, auth, 'card')));
 
   /** Alipay-style (payType 0 or 1): what /zfbPay takes (params, disrmb, title, msgParams). */
   api.get('/api/payment/CreateAliPay', 'required', async ({ params, request, auth }) => {
-    const payType = params.int('payType');
-    if (!ALIPAY_STYLE.includes(payType)) throw new ApiError(Ret.PayTypeUnavailable, RetMessage.PayTypeUnavailable);
-    const order = await placeOrder({ params, request, auth, payType, sysName: '' });
+    const order = await placeOrder(params, request, auth, 'aliPay');
     const amount = amountText(order.amount_rmb_fen);
     return {
       orderId: order.id,
@@ -320,7 +201,7 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
 
   /** TCG (payType 2): what /tcgPay takes (params, disprice, title, msgParams). */
   api.get('/api/payment/CreateTcgOrder', 'required', async ({ params, request, auth }) => {
-    const order = await placeOrder({ params, request, auth, payType: PayType.Tcg, sysName: '' });
+    const order = await placeOrder(params, request, auth, 'tcg');
     const amount = amountText(order.amount_cents);
     return {
       orderId: order.id,
@@ -334,7 +215,7 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
 
   /** Gateway (payType 5, no SysName): the client opens `gateway?<params>`, here the sandbox page. */
   api.get('/api/payment/CreateGatewayOrder', 'required', async ({ params, request, auth }) => {
-    const order = await placeOrder({ params, request, auth, payType: PayType.Gateway, sysName: '' });
+    const order = await placeOrder(params, request, auth, 'gateway');
     return {
       orderId: order.id,
       gateway: SANDBOX_GATEWAY_PATH,

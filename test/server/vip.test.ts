@@ -173,7 +173,7 @@ describe('order creation', () => {
     expect((await getOrder(user, body.data.orderId)).body.data.payType).toBe(PayType.WeChat);
     // payType 2 is not alipay-style; tcg is not offered in CN.
     const wrong = await get(app, '/api/payment/CreateAliPay', { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), payType: '2', IdempotencyKey: newKey() });
-    expect(wrong.body).toEqual({ ret: Ret.PayTypeUnavailable, msg: '不支持该支付方式', data: null });
+    expect(wrong.body).toEqual({ ret: Ret.PayTypeUnavailable, msg: '不支持该支付方式', data: { payType: 2, payTypes: [0, 1] } });
   });
 
   it('tcg: CreateTcgOrder where offered (MY), 7004 elsewhere', async () => {

@@ -1,0 +1,177 @@
+import type { Queryable } from '../db/database.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
+import type { Params } from '../http/params.ts';
+import { Ret, RetMessage } from '../http/ret.ts';
+import { findUserById } from '../user/user-repository.ts';
+import { activityCharge } from './vip-activities.ts';
+import { ALIPAY_STYLE, CENTS, chargeOf, findPackage, isPayTypeOffered, listPayTypes, PayType, promotionsOf, saleClosedMessage, type PromotionView } from './vip-catalogue.ts';
+import { createOrder, type OrderRow } from './vip-orders.ts';
+
+/**
+ * Placing a VIP order (CreateOrder, CreateAliPay, CreateTcgOrder, CreateGatewayOrder): reading the request, then
+ * the one use case that checks it against the catalogue and the activities and creates the order row. The routes
+ * (routes.ts) parse, call and answer.
+ */
+
+export const VipLimits = {
+  idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/,
+  sysName: /^[A-Za-z0-9_ -]{1,32}$/,
+  refer: /^[\x21-\x7e]{1,64}$/,
+  maxPromotions: 5,
+  /** A decimal amount with at most two decimals, possibly negative (so it can be refused as a mismatch). */
+  amount: /^-?\d{1,9}(\.\d{1,2})?$/,
+} as const;
+
+/** The pay types each order call takes (spec §7, "Flow by payment type"); the first is the one assumed when none is sent. */
+export const OrderCallPayTypes = {
+  card: [PayType.Card],
+  aliPay: ALIPAY_STYLE,
+  tcg: [PayType.Tcg],
+  gateway: [PayType.Gateway],
+} as const satisfies Record<string, readonly number[]>;
+export type OrderCall = keyof typeof OrderCallPayTypes;
+
+/** The pay types that create an order (3, manual, is a customer-service chat). */
+const ORDER_PAY_TYPES: readonly number[] = Object.values(OrderCallPayTypes).flat();
+
+/** The refusal of a pay type: 7004 不支持该支付方式, with the pay type asked and the ones that would do (data). */
+function payTypeRefused(payType: number, accepted: readonly number[]): ApiError {
+  return new ApiError(Ret.PayTypeUnavailable, RetMessage.PayTypeUnavailable, { payType, payTypes: [...accepted] });
+}
+
+/**
+ * The pay type of an order call: the `payType` sent, which must be one this call takes (card -1, alipay-style 0
+ * or 1, tcg 2, gateway 5); none sent is the call's own when it has one pay type (alipay-style needs it). A value
+ * that is not a whole number is 1002; a pay type unknown, or another call's, is 7004 with data {payType, payTypes}.
+ */
+export function payTypeOf(params: Params, call: OrderCall): number {
+  const accepted: readonly number[] = OrderCallPayTypes[call];
+  const given = accepted.length === 1 ? params.optionalInt('payType') : params.int('payType');
+  const payType = given ?? accepted[0]!;
+  if (!ORDER_PAY_TYPES.includes(payType) || !accepted.includes(payType)) throw payTypeRefused(payType, accepted);
+  return payType;
+}
+
+/** A place-order request as read from the call's params. */
+export interface PlaceOrderRequest {
+  payType: number;
+  /** Card orders carry it ('' otherwise). */
+  sysName: string;
+  idempotencyKey: string;
+  productId: number;
+  toUid: number;
+  categoryId: number | undefined;
+  refer: string;
+  /** The raw params, for what they may also carry: the activity (BargainKey, ShareDiscount), price echoes, Promotions. */
+  params: Params;
+}
+
+function optionalId(params: Params, ...names: string[]): number | undefined {
+  for (const name of names) {
+    const value = params.optionalId(name);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** Reads an order call's params (1001/1002 on a missing or malformed one; 7004 on a pay type the call does not take). */
+export function readPlaceOrder(params: Params, call: OrderCall): PlaceOrderRequest {
+  const payType = payTypeOf(params, call);
+  let sysName = '';
+  if (call === 'card') {
+    sysName = params.string('SysName').trim();
+    if (!VipLimits.sysName.test(sysName)) throw badParam('SysName');
+  }
+  const idempotencyKey = params.string('IdempotencyKey');
+  if (!VipLimits.idempotencyKey.test(idempotencyKey)) throw badParam('IdempotencyKey');
+  const productId = params.id('ProductID');
+  const toUid = params.id('ToUID');
+  const categoryId = optionalId(params, 'categoryId', 'vipCategoryId');
+  const refer = params.optionalString('Refer') ?? '';
+  if (refer !== '' && !VipLimits.refer.test(refer)) throw badParam('Refer');
+  return { payType, sysName, idempotencyKey, productId, toUid, categoryId, refer, params };
+}
+
+/** Price params a client might send: each must equal the server's charge (euro or rmb), else 7005. */
+const EURO_PRICE_PARAMS = ['Price', 'price', 'Amount', 'amount', 'disprice'] as const;
+const RMB_PRICE_PARAMS = ['rmb', 'disrmb'] as const;
+
+function minorUnits(params: Params, name: string): number | undefined {
+  const text = params.optionalString(name)?.trim();
+  if (text === undefined) return undefined;
+  if (!VipLimits.amount.test(text)) throw badParam(name);
+  return Math.round(Number(text) * CENTS);
+}
+
+function checkPriceParams(params: Params, charge: { cents: number; fen: number }): void {
+  for (const name of EURO_PRICE_PARAMS) {
+    const value = minorUnits(params, name);
+    if (value !== undefined && value !== charge.cents) throw new ApiError(Ret.PriceMismatch, RetMessage.PriceMismatch);
+  }
+  for (const name of RMB_PRICE_PARAMS) {
+    const value = minorUnits(params, name);
+    if (value !== undefined && value !== charge.fen) throw new ApiError(Ret.PriceMismatch, RetMessage.PriceMismatch);
+  }
+}
+
+function promotionsFrom(params: Params, offered: PromotionView[]): PromotionView[] {
+  const text = params.optionalString('Promotions');
+  if (text === undefined) return [];
+  const codes = [...new Set(text.split('|').map((code) => code.trim()).filter((code) => code !== ''))];
+  if (codes.length > VipLimits.maxPromotions) throw badParam('Promotions');
+  return codes.map((code) => {
+    const promotion = offered.find((item) => item.promotionCode === code);
+    if (promotion === undefined) throw new ApiError(Ret.PromotionInvalid, RetMessage.PromotionInvalid);
+    return promotion;
+  });
+}
+
+export interface PlaceOrderContext {
+  payerId: number;
+  /** The region the sale is made in, and every region it is checked against (closed sale). */
+  region: string;
+  checkedRegions: readonly string[];
+  nowMs: number;
+}
+
+/**
+ * The one use case that places a VIP order, for every pay type: the sale open in the region, the package (in the
+ * category given), its price (an activity's when asked), price echoes equal to it, the promotions, the recipient,
+ * and the pay type offered for the package's category in the region; then the order row, recording the pay type
+ * (a repeated idempotency key answers the same order).
+ */
+export async function placeVipOrder(db: Queryable, request: PlaceOrderRequest, context: PlaceOrderContext): Promise<OrderRow> {
+  const closed = await saleClosedMessage(db, context.checkedRegions);
+  if (closed !== undefined) throw new ApiError(Ret.PurchaseBlocked, closed);
+  const product = await findPackage(db, request.productId);
+  if (product === undefined) throw new ApiError(Ret.VipProductNotFound, RetMessage.VipProductNotFound);
+  if (request.categoryId !== undefined && request.categoryId !== product.category_id) {
+    throw new ApiError(Ret.VipProductNotInCategory, RetMessage.VipProductNotInCategory);
+  }
+  const special = await activityCharge(db, request.params, context.payerId, product, context.nowMs);
+  const charge = special ?? chargeOf(product);
+  checkPriceParams(request.params, charge);
+  const promotions = promotionsFrom(request.params, await promotionsOf(db, product.id));
+  if ((await findUserById(db, request.toUid)) === undefined) throw new ApiError(Ret.RecipientNotFound, RetMessage.RecipientNotFound);
+  if (!(await isPayTypeOffered(db, product.category_id, request.payType, context.region))) {
+    const offered = (await listPayTypes(db, context.region)).get(product.category_id) ?? [];
+    throw payTypeRefused(request.payType, offered.map((item) => item.payType));
+  }
+  return createOrder(db, {
+    payerId: context.payerId,
+    toUid: request.toUid,
+    packageId: product.id,
+    categoryId: product.category_id,
+    payType: request.payType,
+    sysName: request.sysName,
+    region: context.region,
+    amountCents: charge.cents,
+    amountRmbFen: charge.fen,
+    days: product.validity_days + product.gift_days,
+    promotions,
+    refer: request.refer,
+    idempotencyKey: request.idempotencyKey,
+    bargainKey: special?.bargainKey ?? null,
+    shareActivityId: special?.shareActivityId ?? null,
+  }, context.nowMs);
+}
