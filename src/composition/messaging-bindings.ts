@@ -14,8 +14,24 @@ import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { SessionService } from '../core/session/session-service.ts';
 import { UserSession } from '../core/session/user-session.ts';
+import { CusServiceConfigService } from '../core/shell/cus-service-config.ts';
+import { bindViewModel } from '../ui/app/view-model-token.ts';
+import { ChatModel, ChatViewModel, readChatQuery } from '../ui/messaging/chat-view-model.ts';
+import { CusServiceModel, CusServiceViewModel } from '../ui/messaging/cus-service-view-model.ts';
+import { MessageTipModel, MessageTipViewModel } from '../ui/messaging/message-tip-view-model.ts';
+import {
+  ConversationListModel,
+  ConversationListViewModel,
+  MessageCentreModel,
+  MessageCentreViewModel,
+  SystemMessageDetailModel,
+  SystemMessageDetailViewModel,
+  SystemMessagesModel,
+  SystemMessagesViewModel,
+  systemMessageIdFrom,
+} from '../ui/messaging/message-view-models.ts';
 
-/** Private messaging: the message store, tips, unread counter, the socket connection and the chat calls. */
+/** Private messaging: the message store, tips, unread counter, the socket connection and the chat calls, and the message screens' view-models. */
 export function bindMessaging(container: Container): void {
   container
     .bind(MessageStore)
@@ -49,4 +65,23 @@ export function bindMessaging(container: Container): void {
     .bind(ChatService)
     .toDynamicValue((ctx) => new ChatService(ctx.get(ApiClient), ctx.get(MessageStore), ctx.get(UnreadCounter), ctx.get<Random>(Random), ctx.get(UserSession)))
     .inSingletonScope();
+  bindMessagingViewModels(container);
+}
+
+function bindMessagingViewModels(container: Container): void {
+  bindViewModel(container, MessageTipModel, (c) => new MessageTipViewModel(c.get(MessageTips), c.get(MessagingConnection)));
+  bindViewModel(container, ChatModel, (c, { query }) => {
+    const navigator = c.get<Navigator>(Navigator);
+    // type and msgParams are route parameters: the history entry's state, not the query (spec §2).
+    return new ChatViewModel({ chat: c.get(ChatService), store: c.get(MessageStore), navigator }, readChatQuery(query, navigator.current().state));
+  });
+  bindViewModel(container, CusServiceModel, (c) => new CusServiceViewModel(c.get(CusServiceConfigService)));
+  bindViewModel(
+    container,
+    ConversationListModel,
+    (c) => new ConversationListViewModel({ chat: c.get(ChatService), store: c.get(MessageStore), navigator: c.get<Navigator>(Navigator) }),
+  );
+  bindViewModel(container, MessageCentreModel, (c) => new MessageCentreViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator) }));
+  bindViewModel(container, SystemMessagesModel, (c) => new SystemMessagesViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator) }));
+  bindViewModel(container, SystemMessageDetailModel, (c, { id }) => new SystemMessageDetailViewModel(c.get(ChatService), systemMessageIdFrom(id)));
 }

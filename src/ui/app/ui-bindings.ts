@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { bindMessageTipLoader } from '../../composition/message-tip-bindings.ts';
 import { UserSession } from '../../core/session/user-session.ts';
 import { SessionModel } from './session-model.ts';
 
@@ -8,4 +9,5 @@ export function bindUi(container: Container): void {
     .bind(SessionModel)
     .toDynamicValue((ctx) => new SessionModel(ctx.get(UserSession)))
     .inSingletonScope();
+  bindMessageTipLoader(container);
 }

@@ -1,14 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ChatService } from '../../core/messaging/chat-service.ts';
 import { MessageType, MessagingTexts } from '../../core/messaging/message.ts';
-import { MessageStore } from '../../core/messaging/message-store.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, TimeLabel } from '../common/display.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { ChatViewModel, orderNoteLines, readChatQuery } from './chat-view-model.ts';
+import { ChatModel, orderNoteLines } from './chat-view-model.ts';
 import { CusServiceNotice } from './cus-service-notice.tsx';
 import './messaging.css';
 
@@ -24,11 +21,7 @@ export function ChatScreen() {
 
 const ChatPage = observer(function ChatPage() {
   const [query] = useSearchParams();
-  const vm = useViewModel((c) => {
-    const navigator = c.get<Navigator>(Navigator);
-    // type and msgParams are route parameters: the history entry's state, not the query (spec §2).
-    return new ChatViewModel({ chat: c.get(ChatService), store: c.get(MessageStore), navigator }, readChatQuery(query, navigator.current().state));
-  });
+  const vm = useViewModel(ChatModel, { query });
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => vm.opened(), [vm]);
   useLayoutEffect(() => {

@@ -5,6 +5,7 @@ import { MessageType, MessagingRoutes, readOrderNote, type ChatMessage } from '.
 import type { MessageStore } from '../../core/messaging/message-store.ts';
 import type { Navigator, RouteState } from '../../core/ports/navigator.ts';
 import { MANUAL_PAY_CHAT_TYPE } from '../../core/vip/pay-flow.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export interface ChatQuery {
   toUid: number | null;
@@ -198,3 +199,6 @@ export function orderNoteLines(content: string): string[] {
   if (!order) return [content];
   return ORDER_FIELDS.filter(([key]) => order[key] !== undefined && order[key] !== '').map(([key, label]) => `${label}：${String(order[key])}`);
 }
+
+/** /chat's view-model, bound by the composition root (messaging-bindings.ts): made from the page's query. */
+export const ChatModel = viewModelToken<ChatViewModel, { query: URLSearchParams }>('ChatViewModel');

@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { CusServiceConfigService } from '../../core/shell/cus-service-config.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { CusServiceViewModel } from './cus-service-view-model.ts';
+import { CusServiceModel, type CusServiceViewModel } from './cus-service-view-model.ts';
 
 function useCusService(): CusServiceViewModel {
-  const vm = useViewModel((c) => new CusServiceViewModel(c.get(CusServiceConfigService)));
+  const vm = useViewModel(CusServiceModel);
   useEffect(() => {
     void vm.load();
   }, [vm]);

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CusServiceTexts, cusServiceAvailable, type CusServiceConfig, type CusServiceConfigService } from '../../core/shell/cus-service-config.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** What the app shows of the customer-service configuration (GetCusServiceConfig) where it reaches customer service. */
 export class CusServiceViewModel {
@@ -30,3 +31,6 @@ export class CusServiceViewModel {
     return [config.hours ? CusServiceTexts.hours(config.hours) : '', config.fallbackContact ? CusServiceTexts.contact(config.fallbackContact) : ''].filter(Boolean);
   }
 }
+
+/** The customer-service notice's and contact's view-model, bound by the composition root (messaging-bindings.ts). */
+export const CusServiceModel = viewModelToken<CusServiceViewModel>('CusServiceViewModel');

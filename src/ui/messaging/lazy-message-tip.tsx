@@ -1,10 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type ComponentType } from 'react';
-import { LoadFeatures } from '../../composition/lazy-features.ts';
-import { useContainer } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
-
-type MessageTipComponent = ComponentType<{ path: string }>;
+import { useEffect, useState } from 'react';
+import { useViewModel } from '../app/container-context.tsx';
+import { LazyMessageTipModel, type MessageTipComponent } from './lazy-message-tip-view-model.ts';
 
 /**
  * The message tip and the messaging connection, loaded with the messaging feature once someone is logged in: a
@@ -12,23 +9,23 @@ type MessageTipComponent = ComponentType<{ path: string }>;
  * logouts and logins itself.
  */
 export const LazyMessageTip = observer(function LazyMessageTip({ path }: { path: string }) {
-  const container = useContainer();
-  const loggedIn = container.get(SessionModel).loggedIn;
+  const vm = useViewModel(LazyMessageTipModel);
+  const loggedIn = vm.loggedIn;
   const [Tip, setTip] = useState<MessageTipComponent | null>(null);
 
   useEffect(() => {
     if (!loggedIn || Tip !== null) return undefined;
     let cancelled = false;
     const load = async () => {
-      const [module] = await Promise.all([import('./message-tip.tsx'), container.get<LoadFeatures>(LoadFeatures)()]);
-      if (!cancelled) setTip(() => module.MessageTip);
+      const tip = await vm.load();
+      if (!cancelled) setTip(() => tip);
     };
     // A failed load (offline) is tried again at the next login or page load; pages work without the tip meanwhile.
     load().catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [container, loggedIn, Tip]);
+  }, [vm, loggedIn, Tip]);
 
   return Tip === null ? null : <Tip path={path} />;
 });

@@ -1,19 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ChatService } from '../../core/messaging/chat-service.ts';
-import { MessageStore } from '../../core/messaging/message-store.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, TimeLabel } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { ConversationListViewModel, MessageCentreViewModel, SystemMessageDetailViewModel, SystemMessagesViewModel } from './message-view-models.ts';
+import { ConversationListModel, MessageCentreModel, SystemMessageDetailModel, SystemMessagesModel } from './message-view-models.ts';
 import './messaging.css';
 
 /** /privateMessage: the conversations. */
 export const PrivateMessageScreen = observer(function PrivateMessageScreen() {
-  const vm = useViewModel((c) => new ConversationListViewModel({ chat: c.get(ChatService), store: c.get(MessageStore), navigator: c.get<Navigator>(Navigator) }));
+  const vm = useViewModel(ConversationListModel);
   useEffect(() => vm.opened(), [vm]);
   return (
     <div className="page">
@@ -47,7 +44,7 @@ export const PrivateMessageScreen = observer(function PrivateMessageScreen() {
 
 /** /message: 私信, 系统消息 and 粉丝 with their counts. */
 export const MessageScreen = observer(function MessageScreen() {
-  const vm = useViewModel((c) => new MessageCentreViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator) }));
+  const vm = useViewModel(MessageCentreModel);
   useEffect(() => void vm.load(), [vm]);
   return (
     <div className="page">
@@ -67,7 +64,7 @@ export const MessageScreen = observer(function MessageScreen() {
 
 /** /systemMessage: the system messages. */
 export const SystemMessageScreen = observer(function SystemMessageScreen() {
-  const vm = useViewModel((c) => new SystemMessagesViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator) }));
+  const vm = useViewModel(SystemMessagesModel);
   return (
     <div className="page">
       <NavBar title="系统消息" />
@@ -89,10 +86,7 @@ export const SystemMessageScreen = observer(function SystemMessageScreen() {
 /** /systemMessageDetail?id=: one system message. */
 export const SystemMessageDetailScreen = observer(function SystemMessageDetailScreen() {
   const [query] = useSearchParams();
-  const vm = useViewModel((c) => {
-    const id = Number(query.get('id'));
-    return new SystemMessageDetailViewModel(c.get(ChatService), Number.isInteger(id) && id > 0 ? id : null);
-  });
+  const vm = useViewModel(SystemMessageDetailModel, { id: query.get('id') });
   useEffect(() => void vm.load(), [vm]);
   return (
     <div className="page">

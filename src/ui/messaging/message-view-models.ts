@@ -3,6 +3,7 @@ import type { ChatService } from '../../core/messaging/chat-service.ts';
 import { badgeText, messagePreview, MessagingRoutes, type Conversation, type MessageSummary, type SystemMessage } from '../../core/messaging/message.ts';
 import type { MessageStore } from '../../core/messaging/message-store.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 
 const PAGE_SIZE = 20;
@@ -128,3 +129,16 @@ export class SystemMessageDetailViewModel {
     }
   }
 }
+
+/** /systemMessageDetail's `id` parameter: a positive integer, else null (the message is missing). */
+export function systemMessageIdFrom(raw: string | null): number | null {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The message screens' view-models, bound by the composition root (messaging-bindings.ts). */
+export const ConversationListModel = viewModelToken<ConversationListViewModel>('ConversationListViewModel');
+export const MessageCentreModel = viewModelToken<MessageCentreViewModel>('MessageCentreViewModel');
+export const SystemMessagesModel = viewModelToken<SystemMessagesViewModel>('SystemMessagesViewModel');
+/** `id`: the query's raw `id` parameter. */
+export const SystemMessageDetailModel = viewModelToken<SystemMessageDetailViewModel, { id: string | null }>('SystemMessageDetailViewModel');
