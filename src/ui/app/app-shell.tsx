@@ -20,13 +20,8 @@ import { UnreadCounter } from '../../core/messaging/unread-counter.ts';
 import '../shell/shell.css';
 import { pageTitle } from './brand.ts';
 import { useContainer, useViewModel } from './container-context.tsx';
-import type { AppRoute } from './route-table.ts';
+import type { RouteHandle } from './route-handle.ts';
 import { SessionModel } from './session-model.ts';
-
-export interface RouteHandle {
-  title?: string;
-  route?: AppRoute;
-}
 
 /** Depth of a page outside the route table (the not-found page): one level below the root pages. */
 const UNLISTED_DEPTH = 1;

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { loadChunk, type ChunkTimers } from '../../core/shell/chunk-load.ts';
-import { AppShell, type RouteHandle } from './app-shell.tsx';
+import { AppShell } from './app-shell.tsx';
+import type { RouteHandle } from './route-handle.ts';
 import { ScreenScope } from './container-context.tsx';
 import { RouteErrorScreen } from './route-error.tsx';
 import type { AppRoute } from './route-table.ts';

@@ -6,7 +6,7 @@ import { offersOpenApp } from '../../core/open-app/open-app-offer.ts';
 import { NativeBridge } from '../../core/ports/native-bridge.ts';
 import { BRAND } from '../app/brand.ts';
 import { useContainer, useViewModel } from '../app/container-context.tsx';
-import type { RouteHandle } from '../app/app-shell.tsx';
+import type { RouteHandle } from '../app/route-handle.ts';
 import { OpenAppViewModel } from './open-app-view-model.ts';
 import './open-app.css';
 
