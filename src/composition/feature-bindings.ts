@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { PurchaseService } from '../core/vip/purchase-service.ts';
 import { bindAccount } from './account-bindings.ts';
 import { bindBarrageStorageCleanup } from './barrage-storage-bindings.ts';
+import { bindCatalogueScreens } from './catalogue-screen-bindings.ts';
 import { bindFeedback } from './feedback-bindings.ts';
 import { bindHelp } from './help-bindings.ts';
 import { bindMessaging } from './messaging-bindings.ts';
@@ -24,4 +25,5 @@ export function bindFeatures(container: Container): void {
   bindHelp(container);
   bindFeedback(container);
   bindPlayback(container);
+  bindCatalogueScreens(container);
 }

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { bindMessageTipLoader } from '../../composition/message-tip-bindings.ts';
+import { bindVideoCard } from '../../composition/video-card-bindings.ts';
 import { UserSession } from '../../core/session/user-session.ts';
 import { SessionModel } from './session-model.ts';
 
@@ -10,4 +11,5 @@ export function bindUi(container: Container): void {
     .toDynamicValue((ctx) => new SessionModel(ctx.get(UserSession)))
     .inSingletonScope();
   bindMessageTipLoader(container);
+  bindVideoCard(container);
 }

@@ -6,6 +6,8 @@ import { debounce, type Debounced } from '../../core/display/debounce.ts';
 import type { Clock } from '../../core/ports/clock.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { POSTS_PAGE_SIZE, type PostsService } from '../../core/posts/posts-service.ts';
+import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 import { PostingRoutes } from '../posting/posting-routes.ts';
 import { PostingTexts } from '../posting/posting-texts.ts';
@@ -243,3 +245,32 @@ export class MyVideosViewModel {
     );
   }
 }
+
+/** The login guard of /historicalRecords and /myCollection: a visitor is sent to /login with the page to come back to. */
+export class LoginGuardViewModel {
+  constructor(
+    private readonly session: Pick<SessionModel, 'loggedIn'>,
+    private readonly navigator: Navigator,
+  ) {
+    makeAutoObservable<LoginGuardViewModel, 'session' | 'navigator'>(this, { session: false, navigator: false }, { autoBind: true });
+  }
+
+  get loggedIn(): boolean {
+    return this.session.loggedIn;
+  }
+
+  /** A visitor (or a user whose session ended) goes to /login, to come back to `page` (path and query). */
+  visitorSentToLogin(page: string): void {
+    if (!this.session.loggedIn) this.navigator.replace('/login', { redirect: page });
+  }
+}
+
+// The catalogue screens' view-models, bound by the composition root (catalogue-screen-bindings.ts).
+export const CategoryListModel = viewModelToken<CategoryListViewModel, { category: string }>('CategoryListViewModel');
+export const MiniChannelModel = viewModelToken<MiniChannelViewModel, { titleId: string; subId: number }>('MiniChannelViewModel');
+export const RankModel = viewModelToken<RankViewModel>('RankViewModel');
+/** `keyword`: the search the page opens with (?keyword=), or ''. */
+export const SearchModel = viewModelToken<SearchViewModel, { keyword: string }>('SearchViewModel');
+export const SpaceModel = viewModelToken<SpaceViewModel, { uid: number }>('SpaceViewModel');
+export const MyVideosModel = viewModelToken<MyVideosViewModel, { kind: 'history' | 'collection' }>('MyVideosViewModel');
+export const LoginGuardModel = viewModelToken<LoginGuardViewModel>('LoginGuardViewModel');

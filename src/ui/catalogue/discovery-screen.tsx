@@ -2,21 +2,15 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import type { Video } from '../../core/catalogue/video.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { PostsService } from '../../core/posts/posts-service.ts';
-import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { Avatar } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
 import { PostCard } from '../posting/post-card.tsx';
-import { bindPosts } from '../../composition/posts-bindings.ts';
 import { PostingTexts } from '../posting/posting-texts.ts';
 import type { PostCardData } from '../posting/posts-view-models.ts';
-import { DiscoveryViewModel } from './discovery-view-model.ts';
+import { DiscoveryModel } from './discovery-view-model.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderWork = (video: Video) => (
@@ -37,16 +31,7 @@ const renderWork = (video: Video) => (
 
 /** /discovery — 作品 (the newest works), 动态 (everyone's posts) and 关注 (posts of the users one follows). */
 export const DiscoveryScreen = observer(function DiscoveryScreen() {
-  const vm = useViewModel((c) => {
-    bindPosts(c);
-    return new DiscoveryViewModel({
-      catalogue: c.get(CatalogueService),
-      posts: c.get(PostsService),
-      session: c.get(SessionModel),
-      sessions: c.get(SessionService),
-      navigator: c.get<Navigator>(Navigator),
-    });
-  });
+  const vm = useViewModel(DiscoveryModel);
   const { pathname, key } = useLocation();
   // Each time the page is shown (it is kept alive): new works of the followed users open 关注.
   useEffect(() => {

@@ -5,6 +5,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import { POSTS_PAGE_SIZE, type PostsService } from '../../core/posts/posts-service.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 import { PostingRoutes } from '../posting/posting-routes.ts';
 import { PostingTexts } from '../posting/posting-texts.ts';
@@ -122,3 +123,6 @@ export class DiscoveryViewModel {
     };
   }
 }
+
+/** /discovery's view-model, bound by the composition root (catalogue-screen-bindings.ts). */
+export const DiscoveryModel = viewModelToken<DiscoveryViewModel>('DiscoveryViewModel');

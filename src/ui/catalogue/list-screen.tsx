@@ -1,12 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useParams } from 'react-router-dom';
-import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import type { Video } from '../../core/catalogue/video.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { CategoryListViewModel, SORTS } from './catalogue-view-models.ts';
+import { CategoryListModel, SORTS } from './catalogue-view-models.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderGrid = (video: Video) => <VideoCard key={video.mediaKey} video={video} />;
@@ -14,7 +13,7 @@ const renderGrid = (video: Video) => <VideoCard key={video.mediaKey} video={vide
 /** /list/:category — a category's videos in a grid, sorted, loading more as the user scrolls. */
 export const ListScreen = observer(function ListScreen() {
   const { category = '' } = useParams();
-  const vm = useViewModel((c) => new CategoryListViewModel(c.get(CatalogueService), category));
+  const vm = useViewModel(CategoryListModel, { category });
   return (
     <div className="page list-page">
       <NavBar title={vm.channelName || '片库'} />

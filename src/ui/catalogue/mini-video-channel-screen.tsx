@@ -1,14 +1,13 @@
 import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
-import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import { readSubId } from '../../core/catalogue/channels.ts';
 import type { Video } from '../../core/catalogue/video.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { MiniChannelViewModel } from './catalogue-view-models.ts';
+import { MiniChannelModel } from './catalogue-view-models.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderGrid = (video: Video) => <VideoCard key={video.mediaKey} video={video} />;
@@ -23,7 +22,7 @@ export function MiniVideoChannelScreen() {
 }
 
 const MiniVideoChannel = observer(function MiniVideoChannel({ titleId, subId }: { titleId: string; subId: number }) {
-  const vm = useViewModel((c) => new MiniChannelViewModel(c.get(CatalogueService), titleId, subId));
+  const vm = useViewModel(MiniChannelModel, { titleId, subId });
   const subs = vm.channel?.subChannels ?? [];
   return (
     <div className="page mini-channel-page">

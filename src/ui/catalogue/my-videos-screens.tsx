@@ -1,15 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import type { Video } from '../../core/catalogue/video.ts';
 import { formatDuration } from '../../core/display/duration.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { MyVideosViewModel } from './catalogue-view-models.ts';
+import { LoginGuardModel, MyVideosModel } from './catalogue-view-models.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderHistory = (video: Video) => (
@@ -24,17 +21,14 @@ const renderRow = (video: Video) => <VideoCard key={video.mediaKey} video={video
 
 /** A visitor is sent to /login with the page to come back to. */
 const LoginGuard = observer(function LoginGuard({ children }: { children: React.ReactNode }) {
-  const container = useContainer();
-  const session = container.get(SessionModel);
+  const vm = useViewModel(LoginGuardModel);
   const location = useLocation();
-  useEffect(() => {
-    if (!session.loggedIn) container.get<Navigator>(Navigator).replace('/login', { redirect: `${location.pathname}${location.search}` });
-  }, [session.loggedIn, container, location.pathname, location.search]);
-  return session.loggedIn ? <>{children}</> : null;
+  useEffect(() => vm.visitorSentToLogin(`${location.pathname}${location.search}`), [vm, vm.loggedIn, location.pathname, location.search]);
+  return vm.loggedIn ? <>{children}</> : null;
 });
 
 const MyVideos = observer(function MyVideos({ kind }: { kind: 'history' | 'collection' }) {
-  const vm = useViewModel((c) => new MyVideosViewModel(c.get(CatalogueService), kind));
+  const vm = useViewModel(MyVideosModel, { kind });
   return kind === 'history' ? (
     <PagedListView model={vm.list} className="video-rows" skeleton="rows" render={renderHistory} emptyText="还没有观看记录" />
   ) : (

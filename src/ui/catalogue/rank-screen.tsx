@@ -1,16 +1,15 @@
 import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
-import { RankViewModel } from './catalogue-view-models.ts';
+import { RankModel } from './catalogue-view-models.ts';
 import { VideoCard } from './video-card.tsx';
 
 /** /rank — the popular ranking, numbered, with a tab per category. */
 export const RankScreen = observer(function RankScreen() {
-  const vm = useViewModel((c) => new RankViewModel(c.get(CatalogueService)));
+  const vm = useViewModel(RankModel);
   useEffect(() => vm.start(), [vm]);
   return (
     <div className="page rank-page">

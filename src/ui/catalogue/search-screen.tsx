@@ -1,13 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import type { Video } from '../../core/catalogue/video.ts';
-import { Clock } from '../../core/ports/clock.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
-import { SearchTexts, SearchViewModel } from './catalogue-view-models.ts';
+import { SearchModel, SearchTexts } from './catalogue-view-models.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderRow = (video: Video) => <VideoCard key={video.mediaKey} video={video} layout="row" />;
@@ -15,7 +12,7 @@ const renderRow = (video: Video) => <VideoCard key={video.mediaKey} video={video
 /** /searchPage — type a title; results come 300 ms after typing stops, paged. */
 export const SearchScreen = observer(function SearchScreen() {
   const [query] = useSearchParams();
-  const vm = useViewModel((c) => new SearchViewModel(c.get(CatalogueService), c.get<Clock>(Clock), c.get<Navigator>(Navigator), query.get('keyword') ?? ''));
+  const vm = useViewModel(SearchModel, { keyword: query.get('keyword') ?? '' });
   useEffect(() => vm.dispose, [vm]);
   return (
     <div className="page search-page">

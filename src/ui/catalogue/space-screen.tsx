@@ -1,11 +1,7 @@
 import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useParams } from 'react-router-dom';
-import { bindPosts } from '../../composition/posts-bindings.ts';
-import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
 import type { Video } from '../../core/catalogue/video.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { PostsService } from '../../core/posts/posts-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, Count, LevelIcon, SexIcon } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
@@ -14,7 +10,7 @@ import { PostCard } from '../posting/post-card.tsx';
 import { PostingTexts } from '../posting/posting-texts.ts';
 import type { PostCardData } from '../posting/posts-view-models.ts';
 import { SpaceSocialActions } from '../social/space-actions.tsx';
-import { SpaceViewModel } from './catalogue-view-models.ts';
+import { SpaceModel } from './catalogue-view-models.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderGrid = (video: Video) => <VideoCard key={video.mediaKey} video={video} />;
@@ -23,10 +19,7 @@ const renderGrid = (video: Video) => <VideoCard key={video.mediaKey} video={vide
 export const SpaceScreen = observer(function SpaceScreen() {
   const { id = '' } = useParams();
   const uid = /^\d{1,9}$/.test(id) ? Number(id) : 0;
-  const vm = useViewModel((c) => {
-    bindPosts(c);
-    return new SpaceViewModel({ catalogue: c.get(CatalogueService), posts: c.get(PostsService), navigator: c.get<Navigator>(Navigator) }, uid);
-  });
+  const vm = useViewModel(SpaceModel, { uid });
   const renderPost = (post: PostCardData) => <PostCard key={post.id} post={post} onOpen={() => vm.postTapped(post)} />;
   const user = vm.profile;
   return (

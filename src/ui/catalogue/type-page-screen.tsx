@@ -1,12 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
-import { CatalogueFilterService } from '../../core/catalogue/catalogue-filter.ts';
 import type { Video } from '../../core/catalogue/video.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { TypePageViewModel } from './type-page-view-model.ts';
+import { TypePageModel } from './type-page-view-model.ts';
 import { VideoCard } from './video-card.tsx';
 import './catalogue.css';
 
@@ -15,7 +14,7 @@ const renderGrid = (video: Video) => <VideoCard key={video.mediaKey} video={vide
 /** /typePage (?category=): the catalogue filter, one row of chips per filter, the matching videos below. */
 export const TypePageScreen = observer(function TypePageScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel((c) => new TypePageViewModel(c.get(CatalogueFilterService), { category: search.get('category') ?? '' }));
+  const vm = useViewModel(TypePageModel, { category: search.get('category') ?? '' });
   return (
     <div className="page type-page">
       <NavBar title="分类" />

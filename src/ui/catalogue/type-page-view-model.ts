@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { DEFAULT_PAGE_SIZE } from '../../core/catalogue/catalogue-service.ts';
 import { NO_FILTER, type CatalogueFilterChoice, type CatalogueFilterService, type FilterOptions, type FilterSort } from '../../core/catalogue/catalogue-filter.ts';
 import type { Video } from '../../core/catalogue/video.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 
 export const ALL = '全部';
@@ -57,3 +58,6 @@ export class TypePageViewModel {
     this.list = this.makeList();
   }
 }
+
+/** /typePage's view-model (`category`: the ?category= it opens with, or ''), bound by the composition root (catalogue-screen-bindings.ts). */
+export const TypePageModel = viewModelToken<TypePageViewModel, { category: string }>('TypePageViewModel');

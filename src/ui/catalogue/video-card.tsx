@@ -1,10 +1,10 @@
 import { formatDuration } from '../../core/display/duration.ts';
 import { formatImageUrl } from '../../core/display/image-url.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
 import type { Video } from '../../core/catalogue/video.ts';
 import { GRID_COVER_SIZE } from '../../core/catalogue/first-screen.ts';
-import { useContainer } from '../app/container-context.tsx';
+import { useViewModel } from '../app/container-context.tsx';
 import { Count, TimeLabel } from '../common/display.tsx';
+import { VideoCardModel } from './video-card-view-model.ts';
 import './catalogue.css';
 
 /** Display sizes (CSS pixels) the cover images are requested for. */
@@ -12,8 +12,6 @@ export const CardSizes = {
   grid: GRID_COVER_SIZE,
   row: { width: 160, height: 90 },
 } as const;
-
-export const playPath = (video: Pick<Video, 'mediaKey'>): string => `/play/${encodeURIComponent(video.mediaKey)}`;
 
 function coverUrl(src: string, size: { width: number; height: number }): string {
   const result = formatImageUrl(src, size);
@@ -39,10 +37,10 @@ export function VideoCard({
   extra?: React.ReactNode;
   firstScreen?: boolean;
 }) {
-  const navigator = useContainer().get<Navigator>(Navigator);
+  const vm = useViewModel(VideoCardModel);
   const size = CardSizes[layout];
   return (
-    <button type="button" className={`video-card video-card--${layout}`} data-testid="video-card" onClick={() => navigator.push(playPath(video))}>
+    <button type="button" className={`video-card video-card--${layout}`} data-testid="video-card" onClick={() => vm.tapped(video)}>
       <span className="video-card__cover">
         <img
           src={coverUrl(video.cover, size)}

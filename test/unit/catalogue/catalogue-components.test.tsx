@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHeadlessCore, type HeadlessWorld } from '../../../src/composition/headless.ts';
+import { bindVideoCard } from '../../../src/composition/video-card-bindings.ts';
 import { CatalogueService } from '../../../src/core/catalogue/catalogue-service.ts';
 import { readVideo, type Video } from '../../../src/core/catalogue/video.ts';
 import { FooterState } from '../../../src/core/display/list-state.ts';
@@ -21,6 +22,8 @@ const NOW = Date.UTC(2026, 10, 22, 4);
 
 function render(node: React.ReactNode): HeadlessWorld {
   const { container, world } = createHeadlessCore();
+  // The card's view-model, as bindUi binds it (idempotent).
+  bindVideoCard(container);
   world.clock.advance(NOW - world.clock.now());
   host = document.createElement('div');
   document.body.append(host);
