@@ -4,6 +4,11 @@ import type { MessageSender, MessageView, NewMessage } from './message-repositor
 
 /** Sends written by one statement at most. */
 export const MAX_INSERT_BATCH = 200;
+/**
+ * Group INSERTs running at once. On PostgreSQL a commit waits for its WAL flush (10–15 ms on the bench machine), which
+ * one writer at a time would add to every send behind it; a few at once overlap those waits. PGlite runs them in turn.
+ */
+export const MAX_INSERTS_IN_FLIGHT = 4;
 
 export type InsertOutcome = { message: MessageView; created: boolean } | undefined;
 
@@ -15,10 +20,10 @@ interface Pending {
 }
 
 /**
- * SendMessage's INSERTs, grouped by the database's own pace: a send arriving while no INSERT of this object runs is
- * written once the I/O of the current turn of the event loop is handled (setImmediate: no timer, the sends whose
- * requests came in with it join it); sends arriving while one runs wait for it. Each group is written, in arrival
- * order, by one `INSERT … SELECT FROM unnest … ON CONFLICT DO NOTHING`. On PGlite, where each statement blocks the
+ * SendMessage's INSERTs, grouped by the database's own pace: a send is written once the I/O of the current turn of the
+ * event loop is handled (setImmediate: no timer, the sends whose requests came in with it join it), or, when
+ * MAX_INSERTS_IN_FLIGHT groups are being written, once one of them is done. Each group is written, in arrival order,
+ * by one `INSERT … SELECT FROM unnest … ON CONFLICT DO NOTHING`. On PGlite, where each statement blocks the
  * event loop for its parse, plan and commit (so without the wait no two sends would ever meet), that is one statement
  * for every burst instead of one per message. Each send gets what insertMessage would answer it:
  * - created, with the id stored for its (sender, clientId);
@@ -29,11 +34,17 @@ interface Pending {
  */
 export class MessageInserts {
   private queue: Pending[] = [];
-  private writing = false;
+  /** A flush is waiting for the end of this turn of the event loop. */
+  private scheduled = false;
+  private inFlight = 0;
   /** Statements written (tests). */
   statements = 0;
 
-  constructor(private readonly db: Queryable, private readonly maxBatch: number = MAX_INSERT_BATCH) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly maxBatch: number = MAX_INSERT_BATCH,
+    private readonly maxInFlight: number = MAX_INSERTS_IN_FLIGHT,
+  ) {}
 
   insert(message: NewMessage, sender: MessageSender): Promise<InsertOutcome> {
     const { clientId } = message;
@@ -43,26 +54,32 @@ export class MessageInserts {
     }
     return new Promise<InsertOutcome>((resolve, reject) => {
       this.queue.push({ message: { ...message, clientId }, sender, resolve, reject });
-      if (!this.writing) {
-        // After the I/O of this turn of the event loop: the sends whose requests arrived with this one join it.
-        this.writing = true;
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        const group = this.queue.splice(0, this.maxBatch);
-        try {
-          await this.write(group);
-        } catch (error) {
+  /** After the I/O of this turn of the event loop (the sends whose requests arrived with this one join it), if a write may start. */
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const group = this.queue.splice(0, this.maxBatch);
+      this.inFlight += 1;
+      this.write(group)
+        .catch((error: unknown) => {
           for (const pending of group) pending.reject(error);
-        }
-      }
-    } finally {
-      this.writing = false;
+        })
+        .finally(() => {
+          this.inFlight -= 1;
+          this.schedule();
+        });
     }
   }
 

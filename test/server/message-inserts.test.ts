@@ -90,6 +90,29 @@ describe('MessageInserts', () => {
     expect(outcome).toMatchObject({ created: true, message: { content: 'no id', clientId: null, fromUid: users[2] } });
   });
 
+  it('with every write slot taken, groups the sends that arrive meanwhile into the next statement', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const seen: string[] = [];
+    const slow: Database = { ...counted, query: async (sql, params) => {
+      seen.push(sql);
+      if (seen.length === 1) await gate;
+      return db.query(sql, params);
+    } };
+    const inserts = new MessageInserts(slow, 200, 1);
+    const tag = uniqueName('slot');
+    const first = inserts.insert(message(0, 1, 'first', `${tag}-0`), sender);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toHaveLength(1);
+    const later = [1, 2, 3].map((n) => inserts.insert(message(1, 0, `later ${n}`, `${tag}-${n}`), sender));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toHaveLength(1);
+    release();
+    const outcomes = await Promise.all([first, ...later]);
+    expect(outcomes.every((outcome) => outcome?.created === true)).toBe(true);
+    expect(seen).toHaveLength(2);
+  });
+
   it('groups the sends that arrive while a write runs, at most maxBatch a statement', async () => {
     const inserts = new MessageInserts(counted, 2);
     statements.length = 0;
