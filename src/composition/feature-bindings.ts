@@ -7,6 +7,7 @@ import { bindFeedback } from './feedback-bindings.ts';
 import { bindHelp } from './help-bindings.ts';
 import { bindMessaging } from './messaging-bindings.ts';
 import { bindPlayback } from './playback-bindings.ts';
+import { bindPosting } from './posting-bindings.ts';
 import { bindSocial } from './social-bindings.ts';
 import { bindVip } from './vip-bindings.ts';
 
@@ -25,5 +26,6 @@ export function bindFeatures(container: Container): void {
   bindHelp(container);
   bindFeedback(container);
   bindPlayback(container);
+  bindPosting(container);
   bindCatalogueScreens(container);
 }

@@ -5,8 +5,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { LoadingState } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { CropLimits } from './crop-geometry.ts';
-import { EditPosterViewModel } from './media-view-models.ts';
-import { postingDeps } from './posting-bindings.ts';
+import { EditPosterModel, type EditPosterViewModel } from './media-view-models.ts';
 import { PostingTexts } from './posting-texts.ts';
 import './posting.css';
 
@@ -64,7 +63,7 @@ function useCropGestures(vm: EditPosterViewModel, frame: React.RefObject<HTMLDiv
  * cover (a JPEG) and returns to the form. The back arrow returns to the frames.
  */
 export const EditPosterScreen = observer(function EditPosterScreen() {
-  const vm = useViewModel((c) => new EditPosterViewModel(postingDeps(c)));
+  const vm = useViewModel(EditPosterModel);
   const frame = useRef<HTMLDivElement>(null);
   const gestures = useCropGestures(vm, frame);
 

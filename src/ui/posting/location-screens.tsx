@@ -1,14 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Clock } from '../../core/ports/clock.ts';
-import { Geolocation } from '../../core/ports/geolocation.ts';
-import { PlaceSearch } from '../../core/ports/place-search.ts';
 import { UploadConstants } from '../../core/upload/upload-protocol.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { LocationViewModel, SearchLocationViewModel, type PlaceRow } from './location-view-models.ts';
-import { postingDeps } from './posting-bindings.ts';
+import { LocationModel, SearchLocationModel, type PlaceRow } from './location-view-models.ts';
 import { PostingTexts } from './posting-texts.ts';
 import './posting.css';
 
@@ -33,10 +29,7 @@ function PlaceList({ rows, onTap }: { rows: PlaceRow[]; onTap: (row: PlaceRow) =
 
 /** /getUserLocation — 不显示位置, the places near the device, and a search box. */
 export const LocationScreen = observer(function LocationScreen() {
-  const vm = useViewModel((c) => {
-    const deps = postingDeps(c);
-    return new LocationViewModel({ ...deps, places: c.get<PlaceSearch>(PlaceSearch), geolocation: c.get<Geolocation>(Geolocation) });
-  });
+  const vm = useViewModel(LocationModel);
   useEffect(() => vm.mounted(), [vm]);
   return (
     <div className="page posting-page">
@@ -71,7 +64,7 @@ export const LocationScreen = observer(function LocationScreen() {
 
 /** /searchUserLocation — places by keyword, searched 300 ms after typing stops. */
 export const SearchLocationScreen = observer(function SearchLocationScreen() {
-  const vm = useViewModel((c) => new SearchLocationViewModel({ ...postingDeps(c), places: c.get<PlaceSearch>(PlaceSearch), clock: c.get<Clock>(Clock) }));
+  const vm = useViewModel(SearchLocationModel);
   useEffect(() => () => vm.dispose(), [vm]);
   return (
     <div className="page posting-page">

@@ -9,6 +9,7 @@ import { UploadConstants, UploadTexts } from '../../core/upload/upload-protocol.
 import { PostingRoutes } from './posting-routes.ts';
 import type { DraftModel, PostingUiState } from './posting-state.ts';
 import { distanceText, PostingTexts } from './posting-texts.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export interface PlaceRow {
   place: Place;
@@ -192,3 +193,7 @@ export class SearchLocationViewModel {
     }
   }
 }
+
+/** /getUserLocation's and /searchUserLocation's view-models, bound by the composition root (posting-bindings.ts). */
+export const LocationModel = viewModelToken<LocationViewModel>('LocationViewModel');
+export const SearchLocationModel = viewModelToken<SearchLocationViewModel>('SearchLocationViewModel');

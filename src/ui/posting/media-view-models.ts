@@ -6,6 +6,7 @@ import { HINT, PostingRoutes } from './posting-routes.ts';
 import type { PostingUiState } from './posting-state.ts';
 import { PostingTexts } from './posting-texts.ts';
 import { takeVideo, videoInfoOf, type PostingDeps } from './publish-view-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** How many frames the poster page offers. */
 export const POSTER_FRAME_COUNT = 8;
@@ -230,3 +231,8 @@ export class EditPosterViewModel {
     this.deps.navigator.replace(PostingRoutes.addPoster);
   }
 }
+
+/** The posting media screens' view-models, bound by the composition root (posting-bindings.ts). */
+export const VideoPreviewModel = viewModelToken<VideoPreviewViewModel>('VideoPreviewViewModel');
+export const AddPosterModel = viewModelToken<AddPosterViewModel>('AddPosterViewModel');
+export const EditPosterModel = viewModelToken<EditPosterViewModel>('EditPosterViewModel');

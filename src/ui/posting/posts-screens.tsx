@@ -1,29 +1,21 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ApiOrigin } from '../../composition/api-origin.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
-import { PostsService } from '../../core/posts/posts-service.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, TimeLabel } from '../common/display.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { PostCard } from './post-card.tsx';
-import { bindPostingCore } from './posting-bindings.ts';
+import { PostingGateModel } from './posting-gate-view-model.ts';
 import { PostingRoutes } from './posting-routes.ts';
 import { PostingTexts } from './posting-texts.ts';
-import { MyPostsViewModel, PostDetailViewModel, postIdFrom, type PostCardData } from './posts-view-models.ts';
+import { MyPostsModel, PostDetailModel, type PostCardData } from './posts-view-models.ts';
 import './posting.css';
 
 const MyPosts = observer(function MyPosts() {
-  const vm = useViewModel((c) => {
-    bindPostingCore(c);
-    return new MyPostsViewModel(c.get(PostsService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier));
-  });
+  const vm = useViewModel(MyPostsModel);
   const render = (post: PostCardData) => (
     <PostCard
       key={post.id}
@@ -62,30 +54,15 @@ const MyPosts = observer(function MyPosts() {
 
 /** /myDynamic — one's own posts, newest first (login required: a visitor goes to /login and comes back). */
 export const MyPostsScreen = observer(function MyPostsScreen() {
-  const container = useContainer();
-  const session = container.get(SessionModel);
-  useEffect(() => {
-    if (!session.loggedIn) container.get<Navigator>(Navigator).replace(PostingRoutes.login, { redirect: PostingRoutes.myPosts });
-  }, [session.loggedIn, container]);
-  return <div className="page posting-page my-posts-page">{session.loggedIn ? <MyPosts /> : <NavBar title={PostingTexts.myPosts} />}</div>;
+  const gate = useViewModel(PostingGateModel, { page: PostingRoutes.myPosts });
+  useEffect(() => gate.visitorSentToLogin(), [gate, gate.loggedIn]);
+  return <div className="page posting-page my-posts-page">{gate.loggedIn ? <MyPosts /> : <NavBar title={PostingTexts.myPosts} />}</div>;
 });
 
 /** /dynamicDetail?id — one post: the video (its cover as the poster), the author, text, labels, place and time. */
 export const PostDetailScreen = observer(function PostDetailScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel((c) => {
-    bindPostingCore(c);
-    return new PostDetailViewModel(
-      {
-        posts: c.get(PostsService),
-        session: c.get(SessionModel),
-        navigator: c.get<Navigator>(Navigator),
-        notifier: c.get<Notifier>(Notifier),
-        origin: c.get<string>(ApiOrigin),
-      },
-      postIdFrom(search.get('id')),
-    );
-  });
+  const vm = useViewModel(PostDetailModel, { id: search.get('id') });
   useEffect(() => void vm.load(), [vm]);
   const post = vm.post;
   return (

@@ -11,6 +11,7 @@ import type { SessionModel } from '../app/session-model.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 import { PostingTexts } from './posting-texts.ts';
 import { HINT, PostingRoutes } from './posting-routes.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The cover thumbnail's display size in the lists (3:4, like the cover editor's frame). */
 export const POST_THUMB = { width: 96, height: 128 } as const;
@@ -191,3 +192,8 @@ export class PostDetailViewModel {
     }
   }
 }
+
+/** /myDynamic's list, bound by the composition root (posting-bindings.ts). */
+export const MyPostsModel = viewModelToken<MyPostsViewModel>('MyPostsViewModel');
+/** /dynamicDetail's view-model; `id`: the query's raw `id` parameter. */
+export const PostDetailModel = viewModelToken<PostDetailViewModel, { id: string | null }>('PostDetailViewModel');

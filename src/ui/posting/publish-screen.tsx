@@ -1,16 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Clock } from '../../core/ports/clock.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { PublishPost } from '../../core/upload/publish-post.ts';
 import { UploadTexts } from '../../core/upload/upload-protocol.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import { NavBar, useBackAction } from '../common/nav-bar.tsx';
-import { postingDeps } from './posting-bindings.ts';
+import { PostingGateModel } from './posting-gate-view-model.ts';
 import { PostingRoutes } from './posting-routes.ts';
 import { PostingTexts } from './posting-texts.ts';
-import { PublishViewModel } from './publish-view-model.ts';
+import { PublishModel, type PublishViewModel } from './publish-view-model.ts';
 import './posting.css';
 
 function PinIcon() {
@@ -60,9 +56,7 @@ const UploadOverlay = observer(function UploadOverlay({ vm }: { vm: PublishViewM
 });
 
 const PublishForm = observer(function PublishForm() {
-  const vm = useViewModel(
-    (c) => new PublishViewModel({ ...postingDeps(c), publisher: c.get(PublishPost), session: c.get(SessionModel), clock: c.get<Clock>(Clock) }),
-  );
+  const vm = useViewModel(PublishModel);
   useEffect(() => vm.mounted(), [vm]);
   const leave = useBackAction();
   const draft = vm.draft;
@@ -179,14 +173,11 @@ const PublishForm = observer(function PublishForm() {
 
 /** /publishDynamic — write a video post and publish it (login required: a visitor goes to /login and comes back). */
 export const PublishScreen = observer(function PublishScreen() {
-  const container = useContainer();
-  const session = container.get(SessionModel);
-  useEffect(() => {
-    if (!session.loggedIn) container.get<Navigator>(Navigator).replace(PostingRoutes.login, { redirect: PostingRoutes.publish });
-  }, [session.loggedIn, container]);
+  const gate = useViewModel(PostingGateModel, { page: PostingRoutes.publish });
+  useEffect(() => gate.visitorSentToLogin(), [gate, gate.loggedIn]);
   return (
     <div className="page posting-page publish-page">
-      {session.loggedIn ? <PublishForm /> : <NavBar title={PostingTexts.publishTitle} />}
+      {gate.loggedIn ? <PublishForm /> : <NavBar title={PostingTexts.publishTitle} />}
     </div>
   );
 });

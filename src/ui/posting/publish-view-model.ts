@@ -11,6 +11,7 @@ import type { PostingMedia } from './posting-media.ts';
 import { HINT, PostingRoutes } from './posting-routes.ts';
 import type { DraftModel, PostingUiState } from './posting-state.ts';
 import { PostingTexts, sizeText } from './posting-texts.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** After 发布成功 the page stays this long at 100 % before /myDynamic replaces it. */
 export const PUBLISHED_PAUSE_MS = 600;
@@ -384,3 +385,6 @@ export class PublishViewModel {
     }, PUBLISHED_PAUSE_MS);
   }
 }
+
+/** /publishDynamic's form, bound by the composition root (posting-bindings.ts). */
+export const PublishModel = viewModelToken<PublishViewModel>('PublishViewModel');

@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { LoadingState } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { AddPosterViewModel, VideoPreviewViewModel } from './media-view-models.ts';
-import { postingDeps } from './posting-bindings.ts';
+import { AddPosterModel, VideoPreviewModel, type VideoPreviewViewModel } from './media-view-models.ts';
 import { PostingTexts } from './posting-texts.ts';
 import './posting.css';
 
@@ -39,7 +38,7 @@ const RePick = observer(function RePick({ vm, testId }: { vm: VideoPreviewViewMo
 
 /** /selectVideoPreview — the picked video plays; 重新选择 picks another, 下一步 goes back to the form with it. */
 export const SelectVideoPreviewScreen = observer(function SelectVideoPreviewScreen() {
-  const vm = useViewModel((c) => new VideoPreviewViewModel(postingDeps(c)));
+  const vm = useViewModel(VideoPreviewModel);
   return (
     <div className="page video-preview-page">
       <NavBar title="选择视频" />
@@ -67,7 +66,7 @@ export const SelectVideoPreviewScreen = observer(function SelectVideoPreviewScre
 
 /** /previewDynamicVideo — the form's video at full size, with sound. */
 export const PreviewVideoScreen = observer(function PreviewVideoScreen() {
-  const vm = useViewModel((c) => new VideoPreviewViewModel(postingDeps(c)));
+  const vm = useViewModel(VideoPreviewModel);
   return (
     <div className="page video-preview-page">
       <NavBar title="预览视频" />
@@ -91,7 +90,7 @@ export const PreviewVideoScreen = observer(function PreviewVideoScreen() {
 
 /** /dynamicVideoAddPoster — eight frames of the video, or 从相册选择; 下一步 opens the chosen picture in the editor. */
 export const AddPosterScreen = observer(function AddPosterScreen() {
-  const vm = useViewModel((c) => new AddPosterViewModel(postingDeps(c)));
+  const vm = useViewModel(AddPosterModel);
   useEffect(() => void vm.mounted(), [vm]);
   const album = (
     <label className="poster-album">
