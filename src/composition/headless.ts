@@ -43,6 +43,7 @@ import { bindCore } from './core-bindings.ts';
 import { bindPlayFeatures } from './play-feature-bindings.ts';
 import { bindPosts } from './posts-bindings.ts';
 import { bindUpload } from './upload-bindings.ts';
+import { bindStartScreens } from './start-screen-bindings.ts';
 
 /** The fakes a headless core runs on, kept so a script or test can look at and steer them. */
 export interface HeadlessWorld {
@@ -132,6 +133,8 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<PlaceSearch>(PlaceSearch).toConstantValue(world.places);
   container.bind<string>(ApiOrigin).toConstantValue('');
   bindCore(container);
+  // The view-models of what shows at start (bindUi binds them in the browser).
+  bindStartScreens(container);
   // Everything is bound already: the screens' feature loads resolve at once.
   container.bind<LoadFeatures>(LoadFeatures).toConstantValue(() => Promise.resolve());
   bindPlayFeatures(container);

@@ -1,6 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { SignInTip } from '../../core/account/sign-in-tip.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
+import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export const SIGN_IN_PATH = '/signIn';
 
@@ -12,8 +14,18 @@ export class SignInTipViewModel {
   constructor(
     private readonly tip: Pick<SignInTip, 'shouldShow' | 'hide'>,
     private readonly navigator: Pick<Navigator, 'push'>,
+    private readonly session: Pick<SessionModel, 'user'>,
   ) {
-    makeAutoObservable<SignInTipViewModel, 'tip' | 'navigator' | 'checks'>(this, { tip: false, navigator: false, checks: false }, { autoBind: true });
+    makeAutoObservable<SignInTipViewModel, 'tip' | 'navigator' | 'session' | 'checks'>(
+      this,
+      { tip: false, navigator: false, session: false, checks: false },
+      { autoBind: true },
+    );
+  }
+
+  /** Who is logged in ('' for a visitor): the tip is checked again when it changes. */
+  get userKey(): string {
+    return String(this.session.user?.id ?? '');
   }
 
   /** Asks again (the page is shown, or the login changed); only the newest check decides. */
@@ -35,3 +47,6 @@ export class SignInTipViewModel {
     this.navigator.push(SIGN_IN_PATH);
   }
 }
+
+/** The sign-in tip's view-model, bound by the composition root (start-screen-bindings.ts: the tip shows on home). */
+export const SignInTipModel = viewModelToken<SignInTipViewModel>('SignInTipViewModel');

@@ -1,17 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { SignInTip as SignInTipRule, SignInTipTexts } from '../../core/account/sign-in-tip.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
-import { SignInTipViewModel } from './sign-in-tip-view-model.ts';
+import { SignInTipTexts } from '../../core/account/sign-in-tip.ts';
+import { useViewModel } from '../app/container-context.tsx';
+import { SignInTipModel } from './sign-in-tip-view-model.ts';
 import './sign-in-tip.css';
 
 /** The day's sign-in invitation (home, for a logged-in user not signed in today); checked again when the user changes. */
 export const SignInTip = observer(function SignInTip() {
-  const session = useContainer().get(SessionModel);
-  const vm = useViewModel((c) => new SignInTipViewModel(c.get(SignInTipRule), c.get<Navigator>(Navigator)));
-  const userKey = String(session.user?.id ?? '');
+  const vm = useViewModel(SignInTipModel);
+  const userKey = vm.userKey;
   useEffect(() => {
     void vm.check();
   }, [vm, userKey]);

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { StartAdController, StartAdState } from '../../core/ads/start-ad.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** Logs what the core reports but cannot log itself. */
 export type AdLogger = (message: string) => void;
@@ -55,3 +56,6 @@ export class StartAdViewModel {
     this.controller.tapped();
   }
 }
+
+/** The start ad's view-model, bound by the composition root (start-screen-bindings.ts: the shell shows it at start). */
+export const StartAdModel = viewModelToken<StartAdViewModel>('StartAdViewModel');

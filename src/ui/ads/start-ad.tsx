@@ -1,13 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { StartAdController } from '../../core/ads/start-ad.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { StartAdViewModel } from './start-ad-view-model.ts';
+import { StartAdModel } from './start-ad-view-model.ts';
 import './start-ad.css';
 
 /** The fullscreen start advertisement, mounted once by the app shell. */
 export const StartAd = observer(function StartAd() {
-  const vm = useViewModel((container) => new StartAdViewModel(container.get(StartAdController), (message) => console.warn(message)));
+  const vm = useViewModel(StartAdModel);
   useEffect(() => {
     void vm.appStarted();
   }, [vm]);

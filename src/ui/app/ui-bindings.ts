@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { bindMessageTipLoader } from '../../composition/message-tip-bindings.ts';
+import { bindStartScreens } from '../../composition/start-screen-bindings.ts';
 import { bindVideoCard } from '../../composition/video-card-bindings.ts';
 import { UserSession } from '../../core/session/user-session.ts';
 import { SessionModel } from './session-model.ts';
@@ -12,4 +13,5 @@ export function bindUi(container: Container): void {
     .inSingletonScope();
   bindMessageTipLoader(container);
   bindVideoCard(container);
+  bindStartScreens(container);
 }

@@ -3,14 +3,14 @@ import { formatCount } from '../../core/display/count.ts';
 import { avatarBadge, avatarSource, avatarSpaceUid, DEFAULT_AVATAR, levelIcon, sexIcon, type AvatarProps } from '../../core/display/icons.ts';
 import { formatImageUrl } from '../../core/display/image-url.ts';
 import { timeLabel, type TimeInput } from '../../core/display/time-label.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { useContainer } from '../app/container-context.tsx';
+import { useViewModel } from '../app/container-context.tsx';
+import { AvatarModel } from './common-view-models.ts';
 import { useNow } from './use-now.ts';
 
 /** A user's avatar: the picture at its display size (placeholder when missing or broken), one badge, and a tap to their space. */
 export function Avatar(props: AvatarProps & { size?: number; className?: string }) {
   const size = props.size ?? 40;
-  const navigator = useContainer().get<Navigator>(Navigator);
+  const vm = useViewModel(AvatarModel);
   const formatted = formatImageUrl(avatarSource(props.src), { width: size, height: size });
   const [broken, setBroken] = useState(false);
   const src = broken || !formatted.ok ? DEFAULT_AVATAR : formatted.url;
@@ -28,7 +28,7 @@ export function Avatar(props: AvatarProps & { size?: number; className?: string 
   return uid === null ? (
     <span className={`avatar ${props.className ?? ''}`} style={style}>{picture}</span>
   ) : (
-    <button type="button" className={`avatar avatar--tappable ${props.className ?? ''}`} style={style} onClick={() => navigator.push(`/space/${uid}`)}>
+    <button type="button" className={`avatar avatar--tappable ${props.className ?? ''}`} style={style} onClick={() => vm.spaceTapped(uid)}>
       {picture}
     </button>
   );

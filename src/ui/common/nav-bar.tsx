@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { RouteTrail, decideBack } from '../../core/shell/back-rule.ts';
-import { useContainer } from '../app/container-context.tsx';
+import { useViewModel } from '../app/container-context.tsx';
+import { BackModel } from './common-view-models.ts';
 
 /** Whether the browser history holds an earlier entry of this app (react-router numbers its entries from 0). */
 export function canGoBackInApp(): boolean {
@@ -11,9 +11,9 @@ export function canGoBackInApp(): boolean {
 /** The back rule as an action, for a page whose back arrow asks something first (NavBar's onBack) and then leaves. */
 export function useBackAction(backTo?: string): () => void {
   const navigate = useNavigate();
-  const trail = useContainer().get(RouteTrail);
+  const vm = useViewModel(BackModel);
   return () => {
-    const action = decideBack({ previousPath: trail.previousPath(), target: backTo, canGoBack: canGoBackInApp() });
+    const action = vm.action(backTo, canGoBackInApp());
     if (action.kind === 'back') void navigate(-1);
     else void navigate(action.path, { replace: true });
   };

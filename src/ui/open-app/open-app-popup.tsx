@@ -1,19 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useBlocker, useLocation, useMatches } from 'react-router-dom';
-import { OpenAppController } from '../../core/open-app/open-app.ts';
-import { offersOpenApp } from '../../core/open-app/open-app-offer.ts';
-import { NativeBridge } from '../../core/ports/native-bridge.ts';
 import { BRAND } from '../app/brand.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
+import { useViewModel } from '../app/container-context.tsx';
 import type { RouteHandle } from '../app/route-handle.ts';
-import { OpenAppViewModel } from './open-app-view-model.ts';
+import { OpenAppModel, OpenAppOfferModel } from './open-app-view-model.ts';
 import './open-app.css';
 
 /** For screens (the home) that offer to open the app: returns the intent that shows the popup. */
 export function useOpenApp(): () => void {
-  const controller = useContainer().get(OpenAppController);
-  return () => controller.show();
+  return useViewModel(OpenAppOfferModel).showTapped;
 }
 
 /**
@@ -24,11 +20,7 @@ export function useOpenApp(): () => void {
  * navigation is blocked and the blocked navigation closes it.
  */
 export const OpenAppPopup = observer(function OpenAppPopup() {
-  const vm = useViewModel((container) => {
-    const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
-    const offer = offersOpenApp(userAgent, container.get<NativeBridge>(NativeBridge).platform());
-    return new OpenAppViewModel(container.get(OpenAppController), offer);
-  });
+  const vm = useViewModel(OpenAppModel);
   const location = useLocation();
   const matches = useMatches();
   const tabPage = matches.some((match) => (match.handle as RouteHandle | undefined)?.route?.tabBar === true);

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { openAppRequested, type OpenAppController } from '../../core/open-app/open-app.ts';
 import type { Query } from '../../core/ports/navigator.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The open-app popup as MobX state; intents pass to the core controller. */
 export class OpenAppViewModel {
@@ -38,3 +39,15 @@ export class OpenAppViewModel {
     this.controller.hide();
   }
 }
+
+/** For screens (the home) that offer to open the app: the intent that shows the popup. */
+export class OpenAppOfferViewModel {
+  constructor(private readonly controller: Pick<OpenAppController, 'show'>) {}
+
+  readonly showTapped = (): void => this.controller.show();
+}
+
+/** The popup's view-model, bound by the composition root (start-screen-bindings.ts: the shell mounts the popup at start). */
+export const OpenAppModel = viewModelToken<OpenAppViewModel>('OpenAppViewModel');
+/** The show-the-popup intent of the screens that offer the app (start-screen-bindings.ts). */
+export const OpenAppOfferModel = viewModelToken<OpenAppOfferViewModel>('OpenAppOfferViewModel');

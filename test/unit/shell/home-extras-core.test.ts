@@ -6,6 +6,7 @@ import { CATALOGUE_FILTER_PATH, CatalogueFilterService, NO_FILTER, filterParams,
 import { SessionService } from '../../../src/core/session/session-service.ts';
 import { CUS_SERVICE_CONFIG_PATH, CusServiceConfigService, parseCusServiceConfig } from '../../../src/core/shell/cus-service-config.ts';
 import { SignInTipViewModel } from '../../../src/ui/account/sign-in-tip-view-model.ts';
+import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { TypePageViewModel } from '../../../src/ui/catalogue/type-page-view-model.ts';
 import { CusServiceViewModel } from '../../../src/ui/messaging/cus-service-view-model.ts';
 import { installFakeAccountApi } from '../account/fake-account-api.ts';
@@ -123,19 +124,20 @@ describe('the sign-in tip', () => {
 
   it('shows to a logged-in user not signed in today; × hides it for the session; a new session shows it again', async () => {
     const { container, world } = await loggedInCore();
-    const vm = new SignInTipViewModel(container.get(SignInTip), world.navigator);
+    const vm = new SignInTipViewModel(container.get(SignInTip), world.navigator, new SessionModel(container.get(UserSession)));
+    expect(vm.userKey).not.toBe('');
     await vm.check();
     expect(vm.visible).toBe(true);
     vm.closeTapped();
     expect(vm.visible).toBe(false);
     expect(world.session.get(SIGN_IN_TIP_HIDDEN_KEY)).toBe('1');
     // A reload keeps the session storage: still hidden.
-    const again = new SignInTipViewModel(container.get(SignInTip), world.navigator);
+    const again = new SignInTipViewModel(container.get(SignInTip), world.navigator, new SessionModel(container.get(UserSession)));
     await again.check();
     expect(again.visible).toBe(false);
     // A new session (fresh session storage) shows it again.
     const fresh = await loggedInCore();
-    const shown = new SignInTipViewModel(fresh.container.get(SignInTip), fresh.world.navigator);
+    const shown = new SignInTipViewModel(fresh.container.get(SignInTip), fresh.world.navigator, new SessionModel(fresh.container.get(UserSession)));
     await shown.check();
     expect(shown.visible).toBe(true);
     shown.tipTapped();

@@ -1,0 +1,32 @@
+import type { Container } from 'inversify';
+import { SignInTip } from '../core/account/sign-in-tip.ts';
+import { StartAdController } from '../core/ads/start-ad.ts';
+import { OpenAppController } from '../core/open-app/open-app.ts';
+import { offersOpenApp } from '../core/open-app/open-app-offer.ts';
+import { NativeBridge } from '../core/ports/native-bridge.ts';
+import { Navigator } from '../core/ports/navigator.ts';
+import { RouteTrail } from '../core/shell/back-rule.ts';
+import { SignInTipModel, SignInTipViewModel } from '../ui/account/sign-in-tip-view-model.ts';
+import { StartAdModel, StartAdViewModel } from '../ui/ads/start-ad-view-model.ts';
+import { SessionModel } from '../ui/app/session-model.ts';
+import { bindViewModel } from '../ui/app/view-model-token.ts';
+import { AvatarModel, AvatarViewModel, BackModel, BackViewModel } from '../ui/common/common-view-models.ts';
+import { OpenAppModel, OpenAppOfferModel, OpenAppOfferViewModel, OpenAppViewModel } from '../ui/open-app/open-app-view-model.ts';
+
+/**
+ * The view-models of what shows before the other features load (bindUi): the shell's start ad and open-app popup,
+ * home's sign-in tip, and the nav bar's and avatars' few intents. Kept small: it is part of the home route's first JavaScript. Idempotent (the headless core binds them too).
+ */
+export function bindStartScreens(container: Container): void {
+  if (container.isBound(StartAdModel.id)) return;
+  bindViewModel(container, StartAdModel, (c) => new StartAdViewModel(c.get(StartAdController), (message) => console.warn(message)));
+  bindViewModel(container, OpenAppModel, (c) => {
+    // A plain phone browser is offered the app (the strip on the tab pages).
+    const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+    return new OpenAppViewModel(c.get(OpenAppController), offersOpenApp(userAgent, c.get<NativeBridge>(NativeBridge).platform()));
+  });
+  bindViewModel(container, OpenAppOfferModel, (c) => new OpenAppOfferViewModel(c.get(OpenAppController)));
+  bindViewModel(container, SignInTipModel, (c) => new SignInTipViewModel(c.get(SignInTip), c.get<Navigator>(Navigator), c.get(SessionModel)));
+  bindViewModel(container, AvatarModel, (c) => new AvatarViewModel(c.get<Navigator>(Navigator)));
+  bindViewModel(container, BackModel, (c) => new BackViewModel(c.get(RouteTrail)));
+}
