@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { PurchaseService } from '../core/vip/purchase-service.ts';
 import { bindAccount } from './account-bindings.ts';
+import { bindAccountScreens } from './account-screen-bindings.ts';
 import { bindBarrageStorageCleanup } from './barrage-storage-bindings.ts';
 import { bindCatalogueScreens } from './catalogue-screen-bindings.ts';
 import { bindFeedback } from './feedback-bindings.ts';
@@ -19,6 +20,7 @@ import { bindVip } from './vip-bindings.ts';
 export function bindFeatures(container: Container): void {
   if (container.isBound(PurchaseService)) return;
   bindAccount(container);
+  bindAccountScreens(container);
   bindVip(container);
   bindMessaging(container);
   bindBarrageStorageCleanup(container);

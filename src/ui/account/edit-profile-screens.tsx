@@ -2,8 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { formatImageUrl } from '../../core/display/image-url.ts';
-import { EditGenderViewModel, EditInfoViewModel, EditIntroduceViewModel, EditNicknameViewModel } from './edit-profile-view-models.ts';
-import { profileDeps } from './use-account.ts';
+import { EditGenderModel, EditInfoModel, EditIntroduceModel, EditNicknameModel } from './edit-profile-view-models.ts';
 import './account.css';
 
 function LoginFirst({ title, onLogin }: { title: string; onLogin: () => void }) {
@@ -24,7 +23,7 @@ function avatarUrl(src: string): string {
 }
 
 export const EditInfoScreen = observer(function EditInfoScreen() {
-  const vm = useViewModel((c) => new EditInfoViewModel(...profileDeps(c)));
+  const vm = useViewModel(EditInfoModel);
   if (!vm.loggedIn) return <LoginFirst title="编辑资料" onLogin={() => vm.loginTapped('/editInfo')} />;
   return (
     <div className="page edit-info-page">
@@ -72,7 +71,7 @@ export const EditInfoScreen = observer(function EditInfoScreen() {
 });
 
 export const EditNicknameScreen = observer(function EditNicknameScreen() {
-  const vm = useViewModel((c) => new EditNicknameViewModel(...profileDeps(c)));
+  const vm = useViewModel(EditNicknameModel);
   if (!vm.loggedIn) return <LoginFirst title="修改昵称" onLogin={() => vm.loginTapped('/editNickname')} />;
   return (
     <div className="page">
@@ -101,7 +100,7 @@ export const EditNicknameScreen = observer(function EditNicknameScreen() {
 });
 
 export const EditGenderScreen = observer(function EditGenderScreen() {
-  const vm = useViewModel((c) => new EditGenderViewModel(...profileDeps(c)));
+  const vm = useViewModel(EditGenderModel);
   if (!vm.loggedIn) return <LoginFirst title="修改性别" onLogin={() => vm.loginTapped('/editGender')} />;
   return (
     <div className="page">
@@ -128,7 +127,7 @@ export const EditGenderScreen = observer(function EditGenderScreen() {
 });
 
 export const EditIntroduceScreen = observer(function EditIntroduceScreen() {
-  const vm = useViewModel((c) => new EditIntroduceViewModel(...profileDeps(c)));
+  const vm = useViewModel(EditIntroduceModel);
   if (!vm.loggedIn) return <LoginFirst title="个人简介" onLogin={() => vm.loginTapped('/editIntroduce')} />;
   return (
     <div className="page">

@@ -5,6 +5,7 @@ import { Gender, INTRODUCTION_MAX, characterCount, checkIntroduction, checkNickN
 import { DEFAULT_AVATAR } from '../../core/display/icons.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 type Saver = Pick<ProfileService, 'save'>;
 
@@ -283,3 +284,9 @@ export class EditIntroduceViewModel {
     await this.saver.save({ introduction: this.value }, true);
   }
 }
+
+/** The profile edit pages' view-models (/editInfo, /editNickname, /editGender, /editIntroduce), bound by the composition root (account-screen-bindings.ts). */
+export const EditInfoModel = viewModelToken<EditInfoViewModel>('EditInfoViewModel');
+export const EditNicknameModel = viewModelToken<EditNicknameViewModel>('EditNicknameViewModel');
+export const EditGenderModel = viewModelToken<EditGenderViewModel>('EditGenderViewModel');
+export const EditIntroduceModel = viewModelToken<EditIntroduceViewModel>('EditIntroduceViewModel');

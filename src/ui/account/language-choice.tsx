@@ -1,12 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { LanguageService } from '../../core/language/language-service.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { LanguageChoiceViewModel, LanguageTexts } from './language-view-model.ts';
+import { LanguageChoiceModel, LanguageTexts } from './language-view-model.ts';
 
 /** The 语言 section of /settings: 简体中文 / 繁體中文 as two radio rows. */
 export const LanguageChoice = observer(function LanguageChoice() {
-  const vm = useViewModel((c) => new LanguageChoiceViewModel(c.get(LanguageService), c.get<Notifier>(Notifier)));
+  const vm = useViewModel(LanguageChoiceModel);
   return (
     <div className="account-list" role="radiogroup" aria-label={LanguageTexts.title} data-testid="language-choice">
       <div className="account-row account-row--header">{LanguageTexts.title}</div>

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Language } from '../../core/language/language.ts';
 import type { LanguageService } from '../../core/language/language-service.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** Each language named in its own script, as language pickers do (the labels are kept out of the conversion). */
 export const LANGUAGE_OPTIONS: readonly { language: Language; label: string }[] = [
@@ -51,3 +52,6 @@ export class LanguageChoiceViewModel {
     }
   }
 }
+
+/** The 语言 section's view-model, bound by the composition root (account-screen-bindings.ts). */
+export const LanguageChoiceModel = viewModelToken<LanguageChoiceViewModel>('LanguageChoiceViewModel');

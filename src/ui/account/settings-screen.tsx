@@ -1,21 +1,15 @@
 import Switch from 'antd-mobile/es/components/switch';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { SettingsService } from '../../core/account/settings-service.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
-import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { NavBar } from '../common/nav-bar.tsx';
-import { SettingsViewModel } from './settings-view-model.ts';
+import { SettingsModel } from './settings-view-model.ts';
 import { LanguageChoice } from './language-choice.tsx';
 import { OlderSiteRow } from './older-site-row.tsx';
 import './account.css';
 
 export const SettingsScreen = observer(function SettingsScreen() {
-  const vm = useViewModel(
-    (c) => new SettingsViewModel(c.get(SessionModel), c.get(SettingsService), c.get(SessionService), c.get<Notifier>(Notifier)),
-  );
+  const vm = useViewModel(SettingsModel);
   useEffect(() => {
     void vm.load();
   }, [vm, vm.loggedIn]);

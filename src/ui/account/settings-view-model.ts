@@ -4,6 +4,7 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { UserTexts } from '../user/user-view-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export const SETTING_LABELS: readonly { name: SettingName; label: string }[] = [
   { name: 'enableNotify', label: '新消息通知' },
@@ -68,3 +69,6 @@ export class SettingsViewModel {
     await this.load();
   }
 }
+
+/** /settings' view-model, bound by the composition root (account-screen-bindings.ts). */
+export const SettingsModel = viewModelToken<SettingsViewModel>('SettingsViewModel');

@@ -1,30 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { SignInService } from '../../core/account/sign-in-service.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
-import { PageVisibility } from '../../core/ports/page-visibility.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { SignInTexts, SignInViewModel } from './sign-in-view-model.ts';
+import { SignInModel, SignInTexts } from './sign-in-view-model.ts';
 import './account.css';
 
 export const SignInScreen = observer(function SignInScreen() {
-  const vm = useViewModel(
-    (c) => new SignInViewModel(c.get(SessionModel), c.get(SignInService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)),
-  );
-  const visibility = useContainer().get<PageVisibility>(PageVisibility);
+  const vm = useViewModel(SignInModel);
   useEffect(() => {
     void vm.load();
   }, [vm, vm.loggedIn]);
-  useEffect(
-    () =>
-      visibility.onChange((visible) => {
-        if (visible) void vm.refreshIfStale();
-      }),
-    [vm, visibility],
-  );
+  useEffect(() => vm.watchVisibility(), [vm]);
 
   if (!vm.loggedIn) {
     return (

@@ -2,7 +2,9 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { SignInService, SignInStatus } from '../../core/account/sign-in-service.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
+import type { PageVisibility, Unsubscribe } from '../../core/ports/page-visibility.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export const SignInTexts = {
   loginPrompt: '登录后才能签到领金币',
@@ -28,10 +30,11 @@ export class SignInViewModel {
     private readonly service: Pick<SignInService, 'status' | 'signIn' | 'isStale'>,
     private readonly navigator: Navigator,
     private readonly notifier: Notifier,
+    private readonly visibility: Pick<PageVisibility, 'onChange'>,
   ) {
-    makeAutoObservable<SignInViewModel, 'session' | 'service' | 'navigator' | 'notifier'>(
+    makeAutoObservable<SignInViewModel, 'session' | 'service' | 'navigator' | 'notifier' | 'visibility'>(
       this,
-      { session: false, service: false, navigator: false, notifier: false },
+      { session: false, service: false, navigator: false, notifier: false, visibility: false },
       { autoBind: true },
     );
   }
@@ -90,6 +93,13 @@ export class SignInViewModel {
     if (this.status && this.service.isStale(this.status)) await this.load();
   }
 
+  /** While the screen is shown: the page coming back into view refreshes a stale day ({@link refreshIfStale}). */
+  watchVisibility(): Unsubscribe {
+    return this.visibility.onChange((visible) => {
+      if (visible) void this.refreshIfStale();
+    });
+  }
+
   loginTapped(): void {
     this.navigator.push('/login', { redirect: SIGN_IN_PATH });
   }
@@ -119,3 +129,6 @@ export class SignInViewModel {
     this.rewardShown = null;
   }
 }
+
+/** /signIn's view-model, bound by the composition root (account-screen-bindings.ts). */
+export const SignInModel = viewModelToken<SignInViewModel>('SignInViewModel');

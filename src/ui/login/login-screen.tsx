@@ -1,14 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
-import { CaptchaService } from '../../core/captcha/captcha-service.ts';
-import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { AuthForm, CaptchaField, Field } from './auth-form.tsx';
-import { LoginViewModel } from './login-view-model.ts';
+import { LoginModel } from './login-view-model.ts';
 
 export const LoginScreen = observer(function LoginScreen() {
-  const vm = useViewModel((c) => new LoginViewModel(c.get(SessionService), c.get(CaptchaService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
+  const vm = useViewModel(LoginModel);
   return (
     <AuthForm
       title="登录"

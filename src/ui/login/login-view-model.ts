@@ -4,6 +4,7 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import type { CaptchaChallenge } from '../../core/captcha/captcha-protocol.ts';
 import type { CaptchaService } from '../../core/captcha/captcha-service.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export const LOGIN_SUCCESS_TEXT = '登录成功';
 const NOTICE = { durationMs: 1000, position: 'bottom' } as const;
@@ -96,3 +97,6 @@ export class LoginViewModel {
     this.navigator.push('/register', this.navigator.current().query);
   }
 }
+
+/** /login's view-model, bound by the composition root (account-screen-bindings.ts). */
+export const LoginModel = viewModelToken<LoginViewModel>('LoginViewModel');

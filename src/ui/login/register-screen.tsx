@@ -1,14 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
 import { CredentialTexts } from '../../core/session/credentials.ts';
-import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { AuthForm, Field } from './auth-form.tsx';
-import { RegisterViewModel } from './register-view-model.ts';
+import { RegisterModel } from './register-view-model.ts';
 
 export const RegisterScreen = observer(function RegisterScreen() {
-  const vm = useViewModel((c) => new RegisterViewModel(c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
+  const vm = useViewModel(RegisterModel);
   return (
     <AuthForm
       title="注册"

@@ -3,6 +3,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import { afterLoginPath } from './login-view-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export const REGISTER_SUCCESS_TEXT = '注册成功';
 
@@ -55,3 +56,6 @@ export class RegisterViewModel {
     this.navigator.replace('/login', this.navigator.current().query);
   }
 }
+
+/** /register's view-model, bound by the composition root (account-screen-bindings.ts). */
+export const RegisterModel = viewModelToken<RegisterViewModel>('RegisterViewModel');

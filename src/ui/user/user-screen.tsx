@@ -1,20 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
-import { SessionService } from '../../core/session/session-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { Avatar, LevelIcon, SexIcon } from '../common/display.tsx';
-import { UserViewModel } from './user-view-model.ts';
+import { UserModel } from './user-view-model.ts';
 import { badgeText } from '../../core/messaging/message.ts';
 import { useUnreadCount } from '../messaging/use-messaging.ts';
 import './user.css';
 
 export const UserScreen = observer(function UserScreen() {
-  const vm = useViewModel(
-    (c) => new UserViewModel(c.get(SessionModel), c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)),
-  );
+  const vm = useViewModel(UserModel);
   const unread = badgeText(useUnreadCount());
   useEffect(() => {
     void vm.shown();

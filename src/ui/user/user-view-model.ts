@@ -5,6 +5,7 @@ import type { SessionService } from '../../core/session/session-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { DEFAULT_AVATAR } from '../../core/display/icons.ts';
 import type { Gender } from '../../core/account/profile-rules.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The account tab's entries (some open screens of other features). */
 export const USER_ENTRIES: readonly { label: string; path: string; testId: string; needsLogin?: boolean }[] = [
@@ -103,3 +104,6 @@ export class UserViewModel {
     this.notifier.toast(UserTexts.loggedOut, { durationMs: 1000, position: 'bottom' });
   }
 }
+
+/** /user's view-model, bound by the composition root (account-screen-bindings.ts). */
+export const UserModel = viewModelToken<UserViewModel>('UserViewModel');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProfileService } from '../../../src/core/account/profile-service.ts';
 import { SETTINGS_STORAGE_KEY, SettingsService } from '../../../src/core/account/settings-service.ts';
 import { SignInService } from '../../../src/core/account/sign-in-service.ts';
@@ -176,7 +176,7 @@ describe('SettingsViewModel', () => {
 describe('SignInViewModel', () => {
   it('a visitor is sent to /login with the way back', async () => {
     const { model, signInService, world } = setup('/signIn');
-    const vm = new SignInViewModel(model, signInService, world.navigator, world.notifier);
+    const vm = new SignInViewModel(model, signInService, world.navigator, world.notifier, world.visibility);
     await vm.load();
     expect(vm.loggedIn).toBe(false);
     await vm.signTapped();
@@ -186,7 +186,7 @@ describe('SignInViewModel', () => {
   it('signs in once a day, shows the reward, and the streak grows the next day', async () => {
     const { model, signInService, world, register } = setup('/signIn');
     await register();
-    const vm = new SignInViewModel(model, signInService, world.navigator, world.notifier);
+    const vm = new SignInViewModel(model, signInService, world.navigator, world.notifier, world.visibility);
     await vm.load();
     expect(vm.canSign).toBe(true);
     expect(vm.hintText).toBe('今日签到可得5金币');
@@ -201,17 +201,20 @@ describe('SignInViewModel', () => {
     expect(vm.hintText).toBe('明天签到可得10金币');
 
     // Another screen (or tab) signing again is refused with the server's message.
-    const other = new SignInViewModel(model, signInService, world.navigator, world.notifier);
+    const other = new SignInViewModel(model, signInService, world.navigator, world.notifier, world.visibility);
     await other.load();
     other.status = { ...(other.status ?? vm.status!), signedToday: false };
     await other.signTapped();
     expect(world.notifier.lastToast()?.message).toBe('今天已经签到过了，明天再来吧');
     expect(other.signedToday).toBe(true);
 
-    // Past midnight China time the page reads the new day.
+    // Past midnight China time the page, coming back into view, reads the new day.
+    const stopWatching = vm.watchVisibility();
     world.clock.advance(14 * 3_600_000);
-    await vm.refreshIfStale();
-    expect(vm.signedToday).toBe(false);
+    world.visibility.hide();
+    world.visibility.show();
+    await vi.waitFor(() => expect(vm.signedToday).toBe(false));
+    stopWatching();
     await vm.signTapped();
     expect(vm.rewardShown).toBe(10);
     expect(vm.streakText).toBe('已连续签到2天');
