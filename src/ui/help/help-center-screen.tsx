@@ -2,20 +2,16 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HIDE_NAV_BAR, HelpTexts, navBarHidden } from '../../core/help/help.ts';
-import { HelpService } from '../../core/help/help-service.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { CusServiceContact } from '../messaging/cus-service-notice.tsx';
-import { HelpCenterViewModel } from './help-view-models.ts';
+import { HelpCenterModel } from './help-view-models.ts';
 import './help.css';
 
 /** /help: categories with their questions; back from a question scrolls to its category; 在线反馈 at the bottom. */
 export const HelpCenterScreen = observer(function HelpCenterScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel(
-    (c) => new HelpCenterViewModel({ service: c.get(HelpService), navigator: c.get<Navigator>(Navigator) }, navBarHidden(search.get(HIDE_NAV_BAR))),
-  );
+  const vm = useViewModel(HelpCenterModel, { hideNavBar: navBarHidden(search.get(HIDE_NAV_BAR)) });
   const list = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {

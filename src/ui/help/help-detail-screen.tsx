@@ -2,12 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HIDE_NAV_BAR, HelpTexts, categoryIndexFrom, helpIdFrom, navBarHidden } from '../../core/help/help.ts';
-import { HelpService } from '../../core/help/help-service.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
 import { pageTitle } from '../app/brand.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
+import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { HelpDetailViewModel } from './help-view-models.ts';
+import { HelpArticleLinksModel, HelpDetailModel } from './help-view-models.ts';
 import { inAppLinkTarget, sanitizeHelpHtml } from './sanitize-html.ts';
 import './help.css';
 
@@ -15,12 +13,12 @@ const ROUTE_TITLE = '帮助详情';
 
 /** The sanitised article; a tap on a link to a page of the app opens it in the app. */
 export function HelpArticleBody({ html, testId }: { html: string; testId?: string }) {
-  const navigator = useContainer().get<Navigator>(Navigator);
+  const links = useViewModel(HelpArticleLinksModel);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = inAppLinkTarget(event, window.location.origin);
     if (!target) return;
     event.preventDefault();
-    navigator.push(target.path, target.query);
+    links.linkTapped(target.path, target.query);
   };
   // The HTML went through DOMPurify (sanitizeHelpHtml): no script, handler or javascript: link is left.
   return <div className="help-article" data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
@@ -30,9 +28,7 @@ export function HelpArticleBody({ html, testId }: { html: string; testId?: strin
 export const HelpDetailScreen = observer(function HelpDetailScreen() {
   const [search] = useSearchParams();
   const hideNavBar = navBarHidden(search.get(HIDE_NAV_BAR));
-  const vm = useViewModel(
-    (c) => new HelpDetailViewModel({ service: c.get(HelpService), sanitize: sanitizeHelpHtml }, helpIdFrom(search.get('id')), categoryIndexFrom(search.get('index'))),
-  );
+  const vm = useViewModel(HelpDetailModel, { id: helpIdFrom(search.get('id')), index: categoryIndexFrom(search.get('index')), sanitize: sanitizeHelpHtml });
 
   useEffect(() => {
     void vm.load();

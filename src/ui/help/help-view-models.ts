@@ -3,6 +3,7 @@ import { HIDE_NAV_BAR, HelpPaths, HelpTexts, type HelpArticle, type HelpCategory
 import type { HelpService } from '../../core/help/help-service.ts';
 import { fitTvState, initialTvState, tvStep, type TvFocusState, type TvItemKind, type TvKey, type TvLayout } from '../../core/help/tv-focus.ts';
 import type { Navigator, Query } from '../../core/ports/navigator.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export type LoadStatus = 'loading' | 'ready' | 'failed';
 
@@ -223,3 +224,22 @@ export class TvHelpViewModel {
     }
   }
 }
+
+/** A tap on a link of a help article to a page of the app: it opens in the app. */
+export class HelpArticleLinksViewModel {
+  constructor(private readonly navigator: Pick<Navigator, 'push'>) {}
+
+  linkTapped(path: string, query?: Query): void {
+    this.navigator.push(path, query);
+  }
+}
+
+/** How the article HTML is made safe to show (sanitize-html.ts): the screen hands it over, so the sanitiser loads with the help screens only. */
+export type HelpSanitizer = (html: string) => string;
+
+/** The help screens' view-models, bound by the composition root (help-bindings.ts). */
+export const HelpCenterModel = viewModelToken<HelpCenterViewModel, { hideNavBar: boolean }>('HelpCenterViewModel');
+export const HelpDetailModel = viewModelToken<HelpDetailViewModel, { id: number | null; index: number | null; sanitize: HelpSanitizer }>('HelpDetailViewModel');
+/** /tvhelpCenter (dealId null) and /tvdeal: `leave` is the screen's way back. */
+export const TvHelpModel = viewModelToken<TvHelpViewModel, { dealId: number | null; sanitize: HelpSanitizer; leave: () => void }>('TvHelpViewModel');
+export const HelpArticleLinksModel = viewModelToken<HelpArticleLinksViewModel>('HelpArticleLinksViewModel');

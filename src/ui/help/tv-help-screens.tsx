@@ -2,13 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { HelpTexts, helpIdFrom } from '../../core/help/help.ts';
-import { HelpService } from '../../core/help/help-service.ts';
 import { tvKeyOf } from '../../core/help/tv-focus.ts';
 import { pageTitle } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { canGoBackInApp } from '../common/nav-bar.tsx';
 import { HelpArticleBody } from './help-detail-screen.tsx';
-import { TvHelpViewModel } from './help-view-models.ts';
+import { TvHelpModel, type TvHelpViewModel } from './help-view-models.ts';
 import { sanitizeHelpHtml } from './sanitize-html.ts';
 import './help.css';
 
@@ -132,7 +131,7 @@ const TvHelp = observer(function TvHelp({ vm }: { vm: TvHelpViewModel }) {
 /** /tvhelpCenter: every category and question on the left; OK opens a question in the pane. */
 export function TvHelpCenterScreen() {
   const leave = useLeave();
-  const vm = useViewModel((c) => new TvHelpViewModel({ service: c.get(HelpService), sanitize: sanitizeHelpHtml, leave }));
+  const vm = useViewModel(TvHelpModel, { dealId: null, sanitize: sanitizeHelpHtml, leave });
   return <TvHelp vm={vm} />;
 }
 
@@ -140,6 +139,6 @@ export function TvHelpCenterScreen() {
 export function TvDealScreen() {
   const [search] = useSearchParams();
   const leave = useLeave();
-  const vm = useViewModel((c) => new TvHelpViewModel({ service: c.get(HelpService), sanitize: sanitizeHelpHtml, leave }, helpIdFrom(search.get('id')) ?? 0));
+  const vm = useViewModel(TvHelpModel, { dealId: helpIdFrom(search.get('id')) ?? 0, sanitize: sanitizeHelpHtml, leave });
   return <TvHelp vm={vm} />;
 }
