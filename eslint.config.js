@@ -19,8 +19,6 @@ export const coreForbiddenImports = {
 const screensNotYetMoved = [
   'src/ui/app/app-shell.tsx',
   'src/ui/barrage/barrage-slots.tsx',
-  'src/ui/download/download-screen.tsx',
-  'src/ui/feedback/feedback-screens.tsx',
   'src/ui/home/home-screen.tsx',
   'src/ui/playback/play-screen.tsx',
   'src/ui/playback/playback-screens.tsx',

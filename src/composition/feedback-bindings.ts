@@ -8,8 +8,11 @@ import { NativeBridge } from '../core/ports/native-bridge.ts';
 import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { ApiClient } from '../core/request/api-client.ts';
+import { bindViewModel } from '../ui/app/view-model-token.ts';
+import { DownloadModel, DownloadViewModel } from '../ui/download/download-view-model.ts';
+import { PlayFeedbackModel, PlayFeedbackViewModel, SuggestionModel, SuggestionViewModel } from '../ui/feedback/feedback-view-models.ts';
 
-/** Play feedback, suggestions and the download page. */
+/** Play feedback, suggestions and the download page, with their screens' view-models. */
 export function bindFeedback(container: Container): void {
   container
     .bind(FeedbackService)
@@ -30,4 +33,7 @@ export function bindFeedback(container: Container): void {
       (ctx) => new DownloadService(ctx.get(ApiClient), ctx.get<KeyValueStore>(LocalStore), ctx.get<Clipboard>(Clipboard), ctx.get<Notifier>(Notifier)),
     )
     .inSingletonScope();
+  bindViewModel(container, PlayFeedbackModel, (c, query) => new PlayFeedbackViewModel(c.get(FeedbackService), query));
+  bindViewModel(container, SuggestionModel, (c) => new SuggestionViewModel(c.get(FeedbackService)));
+  bindViewModel(container, DownloadModel, (c) => new DownloadViewModel(c.get(DownloadService)));
 }

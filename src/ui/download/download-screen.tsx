@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DownloadService } from '../../core/download/download-info.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { DownloadUiTexts, DownloadViewModel } from './download-view-model.ts';
+import { DownloadModel, DownloadUiTexts } from './download-view-model.ts';
 import './download.css';
 
 /** embed=1 hides the nav bar (spec). */
@@ -13,7 +12,7 @@ const EMBED = '1';
 /** /app-download — the Android client card and the use-a-PC block. */
 export const DownloadScreen = observer(function DownloadScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel((c) => new DownloadViewModel(c.get(DownloadService)));
+  const vm = useViewModel(DownloadModel);
   useEffect(() => {
     void vm.opened();
   }, [vm]);

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DownloadInfo, DownloadService } from '../../core/download/download-info.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export const DownloadUiTexts = {
   appName: '奇遇视频',
@@ -41,3 +42,6 @@ export class DownloadViewModel {
     await this.service.copyLink(this.androidLink);
   }
 }
+
+/** /app-download's view-model, bound by the composition root (feedback-bindings.ts). */
+export const DownloadModel = viewModelToken<DownloadViewModel>('DownloadViewModel');

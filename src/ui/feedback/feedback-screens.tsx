@@ -2,25 +2,21 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FeedbackLimits } from '../../core/feedback/feedback-rules.ts';
-import { FeedbackService } from '../../core/feedback/feedback-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { PlayFeedbackViewModel, SuggestionUiTexts, SuggestionViewModel } from './feedback-view-models.ts';
+import { PlayFeedbackModel, SuggestionModel, SuggestionUiTexts } from './feedback-view-models.ts';
 import './feedback.css';
 
 /** /playFeedBack?from&language&gid&name&videoTitle — the play feedback form (nav bar hidden with hideNavBar). */
 export const PlayFeedbackScreen = observer(function PlayFeedbackScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel(
-    (c) =>
-      new PlayFeedbackViewModel(c.get(FeedbackService), {
-        from: search.get('from'),
-        language: search.get('language'),
-        gid: search.get('gid'),
-        name: search.get('name'),
-        videoTitle: search.get('videoTitle'),
-      }),
-  );
+  const vm = useViewModel(PlayFeedbackModel, {
+    from: search.get('from'),
+    language: search.get('language'),
+    gid: search.get('gid'),
+    name: search.get('name'),
+    videoTitle: search.get('videoTitle'),
+  });
   useEffect(() => () => vm.left(), [vm]);
   const texts = vm.texts;
   return (
@@ -82,7 +78,7 @@ export const PlayFeedbackScreen = observer(function PlayFeedbackScreen() {
 /** /feedback — a suggestion with an optional contact. */
 export const SuggestionScreen = observer(function SuggestionScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel((c) => new SuggestionViewModel(c.get(FeedbackService)));
+  const vm = useViewModel(SuggestionModel);
   useEffect(() => () => vm.left(), [vm]);
   return (
     <div className="page feedback-page">

@@ -17,6 +17,7 @@ import {
   type FeedbackSection,
 } from '../../core/feedback/feedback-rules.ts';
 import type { FeedbackService } from '../../core/feedback/feedback-service.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The page's own labels, in the page's script. */
 export const FeedbackUiTexts: Record<FeedbackLanguage, { description: string; placeholder: string; submit: string; video: string }> = {
@@ -172,3 +173,8 @@ export class SuggestionViewModel {
     this.service.cancelPendingClose();
   }
 }
+
+/** /playFeedBack's view-model, made from the page's query; bound by the composition root (feedback-bindings.ts). */
+export const PlayFeedbackModel = viewModelToken<PlayFeedbackViewModel, PlayFeedbackQuery>('PlayFeedbackViewModel');
+/** /feedback's view-model, bound by the composition root (feedback-bindings.ts). */
+export const SuggestionModel = viewModelToken<SuggestionViewModel>('SuggestionViewModel');
