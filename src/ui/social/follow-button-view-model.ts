@@ -2,7 +2,9 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { FollowController } from '../../core/social/follow-controller.ts';
 import { followLabel, type FollowState } from '../../core/social/follow-machine.ts';
 import type { SocialService } from '../../core/social/social-service.ts';
+import type { ListedUser } from '../../core/users/listed-user.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The follow button of one user as MobX state: label, visibility, busy, and the tap. */
 export class FollowButtonViewModel {
@@ -64,3 +66,12 @@ export class FollowButtonViewModel {
     return this.controller.tapped();
   }
 }
+
+/** What a screen hands a follow button: the user, and the relation when it knows it (a list row). */
+export interface FollowButtonInput {
+  uid: number;
+  initial?: Pick<ListedUser, 'focusStatus' | 'isBlackList'>;
+}
+
+/** The follow button's view-model, bound by the composition root (social-bindings.ts). */
+export const FollowButtonModel = viewModelToken<FollowButtonViewModel, FollowButtonInput>('FollowButtonViewModel');

@@ -1,11 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { FollowControllerFactory } from '../../core/social/follow-controller.ts';
 import type { ListedUser } from '../../core/users/listed-user.ts';
-import { SocialService } from '../../core/social/social-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
-import { FollowButtonViewModel } from './follow-button-view-model.ts';
+import { FollowButtonModel } from './follow-button-view-model.ts';
 import './social.css';
 
 /**
@@ -22,15 +19,7 @@ export const FollowButton = observer(function FollowButton({
   initial?: Pick<ListedUser, 'focusStatus' | 'isBlackList'>;
   className?: string;
 }) {
-  const vm = useViewModel(
-    (c) =>
-      new FollowButtonViewModel(
-        c.get<FollowControllerFactory>(FollowControllerFactory)(uid, initial),
-        c.get(SessionModel),
-        c.get(SocialService),
-        initial !== undefined,
-      ),
-  );
+  const vm = useViewModel(FollowButtonModel, { uid, initial });
   useEffect(() => vm.mounted(), [vm]);
   if (!vm.visible) return null;
   const modifier = vm.state.relation === 'none' ? 'follow' : vm.state.relation;

@@ -1,24 +1,20 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
 import type { ListedUser } from '../../core/users/listed-user.ts';
 import { SocialLimits, SocialTexts } from '../../core/social/social-rules.ts';
-import { SocialService } from '../../core/social/social-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { Avatar } from '../common/display.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { FollowButton } from './follow-button.tsx';
 import {
-  BlacklistViewModel,
-  ChatSetViewModel,
-  ComplaintViewModel,
+  BlacklistModel,
+  ChatSetModel,
+  ComplaintModel,
   SocialUiTexts,
-  UserListViewModel,
+  UserListModel,
   userIdFrom,
   userListKindOf,
   type UserListPageKind,
@@ -42,13 +38,7 @@ function UserRow({ user, action }: { user: ListedUser; action: React.ReactNode }
 /** /chatSet?toUid — the chat partner's settings. */
 export const ChatSetScreen = observer(function ChatSetScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel(
-    (c) =>
-      new ChatSetViewModel(
-        { session: c.get(SessionModel), service: c.get(SocialService), navigator: c.get<Navigator>(Navigator), notifier: c.get<Notifier>(Notifier) },
-        userIdFrom(search.get('toUid') ?? undefined),
-      ),
-  );
+  const vm = useViewModel(ChatSetModel, { uid: userIdFrom(search.get('toUid') ?? undefined) });
   useEffect(() => {
     void vm.load();
   }, [vm]);
@@ -94,13 +84,7 @@ export const ChatSetScreen = observer(function ChatSetScreen() {
 /** /complaint?uid — report a user. */
 export const ComplaintScreen = observer(function ComplaintScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel(
-    (c) =>
-      new ComplaintViewModel(
-        { session: c.get(SessionModel), service: c.get(SocialService), navigator: c.get<Navigator>(Navigator), notifier: c.get<Notifier>(Notifier) },
-        userIdFrom(search.get('uid') ?? undefined),
-      ),
-  );
+  const vm = useViewModel(ComplaintModel, { uid: userIdFrom(search.get('uid') ?? undefined) });
   useEffect(() => vm.opened(), [vm]);
   if (vm.uid === null) {
     return (
@@ -143,9 +127,7 @@ export const ComplaintScreen = observer(function ComplaintScreen() {
 
 /** /blacklist — whom I blocked. */
 export const BlacklistScreen = observer(function BlacklistScreen() {
-  const vm = useViewModel(
-    (c) => new BlacklistViewModel({ session: c.get(SessionModel), service: c.get(SocialService), navigator: c.get<Navigator>(Navigator), notifier: c.get<Notifier>(Notifier) }),
-  );
+  const vm = useViewModel(BlacklistModel);
   useEffect(() => vm.opened(), [vm]);
   const render = (user: ListedUser) =>
     vm.removed.has(user.userId) ? null : (
@@ -172,9 +154,7 @@ export const BlacklistScreen = observer(function BlacklistScreen() {
 });
 
 const UserList = observer(function UserList({ kind }: { kind: UserListPageKind }) {
-  const vm = useViewModel(
-    (c) => new UserListViewModel({ session: c.get(SessionModel), service: c.get(SocialService), navigator: c.get<Navigator>(Navigator) }, kind),
-  );
+  const vm = useViewModel(UserListModel, { kind });
   useEffect(() => vm.opened(), [vm]);
   const render = (user: ListedUser) => <UserRow key={user.userId} user={user} action={<FollowButton uid={user.userId} initial={user} />} />;
   return (

@@ -6,6 +6,7 @@ import { returnAddress } from '../../core/session/login-redirect.ts';
 import { BlockStatus, REPORT_REASONS, SocialLimits, SocialPaths, SocialTexts, textLength, type ReportReason } from '../../core/social/social-rules.ts';
 import type { SocialService, UserListKind } from '../../core/social/social-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 
 export const SocialUiTexts = {
@@ -270,3 +271,12 @@ export class UserListViewModel {
 export function userListKindOf(type: string | undefined): UserListPageKind {
   return type === 'fans' ? 'fans' : 'focus';
 }
+
+// The social screens' view-models, bound by the composition root (social-bindings.ts).
+export const SpaceActionsModel = viewModelToken<SpaceActionsViewModel, { uid: number }>('SpaceActionsViewModel');
+/** `uid`: the chat partner (?toUid=), null when the query is no user id. */
+export const ChatSetModel = viewModelToken<ChatSetViewModel, { uid: number | null }>('ChatSetViewModel');
+/** `uid`: whom to report (?uid=), null when the query is no user id. */
+export const ComplaintModel = viewModelToken<ComplaintViewModel, { uid: number | null }>('ComplaintViewModel');
+export const BlacklistModel = viewModelToken<BlacklistViewModel>('BlacklistViewModel');
+export const UserListModel = viewModelToken<UserListViewModel, { kind: UserListPageKind }>('UserListViewModel');

@@ -1,14 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { Navigator } from '../../core/ports/navigator.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { FollowButton } from './follow-button.tsx';
-import { SocialUiTexts, SpaceActionsViewModel } from './social-view-models.ts';
+import { SocialUiTexts, SpaceActionsModel } from './social-view-models.ts';
 import './social.css';
 
 /** The space header's actions: the follow button and 私信 (both hidden on one's own space). */
 export const SpaceSocialActions = observer(function SpaceSocialActions({ uid, nickName, avatar }: { uid: number; nickName: string; avatar: string }) {
-  const vm = useViewModel((c) => new SpaceActionsViewModel(c.get(SessionModel), c.get<Navigator>(Navigator), uid));
+  const vm = useViewModel(SpaceActionsModel, { uid });
   if (!vm.messageVisible) return null;
   return (
     <div className="space-actions" data-testid="space-actions">
