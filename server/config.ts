@@ -90,7 +90,7 @@ function bytesOf(env: Env, name: string): number | undefined {
 }
 
 /** pino's levels, the values LOG_LEVEL accepts. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function logLevelOf(env: Env): string {
   const raw = value(env, 'LOG_LEVEL');
@@ -130,7 +130,7 @@ export function redactUrlPassword(raw: string): string {
 }
 
 /** The flood guard's defaults: 600 /api requests a minute per address (see docs/decisions.md). */
-export const DEFAULT_API_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
+const DEFAULT_API_RATE_LIMIT = { max: 600, windowMs: 60_000 } as const;
 
 function wholeNumberOf(env: Env, name: string, min: number, max: number): number | undefined {
   const raw = value(env, name);

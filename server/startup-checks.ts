@@ -3,7 +3,7 @@ import pg from 'pg';
 import { ConfigError, redactUrlPassword } from './config.ts';
 
 /** How long the start waits for PostgreSQL or Redis before giving up. */
-export const STARTUP_CONNECT_TIMEOUT_MS = 5000;
+const STARTUP_CONNECT_TIMEOUT_MS = 5000;
 
 /** The exit code of a start refused for its configuration or an unreachable service (1 is left to crashes). */
 export const STARTUP_EXIT_CODE = 2;
@@ -12,7 +12,7 @@ export const STARTUP_EXIT_CODE = 2;
 export class StartupError extends Error {}
 
 /** A one-line reason of a connection failure (AggregateError of several addresses included). */
-export function reasonOf(error: unknown): string {
+function reasonOf(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return reasonOf(error.errors[0]);
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;

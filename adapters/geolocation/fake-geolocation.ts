@@ -1,7 +1,7 @@
 import type { GeoPoint, Geolocation, GeolocationFailure, GeolocationResult } from '../../src/core/ports/geolocation.ts';
 
 /** Shanghai's Bund: where the fake device is unless told otherwise. */
-export const FAKE_POSITION: GeoPoint = { lat: 31.2400, lng: 121.4900 };
+const FAKE_POSITION: GeoPoint = { lat: 31.2400, lng: 121.4900 };
 
 /** A device whose position a test sets; hold() makes answers wait until release(). */
 export class FakeGeolocation implements Geolocation {

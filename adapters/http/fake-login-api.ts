@@ -4,14 +4,14 @@ import { CredentialTexts } from '../../src/core/session/credentials.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
-export interface FakeLoginUser {
+interface FakeLoginUser {
   uid: number;
   userName: string;
   password: string;
   nickName: string;
 }
 
-export interface FakeLoginSession {
+interface FakeLoginSession {
   uid: number;
   token: string;
   expire: number;
@@ -38,9 +38,9 @@ export interface FakeLoginState {
 }
 
 /** Failures for one account name after which the imitation, like the server, asks for a captcha. */
-export const FAKE_LOGIN_FREE_ATTEMPTS = 3;
+const FAKE_LOGIN_FREE_ATTEMPTS = 3;
 /** The picture the imitation answers with (any captcha looks the same). */
-export const FAKE_CAPTCHA_IMAGE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><rect width="150" height="50" fill="#eee"/></svg>')}`;
+const FAKE_CAPTCHA_IMAGE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><rect width="150" height="50" fill="#eee"/></svg>')}`;
 
 const USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
 const NICK_NAME_MAX = 16;

@@ -3,7 +3,7 @@ import { CreateTrendsJsonFields, readNestedField, UploadConstants, UploadFields,
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** One upload as the imitation holds it. */
-export interface FakeUpload {
+interface FakeUpload {
   lid: number;
   /** The video id reserved for it. */
   id: number;
@@ -26,7 +26,7 @@ export interface FakeUpload {
   cover: Uint8Array | null;
 }
 
-export interface FakePost {
+interface FakePost {
   id: number;
   uid: number;
   contxt: string;
@@ -45,7 +45,7 @@ export interface FakePost {
  */
 export type FakeUploadFault = 'network-before' | 'network-after' | 'hang' | { ret: number; msg: string };
 
-export interface FakeUploadState {
+interface FakeUploadState {
   uploads: Map<string, FakeUpload>;
   posts: FakePost[];
   /** Every video chunk taken (a repeat of a held chunk too), in order. */
@@ -75,7 +75,7 @@ export interface FakeUploadApi {
   fault: ((call: FakeHttpCall) => FakeUploadFault | null) | null;
 }
 
-export const FAKE_LABELS = [
+const FAKE_LABELS = [
   { id: 1, name: '搞笑' },
   { id: 2, name: '生活' },
   { id: 3, name: '美食' },
@@ -89,7 +89,7 @@ const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, 
 const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
 
 /** The extension of a video by its first bytes, or '' when it is none we take. */
-export function videoExtension(bytes: Uint8Array): string {
+function videoExtension(bytes: Uint8Array): string {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 8 && ascii(4, 8) === 'ftyp') return ascii(8, 12).startsWith('qt') ? 'mov' : 'mp4';
   if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return 'webm';

@@ -18,7 +18,7 @@ const FAKE_TRADITIONAL: Record<string, string> = {
   页: '頁',
 };
 
-export function fakeTraditional(text: string): string {
+function fakeTraditional(text: string): string {
   return [...text].map((c) => FAKE_TRADITIONAL[c] ?? c).join('');
 }
 

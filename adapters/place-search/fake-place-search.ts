@@ -3,7 +3,7 @@ import { PLACE_SEARCH_LIMIT, PlaceSearchFailure, type Place, type PlaceSearch, t
 import { distanceMetres } from '../../src/core/ports/geolocation.ts';
 
 /** A few well-known places (Shanghai and Beijing), the fake's default world. */
-export const FAKE_PLACES: readonly Place[] = [
+const FAKE_PLACES: readonly Place[] = [
   { id: 'fake-bund', name: '外滩', address: '上海市黄浦区中山东一路', lat: 31.2400, lng: 121.4900 },
   { id: 'fake-pearl', name: '东方明珠', address: '上海市浦东新区世纪大道1号', lat: 31.2397, lng: 121.4998 },
   { id: 'fake-yuyuan', name: '豫园', address: '上海市黄浦区福佑路168号', lat: 31.2272, lng: 121.4921 },

@@ -20,7 +20,7 @@ export interface GooglePlaceSearchOptions {
   radiusM?: number;
 }
 
-export const GOOGLE_PLACES_ENDPOINT = 'https://places.googleapis.com';
+const GOOGLE_PLACES_ENDPOINT = 'https://places.googleapis.com';
 /** Only the fields we show: the Places API bills by the fields asked for. */
 export const GOOGLE_FIELD_MASK = 'places.id,places.displayName,places.formattedAddress,places.location';
 

@@ -25,9 +25,9 @@ import { toUserView } from '../user/user-view.ts';
 const DEFAULT_AVATAR = '/assets/avatar-default.svg';
 
 /** Avatars a user may pick until real uploads exist: the placeholder and the demo avatars. */
-export const CHOOSABLE_AVATARS: readonly string[] = [DEFAULT_AVATAR, ...DEMO_AVATAR_URLS];
+const CHOOSABLE_AVATARS: readonly string[] = [DEFAULT_AVATAR, ...DEMO_AVATAR_URLS];
 
-export const AccountMessage = {
+const AccountMessage = {
   saved: '保存成功',
   nothingToSave: '缺少参数：nickName',
   introduction: `个人简介最多${INTRODUCTION_MAX}个字`,
@@ -38,15 +38,15 @@ export const AccountMessage = {
 } as const;
 
 /** Settings as the API names them, with their defaults. */
-export const SETTING_COLUMNS = {
+const SETTING_COLUMNS = {
   enableNotify: 'enable_notify',
   onlyReceiveFriendMessage: 'only_receive_friend_message',
   autoPlayWhenWWAN: 'auto_play_when_wwan',
   danmuOpen: 'danmu_open',
 } as const;
-export type SettingName = keyof typeof SETTING_COLUMNS;
-export type AccountSettings = Record<SettingName, boolean>;
-export const DEFAULT_SETTINGS: AccountSettings = {
+type SettingName = keyof typeof SETTING_COLUMNS;
+type AccountSettings = Record<SettingName, boolean>;
+const DEFAULT_SETTINGS: AccountSettings = {
   enableNotify: true,
   onlyReceiveFriendMessage: false,
   autoPlayWhenWWAN: false,

@@ -1,7 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 
-export const AD_POSITIONS = ['kaiping', 'zanting', 'chaBo', 'danmu'] as const;
-export type AdPosition = (typeof AD_POSITIONS)[number];
+export type AdPosition = 'kaiping' | 'zanting' | 'chaBo' | 'danmu';
 
 /** The ad type number of each list (the client's typeList asks for 1,2,3,4,5,6,8; 5, 6 and 8 have no list here). */
 export const AD_TYPE_OF: Readonly<Record<AdPosition, number>> = { kaiping: 1, zanting: 2, chaBo: 3, danmu: 4 };
@@ -15,7 +14,7 @@ export interface AdAppParam {
   webUrl: string;
 }
 
-export interface AdRow {
+interface AdRow {
   id: number;
   ad_type: number;
   position: AdPosition;
@@ -26,7 +25,7 @@ export interface AdRow {
   tracking_url: string;
 }
 
-export interface AdView {
+interface AdView {
   id: number;
   showURL: string;
   linkURL: string;
@@ -40,11 +39,11 @@ export interface AdView {
 
 export type AdsDataView = Record<AdPosition, AdView[]>;
 
-export function adViewUrl(id: number): string {
+function adViewUrl(id: number): string {
   return `/api/Video/AdView?id=${id}`;
 }
 
-export function toAdView(row: AdRow): AdView {
+function toAdView(row: AdRow): AdView {
   const param = row.app_param ?? {};
   return {
     id: row.id,

@@ -13,7 +13,7 @@ export type AuthMode =
 export type AuthFor<A extends AuthMode> = A extends 'required' ? AuthSession : A extends 'optional' ? AuthSession | null : null;
 
 /** Reads the common token params (token, sign, expire, login_uid) sent with every logged-in call. */
-export function tokenFieldsOf(params: Params): TokenFields {
+function tokenFieldsOf(params: Params): TokenFields {
   const text = (name: string): string | undefined => {
     const value = params.get(name);
     if (value === undefined || value === null || value === '') return undefined;

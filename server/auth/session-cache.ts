@@ -12,9 +12,9 @@ import type { UserRecord } from '../user/user-repository.ts';
  * `sessions` drops what it changes at once (logout, a profile or VIP change, gold), here and, with Redis, in the
  * other processes; the TTL only bounds what the server does not see: a hand edit of the database.
  */
-export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_TTL_MS = 30_000;
 /** Sessions kept at most; past it the oldest goes first. */
-export const SESSION_CACHE_MAX_ENTRIES = 50_000;
+const SESSION_CACHE_MAX_ENTRIES = 50_000;
 /** How long a revocation waits for Redis to take its announcement before the logout answers anyway. */
 const ANNOUNCE_WAIT_MS = 500;
 
@@ -242,7 +242,7 @@ export function verifiedSessionCacheOf(db: Queryable): VerifiedSessionCache | un
 }
 
 /** A pub/sub message: the change and the process that published it (undefined when it is not one). */
-export function parseSessionChangeMessage(text: string): { change: SessionChange; origin: unknown } | undefined {
+function parseSessionChangeMessage(text: string): { change: SessionChange; origin: unknown } | undefined {
   try {
     const value = JSON.parse(text) as { uid?: unknown; all?: unknown; tokenHash?: unknown; origin?: unknown };
     if (value.all === true) return { change: { all: true }, origin: value.origin };

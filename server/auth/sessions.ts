@@ -37,7 +37,7 @@ function copyOf(user: UserRecord): UserRecord {
   return { ...user, vipExpire: user.vipExpire === null ? null : new Date(user.vipExpire.getTime()), createdAt: new Date(user.createdAt.getTime()) };
 }
 
-export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 const SIGN_PATTERN = /^[0-9a-f]{64}$/i;
 const INTEGER_PATTERN = /^\d{1,15}$/;

@@ -52,7 +52,7 @@ const MEDIA_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 const SECONDS = /^\d{1,6}(\.\d{1,3})?$/;
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const BarrageServerLimits = {
+const BarrageServerLimits = {
   /** Highest episode number (the socket room key allows four digits). */
   maxEpisode: 9999,
   /** Barrages answered per GetBarrages call (from/to pick a window of a longer episode). */
@@ -61,7 +61,7 @@ export const BarrageServerLimits = {
   liveMaxSeconds: 86_400,
 } as const;
 
-export const BarrageMessage = {
+const BarrageMessage = {
   sent: '发送成功',
   liked: '点赞成功',
   unliked: '已取消点赞',

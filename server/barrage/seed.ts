@@ -44,7 +44,7 @@ async function ensureViewers(db: Queryable): Promise<number[]> {
 }
 
 /** The demo barrages of one video: 40 to 80, spread over 0–20 s, some with 剧透, a few from 老周. */
-export function seedBarrages(videoIndex: number, viewers: readonly number[], laozhou: number | null): { timeMs: number; content: string; uid: number }[] {
+function seedBarrages(videoIndex: number, viewers: readonly number[], laozhou: number | null): { timeMs: number; content: string; uid: number }[] {
   const count = 40 + ((videoIndex * 7) % 41);
   const list: { timeMs: number; content: string; uid: number }[] = [];
   for (let i = 0; i < count; i++) {

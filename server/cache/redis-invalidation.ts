@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ALL_TABLES, type SharedReadCache } from './shared-read-cache.ts';
 
 /** Default Redis channel of the shared-read invalidations; processes sharing it drop each other's stale copies. */
-export const DEFAULT_INVALIDATION_CHANNEL = 'qiyu:shared-reads:invalidate';
+const DEFAULT_INVALIDATION_CHANNEL = 'qiyu:shared-reads:invalidate';
 
 export interface InvalidationBridge {
   /** Subscribed (resolves once the other processes' invalidations are heard). */

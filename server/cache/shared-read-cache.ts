@@ -15,9 +15,9 @@
  */
 
 /** Seconds-long: long enough to absorb a burst of identical reads, short enough for what no write reaches us. */
-export const SHARED_READ_TTL_MS = 5_000;
+const SHARED_READ_TTL_MS = 5_000;
 /** Bounds memory when a route's key space is large (pages of a list). The oldest entry goes first. */
-export const SHARED_READ_MAX_ENTRIES = 2_000;
+const SHARED_READ_MAX_ENTRIES = 2_000;
 
 interface Entry {
   value: Promise<unknown>;

@@ -6,7 +6,7 @@ import { ALL_TABLES, type SharedReadCache } from './shared-read-cache.ts';
  * matters through an uploader's nick name and avatar (shown with their videos): a sign-in reward or a VIP
  * purchase updating a user's gold or VIP state must not empty the home feed's cache.
  */
-export const WATCHED_TABLES: Readonly<Record<string, (sql: string) => boolean>> = {
+const WATCHED_TABLES: Readonly<Record<string, (sql: string) => boolean>> = {
   videos: () => true,
   video_media: () => true,
   catalogue_categories: () => true,

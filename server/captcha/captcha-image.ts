@@ -5,7 +5,7 @@ import { CaptchaRules } from '../../src/core/captcha/captcha-protocol.ts';
 export type RandomSource = () => number;
 
 /** crypto-strong [0, 1). */
-export const cryptoRandom: RandomSource = () => randomInt(0, 2 ** 32) / 2 ** 32;
+const cryptoRandom: RandomSource = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 type Point = readonly [number, number];
 type Stroke = readonly Point[];

@@ -11,7 +11,7 @@ export const FILTER_SORTS: readonly { key: SortKey; name: string }[] = [
   { key: 'score', name: '高分' },
 ];
 
-export const FilterLimits = { maxArea: 20, minYear: 1900, maxYear: 2100 } as const;
+const FilterLimits = { maxArea: 20, minYear: 1900, maxYear: 2100 } as const;
 
 /**
  * GET /api/home/filter: the catalogue filter behind /typePage. Every param optional: category (a category key),

@@ -38,7 +38,7 @@ export const CatalogueLimits = {
 } as const;
 
 /** Home aliases are the category keys, except the games channel whose path is /game. */
-export const aliasOf = (key: string): string => (key === 'games' ? 'game' : key);
+const aliasOf = (key: string): string => (key === 'games' ? 'game' : key);
 
 async function category(db: Queryable, params: Params, name = 'category'): Promise<CategoryRow> {
   const key = params.string(name);

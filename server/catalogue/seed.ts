@@ -4,7 +4,7 @@ import { DEMO_AVATAR_URLS, demoCoverUrl, demoPosterUrl } from '../media/demo-ima
 import { CLIP_SECONDS, LIVE_CATEGORY } from '../playback/playback-media.ts';
 
 /** The channels: long-form categories first (home), then the short-video channels. */
-export const CATEGORIES: readonly { key: string; name: string; kind: 'long' | 'short' }[] = [
+const CATEGORIES: readonly { key: string; name: string; kind: 'long' | 'short' }[] = [
   { key: 'movie', name: '电影', kind: 'long' },
   { key: 'drama', name: '电视剧', kind: 'long' },
   { key: 'variety', name: '综艺', kind: 'long' },
@@ -162,7 +162,7 @@ const SEED: readonly [string, readonly Row[]][] = [
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A seeded video's media key: `<category>-<nn>`. */
-export const seedMediaKey = (category: string, index: number): string => `${category}-${String(index + 1).padStart(2, '0')}`;
+const seedMediaKey = (category: string, index: number): string => `${category}-${String(index + 1).padStart(2, '0')}`;
 
 export interface SeedVideo {
   mediaKey: string;

@@ -27,7 +27,7 @@ export interface Database extends Queryable {
 }
 
 /** SQLSTATE of a unique-constraint violation; both adapters expose it as `error.code`. */
-export const UNIQUE_VIOLATION = '23505';
+const UNIQUE_VIOLATION = '23505';
 
 export function sqlStateOf(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {

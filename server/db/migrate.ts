@@ -8,7 +8,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 const MIGRATION_FILE = /^(\d+_[A-Za-z0-9_-]+)\.sql$/;
 

@@ -88,7 +88,7 @@ export async function payForVideo(db: Database, userId: number, videoId: number,
 }
 
 /** One ledger entry as the history answers it. */
-export interface GoldRecordView {
+interface GoldRecordView {
   id: number;
   /** Signed: positive credits, negative debits. */
   amount: number;

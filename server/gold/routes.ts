@@ -7,7 +7,7 @@ import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { goldBalance, goldRecords, paidVideos, payForVideo } from './gold-repository.ts';
 
-export const GoldLimits = {
+const GoldLimits = {
   /** FilterVideoByGold takes at most this many media keys. */
   maxFilterKeys: 50,
   maxMediaKey: 64,
@@ -16,14 +16,14 @@ export const GoldLimits = {
   maxPage: 10_000,
 } as const;
 
-export const GoldPaths = {
+const GoldPaths = {
   filter: '/api/video/FilterVideoByGold',
   pay: '/api/video/PayVideoByGold',
   records: '/api/user/GetGoldRecords',
 } as const;
 
 /** 金币不足，当前余额N金币 (at most 30 characters for any balance). */
-export function goldInsufficientMessage(balance: number): string {
+function goldInsufficientMessage(balance: number): string {
   return `${RetMessage.GoldInsufficient}，当前余额${balance}金币`;
 }
 

@@ -9,7 +9,7 @@ export interface HelpCategoryView {
   path: string;
 }
 
-export interface HelpQuestionView {
+interface HelpQuestionView {
   id: number;
   title: string;
 }

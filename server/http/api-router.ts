@@ -4,7 +4,7 @@ import { okEnvelope } from './envelope.ts';
 import { matchesIfNoneMatch, REVALIDATE_PRIVATE, serializeAnswer } from './etag.ts';
 import { Params } from './params.ts';
 
-export interface ApiContext<A extends AuthMode> {
+interface ApiContext<A extends AuthMode> {
   request: FastifyRequest;
   reply: FastifyReply;
   /** Query string and body merged (body wins). */
@@ -17,7 +17,7 @@ export interface ApiContext<A extends AuthMode> {
  * Returns the answer's data (or `ok(data, msg)` for a custom success message).
  * Throw ApiError for a refusal; anything else thrown becomes ret 500.
  */
-export type ApiHandler<A extends AuthMode> = (context: ApiContext<A>) => Promise<unknown>;
+type ApiHandler<A extends AuthMode> = (context: ApiContext<A>) => Promise<unknown>;
 
 /**
  * Registers API routes answering `{ ret, msg, data }`: reads the params, authenticates per the
@@ -32,7 +32,7 @@ export interface ApiRouter {
   readonly authenticator: Authenticator;
 }
 
-export interface ApiRouteOptions {
+interface ApiRouteOptions {
   /**
    * A server-to-server route (a payment provider's callback): every refusal, including a body or parameter the
    * route never sees (malformed JSON, NUL), answers with an HTTP error status (400 unless the error names one) and

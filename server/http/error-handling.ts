@@ -6,7 +6,7 @@ import { envelope } from './envelope.ts';
 import { Ret, RetMessage } from './ret.ts';
 
 /** Messages of requests refused before routing (a bad URL, a malformed request line, oversized headers). */
-export const RequestErrorMessage = {
+const RequestErrorMessage = {
   BadUrl: '请求地址格式错误',
   UrlTooLong: '请求地址过长',
   Timeout: '请求超时',
@@ -54,7 +54,7 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
 }
 
 /** The raw HTTP/1.1 answer the client-error handler writes: a status and the envelope as JSON, then the connection closes. */
-export function rawEnvelopeResponse(status: number, ret: number, msg: string): string {
+function rawEnvelopeResponse(status: number, ret: number, msg: string): string {
   const body = JSON.stringify(envelope(ret, msg, null));
   return [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,

@@ -12,7 +12,7 @@ type IncrCallback = (error: Error | null, result: { current: number; ttl: number
  * LocalStore hands every request the same mutable entry, so requests in flight together all read the last
  * count: a parallel burst past the limit refused even its first requests.) Emptied of past windows as it goes.
  */
-export class FixedWindowMemoryStore {
+class FixedWindowMemoryStore {
   private readonly windows = new Map<string, { count: number; endsAt: number }>();
   private nextSweep = 0;
 

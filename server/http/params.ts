@@ -7,14 +7,17 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /** The smallest and largest values of a PostgreSQL integer column (int4). */
-export const PG_INT_MIN = -2_147_483_648;
+const PG_INT_MIN = -2_147_483_648;
 export const PG_INT_MAX = 2_147_483_647;
 
-/** The largest value of a PostgreSQL integer (serial) column: row ids of users, packages, articles… */
+/**
+ * The largest value of a PostgreSQL integer (serial) column: row ids of users, packages, articles…
+ * @alias of PG_INT_MAX, named for what it bounds.
+ */
 export const MAX_ROW_ID = PG_INT_MAX;
 
 /** The longest media key a video can have (catalogue keys are short slugs). */
-export const MAX_MEDIA_KEY_LENGTH = 64;
+const MAX_MEDIA_KEY_LENGTH = 64;
 
 /** `参数格式错误：<name>含有非法字符` (a NUL character, which no database text column holds). */
 export function illegalCharacterMessage(name: string): string {
@@ -22,7 +25,7 @@ export function illegalCharacterMessage(name: string): string {
 }
 
 /** `参数格式错误：<name>超出范围` (a whole number beyond what its column or use allows). */
-export function outOfRangeMessage(name: string): string {
+function outOfRangeMessage(name: string): string {
   return `${badParamMessage(name)}超出范围`;
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './error-handling.ts';
 
 /** Where the app's place search calls Google Places from the browser (adapters/place-search/google-place-search.ts). */
-export const GOOGLE_PLACES_ORIGIN = 'https://places.googleapis.com';
+const GOOGLE_PLACES_ORIGIN = 'https://places.googleapis.com';
 
 /** The CSP of /api answers: JSON is never a document, so it may load and be framed by nothing. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -29,7 +29,7 @@ export function apiBaseSources(apiBase: string | undefined): string[] {
  * media-source URLs and may start a blob: worker; picked files preview as blob: images and videos; socket.io
  * talks to this host over ws/wss (listed by the request's Host, as older WebKit does not let 'self' cover them).
  */
-export function appCspDirectives(apiBase: string | undefined): Record<string, Iterable<string | ((req: IncomingMessage) => string)>> {
+function appCspDirectives(apiBase: string | undefined): Record<string, Iterable<string | ((req: IncomingMessage) => string)>> {
   const api = apiBaseSources(apiBase);
   const apiHttp = api.slice(0, 1);
   const sameHostSockets = (req: IncomingMessage): string => {

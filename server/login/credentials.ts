@@ -1,10 +1,10 @@
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { badParam } from '../http/api-error.ts';
 
-export const USER_NAME_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
+const USER_NAME_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
 /** Names looked up at login: also the seeded accounts with a dash (kefu-service), which registration cannot make. */
 export const LOGIN_NAME_PATTERN = /^[A-Za-z0-9_-]{4,20}$/;
-export const NICK_NAME_MAX = 16;
+const NICK_NAME_MAX = 16;
 
 export const CredentialMessage = {
   userName: '账号为4-20位字母、数字或下划线',

@@ -28,7 +28,7 @@ function isTooLarge(error: unknown): boolean {
  * The m_fill box for a `width`×`height` crop of a `sourceWidth`×`sourceHeight` image: the box itself, or,
  * when the source is smaller in either direction, the same shape shrunk until it fits (never enlarged).
  */
-export function fillBox(width: number, height: number, sourceWidth: number, sourceHeight: number): { width: number; height: number } {
+function fillBox(width: number, height: number, sourceWidth: number, sourceHeight: number): { width: number; height: number } {
   const scale = sourceWidth > 0 && sourceHeight > 0 ? Math.min(1, sourceWidth / width, sourceHeight / height) : 1;
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }

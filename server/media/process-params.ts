@@ -6,10 +6,10 @@
  */
 import { cropHeight, nearestImageWidth } from '../../src/core/display/image-sizes.ts';
 
-export type ResizeMode = 'fill' | 'lfit';
+type ResizeMode = 'fill' | 'lfit';
 export type OutputFormat = 'jpeg' | 'png' | 'webp';
 
-export interface ResizeOp {
+interface ResizeOp {
   /** fill: cover the w×h box and crop the centre; lfit: fit inside, never enlarge. */
   mode: ResizeMode;
   width?: number;
@@ -22,7 +22,7 @@ export interface ImageProcess {
 }
 
 /** Largest accepted `w_`/`h_`. */
-export const MAX_DIMENSION = 4096;
+const MAX_DIMENSION = 4096;
 /** Longer values are refused without parsing. */
 const MAX_PROCESS_LENGTH = 200;
 

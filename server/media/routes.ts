@@ -12,10 +12,7 @@ import { ProcessParamError, canonicalProcess, parseImageProcess, variantOf } fro
 import type { ImageProcess, OutputFormat } from './process-params.ts';
 import { ProcessedImageCache } from './processed-cache.ts';
 
-/** URL prefix of the media files (`/media/<path inside MEDIA_DIR>`). */
-export const MEDIA_URL_PREFIX = '/media/';
-
-export const MediaMessage = {
+const MediaMessage = {
   BadProcess: '图片处理参数错误',
   NotFound: '图片不存在',
   Corrupt: '图片已损坏，无法处理',
@@ -27,7 +24,7 @@ export const MediaMessage = {
 class SourceGoneError extends Error {}
 
 /** `ret` of a source that cannot be processed (same as the HTTP status, like 404). */
-export const RET_UNPROCESSABLE_IMAGE = 415;
+const RET_UNPROCESSABLE_IMAGE = 415;
 
 const PROCESSED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const ORIGINAL_CACHE_CONTROL = 'public, max-age=3600';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { markDeliveredBatch } from './message-repository.ts';
 
-export const DeliveryAckLimits = {
+const DeliveryAckLimits = {
   /** A batch is written at most this long after its first id arrived. */
   maxDelayMs: 100,
   /** …or as soon as it holds this many ids. */

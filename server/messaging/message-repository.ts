@@ -67,7 +67,7 @@ async function select(db: Queryable, where: string, params: readonly unknown[], 
   return rows.map(toView);
 }
 
-export async function findMessage(db: Queryable, id: number): Promise<MessageView | undefined> {
+async function findMessage(db: Queryable, id: number): Promise<MessageView | undefined> {
   return (await select(db, 'm.id = $1', [id]))[0];
 }
 

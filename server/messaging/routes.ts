@@ -24,7 +24,7 @@ import { MessageInserts } from './message-inserts.ts';
 import { userFacts } from './user-facts.ts';
 import { latestSystemMessage, newFollowerCount, readSystemMessage, systemMessagePage } from './system-messages.ts';
 
-export const MessagingLimits = {
+const MessagingLimits = {
   /** Code points of a message. */
   maxContent: 500,
   maxClientId: 64,
@@ -47,7 +47,7 @@ export const MessagingText = {
 } as const;
 
 /** client_id of the greeting a kefu account sends a user (unique per sender: at most one greeting per user). */
-export const kefuGreetingClientId = (uid: number): string => `kefu-greeting:${uid}`;
+const kefuGreetingClientId = (uid: number): string => `kefu-greeting:${uid}`;
 
 const CLIENT_ID_PATTERN = /^[\x21-\x7e]+$/;
 

@@ -8,7 +8,7 @@
 /** Seconds per live segment (the demo clips are cut in 2 s segments). */
 export const LIVE_SEGMENT_SECONDS = 2;
 /** Segments in the live window. */
-export const LIVE_WINDOW_SEGMENTS = 5;
+const LIVE_WINDOW_SEGMENTS = 5;
 
 export interface LiveWindow {
   /** Global number of the first segment (EXT-X-MEDIA-SEQUENCE). */

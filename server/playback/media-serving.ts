@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** The demo clips folder (committed; made by scripts/make-media.sh). */
 export const DEMO_MEDIA_DIR = fileURLToPath(new URL('../../demo-media/', import.meta.url));
 
-export const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
+const MEDIA_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
   '.mp4': 'video/mp4',
@@ -46,14 +46,14 @@ export async function findFileInside(root: string, segments: readonly string[]):
   }
 }
 
-export type ByteRange = { start: number; end: number };
+type ByteRange = { start: number; end: number };
 
 /**
  * The `Range` header against a file of `size` bytes: undefined to send the whole file (no header,
  * another unit, or several ranges), a range to send 206, or 'unsatisfiable' (416) for a malformed
  * single byte range or one outside the file.
  */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
   if (header === undefined) return undefined;
   const trimmed = header.trim();
   if (!/^bytes=/i.test(trimmed)) return undefined;

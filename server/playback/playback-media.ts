@@ -22,8 +22,8 @@ const SERIES_EPISODES: Readonly<Record<string, { min: number; spread: number }>>
 };
 
 /** Opening titles end and closing titles start (seconds) in a series episode's 20 s clip. */
-export const SERIES_INTRO_END = 3;
-export const SERIES_OUTRO_START = 17;
+const SERIES_INTRO_END = 3;
+const SERIES_OUTRO_START = 17;
 
 /** Long-form categories played as short MP4 videos (besides every short-video channel). */
 const MP4_LONG_CATEGORIES: ReadonlySet<string> = new Set(['music']);

@@ -63,12 +63,6 @@ export async function playRecordOf(db: Queryable, userId: number, videoId: numbe
   return row ? { episode: row.episode, progress: row.progress_seconds } : null;
 }
 
-/** How many episodes a video has (1 for films, short videos and live channels). */
-export async function episodeCountOf(db: Queryable, mediaKey: string): Promise<number | null> {
-  const video = await findPlayableVideo(db, mediaKey);
-  return video === null ? null : video.media.episodeCount;
-}
-
 /** The user's recent plays, newest first, with the episode, its progress and its real length (seconds; 0 for live). */
 export async function watchingOf(
   db: Queryable,

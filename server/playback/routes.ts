@@ -17,7 +17,7 @@ import { CLIP_SECONDS, episodeClip, isClipName, isHlsClip, MP4_CLIP, type ClipNa
 import { findLiveChannel, findPlayableVideo, playRecordOf, videoViews, watchingOf, type PlayableVideo } from './playback-repository.ts';
 import { PlayUrlSigner } from './signed-urls.ts';
 
-export const PlaybackLimits = {
+const PlaybackLimits = {
   relatedSize: 10,
   watchingSize: 20,
   everyoneSize: 20,
@@ -29,8 +29,8 @@ export const PlaybackLimits = {
 const DETAILS_TABLES = ['videos', 'video_media', 'users', 'catalogue_categories'] as const;
 
 /** URL prefixes of the signed media paths. */
-export const VOD_PREFIX = '/vod/';
-export const LIVE_PREFIX = '/live/';
+const VOD_PREFIX = '/vod/';
+const LIVE_PREFIX = '/live/';
 
 /** The rendition a live channel loops. */
 const LIVE_RENDITION = '360p';

@@ -4,7 +4,7 @@ import { distanceMetres } from '../../src/core/ports/geolocation.ts';
 import type { Place } from '../../src/core/ports/place-search.ts';
 
 /** Most places SearchPlace answers. */
-export const MAX_PLACE_RESULTS = 20;
+const MAX_PLACE_RESULTS = 20;
 
 /** A seeded place, as the places table holds it. */
 export interface SeedPlace {

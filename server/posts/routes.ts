@@ -23,7 +23,7 @@ import type { Place } from '../../src/core/ports/place-search.ts';
 import type { Post as PostView } from '../../src/core/posts/post.ts';
 import { canPostToday, postsToday } from './publish-limit.ts';
 
-export const PostLimits = {
+const PostLimits = {
   defaultPageSize: 10,
   maxPageSize: 50,
   maxPage: 1000,
@@ -47,7 +47,7 @@ function coordinate(value: unknown, limit: number): number | undefined {
 }
 
 /** CreateTrends' location: null/absent, or a place `{ id, name, address, lat, lng }` (from any provider). */
-export function placeOf(value: unknown): Place | null {
+function placeOf(value: unknown): Place | null {
   if (value === undefined || value === null || value === '') return null;
   if (!isPlainObject(value)) throw badParam('location');
   const id = text(value['id'], 1, 256);

@@ -9,7 +9,7 @@ import { MALAYSIA, normalizeRegionCode, regionByCode } from './regions.ts';
 import type { Region } from './regions.ts';
 
 /** Header a CDN sets to the visitor's country (Cloudflare-style two-letter code). */
-export const COUNTRY_HEADER = 'x-country-code';
+const COUNTRY_HEADER = 'x-country-code';
 
 const CODE_FORMAT = /^[A-Z]{2}$/;
 

@@ -7,7 +7,7 @@ import { CUS_SERVICE_CONFIG_KEY, DEMO_CUS_SERVICE } from './config.ts';
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 
 /** The stored configuration (app_config CusServiceConfig, edited by the operator), the seeded values filling what it lacks. */
-export async function cusServiceConfig(services: Pick<AppServices, 'db'>): Promise<CusServiceConfig> {
+async function cusServiceConfig(services: Pick<AppServices, 'db'>): Promise<CusServiceConfig> {
   const rows = await services.db.query<{ value: string }>('SELECT value FROM app_config WHERE key = $1', [CUS_SERVICE_CONFIG_KEY]);
   let stored: Record<string, unknown> = {};
   try {

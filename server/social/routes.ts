@@ -22,7 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pages beyond this are refused (1002) rather than scanned. */
 const MAX_PAGE = 10_000;
 
-export const SocialMessage = {
+const SocialMessage = {
   followed: '关注成功',
   unfollowed: '已取消关注',
   blocked: '已拉黑',

@@ -29,9 +29,9 @@ import type { Realtime } from './realtime.ts';
 
 /** The protocol version the client sends with its connection event (spec: 1.0.3). */
 export const SOCKET_PROTOCOL_VERSION = '1.0.3';
-export const UNSUPPORTED_VERSION_MESSAGE = '协议版本不支持';
+const UNSUPPORTED_VERSION_MESSAGE = '协议版本不支持';
 
-export const SocketLimits = {
+const SocketLimits = {
   /** messageAck: ids per event. */
   maxAckIds: 500,
   maxMediaKey: 64,
@@ -47,7 +47,7 @@ function isVideoRoomKey(key: unknown): key is string {
 }
 
 /** Default Redis stream (and PUB/SUB prefix) of the adapter; SOCKET_STREAM overrides it. */
-export const DEFAULT_SOCKET_STREAM = 'qiyu:socket.io';
+const DEFAULT_SOCKET_STREAM = 'qiyu:socket.io';
 
 /** What an authenticated socket remembers (socket.data). */
 interface SocketState {

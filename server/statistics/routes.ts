@@ -20,7 +20,7 @@ export interface DailyVisits {
 }
 
 /** Counts one visit of a visitor on the day of `at`. */
-export async function recordVisit(db: Queryable, visitor: string, userId: number | null, at: number): Promise<void> {
+async function recordVisit(db: Queryable, visitor: string, userId: number | null, at: number): Promise<void> {
   await db.query(
     `INSERT INTO access_visits (day, visitor, user_id, hits, first_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)
      ON CONFLICT (day, visitor) DO UPDATE SET hits = access_visits.hits + 1, last_at = EXCLUDED.last_at`,

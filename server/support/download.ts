@@ -1,7 +1,7 @@
 import { DEFAULT_ANDROID_VERSION } from '../../src/core/download/download-info.ts';
 import type { AppRelease } from './support-repository.ts';
 
-export const OTHER_PLATFORMS = ['iPhone', 'iPad', 'PC', 'Mac', 'TV'] as const;
+const OTHER_PLATFORMS = ['iPhone', 'iPad', 'PC', 'Mac', 'TV'] as const;
 
 export function placeholderFileName(version: string): string {
   return `qiyu-${version}.apk`;

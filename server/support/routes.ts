@@ -22,7 +22,7 @@ import { appReleases, insertPlayFeedback, insertSuggestion } from './support-rep
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Feedbacks (play feedback and suggestions together) one address may send in an hour. */
-export const FEEDBACK_PER_IP: RateLimitRule = { name: 'feedback:ip', max: 20, windowMs: HOUR_MS };
+const FEEDBACK_PER_IP: RateLimitRule = { name: 'feedback:ip', max: 20, windowMs: HOUR_MS };
 /** Lang 1 asks for Traditional Chinese (spec section 4). */
 const LANG_TRADITIONAL = '1';
 const DEVICE_ID_MAX = 64;

@@ -37,14 +37,14 @@ import type { UploadRecord } from './upload-repository.ts';
 import { VIDEO_CONTENT_TYPES, isVideoExtension, videoExtensionOf } from './video-magic.ts';
 
 /** Most chunks a cover may have (maxCoverBytes in chunks of chunkSize). */
-export const MAX_COVER_CHUNKS = Math.ceil(UploadConstants.maxCoverBytes / UploadConstants.chunkSize);
+const MAX_COVER_CHUNKS = Math.ceil(UploadConstants.maxCoverBytes / UploadConstants.chunkSize);
 
 const VIDEO_CACHE_CONTROL = 'public, max-age=3600';
 /** Temporary assembled files untouched this long at start belong to a process that died (an assembly takes seconds). */
 const STALE_ASSEMBLY_MS = 60 * 60 * 1000;
 
 /** `…MB` for a limit in bytes (the refusal names the limit in force). */
-export function megabytes(bytes: number): string {
+function megabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
 }
@@ -61,7 +61,7 @@ const videoTooLarge = (maxBytes: number) => new ApiError(Ret.VideoTooLarge, `视
 const oneTo = (n: number): number[] => Array.from({ length: n }, (_, index) => index + 1);
 
 /** Bytes the chunk must have: chunkSize, except the last (the rest of the file). */
-export function expectedChunkSize(upload: Pick<UploadRecord, 'fileSize' | 'chunks'>, chunk: number): number {
+function expectedChunkSize(upload: Pick<UploadRecord, 'fileSize' | 'chunks'>, chunk: number): number {
   return chunk < upload.chunks ? UploadConstants.chunkSize : upload.fileSize - (upload.chunks - 1) * UploadConstants.chunkSize;
 }
 

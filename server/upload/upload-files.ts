@@ -19,7 +19,7 @@ export const UNIQUE_FILE_NAME = /^[A-Za-z0-9_-]{8,64}$/;
 export const STORED_VIDEO_NAME = new RegExp(`^${UploadConstants.prefix}[A-Za-z0-9_-]{8,64}\\.(?:${VIDEO_EXTENSIONS.join('|')})$`);
 
 /** Longest device file name CreateVideoFile takes. */
-export const MAX_FILE_NAME_LENGTH = 200;
+const MAX_FILE_NAME_LENGTH = 200;
 
 /** Cover formats (sharp's names) and the extension the stored cover gets. */
 export const COVER_EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;

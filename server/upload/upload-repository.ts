@@ -4,7 +4,7 @@ import { isVideoExtension } from './video-magic.ts';
 import type { VideoExtension } from './video-magic.ts';
 
 /** How long an upload without a post holds quota: older ones are forgotten (and their files removed). */
-export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A row of video_uploads, plus whether a post was made of it. */
 export interface UploadRecord {

@@ -33,7 +33,7 @@ export interface UserView {
 }
 
 /** Dates are shown as the product's users see them: China Standard Time. */
-export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: DISPLAY_TIME_ZONE,

@@ -72,7 +72,7 @@ export async function ratingOf(db: Queryable, videoId: number, viewer: number): 
  * The catalogue's score (lists, VideoDetails) is the same average, kept in `videos.score_tenths` (0 without ratings);
  * set from the rows after every rating and by the seed.
  */
-export async function updateCatalogueScore(db: Queryable, videoId: number): Promise<void> {
+async function updateCatalogueScore(db: Queryable, videoId: number): Promise<void> {
   await db.query(
     `UPDATE videos SET score_tenths = COALESCE((SELECT round(avg(stars) * 20)::int FROM video_ratings WHERE video_id = $1), 0) WHERE id = $1`,
     [videoId],

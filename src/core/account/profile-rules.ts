@@ -3,10 +3,10 @@
 export const Gender = { Female: 0, Male: 1 } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
 
-export const NICK_NAME_MAX = 16;
+const NICK_NAME_MAX = 16;
 export const INTRODUCTION_MAX = 100;
 
-export const ProfileMessage = {
+const ProfileMessage = {
   nickNameEmpty: '请输入昵称',
   nickName: '昵称为1-16个字符且不含控制字符',
   introduction: '个人简介最多100个字',

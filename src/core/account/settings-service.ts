@@ -26,7 +26,7 @@ export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];
 export const SETTINGS_STORAGE_KEY = 'appSettings';
 
 /** Reads stored or answered settings: known boolean fields win over the defaults. */
-export function parseSettings(value: unknown): AppSettings {
+function parseSettings(value: unknown): AppSettings {
   const settings = { ...DEFAULT_SETTINGS };
   if (typeof value !== 'object' || value === null) return settings;
   const raw = value as Record<string, unknown>;

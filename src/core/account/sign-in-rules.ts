@@ -6,7 +6,7 @@
 const DAY_MS = 86_400_000;
 
 /** China Standard Time's offset from UTC (no daylight saving). */
-export const SIGN_IN_UTC_OFFSET_MINUTES = 480;
+const SIGN_IN_UTC_OFFSET_MINUTES = 480;
 
 /** Gold coins for the 1st to 7th consecutive day; every day after the 7th earns the last value. */
 export const SIGN_IN_REWARDS: readonly number[] = [5, 10, 15, 20, 25, 30, 50];

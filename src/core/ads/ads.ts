@@ -2,7 +2,7 @@ import type { Query } from '../ports/navigator.ts';
 import { fieldsOf, flagOf, textOf } from '../request/answer-values.ts';
 
 /** Where a tap on an ad leads inside the app (spec: ad data, appParam). */
-export interface AdAppParam {
+interface AdAppParam {
   device: string;
   type: string;
   pagePath: string;
@@ -35,8 +35,6 @@ export interface AdsData {
   danmu: Ad[];
 }
 
-export const AD_LISTS = ['kaiping', 'zanting', 'chaBo', 'danmu'] as const;
-
 /** Spec section 7 and 9. */
 export const AdRules = {
   /** The ad types every ad-list call asks for. */
@@ -67,7 +65,7 @@ export const AdPaths = {
 } as const;
 
 /** The query key that hides the nav bar (embedded pages): no start ad there. */
-export const HIDE_NAV_BAR_QUERY = 'hideNavBar';
+const HIDE_NAV_BAR_QUERY = 'hideNavBar';
 
 function parseAppParam(value: unknown): AdAppParam {
   const raw = fieldsOf(value);
@@ -111,7 +109,7 @@ export function parseAdList(value: unknown): Ad[] | null {
 export function parseAdsData(value: unknown): AdsData | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const raw = value as Record<string, unknown>;
-  const list = (name: (typeof AD_LISTS)[number]) => parseAdList(raw[name]) ?? [];
+  const list = (name: keyof AdsData) => parseAdList(raw[name]) ?? [];
   return { kaiping: list('kaiping'), zanting: list('zanting'), chaBo: list('chaBo'), danmu: list('danmu') };
 }
 

@@ -24,7 +24,7 @@ export const PlayAdTexts = {
 } as const;
 
 /** Where 会员免广告 leads. */
-export const OPEN_VIP_PATH = '/openVip';
+const OPEN_VIP_PATH = '/openVip';
 
 const REGION = /^[A-Za-z]{2}$/;
 

@@ -17,7 +17,7 @@ export class CaptchaService {
 }
 
 /** Reads GET /api/Captcha/Get's data; null unless it holds an id and an image data URL. */
-export function parseChallenge(data: unknown): CaptchaChallenge | null {
+function parseChallenge(data: unknown): CaptchaChallenge | null {
   const fields = recordOf(data);
   if (!fields) return null;
   const id = textOf(fields.id);

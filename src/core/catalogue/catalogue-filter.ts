@@ -5,7 +5,7 @@ import { isObject, readVideoPage, type VideoPage } from './video.ts';
 export const CATALOGUE_FILTER_PATH = '/api/home/filter';
 
 export type FilterSort = 'hot' | 'new' | 'score';
-export const FILTER_SORT_KEYS: readonly FilterSort[] = ['hot', 'new', 'score'];
+const FILTER_SORT_KEYS: readonly FilterSort[] = ['hot', 'new', 'score'];
 
 /** What the user chose: '' (and year 0) for 全部. */
 export interface CatalogueFilterChoice {

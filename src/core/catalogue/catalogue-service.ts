@@ -13,7 +13,7 @@ import {
   type VideoPage,
 } from './video.ts';
 
-export const CataloguePaths = {
+const CataloguePaths = {
   home: '/api/home/GetHomeData',
   channels: '/api/home/GetChannels',
   list: '/api/list/GetVideoList',

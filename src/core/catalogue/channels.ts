@@ -1,16 +1,16 @@
 import type { RouteLocation } from '../ports/navigator.ts';
 
 /** Channel navigation's categories (spec: route table). */
-export const CHANNEL_NAVIGATION_CATEGORIES = ['chinese', 'game', 'news', 'yule', 'life', 'music', 'fashion', 'tech'] as const;
+const CHANNEL_NAVIGATION_CATEGORIES = ['chinese', 'game', 'news', 'yule', 'life', 'music', 'fashion', 'tech'] as const;
 
 /** The route path and home's recommendation channel key (推荐, no category). */
-export const MINI_VIDEO_CHANNEL_PATH = '/miniVideoChannel';
+const MINI_VIDEO_CHANNEL_PATH = '/miniVideoChannel';
 export const RECOMMEND_CHANNEL = '';
 
 /** A path segment names the games channel game; everywhere else the segment is the key. */
 const ALIAS_TO_KEY: Readonly<Record<string, string>> = { game: 'games' };
 
-export const channelKeyOfAlias = (alias: string): string => ALIAS_TO_KEY[alias] ?? alias;
+const channelKeyOfAlias = (alias: string): string => ALIAS_TO_KEY[alias] ?? alias;
 
 /**
  * ChannelNavigation: /channelNavigation/<category>?tag=N → /miniVideoChannel?titleId=<category, game → games>&subID=N.

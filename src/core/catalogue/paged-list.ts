@@ -1,6 +1,6 @@
 import { canTriggerLoad, FooterState, LoadState } from '../display/list-state.ts';
 
-export interface PageResult<T> {
+interface PageResult<T> {
   list: readonly T[];
 }
 

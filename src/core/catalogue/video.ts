@@ -1,7 +1,7 @@
 import { textOf } from '../request/answer-values.ts';
 /** What the catalogue calls answer, read defensively: a malformed item is dropped, a missing field gets its empty value. */
 
-export interface Uploader {
+interface Uploader {
   uid: number;
   nickName: string;
   avatar: string;
@@ -33,7 +33,7 @@ export interface Video {
   progress?: number;
 }
 
-export interface SubChannel {
+interface SubChannel {
   id: number;
   name: string;
 }

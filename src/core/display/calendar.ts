@@ -21,7 +21,7 @@ export function daysFromCivil(year: number, month: number, day: number): number 
 }
 
 /** The civil date of a day count since 1970-01-01. */
-export function civilFromDays(days: number): CivilDate {
+function civilFromDays(days: number): CivilDate {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;

@@ -1,6 +1,6 @@
 import type { Clock, TimerId } from '../ports/clock.ts';
 
-export const DEFAULT_DEBOUNCE_MS = 300;
+const DEFAULT_DEBOUNCE_MS = 300;
 
 export interface Debounced<A extends unknown[]> {
   /** Calls fn once the calls stop for the wait, with the last arguments. */

@@ -1,7 +1,7 @@
 /** The picture shown while an avatar is missing or fails to load. */
 export const DEFAULT_AVATAR = '/assets/avatar-default.svg';
 /** Level icons exist for levels 1 to 8. */
-export const MAX_LEVEL = 8;
+const MAX_LEVEL = 8;
 
 /** The level icon to show: capped at 8; 0 (no icon) for a level below 1 or unreadable. */
 export function levelIcon(level: unknown): number {

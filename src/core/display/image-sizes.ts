@@ -7,7 +7,7 @@
 /** The widths images are requested at (and the only widths the server produces, or the original's if smaller). */
 export const IMAGE_WIDTHS = [200, 400, 600, 800, 1000] as const;
 /** Images are requested at 1.3 times the width they are shown at. */
-export const IMAGE_SCALE = 1.3;
+const IMAGE_SCALE = 1.3;
 /**
  * The crop shapes, as height ÷ width: 16:9, 4:3, square, 3:4 and 9:16. A crop (m_fill with a width and a height)
  * is asked, and made, at the shape nearest to the display box's.
@@ -32,7 +32,7 @@ export function nearestImageWidth(value: number): number {
 }
 
 /** The one of IMAGE_ASPECTS nearest to `ratio` (height ÷ width), compared on a log scale so 2:1 and 1:2 are alike far from 1. */
-export function nearestImageAspect(ratio: number): number {
+function nearestImageAspect(ratio: number): number {
   const target = Math.log(ratio > 0 && Number.isFinite(ratio) ? ratio : 1);
   let best: number = IMAGE_ASPECTS[0];
   for (const aspect of IMAGE_ASPECTS) {

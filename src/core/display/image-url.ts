@@ -1,11 +1,11 @@
 import { cropHeight, requestWidth } from './image-sizes.ts';
 
-export { IMAGE_SCALE, IMAGE_WIDTHS, requestWidth } from './image-sizes.ts';
-export const URL_NOT_STRING = 'urlData不是字符串';
+export { IMAGE_WIDTHS, requestWidth } from './image-sizes.ts';
+const URL_NOT_STRING = 'urlData不是字符串';
 /** The processing parameter the image server reads (Aliyun OSS style; the reference server implements it). */
-export const IMAGE_PROCESS_PARAM = 'x-oss-process';
+const IMAGE_PROCESS_PARAM = 'x-oss-process';
 
-export type ImageFormat = 'jpg' | 'png' | 'webp';
+type ImageFormat = 'jpg' | 'png' | 'webp';
 
 export interface ImageRequest {
   /** Width the image is shown at, in CSS pixels. */

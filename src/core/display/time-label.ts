@@ -41,14 +41,14 @@ function zoneMinutes(zone: string): number {
 }
 
 /** A time shown as a date: MM-DD within the current year, else YYYY-MM-DD (local time). */
-export function dateLabel(at: number, now: number, offsetMinutes: number): string {
+function dateLabel(at: number, now: number, offsetMinutes: number): string {
   const date = localDate(at, offsetMinutes);
   const md = `${pad2(date.month)}-${pad2(date.day)}`;
   return date.year === localDate(now, offsetMinutes).year ? md : `${date.year}-${md}`;
 }
 
 /** How far back a clock may be ahead of the server and the time still read 刚刚. */
-export const FUTURE_TOLERANCE_MS = HOUR_MS;
+const FUTURE_TOLERANCE_MS = HOUR_MS;
 
 /**
  * The time label: under 1 hour 刚刚; under 24 hours N小时前; under 3 days N天前; otherwise a date.

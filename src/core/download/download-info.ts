@@ -12,13 +12,13 @@ export const SHARE_LINK_KEY = 'shareLink';
 /** Spec: default Android version. */
 export const DEFAULT_ANDROID_VERSION = '1.6.3';
 
-export const DownloadTexts = {
+const DownloadTexts = {
   copied: '链接已复制',
   copyFailed: '复制失败',
 } as const;
 
 /** The spec's default toast: 1500 ms at the bottom. */
-export const DOWNLOAD_TOAST_MS = 1500;
+const DOWNLOAD_TOAST_MS = 1500;
 
 /** Download info (spec section 3): the Android link and version, empty fields for the other platforms. */
 export interface DownloadInfo {
@@ -44,7 +44,7 @@ export interface DownloadInfo {
 const OTHER_PLATFORMS = ['iPhone', 'iPad', 'PC', 'Mac', 'TV'] as const;
 
 /** Info with the default version and every link empty. */
-export function emptyDownloadInfo(): DownloadInfo {
+function emptyDownloadInfo(): DownloadInfo {
   const info: Record<string, string> = { AndroidDownloadURL: '', AndroidVer: DEFAULT_ANDROID_VERSION };
   for (const platform of OTHER_PLATFORMS) {
     info[`${platform}DownloadURL`] = '';

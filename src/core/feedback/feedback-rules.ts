@@ -10,9 +10,6 @@ export const FeedbackPaths = {
 
 export type FeedbackSection = 'device' | 'browser' | 'question';
 
-/** Spec section 5: device and browser single choice, question multi-choice. */
-export const FEEDBACK_SECTIONS: readonly FeedbackSection[] = ['device', 'browser', 'question'];
-
 interface SectionText {
   title: string;
   options: readonly string[];
@@ -47,7 +44,7 @@ export const FeedbackLimits = {
 } as const;
 
 /** Multi-choice answers are joined with # (spec section 5). */
-export const QUESTION_SEPARATOR = '#';
+const QUESTION_SEPARATOR = '#';
 
 /** The native function closing the web view (Android bridge object method / iOS message handler). */
 export const NATIVE_CLOSE_CALL = 'closeWebView';
@@ -84,7 +81,7 @@ export function missingSelectionMessage(section: FeedbackSection, language: Feed
 }
 
 /** Whether the option is one the section offers, in either script. */
-export function isOfferedOption(section: FeedbackSection, option: string): boolean {
+function isOfferedOption(section: FeedbackSection, option: string): boolean {
   return FEEDBACK_OPTIONS['zh-CN'][section].options.includes(option) || FEEDBACK_OPTIONS['zh-TW'][section].options.includes(option);
 }
 
@@ -149,11 +146,11 @@ export function toggleQuestion(chosen: readonly string[], option: string, offere
   return offered.filter((item) => next.includes(item));
 }
 
-export function joinQuestions(questions: readonly string[]): string {
+function joinQuestions(questions: readonly string[]): string {
   return questions.join(QUESTION_SEPARATOR);
 }
 
-export function splitQuestions(joined: string): string[] {
+function splitQuestions(joined: string): string[] {
   return joined.split(QUESTION_SEPARATOR);
 }
 

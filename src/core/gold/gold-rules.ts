@@ -28,7 +28,7 @@ export const GoldRoutes = {
 } as const;
 
 /** Why a balance changed, as the history names it. */
-export const GoldReason = { SignIn: 'sign_in', Unlock: 'unlock', Grant: 'grant' } as const;
+const GoldReason = { SignIn: 'sign_in', Unlock: 'unlock', Grant: 'grant' } as const;
 
 export const GoldTexts = {
   unlock: '立即解锁',

@@ -15,14 +15,8 @@ export const HelpPaths = {
 /** The help collection the app reads (the calls' cinema parameter). */
 export const HELP_CINEMA = '1';
 
-/** Answer codes of the help calls (server/help). */
-export const HelpRet = {
-  ArticleNotFound: 9001,
-  CategoryNotFound: 9002,
-} as const;
-
 /** Article 70 is always shown with this title (spec section 9), whatever the server calls it. */
-export const USER_AGREEMENT_ARTICLE_ID = 70;
+const USER_AGREEMENT_ARTICLE_ID = 70;
 export const USER_AGREEMENT_TITLE = '用户协议和隐私政策';
 
 export const HelpTexts = {

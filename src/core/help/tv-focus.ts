@@ -10,7 +10,7 @@ export type TvKey = 'up' | 'down' | 'left' | 'right' | 'enter' | 'back' | 'pageU
 export const TV_SCROLL_STEP = 300;
 
 /** Key codes of common TV browsers and remotes. */
-export const TvKeyCode = {
+const TvKeyCode = {
   Left: 37,
   Up: 38,
   Right: 39,
@@ -104,7 +104,7 @@ export interface TvFocusState {
   scroll: number;
 }
 
-export type TvEffect = { kind: 'none' } | { kind: 'open'; index: number } | { kind: 'leave' };
+type TvEffect = { kind: 'none' } | { kind: 'open'; index: number } | { kind: 'leave' };
 
 export interface TvStep {
   state: TvFocusState;

@@ -30,7 +30,7 @@ export interface HistoryPage {
 
 export type SendOutcome = { ok: true; message: ChatMessage } | { ok: false; message: string };
 
-export const CHAT_PAGE_SIZE = 20;
+const CHAT_PAGE_SIZE = 20;
 
 /** The chat's calls: conversations, history pages, sending, marking read, system messages and the summary. */
 export class ChatService {

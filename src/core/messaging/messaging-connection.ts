@@ -14,9 +14,9 @@ import type { MessageTips } from './message-tips.ts';
 import type { UnreadCounter } from './unread-counter.ts';
 
 /** The socket protocol's version (spec section 9). */
-export const SOCKET_PROTOCOL_VERSION = '1.0.3';
+const SOCKET_PROTOCOL_VERSION = '1.0.3';
 
-export const SocketEvents = {
+const SocketEvents = {
   connection: 'connection',
   connectionResult: 'connectionResult',
   privateMessage: 'privateMessage',
@@ -30,7 +30,7 @@ export const SocketEvents = {
 } as const;
 
 /** userStateChange actions. */
-export const UserStateAction = {
+const UserStateAction = {
   /** The user's data changed elsewhere: refresh it. */
   Refresh: 0,
   /** The session ended elsewhere: say so, forget the user, go home. */
@@ -38,11 +38,11 @@ export const UserStateAction = {
 } as const;
 
 /** Missed messages asked for per call (the server allows up to 100). */
-export const MISSED_PAGE_LIMIT = 100;
+const MISSED_PAGE_LIMIT = 100;
 /** Ids per messageAck (the server takes up to 500). */
-export const ACK_BATCH = 500;
+const ACK_BATCH = 500;
 /** Acknowledgements kept for re-sending until the server confirms them; past it the oldest are forgotten. */
-export const MAX_UNCONFIRMED_ACKS = 5_000;
+const MAX_UNCONFIRMED_ACKS = 5_000;
 /** Conversations read to find a new device's starting point. */
 const BASELINE_PAGE_SIZE = 50;
 

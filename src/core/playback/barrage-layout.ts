@@ -79,14 +79,3 @@ export function chooseLane(freeAt: ArrayLike<number>, lanes: number, now: number
   return soonest;
 }
 
-/** The top of a lane, in CSS pixels. */
-export function laneTop(lane: number, lineHeight: number): number {
-  return lane * lineHeight;
-}
-
-/** The lane under a point (y in CSS pixels), or -1. */
-export function laneAt(y: number, lineHeight: number, lanes: number): number {
-  if (!(y >= 0) || !(lineHeight > 0)) return -1;
-  const lane = Math.floor(y / lineHeight);
-  return lane < lanes ? lane : -1;
-}

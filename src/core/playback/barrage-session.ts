@@ -9,7 +9,7 @@ import { parseBarrage, type BarrageItem, type BarrageService } from './barrage-s
  * The live side of barrages (the messaging connection in the app): joins a video room and hears sendBarrage.
  * The socket is open only for logged-in users, so visitors see the stored barrages only.
  */
-export interface BarrageRoom {
+interface BarrageRoom {
   joinVideoRoom(key: string): void;
   leaveVideoRoom(key: string): void;
   onBarrage(listener: (payload: unknown) => void): Unsubscribe;

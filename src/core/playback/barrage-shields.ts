@@ -13,7 +13,7 @@ export interface ShieldState {
   keywords: readonly string[];
 }
 
-export const ShieldTexts = {
+const ShieldTexts = {
   listFull: `最多屏蔽${BarrageLimits.shieldListMax}个`,
   alreadyKeyword: '该关键词已屏蔽',
   self: '不能屏蔽自己',

@@ -18,7 +18,7 @@ import {
 } from './play-video.ts';
 
 /** An answer the client cannot use (no video, no source): shown as a failure like any other. */
-export const PlayTextsUnreadable = '加载失败';
+const PlayTextsUnreadable = '加载失败';
 
 /** The playback calls, each answering typed data read defensively. */
 export class PlayService {

@@ -20,7 +20,7 @@ export const PlayRet = {
 } as const;
 
 /** The category of live TV channels. */
-export const LIVE_CATEGORY = 'tvlive';
+const LIVE_CATEGORY = 'tvlive';
 
 /** VideoDetails: the video with what the player needs. */
 export interface PlayDetails extends Video {

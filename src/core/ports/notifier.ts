@@ -1,4 +1,4 @@
-export type ToastPosition = 'top' | 'center' | 'bottom';
+type ToastPosition = 'top' | 'center' | 'bottom';
 
 export interface ToastOptions {
   durationMs: number;

@@ -3,7 +3,7 @@ import { ApiError } from '../request/api-error.ts';
 import { Ret } from '../request/ret.ts';
 import type { ApiClient } from '../request/api-client.ts';
 
-export const RegionPaths = {
+const RegionPaths = {
   userRegion: '/api/home/GetUserRegion',
   isMalaysia: '/api/user/IsMalaysia',
 } as const;

@@ -30,7 +30,7 @@ export interface ApiAnswer {
   data: unknown;
 }
 
-export const LOGIN_PATH = '/login';
+const LOGIN_PATH = '/login';
 
 /** Reads {ret, msg, data}; anything else is not an answer of this API. */
 export function readAnswer(body: unknown): ApiAnswer | null {

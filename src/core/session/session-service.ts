@@ -8,7 +8,7 @@ import { checkLoginForm, checkRegisterForm, type LoginForm, type RegisterForm } 
 import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, tokenParams, type User } from './user.ts';
 import type { UserSession } from './user-session.ts';
 
-export const SessionPaths = {
+const SessionPaths = {
   register: '/api/Login/Register',
   login: '/api/Login/Login',
   logout: '/api/Login/Logout',

@@ -35,7 +35,7 @@ export interface User {
 }
 
 /** Reads a token object: a positive numeric uid and scalar fields. */
-export function parseToken(value: unknown): UserToken | null {
+function parseToken(value: unknown): UserToken | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const entries = Object.entries(value as Record<string, unknown>);
   const token: Record<string, string | number> = {};

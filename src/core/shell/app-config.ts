@@ -1,9 +1,9 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 
-export const CONFIG_PATH = '/api/home/GetConfig';
+const CONFIG_PATH = '/api/home/GetConfig';
 /** Session storage: the configuration fetched at this session's start. */
-export const CONFIG_KEY = 'appConfig';
+const CONFIG_KEY = 'appConfig';
 
 export type ConfigEntries = Record<string, string>;
 

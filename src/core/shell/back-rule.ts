@@ -1,4 +1,4 @@
-export const HOME_PATH = '/';
+const HOME_PATH = '/';
 
 /** What the back button does. */
 export type BackAction = { kind: 'back' } | { kind: 'replace'; path: string };

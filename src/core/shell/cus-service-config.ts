@@ -4,7 +4,7 @@ import type { ApiClient } from '../request/api-client.ts';
 /** Spec §7: GET, no payload. */
 export const CUS_SERVICE_CONFIG_PATH = '/api/home/GetCusServiceConfig';
 /** Session storage: the configuration fetched this session. */
-export const CUS_SERVICE_CONFIG_KEY = 'cusServiceConfig';
+const CUS_SERVICE_CONFIG_KEY = 'cusServiceConfig';
 
 /** The customer-service configuration: the service account, its hours, the welcome text and the fallback contact. */
 export interface CusServiceConfig {

@@ -8,7 +8,7 @@ export const ShellPaths = {
 } as const;
 
 /** Recharge activity types (spec: 0 share, 1 bargain). */
-export const RechargeActivityType = {
+const RechargeActivityType = {
   Share: 0,
   Bargain: 1,
 } as const;
@@ -24,7 +24,7 @@ export interface RechargeActivity {
 /** Local storage key of the stored recharge activity (status, type, activityRule), read by /activityRules. */
 export const RECHARGE_ACTIVITY_KEY = 'rechargeActivity';
 
-export function parseRechargeActivity(value: unknown): RechargeActivity | null {
+function parseRechargeActivity(value: unknown): RechargeActivity | null {
   if (typeof value !== 'object' || value === null) return null;
   const raw = value as Record<string, unknown>;
   const status = Number(raw.status);

@@ -3,7 +3,7 @@ import type { UserSession } from '../session/user-session.ts';
 import { ShellPaths } from './recharge-activity.ts';
 
 /** Reads `{count}`: a whole number of unread messages, 0 for anything else. */
-export function parseUnreadCount(value: unknown): number {
+function parseUnreadCount(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0;
   const n = Number((value as Record<string, unknown>).count);
   return Number.isInteger(n) && n > 0 ? n : 0;

@@ -6,7 +6,7 @@ export function iosMajorVersion(userAgent: string): number | null {
 }
 
 /** The version below which iOS gets the low-version style (spec: iOS below 15). */
-export const IOS_LOW_VERSION_BELOW = 15;
+const IOS_LOW_VERSION_BELOW = 15;
 
 export function isLowIos(userAgent: string): boolean {
   const major = iosMajorVersion(userAgent);

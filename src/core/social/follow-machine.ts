@@ -8,7 +8,7 @@ export type Relation = 'none' | 'followed' | 'blocked';
 export type Viewer = 'self' | 'visitor' | 'user';
 
 /** What the button waits for: nothing, the follow call, the unblock question, or the unblock call. */
-export type Pending = 'none' | 'follow' | 'confirm' | 'unblock';
+type Pending = 'none' | 'follow' | 'confirm' | 'unblock';
 
 export interface FollowState {
   relation: Relation;

@@ -16,7 +16,7 @@ export interface VideoFileInfo {
 }
 
 /** editing: the form; uploading: a publish is running; failed: it stopped (resume or cancel); published: done. */
-export type UploadPhase = 'editing' | 'uploading' | 'failed' | 'published';
+type UploadPhase = 'editing' | 'uploading' | 'failed' | 'published';
 
 /** The post being written (spec: the video post draft). Replaced, never mutated, on every change. */
 export interface PostDraft {
@@ -85,7 +85,7 @@ export function videoProblem(file: LocalFile, durationSeconds: number): DraftPro
 }
 
 /** Validates a cover: jpeg, png or webp, not empty, at most maxCoverBytes. */
-export function coverProblem(file: LocalFile): DraftProblem | null {
+function coverProblem(file: LocalFile): DraftProblem | null {
   if (!looksLikeCoverImage(file) || file.size <= 0) return { field: 'cover', message: UploadTexts.notAnImageFile };
   if (file.size > UploadConstants.maxCoverBytes) return { field: 'cover', message: UploadTexts.CoverTooLarge };
   return null;

@@ -59,7 +59,7 @@ class UploadStopped extends Error {}
 const chunkList = (value: unknown): number[] =>
   Array.isArray(value) ? [...new Set(value.map(wholeOf).filter((n) => n > 0))].sort((a, b) => a - b) : [];
 
-export function parsePublishPoint(data: unknown): PublishPoint {
+function parsePublishPoint(data: unknown): PublishPoint {
   const raw = fieldsOf(data);
   const dailyLimit = wholeOf(raw.dailyLimit ?? UploadConstants.dailyPostLimit);
   const usedToday = Math.max(0, wholeOf(raw.usedToday));
@@ -76,7 +76,7 @@ export function parsePublishPoint(data: unknown): PublishPoint {
   };
 }
 
-export function parseLabels(data: unknown): Label[] {
+function parseLabels(data: unknown): Label[] {
   if (!Array.isArray(data)) return [];
   return data.map(fieldsOf).flatMap((raw) => {
     const id = wholeOf(raw.id);
@@ -85,18 +85,18 @@ export function parseLabels(data: unknown): Label[] {
   });
 }
 
-export function parseFileInfo(data: unknown): VideoFileInfo | null {
+function parseFileInfo(data: unknown): VideoFileInfo | null {
   const raw = fieldsOf(data);
   const info = { lid: wholeOf(raw.lid), id: wholeOf(raw.id), uniqueFileName: textOf(raw.uniqueFileName) };
   return info.lid > 0 && info.uniqueFileName ? info : null;
 }
 
-export function parseChunkAnswer(data: unknown): ChunkAnswer {
+function parseChunkAnswer(data: unknown): ChunkAnswer {
   const raw = fieldsOf(data);
   return { fileName: textOf(raw.fileName), received: chunkList(raw.received), complete: raw.complete === true };
 }
 
-export function parseHeldChunks(data: unknown): HeldChunks {
+function parseHeldChunks(data: unknown): HeldChunks {
   const raw = fieldsOf(data);
   return { received: chunkList(raw.received), chunks: wholeOf(raw.chunks), fileName: textOf(raw.fileName), complete: raw.complete === true };
 }

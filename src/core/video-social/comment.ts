@@ -66,7 +66,7 @@ export function parseComment(value: unknown): Comment | null {
   };
 }
 
-export function parseComments(value: unknown): Comment[] {
+function parseComments(value: unknown): Comment[] {
   return listOf(value).map(parseComment).filter((comment): comment is Comment => comment !== null);
 }
 

@@ -18,17 +18,6 @@ export const VideoSocialPaths = {
   play: '/play',
 } as const;
 
-/** Answer codes of the feature (8060–8079). Content problems answer 1002 with a message of their own. */
-export const VideoSocialRet = {
-  CommentNotFound: 8060,
-  /** DelReply on someone else's comment. */
-  CommentNotOwned: 8061,
-  /** A second comment within the posting interval. */
-  CommentTooFrequent: 8062,
-  /** replyToUid is not in the thread being replied to. */
-  ReplyTargetInvalid: 8063,
-} as const;
-
 export const CommentSort = { New: 'new', Hot: 'hot' } as const;
 export type CommentSort = (typeof CommentSort)[keyof typeof CommentSort];
 export const COMMENT_SORTS: readonly CommentSort[] = [CommentSort.New, CommentSort.Hot];
@@ -103,7 +92,7 @@ export const allRepliesText = (count: number): string => `查看全部${count}�
 export const commentsHeading = (count: string): string => `${VideoSocialTexts.comments} ${count}`;
 
 /** Length of a text in characters (code points), as the limits count. */
-export function textLength(text: string): number {
+function textLength(text: string): number {
   return [...text].length;
 }
 

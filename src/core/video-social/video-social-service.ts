@@ -39,12 +39,12 @@ function readVote(value: unknown): Vote {
   return value === Vote.Like || value === Vote.Dislike ? value : Vote.None;
 }
 
-export function parseVoteCounts(value: unknown): VoteCounts {
+function parseVoteCounts(value: unknown): VoteCounts {
   const raw = fieldsOf(value);
   return { likes: countOf(raw.likes), dislikes: countOf(raw.dislikes), myVote: readVote(raw.myVote) };
 }
 
-export function parseRating(value: unknown): Rating {
+function parseRating(value: unknown): Rating {
   const raw = fieldsOf(value);
   const buckets = Array.isArray(raw.distribution) ? raw.distribution.map(fieldsOf) : [];
   const distribution: RatingBucket[] = [];

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /** A screen module: loaded on the first visit to its route. */
-export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
 /** One entry of the route table (spec: route table). */
 export interface AppRoute {
@@ -25,4 +25,3 @@ export interface AppRoute {
   playFeatures?: boolean;
 }
 
-export const ROOT_DEPTH = 0;

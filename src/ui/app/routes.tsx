@@ -15,7 +15,7 @@ import { socialRoutes } from './routes/social-routes.ts';
 import { vipRoutes } from './routes/vip-routes.ts';
 
 /** Every path of the spec's route table. */
-export const routeTable: AppRoute[] = [...rootRoutes, ...catalogueRoutes, ...accountRoutes, ...authRoutes, ...vipRoutes, ...socialRoutes, ...helpRoutes];
+const routeTable: AppRoute[] = [...rootRoutes, ...catalogueRoutes, ...accountRoutes, ...authRoutes, ...vipRoutes, ...socialRoutes, ...helpRoutes];
 
 /** The browser's timers for the lazy loads' 120 s limit (the router is built before the container and its Clock). */
 const timers: ChunkTimers = { schedule: (callback, ms) => window.setTimeout(callback, ms), cancelSchedule: (id) => window.clearTimeout(id) };
@@ -60,7 +60,7 @@ function toRouteObject(route: AppRoute, features: FeaturesReady): RouteObject {
     ErrorBoundary: RouteErrorScreen,
     lazy: load
       ? () => lazyScreen(load).then((m) => ({ Component: inScreenScope(m.default) }))
-      : () => lazyScreen(() => import('../pending/pending-screen.tsx').then((m) => ({ default: () => <m.PendingScreen title={route.title} /> }))).then((m) => ({ Component: m.default })),
+      : () => lazyScreen(() => import('../pending/pending-screen.tsx').then(({ PendingScreen }) => ({ default: () => <PendingScreen title={route.title} /> }))).then((m) => ({ Component: m.default })),
   };
 }
 

@@ -42,6 +42,7 @@ export const ScreenScopedBindings = Symbol('ScreenScopedBindings');
 /**
  * Binds `id` once per screen: every view-model of one screen gets the same instance, the next screen a new one
  * (a draft, a controller two view-models of a screen share).
+ * @public No screen uses it at the moment; kept for the screens being moved to view-model tokens (issue 21).
  */
 export function bindScreenScoped<T>(container: Container, id: ServiceIdentifier<T>, create: (c: Resolver) => T): void {
   container.bind<ScreenScoped>(ScreenScopedBindings).toConstantValue({ bind: (screen) => void screen.bind<T>(id).toDynamicValue(create).inSingletonScope() });

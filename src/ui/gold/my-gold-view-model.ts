@@ -16,7 +16,7 @@ export interface GoldRecordRow {
   time: number;
 }
 
-export function toRow(entry: GoldRecord): GoldRecordRow {
+function toRow(entry: GoldRecord): GoldRecordRow {
   return {
     id: entry.id,
     label: reasonLabel(entry),

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'reac
 import { transitionFor, type PageTransition } from '../../core/shell/transition.ts';
 
 /** How many cacheable pages stay mounted (least recently shown dropped first). */
-export const KEEP_ALIVE_LIMIT = 10;
+const KEEP_ALIVE_LIMIT = 10;
 
 export interface PageStackProps {
   /** The matched route's element (useOutlet). */

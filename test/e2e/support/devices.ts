@@ -30,5 +30,8 @@ export const WECHAT_ANDROID: BrowserContextOptions = { ...ANDROID_SCREEN, userAg
  * by the agent: see {@link asNativeWebview}, which a context with these options needs too.
  */
 export const NATIVE_WEBVIEW: BrowserContextOptions = { ...ANDROID_SCREEN, userAgent: NATIVE_WEBVIEW_UA };
-/** The phone every journey runs on unless it says otherwise: an iPhone in Safari. */
+/**
+ * The phone every journey runs on unless it says otherwise: an iPhone in Safari.
+ * @alias of IPHONE_SAFARI, named for its role.
+ */
 export const PHONE: BrowserContextOptions = IPHONE_SAFARI;

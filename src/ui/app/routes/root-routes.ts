@@ -3,7 +3,7 @@ import type { AppRoute } from '../route-table.ts';
 const home = () => import('../../home/home-screen.tsx').then((m) => ({ default: m.HomeScreen }));
 
 /** The category aliases of home (spec: route table). */
-export const HOME_ALIASES = ['movie', 'drama', 'variety', 'anime', 'sport', 'documentary', 'chinese', 'game', 'news', 'yule', 'life', 'music', 'fashion', 'tech', 'tvlive'] as const;
+const HOME_ALIASES = ['movie', 'drama', 'variety', 'anime', 'sport', 'documentary', 'chinese', 'game', 'news', 'yule', 'life', 'music', 'fashion', 'tech', 'tvlive'] as const;
 
 /** The five tab-bar root pages and home's category aliases. */
 export const rootRoutes: AppRoute[] = [
