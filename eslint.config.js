@@ -90,6 +90,8 @@ export default tseslint.config(
         { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'src/core reads time through the Clock port, never Date.now().' },
         { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'src/core takes randomness from the Random port.' },
       ],
+    },
+  },
   {
     // No focused or skipped test slips into a commit (issue 21). A suite that needs a service the machine may lack
     // runs on a condition naming it: describe.runIf(REDIS_URL !== undefined) / skipIf(DATABASE_URL === undefined).
@@ -101,8 +103,6 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name=/^(skipIf|runIf)$/]:not(:has(Identifier[name=/^(DATABASE_URL|REDIS_URL)$/]))", message: 'skipIf/runIf only for a suite that needs a service the machine may lack: its condition names DATABASE_URL or REDIS_URL.' },
         { selector: "CallExpression[callee.object.name=/^(context|ctx|t)$/][callee.property.name='skip']", message: 'No skipping from inside a test: a suite needing an absent service uses skipIf/runIf on DATABASE_URL or REDIS_URL.' },
       ],
-    },
-  },
     },
   },
 );
