@@ -22,8 +22,6 @@ const screensNotYetMoved = [
   'src/ui/home/home-screen.tsx',
   'src/ui/playback/play-screen.tsx',
   'src/ui/playback/playback-screens.tsx',
-  'src/ui/video-social/comment-list.tsx',
-  'src/ui/video-social/video-actions-bar.tsx',
   'src/ui/vip/activity-panels.tsx',
   'src/ui/vip/payment-screens.tsx',
   'src/ui/vip/purchase-screen.tsx',

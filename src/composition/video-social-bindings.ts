@@ -8,8 +8,15 @@ import { UserSession } from '../core/session/user-session.ts';
 import { CommentThread, CommentThreadFactory } from '../core/video-social/comment-thread.ts';
 import { VideoActions, VideoActionsFactory } from '../core/video-social/video-actions.ts';
 import { VideoSocialService } from '../core/video-social/video-social-service.ts';
+import { SessionModel } from '../ui/app/session-model.ts';
+import { bindViewModel } from '../ui/app/view-model-token.ts';
+import { CommentSectionModel, CommentSectionViewModel } from '../ui/video-social/comment-section-view-model.ts';
+import { VideoActionsModel, VideoActionsViewModel } from '../ui/video-social/video-actions-view-model.ts';
 
-/** Comments and a video's actions: the service and the factories of one video's comment thread and actions bar. */
+/**
+ * Comments and a video's actions: the service, the factories of one video's comment thread and actions bar, and the
+ * view-models of the comment section and the actions bar.
+ */
 export function bindVideoSocial(container: Container): void {
   container
     .bind(VideoSocialService)
@@ -37,4 +44,14 @@ export function bindVideoSocial(container: Container): void {
       return (mediaKey) => new VideoActions(mediaKey, { service, clipboard, navigator, notifier, viewerId: () => session.user()?.id ?? null });
     })
     .inSingletonScope();
+  bindViewModel(
+    container,
+    CommentSectionModel,
+    (c, { mediaKey, videoType }) => new CommentSectionViewModel(c.get<CommentThreadFactory>(CommentThreadFactory)(mediaKey, videoType), c.get(SessionModel)),
+  );
+  bindViewModel(
+    container,
+    VideoActionsModel,
+    (c, { mediaKey }) => new VideoActionsViewModel(c.get<VideoActionsFactory>(VideoActionsFactory)(mediaKey), c.get(SessionModel)),
+  );
 }

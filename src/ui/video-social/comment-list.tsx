@@ -2,15 +2,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { FooterState, FooterTexts } from '../../core/display/list-state.ts';
 import type { Comment } from '../../core/video-social/comment.ts';
-import { CommentThreadFactory } from '../../core/video-social/comment-thread.ts';
 import { VideoSocialTexts } from '../../core/video-social/video-social-rules.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { Avatar, TimeLabel } from '../common/display.tsx';
 import { ListFooter } from '../common/list/list-footer.tsx';
 import { useNearBottom } from '../common/list/use-near-bottom.ts';
 import type { CommentSectionProps } from '../playback/player-slots.ts';
-import { COMMENT_SORT_TABS, CommentSectionViewModel, CommentUiTexts } from './comment-section-view-model.ts';
+import { COMMENT_SORT_TABS, CommentSectionModel, CommentUiTexts, type CommentSectionViewModel } from './comment-section-view-model.ts';
 import { Icon } from './video-social-icons.tsx';
 import './video-social.css';
 
@@ -122,7 +120,7 @@ const CommentBox = observer(function CommentBox({ vm }: { vm: CommentSectionView
 
 /** 评论 N, the box, the comments with their first replies, and the shared load-more footer. */
 export const CommentList = observer(function CommentList({ mediaKey, videoType }: CommentSectionProps) {
-  const vm = useViewModel((c) => new CommentSectionViewModel(c.get<CommentThreadFactory>(CommentThreadFactory)(mediaKey, videoType), c.get(SessionModel)));
+  const vm = useViewModel(CommentSectionModel, { mediaKey, videoType });
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => vm.mounted(), [vm]);
   useNearBottom(end, vm.nearBottom, [vm, vm.state]);

@@ -10,6 +10,8 @@ import {
   commentsHeading,
 } from '../../core/video-social/video-social-rules.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
+import type { CommentSectionProps } from '../playback/player-slots.ts';
 
 export const CommentUiTexts = {
   sending: '发送中',
@@ -171,3 +173,6 @@ export const COMMENT_SORT_TABS: readonly { sort: CommentSort; label: string }[] 
   { sort: CommentSort.New, label: VideoSocialTexts.sortNew },
   { sort: CommentSort.Hot, label: VideoSocialTexts.sortHot },
 ];
+
+/** One video's comment section view-model, bound by the composition root (video-social-bindings.ts). */
+export const CommentSectionModel = viewModelToken<CommentSectionViewModel, CommentSectionProps>('CommentSectionViewModel');

@@ -1,19 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { VideoActionsFactory } from '../../core/video-social/video-actions.ts';
 import { VideoSocialTexts } from '../../core/video-social/video-social-rules.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { Avatar } from '../common/display.tsx';
 import type { VideoActionsProps } from '../playback/player-slots.ts';
 import { FollowButton } from '../social/follow-button.tsx';
-import { VideoActionsViewModel } from './video-actions-view-model.ts';
+import { VideoActionsModel } from './video-actions-view-model.ts';
 import { Icon } from './video-social-icons.tsx';
 import './video-social.css';
 
 /** The rating, 赞 / 踩 / 收藏 / 分享 and the uploader with 关注, for one video. */
 export const VideoActionsBar = observer(function VideoActionsBar({ mediaKey, uploader }: VideoActionsProps) {
-  const vm = useViewModel((c) => new VideoActionsViewModel(c.get<VideoActionsFactory>(VideoActionsFactory)(mediaKey), c.get(SessionModel)));
+  const vm = useViewModel(VideoActionsModel, { mediaKey });
   useEffect(() => vm.mounted(), [vm]);
   return (
     <section className="video-actions" data-testid="video-actions">

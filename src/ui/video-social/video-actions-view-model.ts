@@ -3,6 +3,7 @@ import { formatCount } from '../../core/display/count.ts';
 import type { VideoActions, VideoActionsState } from '../../core/video-social/video-actions.ts';
 import { Vote, VideoSocialLimits, VideoSocialTexts, starsOf } from '../../core/video-social/video-social-rules.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The actions bar of one video as MobX state, over the core's VideoActions. */
 export class VideoActionsViewModel {
@@ -108,3 +109,6 @@ export class VideoActionsViewModel {
     void this.actions.starTapped(stars);
   }
 }
+
+/** One video's actions bar view-model, bound by the composition root (video-social-bindings.ts). */
+export const VideoActionsModel = viewModelToken<VideoActionsViewModel, { mediaKey: string }>('VideoActionsViewModel');
