@@ -1,5 +1,5 @@
 import { Container } from 'inversify';
-import { AxiosHttp } from '../../adapters/http/axios-http.ts';
+import { FetchHttp } from '../../adapters/http/fetch-http.ts';
 import { FirstScreenHttp } from '../../adapters/http/first-screen-http.ts';
 import { SystemClock } from '../../adapters/clock/system-clock.ts';
 import { RouterNavigator } from '../../adapters/navigator/router-navigator.ts';
@@ -39,7 +39,7 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
   // The page may carry the visitor's first GetHomeData answer (server/static/first-screen-page.ts).
   container
     .bind<Http>(Http)
-    .toDynamicValue(() => FirstScreenHttp.fromDocument(new AxiosHttp({ baseURL: config.apiBase }), document))
+    .toDynamicValue(() => FirstScreenHttp.fromDocument(new FetchHttp({ baseURL: config.apiBase }), document))
     .inSingletonScope();
   container.bind<string>(ApiOrigin).toConstantValue(config.apiBase || window.location.origin);
   container.bind<Notifier>(Notifier).toDynamicValue(() => new AntdNotifier()).inSingletonScope();

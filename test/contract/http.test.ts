@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AxiosHttp } from '../../adapters/http/axios-http.ts';
 import { FakeHttp } from '../../adapters/http/fake-http.ts';
+import { FetchHttp } from '../../adapters/http/fetch-http.ts';
 import { FakeClock } from '../../adapters/clock/fake-clock.ts';
 import { HttpFailure } from '../../src/core/ports/http.ts';
 import { httpContract, type FarAnswer, type SeenRequest } from './http.contract.ts';
@@ -58,6 +59,15 @@ async function mswAnswer(answer: FarAnswer): Promise<Response> {
 
 httpContract('AxiosHttp over msw', () => ({
   http: new AxiosHttp({ baseURL: BASE }),
+  serve(method, path, handler) {
+    const on = method === 'GET' ? mswHttp.get : mswHttp.post;
+    server.use(on(`${BASE}${path}`, async ({ request }) => mswAnswer(handler(await seenByMsw(request)))));
+  },
+  elapse: (ms) => sleep(ms),
+}));
+
+httpContract('FetchHttp over msw', () => ({
+  http: new FetchHttp({ baseURL: BASE }),
   serve(method, path, handler) {
     const on = method === 'GET' ? mswHttp.get : mswHttp.post;
     server.use(on(`${BASE}${path}`, async ({ request }) => mswAnswer(handler(await seenByMsw(request)))));
