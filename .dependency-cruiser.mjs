@@ -16,11 +16,10 @@ const CORE_CROSS_FEATURE_BEING_MOVED = {
   account: ['session'],
   ads: ['session'],
   gold: ['session'],
-  messaging: ['session', 'users'], // being moved (issue 21): users/listed-user.ts to the shared kernel
+  messaging: ['session'],
   playback: ['catalogue', 'session'], // being moved (issue 21): the Video type of catalogue/video.ts
-  session: ['captcha'], // being moved (issue 21): captcha/captcha-protocol.ts
   shell: ['region', 'session'], // being moved (issue 21): app-start asks region-service
-  social: ['session', 'users'], // being moved (issue 21)
+  social: ['session'],
   upload: ['session'], // being moved (issue 21)
   'video-social': ['session'], // being moved (issue 21)
   vip: ['region', 'session', 'shell'], // being moved (issue 21): recharge-activity and vip-icon of shell, region-service

@@ -1,5 +1,5 @@
 import type { Clock } from '../../src/core/ports/clock.ts';
-import { CaptchaFields, CaptchaPaths, CaptchaRet, CaptchaRules, CaptchaTexts, normalizeCaptchaCode } from '../../src/core/captcha/captcha-protocol.ts';
+import { CaptchaFields, CaptchaPaths, CaptchaRet, CaptchaRules, CaptchaTexts, normalizeCaptchaCode } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { CredentialTexts } from '../../src/core/session/credentials.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { CaptchaRules } from '../../src/core/captcha/captcha-protocol.ts';
+import { CaptchaRules } from '../../src/core/shared-kernel/captcha-protocol.ts';
 
 /** A number in [0, 1); the server uses crypto, tests a seeded sequence. */
 export type RandomSource = () => number;

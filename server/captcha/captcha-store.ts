@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeCaptchaCode } from '../../src/core/captcha/captcha-protocol.ts';
+import { normalizeCaptchaCode } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**

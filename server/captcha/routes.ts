@@ -1,5 +1,5 @@
-import { CaptchaPaths, CaptchaRules, CaptchaTexts } from '../../src/core/captcha/captcha-protocol.ts';
-import type { CaptchaChallenge } from '../../src/core/captcha/captcha-protocol.ts';
+import { CaptchaPaths, CaptchaRules, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import type { CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';

@@ -1,4 +1,4 @@
-import { CaptchaRet, CaptchaTexts } from '../../src/core/captcha/captcha-protocol.ts';
+import { CaptchaRet, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 
 /** Answer codes (`ret`) of the API. Every /api answer is `{ ret, msg, data }`. */

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { LOGIN_ATTEMPTS_PER_USER, LOGIN_FAILURES_PER_IP, REGISTRATIONS_PER_IP } from '../rate-limit/rate-limiter.ts';
-import { CaptchaFields, CaptchaRules } from '../../src/core/captcha/captcha-protocol.ts';
+import { CaptchaFields, CaptchaRules } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { CaptchaStore } from '../captcha/captcha-store.ts';
 import { findUserByName, insertUser } from '../user/user-repository.ts';
 import { hasNewWorks } from '../posts/posts-repository.ts';

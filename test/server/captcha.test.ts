@@ -6,7 +6,7 @@ import { CAPTCHA_GLYPHS, captchaDataUrl, randomCaptchaAnswer, renderCaptchaSvg }
 import { CaptchaStore } from '../../server/captcha/captcha-store.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { CaptchaRules } from '../../src/core/captcha/captcha-protocol.ts';
+import { CaptchaRules } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { readCaptcha } from '../e2e/support/captcha-reader.ts';
 import { FakeClock, MINUTE, createTestDatabase, get, testConfig, uniqueIp } from './support.ts';
 

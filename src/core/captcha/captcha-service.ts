@@ -1,6 +1,6 @@
 import type { ApiClient } from '../request/api-client.ts';
 import { recordOf, textOf, wholeOf } from '../request/answer-values.ts';
-import { CaptchaPaths, type CaptchaChallenge } from './captcha-protocol.ts';
+import { CaptchaPaths, type CaptchaChallenge } from '../shared-kernel/captcha-protocol.ts';
 
 /** The image captcha use case: fetches a new picture to answer (login after failures; password recovery later). */
 export class CaptchaService {

@@ -1,4 +1,4 @@
-import { parseListedUser, type ListedUser } from '../users/listed-user.ts';
+import { parseListedUser, type ListedUser } from '../shared-kernel/listed-user.ts';
 import { countOf, numberOf, recordOf, textOf } from '../request/answer-values.ts';
 /** Private messages, listed users and the calls of the chat API (protocol: .tmp brief, spec sections 3 and 4). */
 

@@ -1,4 +1,4 @@
-import { CaptchaTexts } from '../captcha/captcha-protocol.ts';
+import { CaptchaTexts } from '../shared-kernel/captcha-protocol.ts';
 
 /**
  * Form rules of login and registration; the reference server applies the same ones. A new password's rules are

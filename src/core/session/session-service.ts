@@ -2,7 +2,7 @@ import type { HttpParams } from '../ports/http.ts';
 import type { Navigator, Query } from '../ports/navigator.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { CaptchaFields, CaptchaRet } from '../captcha/captcha-protocol.ts';
+import { CaptchaFields, CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { RequestTexts } from '../request/texts.ts';
 import { checkLoginForm, checkRegisterForm, type LoginForm, type RegisterForm } from './credentials.ts';
 import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, tokenParams, type User } from './user.ts';

@@ -2,7 +2,7 @@ import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import { ApiError } from '../request/api-error.ts';
 import { followLabel, followStep, initialFollowState, type FollowEffect, type FollowEvent, type FollowState, type Viewer } from './follow-machine.ts';
-import type { ListedUser } from '../users/listed-user.ts';
+import type { ListedUser } from '../shared-kernel/listed-user.ts';
 import { returnAddress } from '../session/login-redirect.ts';
 import { BlockStatus, SocialPaths, SocialTexts } from './social-rules.ts';
 import type { SocialService } from './social-service.ts';

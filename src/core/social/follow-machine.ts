@@ -1,4 +1,4 @@
-import type { ListedUser } from '../users/listed-user.ts';
+import type { ListedUser } from '../shared-kernel/listed-user.ts';
 import { BlockStatus, Flag, SocialRet, SocialTexts } from './social-rules.ts';
 
 /** The relation a follow button shows: not followed, followed, or blocked by me (a block ends any follow). */

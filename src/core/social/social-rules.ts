@@ -16,7 +16,7 @@ export const SocialPaths = {
 export const BlockStatus = { Unblocked: 0, Blocked: 1 } as const;
 export type BlockStatus = (typeof BlockStatus)[keyof typeof BlockStatus];
 
-export { Flag } from '../users/listed-user.ts';
+export { Flag } from '../shared-kernel/listed-user.ts';
 
 /** Answer codes of the social calls. */
 export const SocialRet = {

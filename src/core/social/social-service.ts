@@ -1,5 +1,5 @@
 import type { ApiClient } from '../request/api-client.ts';
-import { parseListedUser, parseUserPage, type ListedUser, type UserPage } from '../users/listed-user.ts';
+import { parseListedUser, parseUserPage, type ListedUser, type UserPage } from '../shared-kernel/listed-user.ts';
 import { BlockStatus, SocialLimits, SocialPaths, SocialTexts, isReportReason, reportContentProblem } from './social-rules.ts';
 import { fieldsOf, flagOf } from '../request/answer-values.ts';
 

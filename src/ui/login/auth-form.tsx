@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CaptchaRules, CaptchaTexts } from '../../core/captcha/captcha-protocol.ts';
+import { CaptchaRules, CaptchaTexts } from '../../core/shared-kernel/captcha-protocol.ts';
 import './login.css';
 import { NavBar } from '../common/nav-bar.tsx';
 

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
-import type { CaptchaChallenge } from '../../core/captcha/captcha-protocol.ts';
+import type { CaptchaChallenge } from '../../core/shared-kernel/captcha-protocol.ts';
 import type { CaptchaService } from '../../core/captcha/captcha-service.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import { viewModelToken } from '../app/view-model-token.ts';

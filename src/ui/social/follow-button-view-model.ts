@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { FollowController } from '../../core/social/follow-controller.ts';
 import { followLabel, type FollowState } from '../../core/social/follow-machine.ts';
 import type { SocialService } from '../../core/social/social-service.ts';
-import type { ListedUser } from '../../core/users/listed-user.ts';
+import type { ListedUser } from '../../core/shared-kernel/listed-user.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import type { ListedUser } from '../../core/users/listed-user.ts';
+import type { ListedUser } from '../../core/shared-kernel/listed-user.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { FollowButtonModel } from './follow-button-view-model.ts';
 import './social.css';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ListedUser } from '../../core/users/listed-user.ts';
+import type { ListedUser } from '../../core/shared-kernel/listed-user.ts';
 import { SocialLimits, SocialTexts } from '../../core/social/social-rules.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar } from '../common/display.tsx';

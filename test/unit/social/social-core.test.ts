@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { FollowController } from '../../../src/core/social/follow-controller.ts';
 import { followLabel, followStep, initialFollowState, relationOf } from '../../../src/core/social/follow-machine.ts';
-import { parseListedUser, parseUserPage } from '../../../src/core/users/listed-user.ts';
+import { parseListedUser, parseUserPage } from '../../../src/core/shared-kernel/listed-user.ts';
 import { returnAddress } from '../../../src/core/session/login-redirect.ts';
 import { BlockStatus, REPORT_REASONS, reportContentProblem } from '../../../src/core/social/social-rules.ts';
 import { SocialService } from '../../../src/core/social/social-service.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
-import type { CaptchaChallenge } from '../../../src/core/captcha/captcha-protocol.ts';
+import type { CaptchaChallenge } from '../../../src/core/shared-kernel/captcha-protocol.ts';
 import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
 import type { LoginForm } from '../../../src/core/session/credentials.ts';
 import { SessionService, type SignInOutcome } from '../../../src/core/session/session-service.ts';
