@@ -4,16 +4,35 @@ import { Random } from '../core/ports/random.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { PurchaseService } from '../core/vip/purchase-service.ts';
 import { PaymentService } from '../core/vip/payment-service.ts';
+import { PlaceVipOrder } from '../core/vip/place-order.ts';
 import { SessionService } from '../core/session/session-service.ts';
 import { Clipboard } from '../core/ports/clipboard.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { VipIconMachine } from '../core/shell/vip-icon.ts';
-import { BargainMachine } from '../core/vip/bargain.ts';
-import { RechargeActivityFetch } from '../core/vip/recharge-activity-fetch.ts';
+import { BargainHelp, BargainMachine } from '../core/vip/bargain.ts';
+import { RechargeActivityFetch, storedActivityRule } from '../core/vip/recharge-activity-fetch.ts';
 import { ShareActivityMachine } from '../core/vip/share-activity.ts';
 import { ApiOrigin } from './api-origin.ts';
+import { NativeBridge } from '../core/ports/native-bridge.ts';
+import { iosMajorVersion } from '../core/shell/user-agent.ts';
+import { ActivityRulesModel, BargainHelpModel, BargainHelpViewModel, BargainViewModel, ShareViewModel, type ActivityDeps } from '../ui/vip/activity-view-model.ts';
+import { PurchaseModel, PurchaseViewModel } from '../ui/vip/purchase-view-model.ts';
+import { Navigator } from '../core/ports/navigator.ts';
+import { bindViewModel, type Resolver } from '../ui/app/view-model-token.ts';
+import { SessionModel } from '../ui/app/session-model.ts';
+import {
+  CustomerServiceModel,
+  CustomerServiceViewModel,
+  PaymentOrderModel,
+  PaymentOrderViewModel,
+  PaymentQueryModel,
+  PayPageModel,
+  PayPageViewModel,
+  PayResultModel,
+  PayResultViewModel,
+} from '../ui/vip/payment-view-models.ts';
 
 /** A gateway given as a path is opened on the API server's origin (headless, with no origin, it stays a path). */
 function gatewayResolver(origin: string): (gateway: string) => string {
@@ -22,11 +41,13 @@ function gatewayResolver(origin: string): (gateway: string) => string {
 
 /** The VIP purchase use case. */
 export function bindVip(container: Container): void {
+  // The one use case that creates orders (every pay type); it keeps the orders it made for their payment page.
+  container.bind(PlaceVipOrder).toDynamicValue((ctx) => new PlaceVipOrder(ctx.get(ApiClient), ctx.get<Random>(Random))).inSingletonScope();
   container
     .bind(PurchaseService)
-    .toDynamicValue((ctx) => new PurchaseService(ctx.get(ApiClient), ctx.get<Random>(Random), ctx.get<KeyValueStore>(LocalStore), gatewayResolver(ctx.get<string>(ApiOrigin))))
+    .toDynamicValue((ctx) => new PurchaseService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get<KeyValueStore>(LocalStore), gatewayResolver(ctx.get<string>(ApiOrigin))))
     .inSingletonScope();
-  container.bind(PaymentService).toDynamicValue((ctx) => new PaymentService(ctx.get(ApiClient), ctx.get<Random>(Random), ctx.get(SessionService))).inSingletonScope();
+  container.bind(PaymentService).toDynamicValue((ctx) => new PaymentService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get(SessionService))).inSingletonScope();
   // The activity machines hold timers and listeners: one per screen (transient), disposed by the screen.
   container.bind(BargainMachine).toDynamicValue((ctx) => new BargainMachine(ctx.get(ApiClient), ctx.get<Clock>(Clock)));
   container
@@ -36,4 +57,61 @@ export function bindVip(container: Container): void {
     .bind(RechargeActivityFetch)
     .toDynamicValue((ctx) => new RechargeActivityFetch(ctx.get(ApiClient), ctx.get<KeyValueStore>(LocalStore), ctx.get(VipIconMachine)))
     .inSingletonScope();
+  container.bind(BargainHelp).toDynamicValue((ctx) => new BargainHelp(ctx.get(ApiClient))).inSingletonScope();
+  bindPurchaseViewModel(container);
+  bindActivityViewModels(container);
+  bindPaymentViewModels(container);
+}
+
+/** /vip, /openVip and /giveVip: the purchase view-model, with the bargain and share activities it prices and orders with. */
+function bindPurchaseViewModel(container: Container): void {
+  bindViewModel(container, PurchaseModel, (c, { mode }) => {
+    const navigator = c.get<Navigator>(Navigator);
+    const bridge = c.get<NativeBridge>(NativeBridge);
+    const userAgent = typeof window === 'undefined' ? '' : window.navigator.userAgent;
+    const deps: ActivityDeps = {
+      session: c.get(SessionModel),
+      sessions: c.get(SessionService),
+      navigator,
+      notifier: c.get<Notifier>(Notifier),
+      clipboard: c.get<Clipboard>(Clipboard),
+    };
+    return new PurchaseViewModel(mode, navigator.current().query, {
+      session: deps.session,
+      sessions: deps.sessions,
+      service: c.get(PurchaseService),
+      navigator,
+      notifier: deps.notifier,
+      bridge,
+      isIos: bridge.platform() === 'ios' || iosMajorVersion(userAgent) !== null,
+      activities: {
+        bargain: new BargainViewModel(c.get(BargainMachine), deps),
+        share: new ShareViewModel(c.get(ShareActivityMachine), c.get(RechargeActivityFetch), deps),
+      },
+    });
+  });
+}
+
+/** /bargainHelp (its `key` query) and /activityRules (the stored activity's rule). */
+function bindActivityViewModels(container: Container): void {
+  bindViewModel(container, BargainHelpModel, (c) => {
+    const navigator = c.get<Navigator>(Navigator);
+    return new BargainHelpViewModel(c.get(BargainHelp), navigator.current().query.key ?? '', { session: c.get(SessionModel), navigator });
+  });
+  bindViewModel(container, ActivityRulesModel, (c) => ({ rule: storedActivityRule(c.get<KeyValueStore>(LocalStore)) }));
+}
+
+/** The payment pages' view-models: the order id is the page's `orderId` query (or given by the page that has the order). */
+function bindPaymentViewModels(container: Container): void {
+  const navigator = (c: Resolver) => c.get<Navigator>(Navigator);
+  const orderIdOf = (c: Resolver) => navigator(c).current().query.orderId ?? '';
+  bindViewModel(
+    container,
+    PaymentOrderModel,
+    (c, props) => new PaymentOrderViewModel(c.get(PaymentService), navigator(c), c.get<Notifier>(Notifier), props.orderId ?? orderIdOf(c), props.order ?? null),
+  );
+  bindViewModel(container, PayPageModel, (c, props) => new PayPageViewModel(c.get(PaymentService), navigator(c), props.kind, orderIdOf(c)));
+  bindViewModel(container, PayResultModel, (c) => new PayResultViewModel(c.get(PaymentService), c.get<Clock>(Clock), c.get(SessionModel), orderIdOf(c), navigator(c)));
+  bindViewModel(container, CustomerServiceModel, (c) => new CustomerServiceViewModel(c.get(PaymentService), navigator(c), c.get<Notifier>(Notifier)));
+  bindViewModel(container, PaymentQueryModel, (c) => navigator(c).current().query);
 }

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
-import { afterCardOrder, decidePayFlow } from '../../src/core/vip/pay-flow.ts';
-import type { Package } from '../../src/core/vip/pay-info.ts';
+import { afterPlacedOrder } from '../../src/core/vip/pay-flow.ts';
 
 let phone: Phone | undefined;
 let app: RunningApp;
@@ -48,11 +47,6 @@ async function useUser(user: ApiUser) {
 
 const key = () => `e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
-const pkg = (fields: Partial<Package>): Package => ({
-  packageId: 101, categoryId: 1, name: '黄金月卡', validityDays: 30, giftDays: 0, price: 7.99, priceSymbol: '€', rmb: 58,
-  disprice: null, disrmb: null, type: 1, bargain: false, menberCount: 0, promotions: [], tags: [], ...fields,
-});
-
 let demo: ApiUser;
 
 beforeAll(async () => {
@@ -66,11 +60,27 @@ afterAll(async () => {
   await phone?.close();
 });
 
+/** The payment page an order leads to (what the pay button does after its one call), as a path with its query. */
+const pageOf = (payType: number, data: Record<string, unknown>): string => {
+  const order = (payType === -1 ? data : data.order) as Record<string, unknown>;
+  const next = afterPlacedOrder({
+    orderId: String(order.orderId), payType, amount: String(payType === 2 ? data.disprice : data.disrmb), title: String(data.title),
+    params: String(data.params), msgParams: String(data.msgParams), gateway: data.gateway, gatewayParams: data.params,
+  }, false);
+  if (next.kind !== 'navigate') throw new Error('no payment page');
+  return `${next.path}?${new URLSearchParams(next.query).toString()}`;
+};
+
 const cardOrder = async () => {
-  const data = await api('/api/payment/CreateOrder', { ProductID: '101', ToUID: String(demo.id), Promotions: '', SysName: 'h5', IdempotencyKey: key() }, demo);
-  const next = afterCardOrder(data);
-  if (next.kind !== 'navigate') throw new Error('no /notice');
-  return { orderId: String(data.orderId), query: new URLSearchParams(next.query).toString() };
+  const data = await api('/api/payment/CreateOrder', { ProductID: '101', ToUID: String(demo.id), Promotions: '', SysName: 'h5', payType: '-1', IdempotencyKey: key() }, demo);
+  return { orderId: String(data.orderId), query: new URL(pageOf(-1, data), app.url).search.slice(1) };
+};
+
+/** An alipay-style (0, 1) or tcg (2) order, as the pay button creates it; its payment page's address. */
+const pageOrder = async (payType: number, user: ApiUser, headers: Record<string, string> = {}) => {
+  const path = payType === 2 ? '/api/payment/CreateTcgOrder' : '/api/payment/CreateAliPay';
+  const data = await api(path, { ProductID: '101', ToUID: String(user.id), Promotions: '', SysName: 'h5', payType: String(payType), IdempotencyKey: key() }, user, 'GET', headers);
+  return pageOf(payType, data);
 };
 
 describe('paying for VIP on the payment pages', () => {
@@ -137,10 +147,10 @@ describe('paying for VIP on the payment pages', () => {
     await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
   });
 
-  it('/zfbPay creates the order from its params, 我已支付 → 确认付款 → /zfbPaySuccess', async () => {
-    const flow = decidePayFlow(0, { pkg: pkg({ disrmb: 58 }), toUid: demo.id, payTitle: '支付宝', isIos: false });
-    if (flow.kind !== 'navigate') throw new Error('expected /zfbPay');
-    await page.goto(`${app.url}/zfbPay?${new URLSearchParams(flow.query).toString()}`);
+  it('/zfbPay?orderId (opened afresh: the order asked by its id), 我已支付 → 确认付款 → /zfbPaySuccess', async () => {
+    const target = await pageOrder(0, demo);
+    expect(new URL(target, app.url).searchParams.get('orderId')).toMatch(/^VO[0-9a-f]{24}$/);
+    await page.goto(`${app.url}${target}`);
     await expect.poll(() => page.getByTestId('order-id').count()).toBe(1);
     expect(await page.getByTestId('payment-amount').textContent()).toBe('¥58');
     await shot('zfb-pay');
@@ -152,23 +162,20 @@ describe('paying for VIP on the payment pages', () => {
   });
 
   it('/zfbPay → 取消 → /zfbPayCancel cancels the order', async () => {
-    const flow = decidePayFlow(1, { pkg: pkg({}), toUid: demo.id, payTitle: '微信支付', isIos: false });
-    if (flow.kind !== 'navigate') throw new Error('expected /zfbPay');
-    await page.goto(`${app.url}/zfbPay?${new URLSearchParams(flow.query).toString()}`);
+    await page.goto(`${app.url}${await pageOrder(1, demo)}`);
     await page.getByRole('button', { name: '取消', exact: true }).click();
     await page.waitForURL(/\/zfbPayCancel\?orderId=/);
     await page.getByRole('button', { name: '确认取消订单' }).click();
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：已取消');
   });
 
-  it('/tcgPay (a visitor from Malaysia) creates the order and pays it → /tcgPaySuccess', async () => {
+  it('/tcgPay (a visitor from Malaysia) shows the order and pays it → /tcgPaySuccess', async () => {
     const name = `tcg_${Date.now() % 1_000_000}`;
     const user = await signIn('/api/Login/Register', { userName: name, password: 'secret123' });
     await page.setExtraHTTPHeaders({ 'x-country-code': 'MY' });
     await useUser(user);
-    const flow = decidePayFlow(2, { pkg: pkg({}), toUid: user.id, payTitle: 'TCG支付', isIos: false });
-    if (flow.kind !== 'navigate') throw new Error('expected /tcgPay');
-    await page.goto(`${app.url}/tcgPay?${new URLSearchParams(flow.query).toString()}`);
+    const target = await pageOrder(2, user, { 'x-country-code': 'MY' });
+    await page.goto(`${app.url}${target}`);
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
     expect(await page.getByTestId('payment-amount').textContent()).toBe('€7.99');
     await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();

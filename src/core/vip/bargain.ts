@@ -222,3 +222,24 @@ export class BargainMachine {
     for (const listener of [...this.listeners]) listener(this.current);
   }
 }
+
+/** What a friend's cut did: the amount cut and the price now (euro). */
+export interface BargainHelpResult {
+  cut: number;
+  price: number;
+}
+
+/** /bargainHelp's use case: a logged-in friend cuts the price of a bargain once, by its key. */
+export class BargainHelp {
+  constructor(private readonly api: ApiClient) {}
+
+  /** The cut, or null when the server refused (the request layer showed its message). */
+  async help(key: string): Promise<BargainHelpResult | null> {
+    try {
+      const data = (await this.api.get(BargainPaths.help, { key })) as { cut?: unknown; price?: unknown } | null;
+      return { cut: numberOf(data?.cut ?? 0), price: numberOf(data?.price ?? 0) };
+    } catch {
+      return null;
+    }
+  }
+}

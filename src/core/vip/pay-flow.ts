@@ -47,12 +47,11 @@ export interface ConfirmDialog {
 
 /** What the pay button leads to: data for the use case and view-model to carry out, never an effect. */
 export type PayFlow =
-  /** Create the card order, then go to /notice with its data (see afterCardOrder). */
-  | { kind: 'cardOrder'; order: OrderRequest; next: typeof VipPaths.notice }
-  /** Create the gateway order (no SysName), then open its gateway (see afterGatewayOrder). */
-  | { kind: 'gatewayOrder'; order: OrderRequest; isIos: boolean }
-  /** Go to an in-app payment page (/zfbPay or /tcgPay) with this query. */
-  | { kind: 'navigate'; path: typeof VipPaths.zfbPay | typeof VipPaths.tcgPay; query: Query }
+  /**
+   * Create the order (PlaceVipOrder: card -1, gateway 5 without SysName, alipay-style 0 and 1, tcg 2), then go where
+   * its pay type leads (see afterPlacedOrder): one round trip from the tap to the payment page.
+   */
+  | { kind: 'order'; order: OrderRequest; isIos: boolean }
   /** Ask for the customer-service user (GetCusService), then open /chat with it (see afterCustomerService). */
   | { kind: 'customerService'; lookup: { templateType: number; region?: string }; msgParams: string }
   /** An unknown method: show the message, send nothing. */
@@ -93,38 +92,17 @@ export function purchaseMessage(payType: number, input: PayFlowInput): string {
  * and nothing sent.
  */
 export function decidePayFlow(payType: number, input: PayFlowInput): PayFlow {
-  const charged = chargedPrice(input.pkg);
   if (input.activity && payType !== PayType.Card && payType !== PayType.Gateway) {
     return { kind: 'unsupported', message: VipTexts.activityPayType };
   }
   switch (payType) {
     case PayType.Card:
-      return { kind: 'cardOrder', order: orderRequest(payType, input, true), next: VipPaths.notice };
-    case PayType.Gateway:
-      return { kind: 'gatewayOrder', order: orderRequest(payType, input, false), isIos: input.isIos };
     case PayType.AlipayStyle:
     case PayType.AlipayStyleAlt:
-      return {
-        kind: 'navigate',
-        path: VipPaths.zfbPay,
-        query: {
-          params: JSON.stringify(orderRequest(payType, input, true)),
-          disrmb: charged.rmb === null ? '' : String(charged.rmb),
-          title: input.pkg.name,
-          msgParams: purchaseMessage(payType, input),
-        },
-      };
     case PayType.Tcg:
-      return {
-        kind: 'navigate',
-        path: VipPaths.tcgPay,
-        query: {
-          params: JSON.stringify(orderRequest(payType, input, true)),
-          disprice: String(charged.price),
-          title: input.pkg.name,
-          msgParams: purchaseMessage(payType, input),
-        },
-      };
+      return { kind: 'order', order: orderRequest(payType, input, true), isIos: input.isIos };
+    case PayType.Gateway:
+      return { kind: 'order', order: orderRequest(payType, input, false), isIos: input.isIos };
     case PayType.Manual: {
       const lookup: { templateType: number; region?: string } = { templateType: CUSTOMER_SERVICE_TEMPLATE_TYPE };
       if (input.region) lookup.region = input.region;
@@ -150,9 +128,33 @@ function scalarQuery(data: unknown): Query {
   return query;
 }
 
-/** The card order answered: /notice with the order's scalar fields in the query (so a reload keeps them). */
-export function afterCardOrder(data: unknown): AfterOrder {
-  return { kind: 'navigate', path: VipPaths.notice, query: scalarQuery(data) };
+/** What an order's payment page is given (spec §2): /notice the order id; /zfbPay and /tcgPay the order id and the spec's params (the server's payment string), disrmb or disprice, title and msgParams. */
+export interface PlacedOrderFacts {
+  orderId: string;
+  payType: number;
+  amount: string;
+  title: string;
+  params: string;
+  msgParams: string;
+  gateway: unknown;
+  gatewayParams: unknown;
+}
+
+/**
+ * The order is made: -1 → /notice?orderId; 0 or 1 → /zfbPay; 2 → /tcgPay (the page shows the order by its id);
+ * 5 → the gateway address with its params.
+ */
+export function afterPlacedOrder(placed: PlacedOrderFacts, isIos: boolean): AfterOrder {
+  switch (placed.payType) {
+    case PayType.Card:
+      return { kind: 'navigate', path: VipPaths.notice, query: { orderId: placed.orderId } };
+    case PayType.Gateway:
+      return afterGatewayOrder({ gateway: placed.gateway, params: placed.gatewayParams }, isIos);
+    case PayType.Tcg:
+      return { kind: 'navigate', path: VipPaths.tcgPay, query: { orderId: placed.orderId, params: placed.params, disprice: placed.amount, title: placed.title, msgParams: placed.msgParams } };
+    default:
+      return { kind: 'navigate', path: VipPaths.zfbPay, query: { orderId: placed.orderId, params: placed.params, disrmb: placed.amount, title: placed.title, msgParams: placed.msgParams } };
+  }
 }
 
 /** The gateway address with its params as a query string (& when it already has a query); null unless http(s). */

@@ -54,3 +54,8 @@ export function checkPay<P>(input: { user: User | null; pkg: Package | null; pay
   if (input.payType === null) return { ok: false, kind: 'message', message: VipTexts.choosePayType };
   return { ok: true, user: input.user, pkg: input.pkg, payType: input.payType };
 }
+
+/** The price with the share activity's discount (euro, granted after the confirmed share): never below 0.01. */
+export function sharePrice(pkg: Package, granted: number): number {
+  return Math.max(0.01, Math.round((chargedPrice(pkg).price - granted) * 100) / 100);
+}

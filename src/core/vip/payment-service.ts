@@ -1,16 +1,12 @@
-import type { Random } from '../ports/random.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { SessionService } from '../session/session-service.ts';
-import type { OrderRequest } from './pay-flow.ts';
+import type { PlaceVipOrder } from './place-order.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE } from './vip-codes.ts';
 import { numberOf, textOf } from '../request/answer-values.ts';
 
 /** The payment calls the payment pages make (server/vip/routes.ts). */
 export const PaymentApiPaths = {
-  createOrder: '/api/payment/CreateOrder',
-  createAliPay: '/api/payment/CreateAliPay',
-  createTcg: '/api/payment/CreateTcgOrder',
   getOrder: '/api/payment/GetOrder',
   cancelOrder: '/api/payment/CancelOrder',
   sandboxPay: '/api/payment/SandboxPay',
@@ -92,28 +88,6 @@ export function readOrder(data: unknown): PaymentOrder | null {
   };
 }
 
-/** The order request a payment page was given in its `params` query (decidePayFlow); null when unusable. */
-export function parseOrderRequest(params: string | undefined): OrderRequest | null {
-  if (params === undefined || params === '') return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(params);
-  } catch {
-    return null;
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const fields = raw as Record<string, unknown>;
-  const productId = numberOf(fields.ProductID);
-  const toUid = numberOf(fields.ToUID);
-  const payType = numberOf(fields.payType);
-  if (!Number.isSafeInteger(productId) || productId <= 0 || !Number.isSafeInteger(toUid) || toUid <= 0) return null;
-  if (fields.payType === undefined || !Number.isSafeInteger(payType)) return null;
-  const request: OrderRequest = { ProductID: productId, ToUID: toUid, Promotions: textOf(fields.Promotions), payType };
-  if (typeof fields.SysName === 'string' && fields.SysName !== '') request.SysName = fields.SysName;
-  if (typeof fields.Refer === 'string' && fields.Refer !== '') request.Refer = fields.Refer;
-  return request;
-}
-
 export type PaymentResult<T> = { ok: true; value: T } | { ok: false; ret: number; message: string };
 
 const failed = (error: unknown): { ok: false; ret: number; message: string } => {
@@ -126,54 +100,24 @@ function orderResult(data: unknown): PaymentResult<PaymentOrder> {
   return order ? { ok: true, value: order } : { ok: false, ret: -1, message: '订单数据异常' };
 }
 
-/** What CreateAliPay / CreateTcgOrder answer: the order and the amount to show. */
-export interface CreatedPayment {
-  order: PaymentOrder;
-  /** The amount as the server computed it (¥ for alipay-style, € for tcg). */
-  amount: string;
-  title: string;
-}
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/u;
-
-function requestFields(request: OrderRequest, key: string): Record<string, string> {
-  const fields: Record<string, string> = {
-    ProductID: String(request.ProductID),
-    ToUID: String(request.ToUID),
-    Promotions: request.Promotions,
-    payType: String(request.payType),
-    IdempotencyKey: key,
-  };
-  if (request.SysName !== undefined) fields.SysName = request.SysName;
-  if (request.Refer !== undefined) fields.Refer = request.Refer;
-  return fields;
-}
-
 /**
- * The payment pages' use cases: create the alipay-style or tcg order (with a key the page keeps, so a
- * retry finds the same order), read, cancel and pay through the sandbox provider; after a payment the
- * user is refreshed so the VIP tag and expiry follow.
+ * The payment pages' use cases: show an order by its id (as its creation answered it when this app just made it:
+ * PlaceVipOrder; else asked), read, cancel and pay through the sandbox provider; after a payment the user is
+ * refreshed so the VIP tag and expiry follow.
  */
 export class PaymentService {
   constructor(
     private readonly api: ApiClient,
-    private readonly random: Random,
+    private readonly orders: Pick<PlaceVipOrder, 'placedOrder'>,
     private readonly sessions: Pick<SessionService, 'refreshUserInfo'>,
   ) {}
 
-  /** A fresh idempotency key: one per purchase attempt (the page keeps it for its life). */
-  newAttemptKey(): string {
-    const key = this.random.uuid().replace(/-/gu, '');
-    if (!IDEMPOTENCY_KEY.test(key)) throw new Error('the Random port gave no usable key');
-    return key;
-  }
-
-  createAliPay(request: OrderRequest, key: string): Promise<PaymentResult<CreatedPayment>> {
-    return this.create(PaymentApiPaths.createAliPay, request, key, 'disrmb');
-  }
-
-  createTcg(request: OrderRequest, key: string): Promise<PaymentResult<CreatedPayment>> {
-    return this.create(PaymentApiPaths.createTcg, request, key, 'disprice');
+  /** What a payment page shows of an order: the creation's answer when this app just made it, else the order as asked by id (a reload). */
+  async shownOrder(orderId: string, amountOf: (order: PaymentOrder) => string): Promise<PaymentResult<{ order: PaymentOrder; amount: string; title: string }>> {
+    const placed = this.orders.placedOrder(orderId);
+    if (placed) return { ok: true, value: { order: placed.order, amount: placed.amount, title: placed.title } };
+    const result = await this.getOrder(orderId);
+    return result.ok ? { ok: true, value: { order: result.value, amount: amountOf(result.value), title: result.value.title } } : result;
   }
 
   async getOrder(orderId: string): Promise<PaymentResult<PaymentOrder>> {
@@ -218,18 +162,5 @@ export class PaymentService {
     } catch (error) {
       return failed(error);
     }
-  }
-
-  private async create(path: string, request: OrderRequest, key: string, amountField: string): Promise<PaymentResult<CreatedPayment>> {
-    let data: unknown;
-    try {
-      data = await this.api.get(path, requestFields(request, key), { suppressTips: true });
-    } catch (error) {
-      return failed(error);
-    }
-    const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const order = readOrder(raw.order);
-    if (!order) return { ok: false, ret: -1, message: '订单数据异常' };
-    return { ok: true, value: { order, amount: textOf(raw[amountField]) || order.priceText, title: textOf(raw.title) || order.title } };
   }
 }

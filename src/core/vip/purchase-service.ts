@@ -1,26 +1,18 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
-import type { Random } from '../ports/random.ts';
 import type { HttpParams } from '../ports/http.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { RegionKeys } from '../region/region-service.ts';
 import { decodePayInfo, type PayInfo } from './pay-info.ts';
-import {
-  afterCardOrder,
-  afterCustomerService,
-  afterGatewayOrder,
-  decidePayFlow,
-  type AfterOrder,
-  type OrderRequest,
-  type PayFlowInput,
-} from './pay-flow.ts';
+import { afterCustomerService, afterPlacedOrder, decidePayFlow, type AfterOrder, type PayFlowInput } from './pay-flow.ts';
+import { OrderApiPaths, orderPathOf, type PlaceVipOrder } from './place-order.ts';
+import { REFUSED_PURCHASE_CODES } from './payment-service.ts';
+import { VipPaths } from './vip-codes.ts';
 import { payTypeAnswer, type PayTypeAnswer } from './pay-type-answer.ts';
 
-/** The server calls of the purchase screen (the order paths the spec does not name are the reference server's). */
+/** The server calls of the purchase screen (the orders are PlaceVipOrder's: place-order.ts). */
 export const VipApiPaths = {
   payTypes: '/api/User/GetVipPayType',
-  cardOrder: '/api/payment/CreateOrder',
-  gatewayOrder: '/api/payment/CreateGatewayOrder',
   customerService: '/api/payment/GetCusService',
 } as const;
 
@@ -53,20 +45,14 @@ export type PayInfoOutcome =
 /** What the pay button ends in: an effect for the view-model to carry out, or nothing (the request layer toasted). */
 export type PayOutcome = AfterOrder | { kind: 'failed' };
 
-/** A key shape the server accepts (8–64 of [A-Za-z0-9_-]). */
-const KEY_FORMAT = /^[A-Za-z0-9_-]{8,64}$/u;
-
 /**
- * The VIP purchase use case: loads the catalogue and pay methods, and carries out the pay-flow decision
- * (orders, customer service) against the server. Every order attempt carries an idempotency key that is kept
- * until the order is made, so a double tap or a retry of the same order makes one order.
+ * The VIP purchase use case: loads the catalogue and pay methods, and carries out the pay-flow decision: an
+ * order (PlaceVipOrder, one call for every pay type that makes one), then where it leads; or customer service.
  */
 export class PurchaseService {
-  private pending: { signature: string; key: string } | null = null;
-
   constructor(
     private readonly api: ApiClient,
-    private readonly random: Random,
+    private readonly orders: Pick<PlaceVipOrder, 'place'>,
     private readonly local: KeyValueStore,
     /** Makes the server's gateway address absolute (the reference server answers a path on itself). */
     private readonly resolveGateway: (gateway: string) => string = (gateway) => gateway,
@@ -101,39 +87,24 @@ export class PurchaseService {
     }
   }
 
-  /** The idempotency key of this order attempt: the same order request reuses it until it succeeds. */
-  private keyFor(order: OrderRequest): string {
-    const signature = JSON.stringify(order);
-    if (this.pending?.signature === signature) return this.pending.key;
-    const fresh = this.random.uuid().replace(/-/gu, '');
-    const key = KEY_FORMAT.test(fresh) ? fresh : `k${fresh.replace(/[^A-Za-z0-9_-]/gu, '')}`.padEnd(8, '0').slice(0, 64);
-    this.pending = { signature, key };
-    return key;
-  }
-
-  private async placeOrder(path: string, order: OrderRequest): Promise<unknown> {
-    const key = this.keyFor(order);
-    const data = await this.api.get(path, this.withRegion({ ...order, IdempotencyKey: key }));
-    this.pending = null;
-    return data;
-  }
-
   /** Carries out the pay button for a checked package and method (see decidePayFlow). */
   async pay(payType: number, input: Omit<PayFlowInput, 'region'>): Promise<PayOutcome> {
     const region = this.region();
     const flow = decidePayFlow(payType, region === null ? input : { ...input, region });
     try {
       switch (flow.kind) {
-        case 'cardOrder':
-          return afterCardOrder(await this.placeOrder(VipApiPaths.cardOrder, flow.order));
-        case 'gatewayOrder': {
-          const data = await this.placeOrder(VipApiPaths.gatewayOrder, flow.order);
-          const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-          const gateway = typeof raw.gateway === 'string' ? this.resolveGateway(raw.gateway) : raw.gateway;
-          return afterGatewayOrder({ ...raw, gateway }, flow.isIos);
+        case 'order': {
+          const placed = await this.orders.place(flow.order, region);
+          if (!placed.ok) {
+            // An alipay-style sale the region or method refuses has its page; anything else the request layer toasted.
+            return REFUSED_PURCHASE_CODES.includes(placed.ret) && orderPathOf(flow.order.payType) === OrderApiPaths.aliPay
+              ? { kind: 'navigate', path: VipPaths.zfbPayNotSupport, query: { message: placed.message } }
+              : { kind: 'failed' };
+          }
+          const { order, ...facts } = placed.value;
+          const gateway = typeof facts.gateway === 'string' ? this.resolveGateway(facts.gateway) : facts.gateway;
+          return afterPlacedOrder({ ...facts, gateway, orderId: order.orderId, payType: flow.order.payType }, flow.isIos);
         }
-        case 'navigate':
-          return { kind: 'navigate', path: flow.path, query: flow.query };
         case 'customerService': {
           const lookup: HttpParams = { templateType: flow.lookup.templateType };
           if (flow.lookup.region) lookup.region = flow.lookup.region;

@@ -64,6 +64,8 @@ export const VipPaths = {
   notice: '/notice',
   zfbPay: '/zfbPay',
   tcgPay: '/tcgPay',
+  /** The region or method refuses an alipay-style purchase. */
+  zfbPayNotSupport: '/zfbPayNotSupport',
   chat: '/chat',
   login: '/login',
   user: '/user',

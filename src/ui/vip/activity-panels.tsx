@@ -1,15 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { LocalStore, type KeyValueStore } from '../../core/ports/key-value-store.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { ApiClient } from '../../core/request/api-client.ts';
-import { storedActivityRule } from '../../core/vip/recharge-activity-fetch.ts';
+import { useEffect } from 'react';
 import { ShareStep } from '../../core/vip/share-activity.ts';
 import { BargainType } from '../../core/vip/vip-codes.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
-import { ActivityTexts, BargainHelpViewModel, euro, type BargainViewModel, type ShareViewModel } from './activity-view-model.ts';
+import { useViewModel } from '../app/container-context.tsx';
+import { ActivityRulesModel, ActivityTexts, BargainHelpModel, euro, type BargainViewModel, type ShareViewModel } from './activity-view-model.ts';
 import './activity.css';
 
 /** The bargain interface of a styleType 4 category. */
@@ -102,8 +96,7 @@ export const SharePanel = observer(function SharePanel({ vm }: { vm: ShareViewMo
 
 /** /activityRules: the stored recharge activity's rule text. */
 export function ActivityRulesScreen() {
-  const container = useContainer();
-  const [rule] = useState(() => storedActivityRule(container.get<KeyValueStore>(LocalStore)));
+  const { rule } = useViewModel(ActivityRulesModel);
   return (
     <div className="page vip-rules-page">
       <h1 className="vip-rules-page__title">{ActivityTexts.rules}</h1>
@@ -118,11 +111,7 @@ export function ActivityRulesScreen() {
 
 /** /bargainHelp?key=…: the help link a friend opens to cut the price. */
 export const BargainHelpScreen = observer(function BargainHelpScreen() {
-  const location = useLocation();
-  const vm = useViewModel((c) => new BargainHelpViewModel(c.get(ApiClient), new URLSearchParams(location.search).get('key') ?? '', {
-    session: c.get(SessionModel),
-    navigator: c.get<Navigator>(Navigator),
-  }));
+  const vm = useViewModel(BargainHelpModel);
   useEffect(() => {
     document.title = ActivityTexts.help;
   }, []);

@@ -2,14 +2,14 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Clipboard } from '../../core/ports/clipboard.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
-import type { ApiClient } from '../../core/request/api-client.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
-import { BargainPaths, countdownText, type BargainMachine, type BargainSnapshot } from '../../core/vip/bargain.ts';
+import { countdownText, type BargainHelp, type BargainMachine, type BargainSnapshot } from '../../core/vip/bargain.ts';
 import { returnAddress } from '../../core/session/login-redirect.ts';
 import type { RechargeActivityFetch, RechargeActivityInfo } from '../../core/vip/recharge-activity-fetch.ts';
 import type { ShareActivityMachine, ShareStep } from '../../core/vip/share-activity.ts';
 import { BargainType, RechargeActivityType, VipPaths } from '../../core/vip/vip-codes.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The activities' texts (decided; the spec gives the meaning only). */
 export const ActivityTexts = {
@@ -202,11 +202,11 @@ export class BargainHelpViewModel {
   helping = false;
 
   constructor(
-    private readonly api: ApiClient,
+    private readonly bargains: Pick<BargainHelp, 'help'>,
     private readonly key: string,
     private readonly deps: Pick<ActivityDeps, 'session' | 'navigator'>,
   ) {
-    makeAutoObservable<BargainHelpViewModel, 'api' | 'deps' | 'key'>(this, { api: false, deps: false, key: false }, { autoBind: true });
+    makeAutoObservable<BargainHelpViewModel, 'bargains' | 'deps' | 'key'>(this, { bargains: false, deps: false, key: false }, { autoBind: true });
   }
 
   get loggedIn(): boolean {
@@ -220,13 +220,16 @@ export class BargainHelpViewModel {
     }
     if (this.helping) return;
     this.helping = true;
-    try {
-      const data = (await this.api.get(BargainPaths.help, { key: this.key })) as { cut?: unknown; price?: unknown } | null;
-      runInAction(() => (this.result = ActivityTexts.helped(euro(Number(data?.cut ?? 0)), euro(Number(data?.price ?? 0)))));
-    } catch {
-      // The request layer toasted the server's message.
-    } finally {
-      runInAction(() => (this.helping = false));
-    }
+    const cut = await this.bargains.help(this.key);
+    runInAction(() => {
+      // null: the request layer toasted the server's message.
+      if (cut) this.result = ActivityTexts.helped(euro(cut.cut), euro(cut.price));
+      this.helping = false;
+    });
   }
 }
+
+/** /bargainHelp's view-model (the key is the page's `key` query), as the composition root binds it. */
+export const BargainHelpModel = viewModelToken<BargainHelpViewModel>('BargainHelpModel');
+/** /activityRules: the stored recharge activity's rule text. */
+export const ActivityRulesModel = viewModelToken<{ rule: string }>('ActivityRulesModel');

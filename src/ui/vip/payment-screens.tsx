@@ -1,38 +1,28 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
-import type { Container } from 'inversify';
-import { Clock } from '../../core/ports/clock.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
-import { PaymentService, type PaymentOrder } from '../../core/vip/payment-service.ts';
+import type { PaymentOrder } from '../../core/vip/payment-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { NavBar } from '../common/nav-bar.tsx';
 import {
-  CreatePaymentViewModel,
-  CustomerServiceViewModel,
+  CustomerServiceModel,
   PaymentBackTargets,
-  PaymentOrderViewModel,
+  PaymentOrderModel,
   PaymentPagePaths,
+  PaymentQueryModel,
   PaymentTexts,
-  PayResultViewModel,
+  PayPageModel,
+  PayResultModel,
+  type PaymentOrderViewModel,
+  type PayResultViewModel,
 } from './payment-view-models.ts';
 import './payment.css';
 
-const queryOf = (c: Container) => c.get<Navigator>(Navigator).current().query;
-
 function useOrder(): PaymentOrderViewModel {
-  const vm = useViewModel(
-    (c) => new PaymentOrderViewModel(c.get(PaymentService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier), queryOf(c).orderId ?? ''),
-  );
+  const vm = useViewModel(PaymentOrderModel, {});
   useEffect(() => {
     void vm.load();
   }, [vm]);
   return vm;
-}
-
-function useCustomerService(): CustomerServiceViewModel {
-  return useViewModel((c) => new CustomerServiceViewModel(c.get(PaymentService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
 }
 
 function SandboxNote() {
@@ -114,9 +104,9 @@ export const NoticeScreen = observer(function NoticeScreen() {
 });
 
 const CreatePaymentPage = observer(function CreatePaymentPage({ kind }: { kind: 'alipay' | 'tcg' }) {
-  const vm = useViewModel((c) => new CreatePaymentViewModel(c.get(PaymentService), c.get<Navigator>(Navigator), kind, queryOf(c)));
+  const vm = useViewModel(PayPageModel, { kind });
   useEffect(() => {
-    void vm.create();
+    void vm.load();
   }, [vm]);
   return (
     <Page title="支付" backTo={PaymentBackTargets.paying}>
@@ -138,7 +128,7 @@ const CreatePaymentPage = observer(function CreatePaymentPage({ kind }: { kind: 
           </dl>
         )}
       </div>
-      {vm.creating && <p className="payment-hint">正在创建订单…</p>}
+      {vm.loading && <p className="payment-hint">正在加载…</p>}
       {vm.error && (
         <p className="payment-error" role="alert">
           {vm.error}
@@ -156,17 +146,15 @@ const CreatePaymentPage = observer(function CreatePaymentPage({ kind }: { kind: 
         </>
       )}
       {vm.ready && kind === 'tcg' && vm.order && (
-        <TcgActions orderId={vm.order.orderId} />
+        <TcgActions order={vm.order} />
       )}
     </Page>
   );
 });
 
-/** The tcg page pays or cancels the order it just created. */
-const TcgActions = observer(function TcgActions({ orderId }: { orderId: string }) {
-  const vm = useViewModel(
-    (c) => new PaymentOrderViewModel(c.get(PaymentService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier), orderId),
-  );
+/** The tcg page pays or cancels the order the pay button created (the one the page shows: not asked again). */
+const TcgActions = observer(function TcgActions({ order }: { order: PaymentOrder }) {
+  const vm = useViewModel(PaymentOrderModel, { orderId: order.orderId, order });
   useEffect(() => {
     void vm.load();
   }, [vm]);
@@ -188,12 +176,12 @@ const TcgActions = observer(function TcgActions({ orderId }: { orderId: string }
   );
 });
 
-/** /zfbPay: creates the alipay-style order from the page's params. */
+/** /zfbPay?orderId: the alipay-style order the pay button created. */
 export function ZfbPayScreen() {
   return <CreatePaymentPage kind="alipay" />;
 }
 
-/** /tcgPay: creates the tcg order from the page's params. */
+/** /tcgPay?orderId: the tcg order the pay button created. */
 export function TcgPayScreen() {
   return <CreatePaymentPage kind="tcg" />;
 }
@@ -270,9 +258,7 @@ export const ZfbPayCancelScreen = observer(function ZfbPayCancelScreen() {
 });
 
 const PaidScreen = observer(function PaidScreen({ title }: { title: string }) {
-  const vm = useViewModel(
-    (c) => new PayResultViewModel(c.get(PaymentService), c.get<Clock>(Clock), c.get(SessionModel), queryOf(c).orderId ?? ''),
-  );
+  const vm = useViewModel(PayResultModel);
   useEffect(() => {
     vm.start();
     return () => vm.stop();
@@ -295,7 +281,6 @@ export function TcgPaySuccessScreen() {
 }
 
 const ResultBody = observer(function ResultBody({ vm }: { vm: PayResultViewModel }) {
-  const navigator = useViewModel((c) => c.get<Navigator>(Navigator));
   return (
     <>
       <p className="payment-headline" data-testid="pay-result" data-status={vm.order?.status ?? ''}>
@@ -309,7 +294,7 @@ const ResultBody = observer(function ResultBody({ vm }: { vm: PayResultViewModel
       )}
       {vm.timedOut && <p className="payment-hint">{PaymentTexts.timeout}</p>}
       {vm.final || vm.timedOut || vm.error ? (
-        <button type="button" className="primary-button" onClick={() => navigator.replace(PaymentPagePaths.user)}>
+        <button type="button" className="primary-button" onClick={vm.backToUser}>
           返回我的
         </button>
       ) : null}
@@ -323,7 +308,7 @@ export const PayResultScreen = observer(function PayResultScreen() {
 });
 
 const HelpActions = observer(function HelpActions({ orderId }: { orderId?: string }) {
-  const vm = useCustomerService();
+  const vm = useViewModel(CustomerServiceModel);
   return (
     <>
       <button type="button" className="primary-button" disabled={vm.busy} onClick={() => void vm.contact(orderId)}>
@@ -338,7 +323,7 @@ const HelpActions = observer(function HelpActions({ orderId }: { orderId?: strin
 
 /** /zfbPayUnpaidSubmit: there is no server call for payment proof, so the page sends the user to customer service. */
 export function ZfbPayUnpaidSubmitScreen() {
-  const orderId = useViewModel((c) => queryOf(c).orderId);
+  const orderId = useViewModel(PaymentQueryModel).orderId;
   return (
     <Page title="提交凭证" backTo={PaymentBackTargets.paying}>
       <p className="payment-text">如果您已经付款但订单仍显示未支付，请联系客服并提供付款截图和订单号，客服核实后会为您处理。</p>
@@ -350,7 +335,7 @@ export function ZfbPayUnpaidSubmitScreen() {
 
 /** /zfbPayNotSupport: the region or method refused the purchase. */
 export function ZfbPayNotSupportScreen() {
-  const message = useViewModel((c) => queryOf(c).message);
+  const message = useViewModel(PaymentQueryModel).message;
   return (
     <Page title="暂不支持" backTo={PaymentBackTargets.paying}>
       <p className="payment-headline">暂不支持该支付方式</p>
@@ -376,7 +361,7 @@ export function UnablePayScreen() {
 
 /** /appeal: payment disputes go to customer service (there is no appeal call). */
 export function AppealScreen() {
-  const orderId = useViewModel((c) => queryOf(c).orderId);
+  const orderId = useViewModel(PaymentQueryModel).orderId;
   return (
     <Page title="申诉" backTo={PaymentBackTargets.paying}>
       <p className="payment-text">对订单或扣款有疑问，请联系客服说明情况并提供订单号，客服会核实处理。</p>

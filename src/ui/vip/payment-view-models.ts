@@ -8,12 +8,11 @@ import {
   isOrderId,
   ORDER_STATUS_TEXT,
   OrderStatus,
-  parseOrderRequest,
-  REFUSED_PURCHASE_CODES,
   type PaymentOrder,
   type PaymentService,
 } from '../../core/vip/payment-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export const PaymentPagePaths = {
   notice: '/notice',
@@ -66,7 +65,13 @@ export class PaymentOrderViewModel {
     private readonly navigator: Navigator,
     private readonly notifier: Notifier,
     readonly orderId: string,
+    /** The order as the page that shows this one already has it (the tcg page): not asked again. */
+    initial: PaymentOrder | null = null,
   ) {
+    if (initial && initial.orderId === orderId) {
+      this.order = initial;
+      this.loaded = true;
+    }
     makeAutoObservable<PaymentOrderViewModel, 'service' | 'navigator' | 'notifier'>(
       this,
       { service: false, navigator: false, notifier: false, orderId: false },
@@ -90,7 +95,14 @@ export class PaymentOrderViewModel {
     return this.order ? `¥${this.order.rmbText}` : '';
   }
 
+  /** Shows the order: the one given, or asked by id. */
   async load(): Promise<void> {
+    if (this.order) return;
+    await this.refresh();
+  }
+
+  /** Asks for the order's true state. */
+  async refresh(): Promise<void> {
     if (!isOrderId(this.orderId)) {
       this.error = PaymentTexts.badOrder;
       this.loaded = true;
@@ -119,7 +131,7 @@ export class PaymentOrderViewModel {
     });
     if (!result.ok) {
       this.toast(result.message);
-      await this.load();
+      await this.refresh();
     }
     const status = this.order?.status;
     if (status === OrderStatus.Paid) this.navigator.replace(paidPath, { orderId: this.orderId });
@@ -128,7 +140,7 @@ export class PaymentOrderViewModel {
 
   /** Checks the order again: paid → `paidPath`, still open → `unpaidPath`. */
   async check(paidPath: string, unpaidPath: string): Promise<void> {
-    await this.load();
+    await this.refresh();
     const status = this.order?.status;
     if (status === OrderStatus.Paid) this.navigator.replace(paidPath, { orderId: this.orderId });
     else if (status === OrderStatus.Created) this.navigator.replace(unpaidPath, { orderId: this.orderId });
@@ -150,7 +162,7 @@ export class PaymentOrderViewModel {
     if (result.ok) this.toast(PaymentTexts.cancelled);
     else {
       this.toast(result.message);
-      await this.load();
+      await this.refresh();
     }
   }
 
@@ -163,29 +175,24 @@ export class PaymentOrderViewModel {
   }
 }
 
-/** /zfbPay and /tcgPay: create the order from the page's query once (one key for the page's life). */
-export class CreatePaymentViewModel {
+/**
+ * /zfbPay and /tcgPay: the order the pay button just created, by its id (the `orderId` query): as its creation
+ * answered it, or asked by id after a reload. The page creates nothing.
+ */
+export class PayPageViewModel {
   order: PaymentOrder | null = null;
-  amount: string;
-  title: string;
+  amount = '';
+  title = '';
   error = '';
-  creating = false;
-  private readonly key: string;
+  loading = false;
 
   constructor(
-    private readonly service: Pick<PaymentService, 'createAliPay' | 'createTcg' | 'newAttemptKey'>,
+    private readonly service: Pick<PaymentService, 'shownOrder'>,
     private readonly navigator: Navigator,
     readonly kind: 'alipay' | 'tcg',
-    private readonly query: Query,
+    readonly orderId: string,
   ) {
-    this.key = service.newAttemptKey();
-    this.amount = (kind === 'alipay' ? query.disrmb : query.disprice) ?? '';
-    this.title = query.title ?? '';
-    makeAutoObservable<CreatePaymentViewModel, 'service' | 'navigator' | 'query' | 'key'>(
-      this,
-      { service: false, navigator: false, query: false, key: false, kind: false },
-      { autoBind: true },
-    );
+    makeAutoObservable<PayPageViewModel, 'service' | 'navigator'>(this, { service: false, navigator: false, kind: false, orderId: false }, { autoBind: true });
   }
 
   get symbol(): string {
@@ -196,18 +203,17 @@ export class CreatePaymentViewModel {
     return this.order?.status === OrderStatus.Created;
   }
 
-  /** Creates the order (a repeat with the same key answers the same order). */
-  async create(): Promise<void> {
-    if (this.creating || this.order) return;
-    const request = parseOrderRequest(this.query.params);
-    if (!request) {
-      this.error = PaymentTexts.badParams;
+  async load(): Promise<void> {
+    if (this.loading || this.order) return;
+    if (!isOrderId(this.orderId)) {
+      this.error = PaymentTexts.badOrder;
       return;
     }
-    this.creating = true;
-    const result = this.kind === 'alipay' ? await this.service.createAliPay(request, this.key) : await this.service.createTcg(request, this.key);
+    this.loading = true;
+    // Asked by id, the amount reads as the creation's answer gives it (58.00 → 58, 9.90 → 9.9).
+    const result = await this.service.shownOrder(this.orderId, (order) => String(Number(this.kind === 'alipay' ? order.rmbText : order.priceText)));
     runInAction(() => {
-      this.creating = false;
+      this.loading = false;
       if (result.ok) {
         this.order = result.value.order;
         this.amount = result.value.amount;
@@ -215,9 +221,6 @@ export class CreatePaymentViewModel {
         this.error = '';
       } else this.error = result.message;
     });
-    if (!result.ok && this.kind === 'alipay' && REFUSED_PURCHASE_CODES.includes(result.ret)) {
-      this.navigator.replace(PaymentPagePaths.zfbPayNotSupport, { message: result.message });
-    }
   }
 
   /** 我已支付 → the confirmation page; 取消 → the cancel page. */
@@ -242,10 +245,11 @@ export class PayResultViewModel {
     private readonly clock: Clock,
     private readonly session: SessionModel,
     readonly orderId: string,
+    private readonly navigator?: Navigator,
   ) {
-    makeAutoObservable<PayResultViewModel, 'service' | 'clock' | 'session' | 'timer' | 'startedAt' | 'refreshed'>(
+    makeAutoObservable<PayResultViewModel, 'service' | 'clock' | 'session' | 'timer' | 'startedAt' | 'refreshed' | 'navigator'>(
       this,
-      { service: false, clock: false, session: false, timer: false, startedAt: false, refreshed: false, orderId: false },
+      { service: false, clock: false, session: false, timer: false, startedAt: false, refreshed: false, orderId: false, navigator: false },
       { autoBind: true },
     );
   }
@@ -274,6 +278,11 @@ export class PayResultViewModel {
     const user = this.session.user;
     if (user && user.id === this.order.toUid && user.eDate) return user.eDate;
     return this.order.vipExpireDate;
+  }
+
+  /** 返回我的: the user page, in place of the result page. */
+  backToUser(): void {
+    this.navigator?.replace(PaymentPagePaths.user);
   }
 
   start(): void {
@@ -351,3 +360,11 @@ export class CustomerServiceViewModel {
     this.navigator.push(PaymentPagePaths.help);
   }
 }
+
+/** The payment pages' view-models, as the composition root binds them (vip-bindings.ts). */
+export const PaymentOrderModel = viewModelToken<PaymentOrderViewModel, { orderId?: string; order?: PaymentOrder | null }>('PaymentOrderModel');
+export const PayPageModel = viewModelToken<PayPageViewModel, { kind: 'alipay' | 'tcg' }>('PayPageModel');
+export const PayResultModel = viewModelToken<PayResultViewModel>('PayResultModel');
+export const CustomerServiceModel = viewModelToken<CustomerServiceViewModel>('CustomerServiceModel');
+/** The payment page's query (orderId, message), as the navigator has it. */
+export const PaymentQueryModel = viewModelToken<Query>('PaymentQueryModel');

@@ -1,89 +1,14 @@
 import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
-import { NativeBridge } from '../../core/ports/native-bridge.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
-import { SessionService } from '../../core/session/session-service.ts';
-import { RouteTrail, decideBack } from '../../core/shell/back-rule.ts';
-import { iosMajorVersion } from '../../core/shell/user-agent.ts';
-import { chargedPrice } from '../../core/vip/pay-rules.ts';
-import { PurchaseService } from '../../core/vip/purchase-service.ts';
+import { useBlocker } from 'react-router-dom';
 import { pageTitle } from '../app/brand.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import { Avatar } from '../common/display.tsx';
-import { NavBar, canGoBackInApp } from '../common/nav-bar.tsx';
-import { PurchaseTexts, PurchaseViewModel, priceText, type PurchaseMode } from './purchase-view-model.ts';
-import { Clipboard } from '../../core/ports/clipboard.ts';
-import { BargainMachine } from '../../core/vip/bargain.ts';
-import { RechargeActivityFetch } from '../../core/vip/recharge-activity-fetch.ts';
-import { ShareActivityMachine } from '../../core/vip/share-activity.ts';
-import { BargainViewModel, ShareViewModel, type ActivityDeps } from './activity-view-model.ts';
+import { NavBar, useBackAction } from '../common/nav-bar.tsx';
+import { PurchaseModel, PurchaseTexts, type PurchaseMode, type PurchaseViewModel } from './purchase-view-model.ts';
 import { BargainPanel, SharePanel } from './activity-panels.tsx';
 import './purchase-screen.css';
-
-interface ActivityModels {
-  bargain: BargainViewModel;
-  share: ShareViewModel;
-}
-
-/** The bargain and share activities, wired into the purchase view-model's orders and total. */
-function useActivityModels(vm: PurchaseViewModel): ActivityModels {
-  const models = useViewModel((c): ActivityModels => {
-    const deps: ActivityDeps = {
-      session: c.get(SessionModel),
-      sessions: c.get(SessionService),
-      navigator: c.get<Navigator>(Navigator),
-      notifier: c.get<Notifier>(Notifier),
-      clipboard: c.get<Clipboard>(Clipboard),
-    };
-    const bargain = new BargainViewModel(c.get(BargainMachine), deps);
-    const share = new ShareViewModel(c.get(ShareActivityMachine), c.get(RechargeActivityFetch), deps);
-    vm.activity = {
-      purchase: (pkg) => {
-        const key = bargain.bargainKeyFor(pkg.packageId);
-        if (key !== null) return { bargainKey: key };
-        return share.useDiscount ? { shareDiscount: true } : undefined;
-      },
-      price: (pkg) => {
-        if (bargain.bargainKeyFor(pkg.packageId) !== null) return bargain.snapshot.info.price;
-        return share.useDiscount && share.granted !== null ? Math.max(0.01, Math.round((chargedPrice(pkg).price - share.granted) * 100) / 100) : null;
-      },
-    };
-    return { bargain, share };
-  });
-  useEffect(() => {
-    void models.bargain.load();
-    void models.share.load();
-  }, [models, vm.user]);
-  useEffect(
-    () => () => {
-      models.bargain.dispose();
-      models.share.dispose();
-    },
-    [models],
-  );
-  return models;
-}
-
-function usePurchaseViewModel(mode: PurchaseMode): PurchaseViewModel {
-  const location = useLocation();
-  return useViewModel((c) => {
-    const bridge = c.get<NativeBridge>(NativeBridge);
-    const query = Object.fromEntries(new URLSearchParams(location.search));
-    return new PurchaseViewModel(mode, query, {
-      session: c.get(SessionModel),
-      sessions: c.get(SessionService),
-      service: c.get(PurchaseService),
-      navigator: c.get<Navigator>(Navigator),
-      notifier: c.get<Notifier>(Notifier),
-      bridge,
-      isIos: bridge.platform() === 'ios' || iosMajorVersion(window.navigator.userAgent) !== null,
-    });
-  });
-}
 
 /**
  * /openVip only: leaving towards /vip or /user asks first (unless the sale is closed here). react-router consults
@@ -117,35 +42,21 @@ const LeaveGuard = observer(function LeaveGuard({ vm }: { vm: PurchaseViewModel 
 });
 
 const PurchaseScreen = observer(function PurchaseScreen({ mode }: { mode: PurchaseMode }) {
-  const vm = usePurchaseViewModel(mode);
-  const activities = useActivityModels(vm);
-  const navigate = useNavigate();
-  const trail = useContainer().get(RouteTrail);
-
-  useEffect(() => {
-    void vm.refreshUser();
-    void vm.load();
-  }, [vm]);
-  useEffect(() => {
-    void vm.askScannedGift();
-  }, [vm, vm.user]);
+  const vm = useViewModel(PurchaseModel, { mode });
+  const defaultBack = useBackAction();
+  useEffect(() => vm.start(), [vm]);
   useEffect(() => {
     if (mode === 'openVip') document.title = pageTitle(vm.title);
   }, [mode, vm.title]);
-
   const back = () => {
-    if (mode === 'openVip' && vm.nativeBack()) return;
-    const action = decideBack({ previousPath: trail.previousPath(), canGoBack: canGoBackInApp() });
-    if (action.kind === 'back') void navigate(-1);
-    else void navigate(action.path, { replace: true });
+    if (!vm.backTapped()) defaultBack();
   };
-
   return (
     <div className={`page vip-page vip-page--${mode}`}>
       {mode === 'openVip' && <LeaveGuardLater vm={vm} />}
       {mode === 'vip' ? <h1 className="vip-page__title">{vm.title}</h1> : <NavBar title={vm.title} onBack={back} />}
       <Header vm={vm} />
-      <Body vm={vm} activities={activities} />
+      <Body vm={vm} />
     </div>
   );
 });
@@ -179,7 +90,7 @@ const Header = observer(function Header({ vm }: { vm: PurchaseViewModel }) {
   );
 });
 
-const Body = observer(function Body({ vm, activities }: { vm: PurchaseViewModel; activities: ActivityModels }) {
+const Body = observer(function Body({ vm }: { vm: PurchaseViewModel }) {
   if (vm.status === 'loading') {
     return <div className="vip-box" role="status">{PurchaseTexts.loading}</div>;
   }
@@ -194,56 +105,43 @@ const Body = observer(function Body({ vm, activities }: { vm: PurchaseViewModel;
   if (vm.status === 'blocked') return <div className="vip-box" data-testid="vip-box" />;
   return (
     <>
-      <Tabs className="vip-tabs" activeKey={String(vm.selection.tabIndex)} onChange={(key) => {
-          vm.tabTapped(Number(key));
-          activities.share.tabChanged(Number(key));
-        }}>
+      <Tabs className="vip-tabs" activeKey={String(vm.selection.tabIndex)} onChange={(key) => vm.tabTapped(Number(key))}>
         {vm.categories.map((category, index) => (
           <Tabs.Tab key={String(index)} title={category.name} />
         ))}
       </Tabs>
-      <SharePanel vm={activities.share} />
-      {vm.bargain ? (
-        <BargainPanel
-          vm={activities.bargain}
-          packageId={vm.selectedPackage?.packageId ?? null}
-          packagePrice={vm.selectedPackage ? chargedPrice(vm.selectedPackage).price : null}
-        />
+      {vm.activities && <SharePanel vm={vm.activities.share} />}
+      {vm.bargain && vm.activities ? (
+        <BargainPanel vm={vm.activities.bargain} packageId={vm.selectedPackage?.packageId ?? null} packagePrice={vm.bargainPackagePrice} />
       ) : (
         <ul className="vip-packages" aria-label="套餐">
-          {vm.packages.map((pkg) => {
-            const charged = chargedPrice(pkg);
-            const selected = pkg.packageId === vm.selection.packageId;
-            return (
-              <li key={pkg.packageId}>
-                <button
-                  type="button"
-                  className={`vip-card ${selected ? 'vip-card--selected' : ''}`}
-                  aria-pressed={selected}
-                  data-testid="vip-package"
-                  onClick={() => vm.packageTapped(pkg.packageId)}
-                >
-                  {pkg.promotions[0] && <span className="vip-card__promo">{pkg.promotions[0].title}</span>}
-                  <span className="vip-card__name">{pkg.name}</span>
-                  <span className="vip-card__days">
-                    {PurchaseTexts.validity(pkg.validityDays)}
-                    {pkg.giftDays > 0 && <em className="vip-card__gift">{PurchaseTexts.gift(pkg.giftDays)}</em>}
+          {vm.cards.map(({ pkg, selected, priceText, originalText }) => (
+            <li key={pkg.packageId}>
+              <button
+                type="button"
+                className={`vip-card ${selected ? 'vip-card--selected' : ''}`}
+                aria-pressed={selected}
+                data-testid="vip-package"
+                onClick={() => vm.packageTapped(pkg.packageId)}
+              >
+                {pkg.promotions[0] && <span className="vip-card__promo">{pkg.promotions[0].title}</span>}
+                <span className="vip-card__name">{pkg.name}</span>
+                <span className="vip-card__days">
+                  {PurchaseTexts.validity(pkg.validityDays)}
+                  {pkg.giftDays > 0 && <em className="vip-card__gift">{PurchaseTexts.gift(pkg.giftDays)}</em>}
+                </span>
+                <span className="vip-card__price">{priceText}</span>
+                {originalText !== null && <s className="vip-card__original">{originalText}</s>}
+                {pkg.tags.length > 0 && (
+                  <span className="vip-card__tags">
+                    {pkg.tags.map((tag) => (
+                      <span key={tag} className="vip-card__tag">{tag}</span>
+                    ))}
                   </span>
-                  <span className="vip-card__price">{priceText(pkg.priceSymbol, charged.price)}</span>
-                  {charged.discounted && charged.price !== pkg.price && (
-                    <s className="vip-card__original">{priceText(pkg.priceSymbol, pkg.price)}</s>
-                  )}
-                  {pkg.tags.length > 0 && (
-                    <span className="vip-card__tags">
-                      {pkg.tags.map((tag) => (
-                        <span key={tag} className="vip-card__tag">{tag}</span>
-                      ))}
-                    </span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
+                )}
+              </button>
+            </li>
+          ))}
         </ul>
       )}
       {vm.info.remark && <p className="vip-remark">{vm.info.remark}</p>}

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { NativeBridge } from '../../core/ports/native-bridge.ts';
 import type { Navigator, Query } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
@@ -8,7 +8,7 @@ import { leaveDecision, openVipBack, openVipPreselection, openVipTitle, scannedG
 import type { ActivityPurchase, AfterOrder } from '../../core/vip/pay-flow.ts';
 import { payTypesFor, readId, type Category, type Package, type PayInfo, type PayTypeItem } from '../../core/vip/pay-info.ts';
 import { returnAddress } from '../../core/session/login-redirect.ts';
-import { chargedPrice, checkPay, recipientUid } from '../../core/vip/pay-rules.ts';
+import { chargedPrice, checkPay, recipientUid, sharePrice } from '../../core/vip/pay-rules.ts';
 import type { PurchaseService } from '../../core/vip/purchase-service.ts';
 import {
   EMPTY_SELECTION,
@@ -25,6 +25,8 @@ import {
 import { VIP_TERMS_ARTICLE_ID, VipPaths } from '../../core/vip/vip-codes.ts';
 import { canShowVipDetails, vipHeaderLine, vipTagIndex, type VipHeaderLine } from '../../core/vip/vip-header.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
+import type { BargainViewModel, ShareViewModel } from './activity-view-model.ts';
 
 /** The purchase screen's own texts (decided where the spec gives the meaning only). */
 export const PurchaseTexts = {
@@ -47,12 +49,19 @@ export const PurchaseTexts = {
 
 export type PurchaseMode = 'vip' | 'openVip' | 'giveVip';
 
-/** The activities' part of an order (bargained price, share discount), given by the screen. */
-export interface PurchaseActivity {
-  /** What the order asks for, for this package; undefined: the normal price. */
-  purchase(pkg: Package): ActivityPurchase | undefined;
-  /** The price shown in the total bar for this package, or null for the normal one. */
-  price(pkg: Package): number | null;
+/** A package card as the screen shows it: the price charged, and the original one when a discount lowers it. */
+export interface PackageCard {
+  pkg: Package;
+  selected: boolean;
+  priceText: string;
+  /** The struck-through original price, or null. */
+  originalText: string | null;
+}
+
+/** The bargain and share activities of the purchase screen (their view-models), which price and order with it. */
+export interface PurchaseActivities {
+  bargain: BargainViewModel;
+  share: ShareViewModel;
 }
 
 export type PurchaseStatus = 'loading' | 'ready' | 'empty' | 'network' | 'blocked';
@@ -72,6 +81,8 @@ export interface PurchaseDeps {
   notifier: Notifier;
   bridge: NativeBridge;
   isIos: boolean;
+  /** The bargain and share activities, when the screen shows them. */
+  activities?: PurchaseActivities;
 }
 
 /** The VIP purchase screen (/vip, /openVip, /giveVip): catalogue, selection, the pay button and the leave rules. */
@@ -82,16 +93,52 @@ export class PurchaseViewModel {
   /** The 7003 state: the sale is closed here; leaving is not confirmed. */
   purchaseBlocked = false;
   paying = false;
-  /** Set by the screen when the bargain and share activities are shown (not observable: set before rendering). */
-  activity: PurchaseActivity | null = null;
   private scannedAsked = false;
+  private stopReacting: (() => void) | null = null;
 
   constructor(
     readonly mode: PurchaseMode,
     readonly query: Query,
     private readonly deps: PurchaseDeps,
   ) {
-    makeAutoObservable<PurchaseViewModel, 'deps' | 'scannedAsked'>(this, { deps: false, scannedAsked: false, mode: false, query: false, activity: false }, { autoBind: true });
+    makeAutoObservable<PurchaseViewModel, 'deps' | 'scannedAsked' | 'stopReacting'>(
+      this,
+      { deps: false, scannedAsked: false, stopReacting: false, mode: false, query: false },
+      { autoBind: true },
+    );
+  }
+
+  get activities(): PurchaseActivities | null {
+    return this.deps.activities ?? null;
+  }
+
+  /**
+   * The screen is shown: the user is read again (a payment made elsewhere), the catalogue loaded, and, for this
+   * user and each next one, the activities loaded and the scanned-code gift asked. Answers the stop.
+   */
+  start(): () => void {
+    void this.refreshUser();
+    void this.load();
+    this.stopReacting?.();
+    this.stopReacting = reaction(
+      () => this.user,
+      () => this.userShown(),
+      { fireImmediately: true },
+    );
+    return () => this.stop();
+  }
+
+  stop(): void {
+    this.stopReacting?.();
+    this.stopReacting = null;
+    this.activities?.bargain.dispose();
+    this.activities?.share.dispose();
+  }
+
+  private userShown(): void {
+    void this.activities?.bargain.load();
+    void this.activities?.share.load();
+    void this.askScannedGift();
   }
 
   get user(): User | null {
@@ -154,12 +201,46 @@ export class PurchaseViewModel {
     return selectedPayType(this.info, this.selection);
   }
 
+  /** The package cards: the price charged (the discounted pair when complete), the original struck through when lower. */
+  get cards(): PackageCard[] {
+    return this.packages.map((pkg) => {
+      const charged = chargedPrice(pkg);
+      return {
+        pkg,
+        selected: pkg.packageId === this.selection.packageId,
+        priceText: priceText(pkg.priceSymbol, charged.price),
+        originalText: charged.discounted && charged.price !== pkg.price ? priceText(pkg.priceSymbol, pkg.price) : null,
+      };
+    });
+  }
+
+  /** The bargain panel's package price (before joining), null without a package. */
+  get bargainPackagePrice(): number | null {
+    return this.selectedPackage ? chargedPrice(this.selectedPackage).price : null;
+  }
+
+  /** What the order asks of an activity for this package (the bargain's key, or the share discount); undefined: the normal price. */
+  private activityPurchase(pkg: Package): ActivityPurchase | undefined {
+    const activities = this.activities;
+    if (!activities) return undefined;
+    const key = activities.bargain.bargainKeyFor(pkg.packageId);
+    if (key !== null) return { bargainKey: key };
+    return activities.share.useDiscount ? { shareDiscount: true } : undefined;
+  }
+
+  /** The price of this package with an activity (bargained, or share-discounted), or null for the normal one. */
+  private activityPrice(pkg: Package): number | null {
+    const activities = this.activities;
+    if (!activities) return null;
+    if (activities.bargain.bargainKeyFor(pkg.packageId) !== null) return activities.bargain.snapshot.info.price;
+    return activities.share.useDiscount && activities.share.granted !== null ? sharePrice(pkg, activities.share.granted) : null;
+  }
+
   /** The total bar's amount: the charged price with its symbol ('' without a package). */
   get totalText(): string {
     const pkg = this.selectedPackage;
     if (!pkg) return '';
-    const special = this.activity?.price(pkg) ?? null;
-    return priceText(pkg.priceSymbol, special ?? chargedPrice(pkg).price);
+    return priceText(pkg.priceSymbol, this.activityPrice(pkg) ?? chargedPrice(pkg).price);
   }
 
   get termsLink(): { path: string; query: Query } {
@@ -218,6 +299,7 @@ export class PurchaseViewModel {
   }
 
   tabTapped(index: number): void {
+    this.activities?.share.tabChanged(index);
     this.selection = selectTab(this.info, this.selection, index);
     // For a bargain activity the bargain package is selected automatically.
     const bargainPackage = this.bargain ? this.packages.find((pkg) => pkg.bargain) : undefined;
@@ -258,7 +340,7 @@ export class PurchaseViewModel {
     }
     const toUid = recipientUid({ giftTarget: { uid: this.giftUid }, user: check.user });
     if (toUid === null) return;
-    const activity = this.activity?.purchase(check.pkg);
+    const activity = this.activityPurchase(check.pkg);
     this.paying = true;
     const hide = this.deps.notifier.loading(PurchaseTexts.loading);
     let shown = true;
@@ -308,6 +390,11 @@ export class PurchaseViewModel {
     return this.deps.notifier.confirm({ message: decision.dialog.message, confirmText: decision.dialog.confirmText, cancelText: decision.dialog.cancelText });
   }
 
+  /** The nav bar's back arrow: true when /openVip closed the native web view; else the back rule applies. */
+  backTapped(): boolean {
+    return this.mode === 'openVip' && this.nativeBack();
+  }
+
   /** /openVip's back: inside the native app the web view closes; true when it was handled so. */
   nativeBack(): boolean {
     const back = openVipBack(this.deps.bridge.platform());
@@ -320,3 +407,6 @@ export function priceText(symbol: string, price: number): string {
   const text = Number.isInteger(price) ? String(price) : price.toFixed(2);
   return `${symbol}${text}`;
 }
+
+/** The purchase screen's view-model (with its activities), as the composition root binds it (vip-bindings.ts). */
+export const PurchaseModel = viewModelToken<PurchaseViewModel, { mode: PurchaseMode }>('PurchaseModel');

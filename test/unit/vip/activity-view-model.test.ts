@@ -82,8 +82,8 @@ describe('activity view-models', () => {
   it('an activity price is only paid by card or gateway; the order carries the bargain key', () => {
     const input = { pkg: pkg(), toUid: 5, payTitle: 'x', isIos: false, activity: { bargainKey: 'kk' } };
     expect(decidePayFlow(2, input)).toEqual({ kind: 'unsupported', message: '活动价仅支持银行卡或在线支付' });
-    expect(decidePayFlow(-1, input)).toMatchObject({ kind: 'cardOrder', order: { BargainKey: 'kk' } });
-    expect(decidePayFlow(5, { ...input, activity: { shareDiscount: true } })).toMatchObject({ kind: 'gatewayOrder', order: { ShareDiscount: 1 } });
+    expect(decidePayFlow(-1, input)).toMatchObject({ kind: 'order', order: { BargainKey: 'kk', payType: -1 } });
+    expect(decidePayFlow(5, { ...input, activity: { shareDiscount: true } })).toMatchObject({ kind: 'order', order: { ShareDiscount: 1, payType: 5 } });
     expect(euro(0)).toBe('€0.00');
   });
 });

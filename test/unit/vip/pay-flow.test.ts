@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterCardOrder, afterCustomerService, afterGatewayOrder, decidePayFlow, gatewayUrl, type PayFlowInput } from '../../../src/core/vip/pay-flow.ts';
+import { afterCustomerService, afterGatewayOrder, afterPlacedOrder, decidePayFlow, gatewayUrl, type PayFlowInput, type PlacedOrderFacts } from '../../../src/core/vip/pay-flow.ts';
 import { PayType } from '../../../src/core/vip/vip-codes.ts';
 import { pkg } from './fixtures.ts';
 
@@ -11,38 +11,23 @@ const input: PayFlowInput = {
 };
 
 describe('decidePayFlow', () => {
-  it('-1: card order with SysName, then /notice', () => {
+  it('-1: card order with SysName', () => {
     expect(decidePayFlow(PayType.Card, { ...input, refer: 'r1' })).toEqual({
-      kind: 'cardOrder',
+      kind: 'order',
       order: { ProductID: 11, SysName: 'h5', ToUID: 42, Promotions: 'P1|P2', payType: -1, Refer: 'r1' },
-      next: '/notice',
+      isIos: false,
     });
   });
 
   it('5: gateway order without SysName', () => {
     const flow = decidePayFlow(PayType.Gateway, { ...input, isIos: true });
-    expect(flow).toEqual({ kind: 'gatewayOrder', order: { ProductID: 11, ToUID: 42, Promotions: 'P1|P2', payType: 5 }, isIos: true });
+    expect(flow).toEqual({ kind: 'order', order: { ProductID: 11, ToUID: 42, Promotions: 'P1|P2', payType: 5 }, isIos: true });
   });
 
-  it('0 and 1: /zfbPay with params, disrmb, title, msgParams', () => {
-    for (const code of [PayType.AlipayStyle, PayType.AlipayStyleAlt]) {
-      const flow = decidePayFlow(code, input);
-      if (flow.kind !== 'navigate') throw new Error(flow.kind);
-      expect(flow.path).toBe('/zfbPay');
-      expect(Object.keys(flow.query).sort()).toEqual(['disrmb', 'msgParams', 'params', 'title']);
-      expect(flow.query.disrmb).toBe('20');
-      expect(flow.query.title).toBe('月卡');
-      expect(JSON.parse(flow.query.params!)).toEqual({ ProductID: 11, SysName: 'h5', ToUID: 42, Promotions: 'P1|P2', payType: code });
-      expect(JSON.parse(flow.query.msgParams!)).toMatchObject({ packageId: 11, price: 19.9, rmb: 20, payTitle: '支付宝', toUid: 42 });
+  it('0, 1 and 2: the order is created at the tap too, with its pay type', () => {
+    for (const code of [PayType.AlipayStyle, PayType.AlipayStyleAlt, PayType.Tcg]) {
+      expect(decidePayFlow(code, input)).toEqual({ kind: 'order', order: { ProductID: 11, SysName: 'h5', ToUID: 42, Promotions: 'P1|P2', payType: code }, isIos: false });
     }
-  });
-
-  it('2: /tcgPay with params, disprice, title, msgParams', () => {
-    const flow = decidePayFlow(PayType.Tcg, input);
-    if (flow.kind !== 'navigate') throw new Error(flow.kind);
-    expect(flow.path).toBe('/tcgPay');
-    expect(Object.keys(flow.query).sort()).toEqual(['disprice', 'msgParams', 'params', 'title']);
-    expect(flow.query.disprice).toBe('19.9');
   });
 
   it('3: asks for the customer-service user with templateType 2', () => {
@@ -56,9 +41,30 @@ describe('decidePayFlow', () => {
 });
 
 describe('after the order', () => {
-  it('card order data goes to /notice', () => {
-    expect(afterCardOrder({ orderId: 'A1', amount: 19.9, nested: { x: 1 } })).toEqual({ kind: 'navigate', path: '/notice', query: { orderId: 'A1', amount: '19.9' } });
-    expect(afterCardOrder(null)).toEqual({ kind: 'navigate', path: '/notice', query: {} });
+  const placed = (payType: number): PlacedOrderFacts => ({
+    orderId: 'VO0123456789abcdef01234567', payType, amount: '58', title: '黄金VIP·月卡', params: 'orderId=VO0123456789abcdef01234567&sign=x',
+    msgParams: '{"orderId":"VO0123456789abcdef01234567"}', gateway: 'https://pay.example/gw', gatewayParams: { orderId: 'VO0123456789abcdef01234567' },
+  });
+
+  it('card: /notice with the order id alone (the page shows the order by id)', () => {
+    expect(afterPlacedOrder(placed(-1), false)).toEqual({ kind: 'navigate', path: '/notice', query: { orderId: 'VO0123456789abcdef01234567' } });
+  });
+
+  it('0 and 1: /zfbPay with the order id and the spec\'s params, disrmb, title, msgParams (the server\'s); 2: /tcgPay with disprice', () => {
+    for (const code of [0, 1]) {
+      const next = afterPlacedOrder(placed(code), false);
+      if (next.kind !== 'navigate') throw new Error(next.kind);
+      expect(next.path).toBe('/zfbPay');
+      expect(next.query).toEqual({ orderId: 'VO0123456789abcdef01234567', params: 'orderId=VO0123456789abcdef01234567&sign=x', disrmb: '58', title: '黄金VIP·月卡', msgParams: '{"orderId":"VO0123456789abcdef01234567"}' });
+    }
+    const tcg = afterPlacedOrder(placed(2), false);
+    if (tcg.kind !== 'navigate') throw new Error(tcg.kind);
+    expect(tcg.path).toBe('/tcgPay');
+    expect(Object.keys(tcg.query).sort()).toEqual(['disprice', 'msgParams', 'orderId', 'params', 'title']);
+  });
+
+  it('5: the gateway address with its params', () => {
+    expect(afterPlacedOrder(placed(5), false)).toEqual({ kind: 'openUrl', url: 'https://pay.example/gw?orderId=VO0123456789abcdef01234567', confirm: null });
   });
 
   it('gateway: address plus params as a query string, confirmed on iOS', () => {

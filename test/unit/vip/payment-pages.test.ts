@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
+import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/session/user-session.ts';
 import { decidePayFlow } from '../../../src/core/vip/pay-flow.ts';
-import { parseOrderRequest, PaymentService, readOrder } from '../../../src/core/vip/payment-service.ts';
+import { PaymentService, readOrder } from '../../../src/core/vip/payment-service.ts';
+import { PlaceVipOrder } from '../../../src/core/vip/place-order.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import {
-  CreatePaymentViewModel,
+  PayPageViewModel,
   CustomerServiceViewModel,
   PaymentOrderViewModel,
   PayResultViewModel,
@@ -16,10 +18,10 @@ import { installFakePaymentApi } from './payment-fake-api.ts';
 
 const pkg = fixturePkg({ packageId: 11, name: '月卡', price: 9.9, rmb: 68, disprice: null, disrmb: null, priceSymbol: '€', promotions: [] });
 
-function zfbQuery(payType = 0) {
+function orderRequest(payType = 0) {
   const flow = decidePayFlow(payType, { pkg, toUid: 1, payTitle: '支付宝', isIos: false });
-  if (flow.kind !== 'navigate') throw new Error('expected a page');
-  return flow.query;
+  if (flow.kind !== 'order') throw new Error('expected an order');
+  return flow.order;
 }
 
 async function setup(path = '/zfbPay') {
@@ -31,62 +33,79 @@ async function setup(path = '/zfbPay') {
   const service = container.get(PaymentService);
   const model = new SessionModel(session);
   const orderVm = (orderId: string) => new PaymentOrderViewModel(service, world.navigator, world.notifier, orderId);
-  return { world, api, service, model, session, orderVm };
+  const orders = container.get(PlaceVipOrder);
+  /** The pay button's order (PlaceVipOrder), its id. */
+  const place = async (payType = 0): Promise<string> => {
+    const placed = await orders.place(orderRequest(payType));
+    if (!placed.ok) throw new Error(placed.message);
+    return placed.value.order.orderId;
+  };
+  return { world, api, service, model, session, orderVm, orders, place, apiClient: container.get(ApiClient) };
 }
 
 describe('payment service rules', () => {
-  it('reads the order request decidePayFlow put in params, and refuses anything else', () => {
-    expect(parseOrderRequest(zfbQuery().params)).toEqual({ ProductID: 11, ToUID: 1, Promotions: '', payType: 0, SysName: 'h5' });
-    expect(parseOrderRequest('not json')).toBeNull();
-    expect(parseOrderRequest('{"ProductID":0,"ToUID":1,"payType":0}')).toBeNull();
-    expect(parseOrderRequest(undefined)).toBeNull();
+  it('reads only an order view', () => {
     expect(readOrder({ orderId: 'nope', status: 'paid' })).toBeNull();
     expect(readOrder({ orderId: `VO${'a'.repeat(24)}`, status: 'weird' })).toBeNull();
   });
 });
 
 describe('/zfbPay and /tcgPay', () => {
-  it('creates the alipay-style order once, with one key for the page life, and shows the server amount', async () => {
-    const { world, api, service } = await setup();
-    const vm = new CreatePaymentViewModel(service, world.navigator, 'alipay', zfbQuery());
-    expect(vm.amount).toBe('68');
-    await Promise.all([vm.create(), vm.create()]);
-    await vm.create();
+  it('the pay button\'s order is created once with its pay type and a key; the page shows it by id without asking again', async () => {
+    const { world, api, service, orders } = await setup();
+    const request = orderRequest(0);
+    const [a, b] = await Promise.all([orders.place(request), orders.place(request)]);
+    if (!a.ok || !b.ok) throw new Error('not placed');
+    expect(a.value.order.orderId).toBe(b.value.order.orderId);
     const creates = api.calls.filter((call) => call.path === '/api/payment/CreateAliPay');
-    expect(creates).toHaveLength(1);
+    expect(creates).toHaveLength(2);
     expect(creates[0]?.params).toMatchObject({ ProductID: '11', ToUID: '1', payType: '0', SysName: 'h5' });
     expect(creates[0]?.params.IdempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(creates[1]?.params.IdempotencyKey).toBe(creates[0]?.params.IdempotencyKey);
+    const before = api.calls.length;
+    const vm = new PayPageViewModel(service, world.navigator, 'alipay', a.value.order.orderId);
+    await vm.load();
+    expect(api.calls.length).toBe(before);
     expect(vm.ready).toBe(true);
     expect(`${vm.symbol}${vm.amount}`).toBe('¥68');
     vm.next('/zfbPayConfirm');
     expect(world.navigator.current()).toEqual({ path: '/zfbPayConfirm', query: { orderId: api.orders[0]?.orderId } });
   });
 
-  it('a refused region or method leads to /zfbPayNotSupport', async () => {
-    const { world, api, service } = await setup();
-    api.refuse = { ret: 7003, msg: '当前地区暂未开放VIP购买' };
-    const vm = new CreatePaymentViewModel(service, world.navigator, 'alipay', zfbQuery());
-    await vm.create();
-    expect(world.navigator.current()).toEqual({ path: '/zfbPayNotSupport', query: { message: '当前地区暂未开放VIP购买' } });
+  it('after a reload the page asks for the order by its id', async () => {
+    const { world, api, apiClient, place } = await setup();
+    const orderId = await place(0);
+    // A reload: the app no longer has the creation's answer in memory.
+    const reloaded = new PaymentService(
+      apiClient,
+      { placedOrder: () => undefined },
+      { refreshUserInfo: async () => null },
+    );
+    const vm = new PayPageViewModel(reloaded, world.navigator, 'alipay', orderId);
+    await vm.load();
+    expect(api.calls.filter((call) => call.path === '/api/payment/GetOrder')).toHaveLength(1);
+    expect(`${vm.symbol}${vm.amount}`).toBe('¥68');
+    expect(vm.title).toBe('黄金VIP·月卡');
   });
 
-  it('bad params create nothing', async () => {
+  it('a malformed order id asks nothing', async () => {
     const { world, api, service } = await setup();
-    const vm = new CreatePaymentViewModel(service, world.navigator, 'tcg', { params: '{' });
-    await vm.create();
-    expect(vm.error).toBe('支付参数无效，请返回重新选择套餐');
+    const vm = new PayPageViewModel(service, world.navigator, 'tcg', '{');
+    await vm.load();
+    expect(vm.error).toBe('订单信息无效');
     expect(api.calls).toHaveLength(0);
   });
 
-  it('creates the tcg order and pays it through the sandbox, refreshing the user', async () => {
-    const { world, api, service, orderVm, session } = await setup();
-    const flow = decidePayFlow(2, { pkg, toUid: 1, payTitle: 'TCG', isIos: false });
-    if (flow.kind !== 'navigate') throw new Error('expected a page');
-    const vm = new CreatePaymentViewModel(service, world.navigator, 'tcg', flow.query);
-    await vm.create();
+  it('the tcg page pays the order through the sandbox, refreshing the user', async () => {
+    const { world, api, service, session, place } = await setup();
+    const orderId = await place(2);
+    const vm = new PayPageViewModel(service, world.navigator, 'tcg', orderId);
+    await vm.load();
     expect(`${vm.symbol}${vm.amount}`).toBe('€9.9');
-    const order = orderVm(vm.order?.orderId ?? '');
+    const order = new PaymentOrderViewModel(service, world.navigator, world.notifier, orderId, vm.order);
+    const gets = api.calls.length;
     await order.load();
+    expect(api.calls.length).toBe(gets);
     await order.approve('/tcgPaySuccess');
     expect(world.navigator.current().path).toBe('/tcgPaySuccess');
     expect(api.userInfoCalls).toBe(1);
@@ -96,11 +115,10 @@ describe('/zfbPay and /tcgPay', () => {
 
 describe('/zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel and /notice', () => {
   it('approve with no payment recorded goes to /zfbPayUnpaid', async () => {
-    const { world, api, service, orderVm } = await setup();
-    const create = new CreatePaymentViewModel(service, world.navigator, 'alipay', zfbQuery(1));
-    await create.create();
+    const { world, api, orderVm, place } = await setup();
+    const orderId = await place(1);
     api.approveLeavesOpen = true;
-    const vm = orderVm(create.order?.orderId ?? '');
+    const vm = orderVm(orderId);
     await vm.load();
     await vm.approve('/zfbPaySuccess', '/zfbPayUnpaid');
     expect(world.navigator.current().path).toBe('/zfbPayUnpaid');
@@ -108,10 +126,9 @@ describe('/zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel and /notice', () => {
   });
 
   it('cancel asks first, then shows 已取消 and offers nothing more', async () => {
-    const { world, api, service, orderVm } = await setup();
-    const create = new CreatePaymentViewModel(service, world.navigator, 'alipay', zfbQuery());
-    await create.create();
-    const vm = orderVm(create.order?.orderId ?? '');
+    const { api, world, orderVm, place } = await setup();
+    const orderId = await place();
+    const vm = orderVm(orderId);
     await vm.load();
     const cancelling = vm.cancel();
     await Promise.resolve();
@@ -133,10 +150,8 @@ describe('/zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel and /notice', () => {
 
 describe('/payResult', () => {
   it('polls every 2 s until paid, then refreshes the user and shows the new expiry', async () => {
-    const { world, api, service, model, orderVm } = await setup('/payResult');
-    const create = new CreatePaymentViewModel(service, world.navigator, 'alipay', zfbQuery());
-    await create.create();
-    const orderId = create.order?.orderId ?? '';
+    const { world, api, service, model, orderVm, place } = await setup('/payResult');
+    const orderId = await place();
     const vm = new PayResultViewModel(service, world.clock, model, orderId);
     vm.start();
     await world.clock.advanceAsync(0);
@@ -158,10 +173,9 @@ describe('/payResult', () => {
   });
 
   it('gives up after 60 s', async () => {
-    const { world, service, model } = await setup('/payResult');
-    const create = new CreatePaymentViewModel(service, world.navigator, 'alipay', zfbQuery());
-    await create.create();
-    const vm = new PayResultViewModel(service, world.clock, model, create.order?.orderId ?? '');
+    const { world, service, model, place } = await setup('/payResult');
+    const orderId = await place();
+    const vm = new PayResultViewModel(service, world.clock, model, orderId);
     vm.start();
     await world.clock.advanceAsync(62_000);
     expect(vm.timedOut).toBe(true);
@@ -170,10 +184,8 @@ describe('/payResult', () => {
   });
 
   it('a cancelled order shows 已取消 and stops', async () => {
-    const { world, service, model, orderVm } = await setup('/payResult');
-    const create = new CreatePaymentViewModel(service, world.navigator, 'alipay', zfbQuery());
-    await create.create();
-    const orderId = create.order?.orderId ?? '';
+    const { world, service, model, orderVm, place } = await setup('/payResult');
+    const orderId = await place();
     const vm = new PayResultViewModel(service, world.clock, model, orderId);
     const cancel = orderVm(orderId);
     await cancel.load();

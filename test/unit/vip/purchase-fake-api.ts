@@ -45,14 +45,33 @@ export function installFakeVipApi(http: FakeHttp): FakeVipApi {
     record(call);
     return api.refuse ? { body: { ...api.refuse, data: null } } : ok(PAY_INFO);
   });
+  const orderIds = new Map<string, string>();
+  /** One order per idempotency key, with an id shaped like the server's. */
+  const orderFor = (call: FakeHttpCall) => {
+    const key = call.params.IdempotencyKey ?? '';
+    let orderId = orderIds.get(key);
+    if (orderId === undefined) {
+      orderId = `VO${String(orderIds.size + 1).padStart(24, '0')}`;
+      orderIds.set(key, orderId);
+    }
+    return { orderId, status: 'created', payType: Number(call.params.payType), title: '黄金VIP·月卡', priceText: '25.00', priceSymbol: '€', rmbText: '180.00' };
+  };
   http.route('GET', '/api/payment/CreateOrder', (call) => {
     record(call);
-    return ok({ orderId: `VO${call.params.IdempotencyKey ?? ''}`, status: 'created', amount: '25.00' });
+    return ok(orderFor(call));
   });
   http.route('GET', '/api/payment/CreateGatewayOrder', (call) => {
     record(call);
-    return ok({ orderId: 'VO1', gateway: 'https://pay.example/gw', params: { orderId: 'VO1' } });
+    const order = orderFor(call);
+    return ok({ orderId: order.orderId, gateway: 'https://pay.example/gw', params: { orderId: 'VO1' }, order });
   });
+  const paymentPage = (amountField: string, amount: number) => (call: FakeHttpCall) => {
+    record(call);
+    const order = orderFor(call);
+    return ok({ orderId: order.orderId, params: `orderId=${order.orderId}&sign=x`, [amountField]: amount, title: order.title, msgParams: JSON.stringify({ orderId: order.orderId }), order });
+  };
+  http.route('GET', '/api/payment/CreateAliPay', paymentPage('disrmb', 180));
+  http.route('GET', '/api/payment/CreateTcgOrder', paymentPage('disprice', 25));
   http.route('GET', '/api/payment/GetCusService', (call) => {
     record(call);
     return ok({ id: 777, nickName: '官方客服' });

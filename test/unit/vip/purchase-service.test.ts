@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { decodePayInfo } from '../../../src/core/vip/pay-info.ts';
-import { PurchaseService, VipApiPaths } from '../../../src/core/vip/purchase-service.ts';
+import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
+import { OrderApiPaths } from '../../../src/core/vip/place-order.ts';
 import { RegionKeys } from '../../../src/core/region/region-service.ts';
 import { installFakeVipApi, PAY_INFO } from './purchase-fake-api.ts';
 
@@ -40,10 +41,10 @@ describe('PurchaseService', () => {
     const input = { pkg: pkg(), toUid: 5, payTitle: '银行卡支付', isIos: false };
     const [a, b] = await Promise.all([service.pay(-1, input), service.pay(-1, input)]);
     expect(a).toEqual(b);
-    const keys = world.http.requests.filter((r) => r.url === VipApiPaths.cardOrder).map((r) => r.params?.IdempotencyKey);
+    const keys = world.http.requests.filter((r) => r.url === OrderApiPaths.card).map((r) => r.params?.IdempotencyKey);
     expect(keys[0]).toBe(keys[1]);
     await service.pay(-1, input);
-    const next = world.http.requests.filter((r) => r.url === VipApiPaths.cardOrder).map((r) => r.params?.IdempotencyKey);
+    const next = world.http.requests.filter((r) => r.url === OrderApiPaths.card).map((r) => r.params?.IdempotencyKey);
     expect(next[2]).not.toBe(keys[0]);
   });
 
@@ -53,7 +54,7 @@ describe('PurchaseService', () => {
     const before = world.http.requests.length;
     expect(await service.pay(9, input)).toEqual({ kind: 'message', message: '暂不支持该支付方式' });
     expect(world.http.requests.length).toBe(before);
-    world.http.route('GET', VipApiPaths.gatewayOrder, () => ({ body: { ret: 7004, msg: '该支付方式不可用', data: null } }));
+    world.http.route('GET', OrderApiPaths.gateway, () => ({ body: { ret: 7004, msg: '该支付方式不可用', data: null } }));
     expect(await service.pay(5, input)).toEqual({ kind: 'failed' });
     expect(world.notifier.lastToast()?.message).toBe('该支付方式不可用');
   });
@@ -62,5 +63,37 @@ describe('PurchaseService', () => {
     const { service } = setup();
     const outcome = await service.pay(5, { pkg: pkg(), toUid: 5, payTitle: '在线支付', isIos: true });
     expect(outcome).toMatchObject({ kind: 'openUrl', url: 'https://pay.example/gw?orderId=VO1', confirm: { message: '即将跳转到支付页面' } });
+  });
+
+  it('one round trip from the tap to the payment page, for every pay type that makes an order: the page gets the order id', async () => {
+    const { service, world } = setup();
+    const input = { pkg: pkg(), toUid: 5, payTitle: 'x', isIos: false };
+    const expected: Record<number, { path: string; call: string }> = {
+      [-1]: { path: '/notice', call: OrderApiPaths.card },
+      0: { path: '/zfbPay', call: OrderApiPaths.aliPay },
+      1: { path: '/zfbPay', call: OrderApiPaths.aliPay },
+      2: { path: '/tcgPay', call: OrderApiPaths.tcg },
+    };
+    for (const [payType, { path, call }] of Object.entries(expected)) {
+      const before = world.http.requests.length;
+      const outcome = await service.pay(Number(payType), input);
+      const sent = world.http.requests.slice(before);
+      expect(sent.map((request) => request.url)).toEqual([call]);
+      expect(sent[0]?.params?.payType).toBe(Number(payType));
+      if (outcome.kind !== 'navigate') throw new Error(outcome.kind);
+      expect(outcome.path).toBe(path);
+      expect(outcome.query.orderId).toMatch(/^VO[0-9a-f]{24}$/);
+      if (path === '/notice') expect(Object.keys(outcome.query)).toEqual(['orderId']);
+      else expect(Object.keys(outcome.query).sort()).toEqual(['orderId', 'msgParams', 'params', path === '/zfbPay' ? 'disrmb' : 'disprice', 'title'].sort());
+    }
+  });
+
+  it('an alipay-style sale the region refuses (7003, 7004) leads to /zfbPayNotSupport with the message, without a toast', async () => {
+    const { service, world } = setup();
+    world.http.route('GET', OrderApiPaths.aliPay, () => ({ body: { ret: 7003, msg: '当前地区暂未开放VIP购买', data: null } }));
+    expect(await service.pay(0, { pkg: pkg(), toUid: 5, payTitle: '支付宝', isIos: false })).toEqual({
+      kind: 'navigate', path: '/zfbPayNotSupport', query: { message: '当前地区暂未开放VIP购买' },
+    });
+    expect(world.notifier.toasts).toEqual([]);
   });
 });

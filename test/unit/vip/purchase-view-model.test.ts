@@ -5,10 +5,10 @@ import { SessionService } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/session/user-session.ts';
 import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
-import { PurchaseViewModel, priceText, type PurchaseMode } from '../../../src/ui/vip/purchase-view-model.ts';
+import { PurchaseViewModel, type PurchaseActivities, priceText, type PurchaseMode } from '../../../src/ui/vip/purchase-view-model.ts';
 import { installFakeVipApi } from './purchase-fake-api.ts';
 
-function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, path = `/${mode}`) {
+function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, path = `/${mode}`, activities?: PurchaseActivities) {
   const { container, world } = createHeadlessCore({ path });
   const api = installFakeVipApi(world.http);
   const sessions = container.get(SessionService);
@@ -22,6 +22,7 @@ function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, p
     notifier: world.notifier,
     bridge: world.nativeBridge,
     isIos: false,
+    ...(activities ? { activities } : {}),
   });
   const register = async () => {
     const outcome = await sessions.register({ userName: 'buyer_1', nickName: '买家', password: 'secret123', confirmPassword: 'secret123' });
@@ -57,7 +58,7 @@ describe('PurchaseViewModel', () => {
     expect(world.navigator.current()).toEqual({ path: '/login', query: { redirect: '/vip' } });
   });
 
-  it('card: creates the order with a key and goes to /notice with its data; a retry reuses the key', async () => {
+  it('card: creates the order with a key and goes to /notice with its id; a retry reuses the key', async () => {
     const { vm, world, register } = setup();
     await register();
     await vm.load();
@@ -70,8 +71,7 @@ describe('PurchaseViewModel', () => {
     const order = world.http.requests.at(-1)?.params;
     expect(order?.IdempotencyKey).toBe(failedKey);
     expect(order).toMatchObject({ ProductID: 11, SysName: 'h5', Promotions: 'P1', payType: -1 });
-    expect(world.navigator.current().path).toBe('/notice');
-    expect(world.navigator.current().query.orderId).toBe(`VO${String(failedKey)}`);
+    expect(world.navigator.current()).toEqual({ path: '/notice', query: { orderId: 'VO000000000000000000000001' } });
     expect(String(failedKey)).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
@@ -91,14 +91,15 @@ describe('PurchaseViewModel', () => {
     expect(JSON.parse(world.navigator.current().state?.msgParams ?? '{}')).toMatchObject({ payType: 3, toUid: expect.any(Number) as number });
   });
 
-  it('alipay-style navigates to /zfbPay with the order request', async () => {
+  it('alipay-style creates the order (payType 0) and navigates to /zfbPay with its id', async () => {
     const { vm, world, register } = setup();
     await register();
     await vm.load();
     vm.payTypeTapped(0);
     await vm.payTapped();
+    expect(world.http.requests.at(-1)?.params).toMatchObject({ ProductID: 11, payType: 0 });
     expect(world.navigator.current().path).toBe('/zfbPay');
-    expect(JSON.parse(world.navigator.current().query.params ?? '{}')).toMatchObject({ ProductID: 11, payType: 0 });
+    expect(world.navigator.current().query).toMatchObject({ orderId: 'VO000000000000000000000001', disrmb: '180' });
   });
 
   it('7003: the dialog, then /user, and no leave confirmation; the custom region is sent', async () => {
@@ -153,10 +154,29 @@ describe('PurchaseViewModel', () => {
     expect(vm.selectedPackage?.name).toBe('季卡');
     vm.payTypeTapped(0);
     await vm.payTapped();
-    expect(JSON.parse(world.navigator.current().query.params ?? '{}')).toMatchObject({ ToUID: 4242, ProductID: 12 });
+    expect(world.http.requests.at(-1)?.params).toMatchObject({ ToUID: 4242, ProductID: 12 });
     expect(vm.nativeBack()).toBe(false);
     world.nativeBridge.setPlatform('android');
     expect(vm.nativeBack()).toBe(true);
     expect(world.nativeBridge.calls.at(-1)?.name).toBe('closeWebView');
+  });
+
+  it('prices the cards and the total itself: the discounted pair, the original struck through, the share discount in the total and the order', async () => {
+    const calls: string[] = [];
+    const share = { useDiscount: true, granted: 1, tabChanged: (index: number) => calls.push(`tab ${index}`), load: async () => void calls.push('share load'), dispose: () => calls.push('share dispose') };
+    const bargain = { bargainKeyFor: () => null, snapshot: { info: { price: 0 } }, load: async () => void calls.push('bargain load'), dispose: () => calls.push('bargain dispose') };
+    const { vm, world, register } = setup('vip', {}, '/vip', { share, bargain } as unknown as PurchaseActivities);
+    await register();
+    const stop = vm.start();
+    await flush();
+    expect(calls.slice(0, 2)).toEqual(['bargain load', 'share load']);
+    expect(vm.cards.map((card) => [card.pkg.name, card.priceText, card.originalText])).toEqual([['月卡', '€25', '€30'], ['季卡', '€80', null]]);
+    expect(vm.totalText).toBe('€24');
+    await vm.payTapped();
+    expect(world.http.requests.at(-1)?.params).toMatchObject({ ShareDiscount: 1, payType: -1 });
+    vm.tabTapped(1);
+    expect(calls).toContain('tab 1');
+    stop();
+    expect(calls.slice(-2)).toEqual(['bargain dispose', 'share dispose']);
   });
 });

@@ -1,0 +1,123 @@
+import type { HttpParams } from '../ports/http.ts';
+import type { Random } from '../ports/random.ts';
+import { textOf } from '../request/answer-values.ts';
+import type { ApiClient } from '../request/api-client.ts';
+import { ApiError } from '../request/api-error.ts';
+import type { OrderRequest } from './pay-flow.ts';
+import { readOrder, REFUSED_PURCHASE_CODES, type PaymentOrder, type PaymentResult } from './payment-service.ts';
+import { PayType } from './vip-codes.ts';
+
+/** The order calls, by the pay type they take (server/vip/place-order.ts checks the payType against its call). */
+export const OrderApiPaths = {
+  card: '/api/payment/CreateOrder',
+  aliPay: '/api/payment/CreateAliPay',
+  tcg: '/api/payment/CreateTcgOrder',
+  gateway: '/api/payment/CreateGatewayOrder',
+} as const;
+
+/** The order call of a pay type; null for one that makes no order (3, manual, is a chat; anything unknown). */
+export function orderPathOf(payType: number): string | null {
+  switch (payType) {
+    case PayType.Card:
+      return OrderApiPaths.card;
+    case PayType.AlipayStyle:
+    case PayType.AlipayStyleAlt:
+      return OrderApiPaths.aliPay;
+    case PayType.Tcg:
+      return OrderApiPaths.tcg;
+    case PayType.Gateway:
+      return OrderApiPaths.gateway;
+    default:
+      return null;
+  }
+}
+
+/** An order as its creation answered it: the order, and what the payment page and the gateway are given. */
+export interface PlacedOrder {
+  order: PaymentOrder;
+  /** The amount the payment page shows, as the server computed it (¥ for alipay-style, € otherwise). */
+  amount: string;
+  title: string;
+  /** Alipay-style and tcg: the server's signed payment string and the message parameters (spec §2: params, msgParams). */
+  params: string;
+  msgParams: string;
+  /** Gateway: the address and its params. */
+  gateway: unknown;
+  gatewayParams: unknown;
+}
+
+/** A key shape the server accepts (8–64 of [A-Za-z0-9_-]). */
+const KEY_FORMAT = /^[A-Za-z0-9_-]{8,64}$/u;
+
+const BAD_ORDER = '订单数据异常';
+
+function placed(payType: number, data: unknown): PlacedOrder | null {
+  const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  // The card call answers the order itself; the others answer it under `order`, with their own fields.
+  const order = readOrder(payType === PayType.Card ? raw : raw.order);
+  if (!order) return null;
+  const amount = payType === PayType.AlipayStyle || payType === PayType.AlipayStyleAlt ? textOf(raw.disrmb) || order.rmbText : textOf(raw.disprice) || order.priceText;
+  return {
+    order,
+    amount,
+    title: textOf(raw.title) || order.title,
+    params: typeof raw.params === 'string' ? raw.params : '',
+    msgParams: textOf(raw.msgParams),
+    gateway: raw.gateway,
+    gatewayParams: raw.params,
+  };
+}
+
+/**
+ * The one use case that creates a VIP order, for every pay type that makes one (card -1, alipay-style 0 and 1,
+ * tcg 2, gateway 5): one call, with the payType and an idempotency key kept until the order is made (a double tap
+ * or a retry of the same order makes one order). The created order stays in memory so the payment page shows it
+ * without asking again; a reload asks by id (PaymentService.getOrder).
+ */
+export class PlaceVipOrder {
+  private pending: { signature: string; key: string } | null = null;
+  private readonly recent = new Map<string, PlacedOrder>();
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly random: Random,
+  ) {}
+
+  /**
+   * Creates the order. A refusal is shown by the request layer, except an alipay-style one the region or method
+   * refuses (7003, 7004): its page (/zfbPayNotSupport) shows it.
+   */
+  async place(request: OrderRequest, region: string | null = null): Promise<PaymentResult<PlacedOrder>> {
+    const path = orderPathOf(request.payType);
+    if (path === null) return { ok: false, ret: -1, message: BAD_ORDER };
+    const params: HttpParams = { ...request, IdempotencyKey: this.keyFor(request) };
+    if (region !== null) params.region = region;
+    const refusedHere = path === OrderApiPaths.aliPay ? { suppressCodes: REFUSED_PURCHASE_CODES } : {};
+    let data: unknown;
+    try {
+      data = await this.api.get(path, params, refusedHere);
+    } catch (error) {
+      return error instanceof ApiError ? { ok: false, ret: error.ret, message: error.msg } : { ok: false, ret: -1, message: BAD_ORDER };
+    }
+    this.pending = null;
+    const result = placed(request.payType, data);
+    if (!result) return { ok: false, ret: -1, message: BAD_ORDER };
+    this.recent.set(result.order.orderId, result);
+    return { ok: true, value: result };
+  }
+
+  /** The order this app just created, as its creation answered it (undefined after a reload: ask by id). */
+  placedOrder(orderId: string): PlacedOrder | undefined {
+    return this.recent.get(orderId);
+  }
+
+  /** The idempotency key of this order attempt: the same order request reuses it until it succeeds. */
+  private keyFor(order: OrderRequest): string {
+    const signature = JSON.stringify(order);
+    if (this.pending?.signature === signature) return this.pending.key;
+    const fresh = this.random.uuid().replace(/-/gu, '');
+    const key = KEY_FORMAT.test(fresh) ? fresh : `k${fresh.replace(/[^A-Za-z0-9_-]/gu, '')}`.padEnd(8, '0').slice(0, 64);
+    this.pending = { signature, key };
+    return key;
+  }
+}
