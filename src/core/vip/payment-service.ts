@@ -1,7 +1,6 @@
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { SessionService } from '../session/session-service.ts';
-import type { PlaceVipOrder } from './place-order.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE } from './vip-codes.ts';
 import { numberOf, textOf } from '../request/answer-values.ts';
 
@@ -100,6 +99,11 @@ function orderResult(data: unknown): PaymentResult<PaymentOrder> {
   return order ? { ok: true, value: order } : { ok: false, ret: -1, message: '订单数据异常' };
 }
 
+/** The orders this app just created, as their creation answered them (PlaceVipOrder). */
+export interface PlacedOrders {
+  placedOrder(orderId: string): { order: PaymentOrder; amount: string; title: string } | undefined;
+}
+
 /**
  * The payment pages' use cases: show an order by its id (as its creation answered it when this app just made it:
  * PlaceVipOrder; else asked), read, cancel and pay through the sandbox provider; after a payment the user is
@@ -108,7 +112,7 @@ function orderResult(data: unknown): PaymentResult<PaymentOrder> {
 export class PaymentService {
   constructor(
     private readonly api: ApiClient,
-    private readonly orders: Pick<PlaceVipOrder, 'placedOrder'>,
+    private readonly orders: PlacedOrders,
     private readonly sessions: Pick<SessionService, 'refreshUserInfo'>,
   ) {}
 
