@@ -3,12 +3,12 @@ import { findByClientId, insertMessage } from './message-repository.ts';
 import type { MessageSender, MessageView, NewMessage } from './message-repository.ts';
 
 /** Sends written by one statement at most. */
-export const MAX_INSERT_BATCH = 200;
+const MAX_INSERT_BATCH = 200;
 /**
  * Group INSERTs running at once. On PostgreSQL a commit waits for its WAL flush (10–15 ms on the bench machine), which
  * one writer at a time would add to every send behind it; a few at once overlap those waits. PGlite runs them in turn.
  */
-export const MAX_INSERTS_IN_FLIGHT = 4;
+const MAX_INSERTS_IN_FLIGHT = 4;
 
 export type InsertOutcome = { message: MessageView; created: boolean } | undefined;
 
