@@ -108,7 +108,12 @@ function bindPaymentViewModels(container: Container): void {
   bindViewModel(
     container,
     PaymentOrderModel,
-    (c, props) => new PaymentOrderViewModel(c.get(PaymentService), navigator(c), c.get<Notifier>(Notifier), props.orderId ?? orderIdOf(c), props.order ?? null),
+    (c, props) => {
+      const service = c.get(PaymentService);
+      const orderId = props.orderId ?? orderIdOf(c);
+      // The order the page is given, or the one the pay button just created (/notice): shown without asking again.
+      return new PaymentOrderViewModel(service, navigator(c), c.get<Notifier>(Notifier), orderId, props.order ?? service.justPlaced(orderId));
+    },
   );
   bindViewModel(container, PayPageModel, (c, props) => new PayPageViewModel(c.get(PaymentService), navigator(c), props.kind, orderIdOf(c)));
   bindViewModel(container, PayResultModel, (c) => new PayResultViewModel(c.get(PaymentService), c.get<Clock>(Clock), c.get(SessionModel), orderIdOf(c), navigator(c)));

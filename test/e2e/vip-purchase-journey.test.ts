@@ -72,8 +72,18 @@ describe('buying VIP', () => {
     await methods().filter({ hasText: '银行卡支付' }).tap();
     await poll(() => methods().filter({ hasText: '银行卡支付' }).getAttribute('class')).toContain('vip-method--selected');
     await pause();
+    // One round trip from the tap to the payment page: the order's creation; /notice gets its id and shows it.
+    const calls: string[] = [];
+    const record = (request: { url(): string }) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/payment/')) calls.push(path);
+    };
+    page.on('request', record);
     await page.getByRole('button', { name: '立即支付' }).tap();
-    await page.waitForURL(/\/notice\?/);
+    await page.waitForURL(/\/notice\?orderId=VO[0-9a-f]{24}$/);
+    await poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    page.off('request', record);
+    expect(calls).toEqual(['/api/payment/CreateOrder']);
     await page.getByRole('button', { name: '确认支付（沙箱支付）' }).tap();
     await page.waitForURL(/\/payResult\?orderId=/);
     await poll(() => page.getByText('支付成功').count()).toBeGreaterThan(0);

@@ -99,9 +99,9 @@ function orderResult(data: unknown): PaymentResult<PaymentOrder> {
   return order ? { ok: true, value: order } : { ok: false, ret: -1, message: '订单数据异常' };
 }
 
-/** The orders this app just created, as their creation answered them (PlaceVipOrder). */
+/** The orders this app just created, as their creation answered them, handed over once (PlaceVipOrder). */
 export interface PlacedOrders {
-  placedOrder(orderId: string): { order: PaymentOrder; amount: string; title: string } | undefined;
+  takePlaced(orderId: string): { order: PaymentOrder; amount: string; title: string } | undefined;
 }
 
 /**
@@ -118,10 +118,15 @@ export class PaymentService {
 
   /** What a payment page shows of an order: the creation's answer when this app just made it, else the order as asked by id (a reload). */
   async shownOrder(orderId: string, amountOf: (order: PaymentOrder) => string): Promise<PaymentResult<{ order: PaymentOrder; amount: string; title: string }>> {
-    const placed = this.orders.placedOrder(orderId);
+    const placed = this.orders.takePlaced(orderId);
     if (placed) return { ok: true, value: { order: placed.order, amount: placed.amount, title: placed.title } };
     const result = await this.getOrder(orderId);
     return result.ok ? { ok: true, value: { order: result.value, amount: amountOf(result.value), title: result.value.title } } : result;
+  }
+
+  /** The order the pay button just created, when this page is the first to show it (else null: ask by id). */
+  justPlaced(orderId: string): PaymentOrder | null {
+    return this.orders.takePlaced(orderId)?.order ?? null;
   }
 
   async getOrder(orderId: string): Promise<PaymentResult<PaymentOrder>> {

@@ -106,9 +106,14 @@ export class PlaceVipOrder {
     return { ok: true, value: result };
   }
 
-  /** The order this app just created, as its creation answered it (undefined after a reload: ask by id). */
-  placedOrder(orderId: string): PlacedOrder | undefined {
-    return this.recent.get(orderId);
+  /**
+   * The order this app just created, as its creation answered it, handed over once: to the page the pay button
+   * opens. Undefined after that (a later visit, a reload): the page asks by id, for the order's state now.
+   */
+  takePlaced(orderId: string): PlacedOrder | undefined {
+    const placed = this.recent.get(orderId);
+    this.recent.delete(orderId);
+    return placed;
   }
 
   /** The idempotency key of this order attempt: the same order request reuses it until it succeeds. */

@@ -78,7 +78,7 @@ describe('/zfbPay and /tcgPay', () => {
     // A reload: the app no longer has the creation's answer in memory.
     const reloaded = new PaymentService(
       apiClient,
-      { placedOrder: () => undefined },
+      { takePlaced: () => undefined },
       { refreshUserInfo: async () => null },
     );
     const vm = new PayPageViewModel(reloaded, world.navigator, 'alipay', orderId);
@@ -86,6 +86,16 @@ describe('/zfbPay and /tcgPay', () => {
     expect(api.calls.filter((call) => call.path === '/api/payment/GetOrder')).toHaveLength(1);
     expect(`${vm.symbol}${vm.amount}`).toBe('¥68');
     expect(vm.title).toBe('黄金VIP·月卡');
+  });
+
+  it('the creation\'s answer is handed over once: the next page (or a later visit) asks for the order\'s state now', async () => {
+    const { world, api, service, place } = await setup();
+    const orderId = await place(0);
+    expect(service.justPlaced(orderId)?.orderId).toBe(orderId);
+    expect(service.justPlaced(orderId)).toBeNull();
+    const vm = new PayPageViewModel(service, world.navigator, 'alipay', orderId);
+    await vm.load();
+    expect(api.calls.filter((call) => call.path === '/api/payment/GetOrder')).toHaveLength(1);
   });
 
   it('a malformed order id asks nothing', async () => {
