@@ -27,8 +27,6 @@ const config: KnipConfig = {
     'src/composition/**': ['exports', 'types', 'duplicates'],
     'src/ui/{account,login,user,download,feedback,help,ads,open-app,common,catalogue,social,video-social,messaging,posting,home}/**':
       ['exports', 'types', 'duplicates'],
-    // TEMPORARY (issue 21): the VIP payment flow (core, server, screens) is being reworked right now; same as above.
-    '{src/core,src/ui,server}/vip/**': ['exports', 'types', 'duplicates'],
   },
 };
 

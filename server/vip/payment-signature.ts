@@ -9,7 +9,7 @@ export function deriveGatewayKey(sessionSecret: string): Buffer {
 }
 
 /** `a=1&b=2` over the fields sorted by name (the `sign` field excluded). */
-export function canonicalFields(fields: Readonly<Record<string, string>>): string {
+function canonicalFields(fields: Readonly<Record<string, string>>): string {
   return Object.keys(fields)
     .filter((name) => name !== 'sign')
     .sort()

@@ -13,7 +13,7 @@ import { createOrder, type OrderRow } from './vip-orders.ts';
  * (routes.ts) parse, call and answer.
  */
 
-export const VipLimits = {
+const VipLimits = {
   idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/,
   sysName: /^[A-Za-z0-9_ -]{1,32}$/,
   refer: /^[\x21-\x7e]{1,64}$/,
@@ -23,7 +23,7 @@ export const VipLimits = {
 } as const;
 
 /** The pay types each order call takes (spec §7, "Flow by payment type"); the first is the one assumed when none is sent. */
-export const OrderCallPayTypes = {
+const OrderCallPayTypes = {
   card: [PayType.Card],
   aliPay: ALIPAY_STYLE,
   tcg: [PayType.Tcg],
@@ -44,7 +44,7 @@ function payTypeRefused(payType: number, accepted: readonly number[]): ApiError 
  * or 1, tcg 2, gateway 5); none sent is the call's own when it has one pay type (alipay-style needs it). A value
  * that is not a whole number is 1002; a pay type unknown, or another call's, is 7004 with data {payType, payTypes}.
  */
-export function payTypeOf(params: Params, call: OrderCall): number {
+function payTypeOf(params: Params, call: OrderCall): number {
   const accepted: readonly number[] = OrderCallPayTypes[call];
   const given = accepted.length === 1 ? params.optionalInt('payType') : params.int('payType');
   const payType = given ?? accepted[0]!;

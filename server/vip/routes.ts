@@ -30,13 +30,13 @@ import {
 import { cancelOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, OrderStatus, payOrder, toOrderView, type OrderRow } from './vip-orders.ts';
 
 /** The rule shown with the packages (spec: all time is upgraded to the highest type bought). */
-export const VIP_REMARK = '同时持有多种VIP时，剩余时长将按1:1全部升级为已购买的最高等级VIP。';
+const VIP_REMARK = '同时持有多种VIP时，剩余时长将按1:1全部升级为已购买的最高等级VIP。';
 
 /** The tables GetVipPayType's shared part is read from. */
 const VIP_CATALOGUE_TABLES = ['vip_categories', 'vip_packages', 'vip_promotions', 'vip_pay_types'] as const;
 
 /** Where the sandbox gateway page lives on this server. */
-export const SANDBOX_GATEWAY_PATH = '/sandbox/gateway';
+const SANDBOX_GATEWAY_PATH = '/sandbox/gateway';
 
 /** GetCusService: the only template type the client asks for (the payment customer service). */
 const PAYMENT_TEMPLATE_TYPE = 2;

@@ -42,7 +42,7 @@ export function bargainCut(input: CutInput): number {
   return Math.max(0, Math.min(input.currentPriceCents, Math.max(1, base + extra)));
 }
 
-export const BargainStatus = {
+const BargainStatus = {
   Active: 'active',
   Abandoned: 'abandoned',
   Claimed: 'claimed',
@@ -51,7 +51,7 @@ export const BargainStatus = {
 } as const;
 
 /** The help page a friend opens (the client route that calls /api/Bargain/Help with the key). */
-export const BARGAIN_HELP_PATH = '/bargainHelp';
+const BARGAIN_HELP_PATH = '/bargainHelp';
 
 interface BargainRow {
   key: string;

@@ -9,7 +9,6 @@ export const PayType = {
   Manual: 3,
   Gateway: 5,
 } as const;
-export type PayTypeCode = (typeof PayType)[keyof typeof PayType];
 
 /** The alipay-style pay types (both go to /zfbPay). */
 export const ALIPAY_STYLE: readonly number[] = [PayType.AliPay, PayType.WeChat];
@@ -118,14 +117,6 @@ export async function listCategories(db: Queryable): Promise<CategoryRow[]> {
   return db.query<CategoryRow>(
     'SELECT id, name, style_type, vip_level, vip_type_name, grant_category_id FROM vip_categories ORDER BY sort, id',
   );
-}
-
-export async function findCategory(db: Queryable, id: number): Promise<CategoryRow | undefined> {
-  const rows = await db.query<CategoryRow>(
-    'SELECT id, name, style_type, vip_level, vip_type_name, grant_category_id FROM vip_categories WHERE id = $1',
-    [id],
-  );
-  return rows[0];
 }
 
 export async function listPackages(db: Queryable): Promise<PackageRow[]> {

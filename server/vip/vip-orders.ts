@@ -12,10 +12,10 @@ export const OrderStatus = {
   Cancelled: 'cancelled',
   Expired: 'expired',
 } as const;
-export type OrderStatusName = (typeof OrderStatus)[keyof typeof OrderStatus];
+type OrderStatusName = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 /** An unpaid order expires this long after creation (checked lazily on every read). */
-export const ORDER_TTL_MS = 30 * 60 * 1000;
+const ORDER_TTL_MS = 30 * 60 * 1000;
 
 const ORDER_ID_BYTES = 12;
 /** `VO` + 24 hex digits (96 random bits: the sandbox page uses the id as its only credential). */

@@ -12,7 +12,7 @@ export const SALE_CLOSED_REGION = { region: 'KP', message: '当前地区暂未�
 export const VipCategoryId = { Gold: 1, Diamond: 2, Bargain: 3 } as const;
 
 /** styleType of the bargain category (spec: 4 means bargain). */
-export const BARGAIN_STYLE_TYPE = 4;
+const BARGAIN_STYLE_TYPE = 4;
 
 interface SeedCategory {
   id: number;
@@ -55,7 +55,7 @@ const pack = (
 });
 
 /** Prices: [euro cents, fen]. */
-export const SEED_PACKAGES: readonly SeedPackage[] = [
+const SEED_PACKAGES: readonly SeedPackage[] = [
   pack(101, VipCategoryId.Gold, '黄金月卡', [30, 0], [999, 6800], [799, 5800], 12840, ['热销'], [{ code: 'FIRST_MONTH', title: '首月特惠' }]),
   pack(102, VipCategoryId.Gold, '黄金季卡', [90, 7], [2799, 19800], null, 5320, ['送7天']),
   pack(103, VipCategoryId.Gold, '黄金年卡', [365, 30], [9999, 68800], [8999, 61800], 8611, ['超值', '推荐'], [{ code: 'YEAR_SALE', title: '年卡立减10€' }]),

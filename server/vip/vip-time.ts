@@ -18,7 +18,7 @@ export interface VipPurchase {
   days: number;
 }
 
-export function isVipActive(holding: VipHolding, nowMs: number): boolean {
+function isVipActive(holding: VipHolding, nowMs: number): boolean {
   return holding.level > 0 && holding.expire !== null && holding.expire.getTime() > nowMs;
 }
 

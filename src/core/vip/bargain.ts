@@ -14,14 +14,14 @@ export const BargainPaths = {
 } as const;
 
 /** Spec section 9: the countdown's re-check and the free-claim overlay. */
-export const BargainTiming = {
+const BargainTiming = {
   recheckMs: 3000,
   overlayMs: 3000,
   tickMs: 1000,
 } as const;
 
 /** Bargain info (spec section 3). endTime is in unix seconds. */
-export interface BargainInfo {
+interface BargainInfo {
   type: BargainType;
   price: number;
   packageId: number;
@@ -32,7 +32,7 @@ export interface BargainInfo {
 
 const NO_BARGAIN: BargainInfo = { type: BargainType.None, price: 0, packageId: 0, key: '', url: '', endTime: 0 };
 
-export function decodeBargainInfo(value: unknown): BargainInfo {
+function decodeBargainInfo(value: unknown): BargainInfo {
   if (typeof value !== 'object' || value === null) return NO_BARGAIN;
   const raw = value as Record<string, unknown>;
   const type = numberOf(raw.type);

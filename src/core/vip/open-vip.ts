@@ -7,7 +7,7 @@ import { VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
 
 /** /openVip?type=1 renews. */
-export const RENEW_QUERY_TYPE = '1';
+const RENEW_QUERY_TYPE = '1';
 
 /** The /openVip title: 续费VIP会员 when query type is 1, else 开通VIP会员. */
 export function openVipTitle(query: Query): string {
@@ -82,7 +82,7 @@ export function leaveDecision(input: { to: string; purchaseBlocked: boolean }): 
 }
 
 /** The native function that closes the web view: Android calls closeWebView on its injected bridge object, iOS posts to the closeWebView handler. */
-export const NATIVE_CLOSE_CALL = 'closeWebView';
+const NATIVE_CLOSE_CALL = 'closeWebView';
 
 /** Back on /openVip: inside a native web view close it through the bridge; in a browser the app's back rule applies. */
 export type OpenVipBack = { kind: 'bridge'; name: string } | { kind: 'router' };

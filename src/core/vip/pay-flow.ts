@@ -72,7 +72,7 @@ function orderRequest(payType: number, input: PayFlowInput, withSysName: boolean
 }
 
 /** The message parameters the payment pages and the customer-service chat show about the purchase. */
-export function purchaseMessage(payType: number, input: PayFlowInput): string {
+function purchaseMessage(payType: number, input: PayFlowInput): string {
   const charged = chargedPrice(input.pkg);
   return JSON.stringify({
     packageId: input.pkg.packageId,

@@ -149,7 +149,7 @@ export function decodePayInfo(value: unknown): PayInfo {
 }
 
 /** Decodes each item of a list, dropping those that do not read (and any non-list). */
-export function decodeList<T>(value: unknown, decode: (item: unknown) => T | null): T[] {
+function decodeList<T>(value: unknown, decode: (item: unknown) => T | null): T[] {
   const out: T[] = [];
   for (const item of listOf(value)) {
     let decoded: T | null = null;

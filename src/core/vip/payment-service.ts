@@ -5,7 +5,7 @@ import { CUSTOMER_SERVICE_TEMPLATE_TYPE } from './vip-codes.ts';
 import { numberOf, textOf } from '../request/answer-values.ts';
 
 /** The payment calls the payment pages make (server/vip/routes.ts). */
-export const PaymentApiPaths = {
+const PaymentApiPaths = {
   getOrder: '/api/payment/GetOrder',
   cancelOrder: '/api/payment/CancelOrder',
   sandboxPay: '/api/payment/SandboxPay',

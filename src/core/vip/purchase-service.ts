@@ -11,7 +11,7 @@ import { VipPaths } from './vip-codes.ts';
 import { payTypeAnswer, type PayTypeAnswer } from './pay-type-answer.ts';
 
 /** The server calls of the purchase screen (the orders are PlaceVipOrder's: place-order.ts). */
-export const VipApiPaths = {
+const VipApiPaths = {
   payTypes: '/api/User/GetVipPayType',
   customerService: '/api/payment/GetCusService',
 } as const;

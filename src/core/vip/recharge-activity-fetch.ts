@@ -20,7 +20,7 @@ export interface RechargeActivityInfo {
   discount: number;
 }
 
-export function decodeRechargeActivity(value: unknown): RechargeActivityInfo | null {
+function decodeRechargeActivity(value: unknown): RechargeActivityInfo | null {
   if (typeof value !== 'object' || value === null) return null;
   const raw = value as Record<string, unknown>;
   const type = Number(raw.type);

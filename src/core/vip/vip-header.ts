@@ -10,7 +10,7 @@ export function vipTagIndex(vipLevel: unknown): number {
 }
 
 /** True for a VIP user (vipLevel above 0). */
-export function isVip(user: Pick<User, 'vipLevel'> | null): boolean {
+function isVip(user: Pick<User, 'vipLevel'> | null): boolean {
   return user !== null && user.vipLevel > 0;
 }
 

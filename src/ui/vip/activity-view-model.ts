@@ -38,7 +38,7 @@ export const ActivityTexts = {
   helpLogin: '登录后帮好友砍价',
 } as const;
 
-export const EURO = '€';
+const EURO = '€';
 
 /** A euro amount with two decimals (the bargain's currency is the euro). */
 export function euro(amount: number): string {

@@ -67,7 +67,7 @@ export interface PurchaseActivities {
 export type PurchaseStatus = 'loading' | 'ready' | 'empty' | 'network' | 'blocked';
 
 /** The recipient's uid from the page's query: /openVip uid, /giveVip userId; null on /vip. */
-export function giftUidOf(mode: PurchaseMode, query: Query): number | null {
+function giftUidOf(mode: PurchaseMode, query: Query): number | null {
   if (mode === 'openVip') return readId(query.uid);
   if (mode === 'giveVip') return readId(query.userId);
   return null;
