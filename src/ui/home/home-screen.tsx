@@ -1,21 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CatalogueService } from '../../core/catalogue/catalogue-service.ts';
-import { homeChannelOfPath } from '../../core/catalogue/channels.ts';
 import { FIRST_SCREEN_CARDS } from '../../core/catalogue/first-screen.ts';
-import { HomePreload } from '../../core/catalogue/home-preload.ts';
-import { RecommendationStore } from '../../core/catalogue/recommendation-store.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
 import { SignInTip } from '../account/sign-in-tip.tsx';
 import { BRAND } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
 import { ChannelTabs } from '../common/tabs/channel-tabs.tsx';
 import { VideoCard } from '../catalogue/video-card.tsx';
-import { HomeTexts, HomeViewModel } from './home-view-model.ts';
+import { HomeModel, HomeTexts } from './home-view-model.ts';
 import './home.css';
 
 /** The blocks the first render draws: what a phone shows before any scroll. */
@@ -36,17 +30,7 @@ function useBlocksShown(total: number): number {
 /** Home (/ and its category aliases such as /movie): channel tabs, recommendation blocks, the watching list. */
 export const HomeScreen = observer(function HomeScreen() {
   const { pathname } = useLocation();
-  const vm = useViewModel(
-    (c) =>
-      new HomeViewModel(
-        c.get(CatalogueService),
-        c.get(RecommendationStore),
-        c.get(SessionModel),
-        c.get<Navigator>(Navigator),
-        homeChannelOfPath(pathname),
-        c.get(HomePreload),
-      ),
-  );
+  const vm = useViewModel(HomeModel, { pathname });
   useEffect(() => vm.start(), [vm]);
   const shown = useBlocksShown(vm.blocks.length);
   return (

@@ -6,6 +6,7 @@ import type { RecommendationState, RecommendationStore } from '../../core/catalo
 import type { Channel, HomeData, RecommendationBlock, Video } from '../../core/catalogue/video.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export const HomeTexts = { recommend: '推荐', watching: '继续观看', more: '更多', search: '搜索片名' } as const;
 
@@ -113,3 +114,6 @@ export class HomeViewModel {
     this.navigator.push('/searchPage');
   }
 }
+
+/** Home's view-model (home-screen.tsx), bound in start-screen-bindings.ts; the screen hands over its path (the channel). */
+export const HomeModel = viewModelToken<HomeViewModel, { pathname: string }>('HomeViewModel');

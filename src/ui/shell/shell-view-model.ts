@@ -2,12 +2,14 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { UnreadCounter } from '../../core/messaging/unread-counter.ts';
 import type { UserSession } from '../../core/session/user-session.ts';
+import type { RouteTrail } from '../../core/shell/back-rule.ts';
 import type { GlobalTimer } from '../../core/shell/global-timer.ts';
 import type { RechargeActivityService } from '../../core/shell/recharge-activity.ts';
 import { TABS, decideTabTap, tabDots, tabForPath, vipTabLabel, type TabKey } from '../../core/shell/tab-bar.ts';
 import type { UnreadCountService } from '../../core/shell/unread-count.ts';
 import { VipIconState, type VipIconMachine } from '../../core/shell/vip-icon.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 
 export interface ShellDeps {
   session: SessionModel;
@@ -21,6 +23,8 @@ export interface ShellDeps {
   iosSafari: boolean;
   /** Messaging's unread count: +1 per arrival, a refresh asked after a chat was read; kept in step with ours. */
   counter?: UnreadCounter;
+  /** The route trail the back button follows: told of every route change. */
+  trail?: RouteTrail;
 }
 
 export interface TabView {
@@ -97,6 +101,7 @@ export class ShellViewModel {
 
   /** A route change: a tab page refreshes the unread count. */
   routeChanged(path: string, tabPage: boolean): void {
+    this.deps.trail?.visit(path);
     const changed = path !== this.path;
     this.path = path;
     if (changed && tabPage && this.started) void this.refreshUnread();
@@ -131,3 +136,6 @@ export class ShellViewModel {
     });
   }
 }
+
+/** The shell's view-model (app-shell.tsx), bound in start-screen-bindings.ts. */
+export const ShellModel = viewModelToken<ShellViewModel>('ShellViewModel');
