@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { AdListService } from '../core/ads/ad-list-service.ts';
 import { SettingsService } from '../core/account/settings-service.ts';
 import { MessagingConnection } from '../core/messaging/messaging-connection.ts';
 import { BarrageService } from '../core/playback/barrage-service.ts';
@@ -7,14 +8,19 @@ import { BarrageSession, BarrageSessionFactory } from '../core/playback/barrage-
 import { BarrageSettings } from '../core/playback/barrage-settings.ts';
 import { BarrageShields } from '../core/playback/barrage-shields.ts';
 import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { Navigator } from '../core/ports/navigator.ts';
+import { Notifier } from '../core/ports/notifier.ts';
 import { Random } from '../core/ports/random.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { UserSession } from '../core/session/user-session.ts';
+import { SessionModel } from '../ui/app/session-model.ts';
+import { bindViewModel } from '../ui/app/view-model-token.ts';
+import { BarrageModel, BarrageViewModel } from '../ui/barrage/barrage-view-model.ts';
 
 /**
  * Barrages: the calls, the viewer's shield lists (they follow the session: a logged-out user's stored copy goes;
  * `bindBarrageStorageCleanup` clears it on a login elsewhere even before a play page was opened), the barrage settings (danmuOpen from the account settings) and the per-episode sessions, which hear
- * live barrages through the messaging connection's video room.
+ * live barrages through the messaging connection's video room; the play screen's barrage view-model (one per episode).
  */
 export function bindBarrage(container: Container): void {
   container
@@ -52,4 +58,19 @@ export function bindBarrage(container: Container): void {
       return (mediaKey, episode) => new BarrageSession(deps, mediaKey, episode);
     })
     .inSingletonScope();
+  bindViewModel(
+    container,
+    BarrageModel,
+    (c, { mediaKey, episode }) =>
+      new BarrageViewModel({
+        session: c.get<BarrageSessionFactory>(BarrageSessionFactory)(mediaKey, episode),
+        shields: c.get(BarrageShields),
+        settings: c.get(BarrageSettings),
+        service: c.get(BarrageService),
+        sessionModel: c.get(SessionModel),
+        navigator: c.get<Navigator>(Navigator),
+        notifier: c.get<Notifier>(Notifier),
+        ads: c.get(AdListService),
+      }),
+  );
 }

@@ -114,6 +114,16 @@ export class BarrageService {
     await this.api.get(BarragePaths.report, { barrageId: id, reason }, options);
   }
 
+  /** Counts one showing of the barrage ad: a POST to its viewURL (none when it is empty), quiet; a failure is not counted. */
+  async countAdView(viewURL: string): Promise<void> {
+    if (!viewURL) return;
+    try {
+      await this.api.post(viewURL, {}, { suppressTips: true });
+    } catch {
+      // Not counted.
+    }
+  }
+
   async coin(options: CallOptions = {}): Promise<number> {
     return Math.max(0, Math.trunc(numberOf(fieldsOf(await this.api.get(BarragePaths.coin, {}, options)).coin)));
   }

@@ -30,17 +30,33 @@ export function ScreenScope({ children }: { children: ReactNode }) {
 
 /**
  * The screen's view-model, made once for the life of the component that asks for it, by the factory the
- * composition root bound to `token`.
+ * composition root bound to `token`; made anew (from the props of that render) when one of `renewOn` changes
+ * (the barrages of the next episode on the same play screen).
  */
 export function useViewModel<VM>(token: ViewModelToken<VM>): VM;
-export function useViewModel<VM, Props>(token: ViewModelToken<VM, Props>, props: Props): VM;
+export function useViewModel<VM, Props>(token: ViewModelToken<VM, Props>, props: Props, renewOn?: readonly unknown[]): VM;
 /** @deprecated A screen that builds its own view-model: being moved to tokens bound by the composition root (issue 21). */
 export function useViewModel<T>(create: (container: Container) => T): T;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above give the types
-export function useViewModel(tokenOrCreate: ViewModelToken<any, any> | ((container: Container) => unknown), props?: unknown): unknown {
+export function useViewModel(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above give the types
+  tokenOrCreate: ViewModelToken<any, any> | ((container: Container) => unknown),
+  props?: unknown,
+  renewOn: readonly unknown[] = ONCE,
+): unknown {
   const container = useContainer();
-  const [viewModel] = useState(() =>
-    typeof tokenOrCreate === 'function' ? tokenOrCreate(container) : container.get<ViewModelFactory<unknown, unknown>>(tokenOrCreate.id)(props),
-  );
-  return viewModel;
+  const make = () => (typeof tokenOrCreate === 'function' ? tokenOrCreate(container) : container.get<ViewModelFactory<unknown, unknown>>(tokenOrCreate.id)(props));
+  const [made, setMade] = useState(() => ({ renewOn, viewModel: make() }));
+  if (!sameValues(made.renewOn, renewOn)) {
+    // React's "state from the previous render": this render is redone at once with the new view-model.
+    const next = { renewOn, viewModel: make() };
+    setMade(next);
+    return next.viewModel;
+  }
+  return made.viewModel;
+}
+
+const ONCE: readonly unknown[] = [];
+
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 }

@@ -1,20 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
-import { AdListService } from '../../core/ads/ad-list-service.ts';
-import { BarrageService } from '../../core/playback/barrage-service.ts';
-import { BarrageSettings } from '../../core/playback/barrage-settings.ts';
-import { BarrageSessionFactory } from '../../core/playback/barrage-session.ts';
-import { BarrageShields } from '../../core/playback/barrage-shields.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { Notifier } from '../../core/ports/notifier.ts';
-import { ApiClient } from '../../core/request/api-client.ts';
-import { useContainer } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import type { BarrageSlotProps } from '../playback/player-slots.ts';
 import { BarrageContext, useBarrageContext, type OverlayHandle } from './barrage-context.ts';
 import { BarrageSheets } from './barrage-sheets.tsx';
-import { AD_BARRAGE_AT_SECONDS, BarrageUiTexts, BarrageViewModel, isAdDrawable } from './barrage-view-model.ts';
+import { AD_BARRAGE_AT_SECONDS, BarrageModel, BarrageUiTexts, isAdDrawable } from './barrage-view-model.ts';
 import { CanvasBarrageRenderer, type Drawable } from './canvas-barrage-renderer.ts';
 import './barrage.css';
 
@@ -24,23 +15,9 @@ const PASS_THROUGH = 'button, a, input, textarea, select, label, [role="button"]
 /** Holds the barrages of one episode for the overlay and the bar below it; a tap on a flying barrage opens its actions. */
 export function BarrageProvider(props: BarrageSlotProps & { children: ReactNode }) {
   const { mediaKey, episode, player, children } = props;
-  const container = useContainer();
   const overlay = useRef<OverlayHandle | null>(null);
-  const vm = useMemo(
-    () =>
-      new BarrageViewModel({
-        session: container.get<BarrageSessionFactory>(BarrageSessionFactory)(mediaKey, episode),
-        shields: container.get(BarrageShields),
-        settings: container.get(BarrageSettings),
-        service: container.get(BarrageService),
-        sessionModel: container.get(SessionModel),
-        navigator: container.get<Navigator>(Navigator),
-        notifier: container.get<Notifier>(Notifier),
-        ads: container.get(AdListService),
-        api: container.get(ApiClient),
-      }),
-    [container, mediaKey, episode],
-  );
+  // One view-model per episode: the next episode's barrages get a new one (the previous one is disposed below).
+  const vm = useViewModel(BarrageModel, { mediaKey, episode }, [mediaKey, episode]);
   useEffect(() => {
     vm.start(window.location.pathname, mediaKey);
     return () => vm.dispose();

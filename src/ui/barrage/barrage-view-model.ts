@@ -10,9 +10,9 @@ import type { BarrageSettings } from '../../core/playback/barrage-settings.ts';
 import type { BarrageShields } from '../../core/playback/barrage-shields.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
-import type { ApiClient } from '../../core/request/api-client.ts';
 import { returnAddress } from '../../core/session/login-redirect.ts';
 import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import type { PlayerHandle } from '../playback/player-slots.ts';
 import type { Drawable, FlyingView } from './canvas-barrage-renderer.ts';
 
@@ -90,7 +90,6 @@ export interface BarrageViewModelDeps {
   navigator: Navigator;
   notifier: Notifier;
   ads: AdListService;
-  api: ApiClient;
 }
 
 /**
@@ -362,7 +361,7 @@ export class BarrageViewModel {
     const ad = this.ad?.ad;
     if (!ad || this.adViewed) return;
     this.adViewed = true;
-    if (ad.viewURL) void this.deps.api.post(ad.viewURL, {}, { suppressTips: true }).catch(() => undefined);
+    void this.deps.service.countAdView(ad.viewURL);
   }
 
   /** A tap on the ad: a visitor on an ad that needs login logs in first; a link opens in a new window, else the in-app page. */
@@ -402,3 +401,6 @@ export class BarrageViewModel {
     }
   }
 }
+
+/** The barrages of one episode on the play screen, bound by the composition root (barrage-bindings.ts). */
+export const BarrageModel = viewModelToken<BarrageViewModel, { mediaKey: string; episode: number }>('BarrageViewModel');

@@ -4,7 +4,6 @@ import { BarragePaths, BarrageService } from '../../../src/core/playback/barrage
 import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
 import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
-import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
 import { ClientRet } from '../../../src/core/request/ret.ts';
 import { UserSession } from '../../../src/core/session/user-session.ts';
@@ -29,7 +28,6 @@ function pendingLists() {
     navigator: world.navigator,
     notifier: world.notifier,
     ads: container.get(AdListService),
-    api: container.get(ApiClient),
   });
   return { container, world, vm };
 }

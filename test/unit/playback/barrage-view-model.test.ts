@@ -4,7 +4,6 @@ import { BarrageService, type BarrageItem } from '../../../src/core/playback/bar
 import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
 import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
-import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { UserSession } from '../../../src/core/session/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { BarrageViewModel, adDrawable } from '../../../src/ui/barrage/barrage-view-model.ts';
@@ -39,7 +38,6 @@ function setup(options: { loggedIn?: boolean } = {}) {
     navigator: world.navigator,
     notifier: world.notifier,
     ads: container.get(AdListService),
-    api: container.get(ApiClient),
   });
   let time = 3.5;
   const player = { currentTime: () => time, paused: () => false } as unknown as PlayerHandle;
