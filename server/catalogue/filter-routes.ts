@@ -2,7 +2,7 @@ import type { AppServices } from '../app-services.ts';
 import { badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { listCategories, ORDER_BY, pageOfVideos, SORT_KEYS, type SortKey } from './catalogue-repository.ts';
-import { CatalogueLimits } from './routes.ts';
+import { CatalogueLimits } from './catalogue-limits.ts';
 
 /** The sort choices of the filter, in the order the app shows them. */
 export const FILTER_SORTS: readonly { key: SortKey; name: string }[] = [
