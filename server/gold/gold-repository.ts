@@ -1,19 +1,9 @@
 import type { Database, Queryable } from '../db/database.ts';
+import type { GoldRecordPage, PaidVideo } from '../../src/core/gold/gold-protocol.ts';
 import { GoldReason, recordGoldChange } from './gold-ledger.ts';
 
-/** A paid video as FilterVideoByGold answers it. */
-export interface PaidVideoView {
-  mediaKey: string;
-  /** Price in gold. */
-  price: number;
-  /** Bought by the caller (always false for a visitor). */
-  unlocked: boolean;
-  /** The landscape cover (the gate shows it darkened behind the price). */
-  cover: string;
-}
-
 /** The paid videos among `mediaKeys` (free and unknown keys are left out), in the order asked. */
-export async function paidVideos(db: Queryable, mediaKeys: readonly string[], userId: number | null): Promise<PaidVideoView[]> {
+export async function paidVideos(db: Queryable, mediaKeys: readonly string[], userId: number | null): Promise<PaidVideo[]> {
   const rows = await db.query<{ media_key: string; price: number; bought: boolean; cover: string }>(
     `SELECT v.media_key, v.gold_price AS price, v.cover,
             EXISTS (SELECT 1 FROM gold_purchases p WHERE p.video_id = v.id AND p.user_id = $2) AS bought
@@ -85,30 +75,6 @@ export async function payForVideo(db: Database, userId: number, videoId: number,
     if (error instanceof InsufficientGold) return { kind: 'insufficient', price: error.price, balance: error.balance };
     throw error;
   }
-}
-
-/** One ledger entry as the history answers it. */
-interface GoldRecordView {
-  id: number;
-  /** Signed: positive credits, negative debits. */
-  amount: number;
-  /** The balance right after. */
-  balance: number;
-  reason: string;
-  /** The unlocked video (unlock entries), or null. */
-  mediaKey: string | null;
-  videoTitle: string | null;
-  note: string;
-  /** Unix milliseconds. */
-  time: number;
-}
-
-export interface GoldRecordPage {
-  balance: number;
-  list: GoldRecordView[];
-  page: number;
-  pageSize: number;
-  total: number;
 }
 
 /** The user's ledger, newest first, with the current balance. */

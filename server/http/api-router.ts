@@ -4,7 +4,7 @@ import { okEnvelope } from './envelope.ts';
 import { matchesIfNoneMatch, REVALIDATE_PRIVATE, serializeAnswer } from './etag.ts';
 import { Params } from './params.ts';
 
-interface ApiContext<A extends AuthMode> {
+export interface ApiContext<A extends AuthMode> {
   request: FastifyRequest;
   reply: FastifyReply;
   /** Query string and body merged (body wins). */
@@ -32,7 +32,7 @@ export interface ApiRouter {
   readonly authenticator: Authenticator;
 }
 
-interface ApiRouteOptions {
+export interface ApiRouteOptions {
   /**
    * A server-to-server route (a payment provider's callback): every refusal, including a body or parameter the
    * route never sees (malformed JSON, NUL), answers with an HTTP error status (400 unless the error names one) and

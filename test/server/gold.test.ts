@@ -7,6 +7,7 @@ import type { Database } from '../../server/db/database.ts';
 import { videoAccess } from '../../server/gold/gold-access.ts';
 import { GOLD_DEMO_ACCOUNT, SEED_GOLD_PRICES, seedGold } from '../../server/gold/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
+import { GoldCalls, type GoldRecordPage, type PaidVideo, type PaidVideos, type VideoUnlocked } from '../../src/core/gold/gold-protocol.ts';
 import { FakeClock, MINUTE, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 
@@ -28,45 +29,14 @@ afterAll(async () => {
   await db?.close();
 });
 
-interface PaidVideo {
-  mediaKey: string;
-  price: number;
-  unlocked: boolean;
-  cover: string;
-}
-interface PayAnswer {
-  mediaKey: string;
-  price: number;
-  paid: number;
-  balance: number;
-  alreadyUnlocked: boolean;
-}
-interface GoldRecord {
-  id: number;
-  amount: number;
-  balance: number;
-  reason: string;
-  mediaKey: string | null;
-  videoTitle: string | null;
-  note: string;
-  time: number;
-}
-interface RecordPage {
-  balance: number;
-  list: GoldRecord[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
   get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 const filter = (user: TestUser | null, mediaKeys: string) =>
-  call<{ list: PaidVideo[]; balance: number | null }>(user, '/api/video/FilterVideoByGold', { mediaKeys });
+  call<PaidVideos>(user, GoldCalls.paidVideos.path, { mediaKeys });
 /** The list without the covers (checked once below). */
 const withoutCovers = (list: PaidVideo[]) => list.map(({ cover: _cover, ...rest }) => rest);
-const pay = (user: TestUser | null, mediaKey: string) => call<PayAnswer | null>(user, '/api/video/PayVideoByGold', { mediaKey });
-const records = (user: TestUser | null, fields: Record<string, string> = {}) => call<RecordPage>(user, '/api/user/GetGoldRecords', fields);
+const pay = (user: TestUser | null, mediaKey: string) => call<VideoUnlocked | null>(user, GoldCalls.unlock.path, { mediaKey });
+const records = (user: TestUser | null, fields: Record<string, string> = {}) => call<GoldRecordPage>(user, GoldCalls.records.path, fields);
 
 async function userWithGold(gold: number): Promise<TestUser> {
   const user = await registerUser(app);

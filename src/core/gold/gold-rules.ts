@@ -1,22 +1,6 @@
-/** The gold calls (spec section 7: PayVideoByGold, FilterVideoByGold; the history is this app's own). */
-export const GoldPaths = {
-  filter: '/api/video/FilterVideoByGold',
-  pay: '/api/video/PayVideoByGold',
-  records: '/api/user/GetGoldRecords',
-} as const;
-
-/** The gold answer codes the client handles itself. */
-export const GoldRet = {
-  /** PayVideoByGold: the balance is below the price (msg 金币不足，当前余额N金币). */
-  Insufficient: 7030,
-  /** PayVideoByGold: a free video. */
-  NotForSale: 7031,
-} as const;
-
+/** The page size of /myGold's history (the calls themselves: gold-protocol.ts). */
 export const GoldLimits = {
   recordsPageSize: 20,
-  /** FilterVideoByGold takes at most this many media keys. */
-  maxFilterKeys: 50,
 } as const;
 
 /** Where the gold pages lead. */

@@ -1,8 +1,10 @@
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../session/user-session.ts';
-import { GoldLimits, GoldPaths, GoldRet, GoldTexts } from './gold-rules.ts';
-import { fieldsOf, textOf, wholeOf } from '../request/answer-values.ts';
+import { GoldCalls, GoldRet, type GoldRecordPage, type GoldShortfall } from './gold-protocol.ts';
+import { GoldLimits, GoldTexts } from './gold-rules.ts';
+
+export type { GoldRecord, GoldRecordPage } from './gold-protocol.ts';
 
 /** A video's price and whether the caller may play it, with the caller's balance (null for a visitor). */
 export interface GoldAccess {
@@ -25,42 +27,6 @@ export type UnlockOutcome =
   /** Any other failure (the request layer toasted it). */
   | { kind: 'failed'; message: string };
 
-export interface GoldRecord {
-  id: number;
-  /** Signed: positive credits, negative debits. */
-  amount: number;
-  /** The balance right after. */
-  balance: number;
-  reason: string;
-  mediaKey: string | null;
-  videoTitle: string | null;
-  note: string;
-  /** Unix milliseconds. */
-  time: number;
-}
-
-export interface GoldRecordPage {
-  balance: number;
-  list: GoldRecord[];
-  total: number;
-}
-
-function parseRecord(value: unknown): GoldRecord | null {
-  const raw = fieldsOf(value);
-  const amount = wholeOf(raw.amount);
-  if (amount === 0) return null;
-  return {
-    id: wholeOf(raw.id),
-    amount,
-    balance: Math.max(0, wholeOf(raw.balance)),
-    reason: textOf(raw.reason),
-    mediaKey: typeof raw.mediaKey === 'string' ? raw.mediaKey : null,
-    videoTitle: typeof raw.videoTitle === 'string' ? raw.videoTitle : null,
-    note: textOf(raw.note),
-    time: wholeOf(raw.time),
-  };
-}
-
 /**
  * Gold: what a video costs and whether it is open to the user, unlocking it (one request in flight per
  * video however often the button is tapped; the balance kept in the stored user), and the history of /myGold.
@@ -79,13 +45,13 @@ export class GoldService {
 
   /** FilterVideoByGold for one video; null when the answer cannot be read. Errors are not shown. */
   async access(mediaKey: string): Promise<GoldAccess | null> {
-    const data = fieldsOf(await this.api.get(GoldPaths.filter, { mediaKeys: mediaKey }, { suppressTips: true }));
-    if (!Array.isArray(data.list)) return null;
-    const entry = data.list.map(fieldsOf).find((item) => item.mediaKey === mediaKey);
-    const balance = data.balance === null || data.balance === undefined ? null : Math.max(0, wholeOf(data.balance));
+    const data = await this.api.request(GoldCalls.paidVideos, { mediaKeys: [mediaKey] }, { suppressTips: true });
+    if (!Array.isArray(data?.list)) return null;
+    const entry = data.list.find((item) => item.mediaKey === mediaKey);
+    const balance = data.balance === null ? null : Math.max(0, data.balance);
     if (balance !== null) this.keepBalance(balance);
     if (!entry) return { price: 0, unlocked: true, balance, cover: '' };
-    return { price: Math.max(0, wholeOf(entry.price)), unlocked: entry.unlocked === true, balance, cover: textOf(entry.cover) };
+    return { price: Math.max(0, entry.price), unlocked: entry.unlocked, balance, cover: entry.cover };
   }
 
   /** Whether an unlock of this video is on its way (the button shows it). */
@@ -108,29 +74,23 @@ export class GoldService {
 
   /** One page of the history (newest first) with the balance. Throws ApiError. */
   async records(page: number, pageSize: number = GoldLimits.recordsPageSize): Promise<GoldRecordPage> {
-    const data = fieldsOf(await this.api.get(GoldPaths.records, { page, pageSize }));
-    const list = Array.isArray(data.list) ? data.list.map(parseRecord).filter((entry): entry is GoldRecord => entry !== null) : [];
-    const balance = Math.max(0, wholeOf(data.balance));
-    this.keepBalance(balance);
-    return { balance, list, total: Math.max(0, wholeOf(data.total)) };
+    const data = await this.api.request(GoldCalls.records, { page, pageSize });
+    this.keepBalance(data.balance);
+    // An entry that moved no gold says nothing: it is not listed.
+    return { ...data, list: data.list.filter((entry) => entry.amount !== 0) };
   }
 
   private async pay(mediaKey: string): Promise<UnlockOutcome> {
     try {
-      const data = fieldsOf(
-        await this.api.get(GoldPaths.pay, { mediaKey }, { notice: true, suppressCodes: [GoldRet.Insufficient, GoldRet.NotForSale] }),
-      );
-      const balance = Math.max(0, wholeOf(data.balance));
-      this.keepBalance(balance);
-      const alreadyUnlocked = data.alreadyUnlocked === true;
-      return { kind: 'unlocked', paid: alreadyUnlocked ? 0 : Math.max(0, wholeOf(data.paid)), balance, alreadyUnlocked };
+      const data = await this.api.request(GoldCalls.unlock, { mediaKey }, { notice: true, suppressCodes: [GoldRet.Insufficient, GoldRet.NotForSale] });
+      this.keepBalance(data.balance);
+      return { kind: 'unlocked', paid: data.alreadyUnlocked ? 0 : data.paid, balance: data.balance, alreadyUnlocked: data.alreadyUnlocked };
     } catch (error) {
       if (!(error instanceof ApiError)) return { kind: 'failed', message: GoldTexts.unlockFailed };
       if (error.ret === GoldRet.Insufficient) {
-        const data = fieldsOf(error.data);
-        const balance = Math.max(0, wholeOf(data.balance));
-        this.keepBalance(balance);
-        return { kind: 'insufficient', price: Math.max(0, wholeOf(data.price)), balance, message: error.msg };
+        const shortfall = error.data as GoldShortfall;
+        this.keepBalance(shortfall.balance);
+        return { kind: 'insufficient', price: shortfall.price, balance: shortfall.balance, message: error.msg };
       }
       if (error.ret === GoldRet.NotForSale) return { kind: 'free', message: error.msg };
       return { kind: 'failed', message: error.msg || GoldTexts.unlockFailed };

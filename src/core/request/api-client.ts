@@ -3,6 +3,7 @@ import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import { ApiError } from './api-error.ts';
 import { commonParams, type RequestContext } from './common-params.ts';
+import { encodeParams, type Call, type Fields, type ParamsOf } from './protocol.ts';
 import { ClientRet, Ret } from './ret.ts';
 import { RequestLimits, RequestTexts, shortenMessage } from './texts.ts';
 
@@ -51,6 +52,16 @@ export class ApiClient {
     private readonly notifier: Notifier,
     private readonly navigator: Navigator,
   ) {}
+
+  /**
+   * A call declared in a feature's protocol module: its parameters encoded and sent as the declaration says, its
+   * answer's data typed as the declaration says (the server answers from the same declaration).
+   */
+  async request<S extends Fields, Data>(declared: Call<S, Data>, input: ParamsOf<S>, options: Omit<CallOptions, 'paramsIn' | 'bodyEncoding'> = {}): Promise<Data> {
+    const params = encodeParams(declared, input);
+    if (declared.method === 'GET') return (await this.get(declared.path, params, options)) as Data;
+    return (await this.post(declared.path, params, { ...options, paramsIn: declared.carrier === 'query' ? 'query' : 'body' })) as Data;
+  }
 
   get(path: string, params: HttpParams = {}, options: CallOptions = {}): Promise<unknown> {
     return this.call('GET', path, params, options);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GoldRet, balanceText, gateText, goldAmount, reasonLabel, signedAmount } from '../../../src/core/gold/gold-rules.ts';
+import { GoldRet } from '../../../src/core/gold/gold-protocol.ts';
+import { balanceText, gateText, goldAmount, reasonLabel, signedAmount } from '../../../src/core/gold/gold-rules.ts';
 import { GoldService } from '../../../src/core/gold/gold-service.ts';
 import { ok, refused, settle, setup } from './gold-support.ts';
 
@@ -100,25 +101,20 @@ describe('GoldService.unlock (PayVideoByGold)', () => {
 });
 
 describe('GoldService.records (the history of /myGold)', () => {
-  it('reads a page with the balance, dropping unreadable entries', async () => {
+  it('reads a page with the balance (as gold-protocol.ts declares it), leaving out entries that moved no gold', async () => {
     const { service, world, logIn } = goldSetup();
     logIn();
+    const entry = { id: 3, amount: -30, balance: 70, reason: 'unlock', mediaKey: 'movie-02', videoTitle: '片名', note: '', time: 1000 };
     world.http.route('GET', '/api/user/GetGoldRecords', (call) => {
       expect([call.params.page, call.params.pageSize]).toEqual(['2', '20']);
       return ok({
         balance: 70,
         total: 22,
-        list: [
-          { id: 3, amount: -30, balance: 70, reason: 'unlock', mediaKey: 'movie-02', videoTitle: '片名', note: '', time: 1000 },
-          { id: 2, amount: 0, balance: 100, reason: 'grant' },
-          'junk',
-        ],
+        page: 2,
+        pageSize: 20,
+        list: [entry, { id: 2, amount: 0, balance: 100, reason: 'grant', mediaKey: null, videoTitle: null, note: '', time: 900 }],
       });
     });
-    expect(await service.records(2)).toEqual({
-      balance: 70,
-      total: 22,
-      list: [{ id: 3, amount: -30, balance: 70, reason: 'unlock', mediaKey: 'movie-02', videoTitle: '片名', note: '', time: 1000 }],
-    });
+    expect(await service.records(2)).toEqual({ balance: 70, total: 22, page: 2, pageSize: 20, list: [entry] });
   });
 });

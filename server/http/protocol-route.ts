@@ -1,0 +1,75 @@
+/**
+ * Serves a call declared in a feature's protocol module (src/core/request/protocol.ts): the route's method and path,
+ * its parameters read and checked from the declaration, and its handler held to the declared answer type. A route
+ * parses, calls, answers.
+ */
+import type { AuthMode } from '../auth/authenticator.ts';
+import type { Call, Field, Fields, IntField, ListField, ParamsOf, TextField } from '../../src/core/request/protocol.ts';
+import { badParam, missingParam } from './api-error.ts';
+import type { ApiContext, ApiRouteOptions, ApiRouter } from './api-router.ts';
+import type { ApiOk } from './envelope.ts';
+import type { Params } from './params.ts';
+
+function readText(params: Params, name: string, field: TextField): string | undefined {
+  const raw = params.optionalString(name);
+  const text = raw !== undefined && field.trim === true ? raw.trim() : raw;
+  if (text === undefined || text === '') {
+    if (field.optional === true) return undefined;
+    throw raw === undefined ? missingParam(name) : badParam(name);
+  }
+  if (text.length > field.max) throw badParam(name);
+  return text;
+}
+
+function readInt(params: Params, name: string, field: IntField): number | undefined {
+  const value = params.optionalInt(name) ?? field.fallback;
+  if (value === undefined) {
+    if (field.optional === true) return undefined;
+    throw missingParam(name);
+  }
+  if (value < field.min || value > field.max) throw badParam(name, field.rangeMessage);
+  return value;
+}
+
+function readList(params: Params, name: string, field: ListField): string[] {
+  const items = params.string(name).split(',').map((item) => item.trim());
+  if (items.some((item) => item === '' || item.length > field.maxLength)) throw badParam(name);
+  const distinct = [...new Set(items)];
+  if (distinct.length > field.maxItems) throw badParam(name, field.tooManyMessage);
+  return distinct;
+}
+
+function readField(params: Params, name: string, field: Field): unknown {
+  switch (field.kind) {
+    case 'text':
+      return readText(params, name, field);
+    case 'int':
+      return readInt(params, name, field);
+    case 'list':
+      return readList(params, name, field);
+  }
+}
+
+/** A declared call's parameters, read and checked (1001 missing, 1002 malformed, as `Params` answers them). */
+function readDeclared<S extends Fields>(declared: Call<S, unknown>, params: Params): ParamsOf<S> {
+  const input: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(declared.params)) {
+    const value = readField(params, name, field);
+    if (value !== undefined) input[name] = value;
+  }
+  return input as ParamsOf<S>;
+}
+
+type DeclaredHandler<A extends AuthMode, S extends Fields, Data> = (context: ApiContext<A> & { input: ParamsOf<S> }) => Promise<Data | ApiOk<Data>>;
+
+/** Registers `declared` on the router: `handler` gets the checked input and answers the declared data. */
+export function serve<A extends AuthMode, S extends Fields, Data>(
+  api: ApiRouter,
+  declared: Call<S, Data>,
+  auth: A,
+  handler: DeclaredHandler<A, S, Data>,
+  options?: ApiRouteOptions,
+): void {
+  const register = declared.method === 'GET' ? api.get : api.post;
+  register(declared.path, auth, (context) => handler({ ...context, input: readDeclared(declared, context.params) }), options);
+}

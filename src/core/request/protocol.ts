@@ -1,0 +1,83 @@
+/**
+ * How a feature's calls are declared once for the app, the reference server and the fakes (issue 21): each call's
+ * method, path, how its parameters travel, each parameter's kind and limits, and the type of its answer's `data`.
+ * The app encodes a call's parameters through its declaration (ApiClient.request); the server reads and checks them
+ * from the same declaration (server/http/protocol-route.ts); a feature's protocol module (`<feature>-protocol.ts`)
+ * holds its calls, and no wire type is written on both sides.
+ */
+import type { HttpParams } from '../ports/http.ts';
+
+/**
+ * Where the parameters travel: the query string (every GET, and the POSTs the spec sends that way), or a form body
+ * (POST bodies are form-encoded, spec §3/§7).
+ */
+export type Carrier = 'query' | 'form';
+
+/** Text, trimmed when `trim`; 1001 when absent (unless optional), 1002 when longer than `max`. */
+export interface TextField {
+  kind: 'text';
+  max: number;
+  trim?: boolean;
+  optional?: boolean;
+}
+
+/** A whole number from `min` to `max`; `fallback` when absent (then never missing); `rangeMessage` for a refusal. */
+export interface IntField {
+  kind: 'int';
+  min: number;
+  max: number;
+  fallback?: number;
+  optional?: boolean;
+  rangeMessage?: string;
+}
+
+/** Comma-separated text: each item trimmed, non-empty, at most `maxLength`; duplicates dropped; at most `maxItems`. */
+export interface ListField {
+  kind: 'list';
+  maxItems: number;
+  maxLength: number;
+  /** The refusal for too many items (1002). */
+  tooManyMessage: string;
+}
+
+export type Field = TextField | IntField | ListField;
+export type Fields = Readonly<Record<string, Field>>;
+
+type ValueOf<F extends Field> = F extends TextField ? string : F extends IntField ? number : F extends ListField ? readonly string[] : never;
+type IsOptional<F extends Field> = F extends { optional: true } ? true : false;
+
+/** The parameters of a call as the app gives them and the server's handler receives them. */
+export type ParamsOf<S extends Fields> = { -readonly [K in keyof S as IsOptional<S[K]> extends true ? never : K]: ValueOf<S[K]> } & {
+  -readonly [K in keyof S as IsOptional<S[K]> extends true ? K : never]?: ValueOf<S[K]>;
+};
+
+declare const answers: unique symbol;
+
+/** One call of the API. `Data` is the type of its answer's `data` (types only). */
+export interface Call<S extends Fields, Data> {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly carrier: Carrier;
+  readonly params: S;
+  readonly [answers]?: Data;
+}
+
+/**
+ * Declares a call answering `Data`: `call<Balance>()({ method: 'GET', path: '/api/…', carrier: 'query', params: {…} })`
+ * (two steps, so `Data` is named and the parameters are inferred).
+ */
+export function call<Data>() {
+  return <const S extends Fields>(declaration: { method: 'GET' | 'POST'; path: string; carrier: Carrier; params: S }): Call<S, Data> => declaration;
+}
+
+/** The wire form of a call's parameters: lists joined with commas, absent optional ones left out. */
+export function encodeParams<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>): HttpParams {
+  const wire: HttpParams = {};
+  const given = input as Record<string, string | number | readonly string[] | undefined>;
+  for (const name of Object.keys(declared.params)) {
+    const value = given[name];
+    if (value === undefined) continue;
+    wire[name] = typeof value === 'object' ? value.join(',') : value;
+  }
+  return wire;
+}
