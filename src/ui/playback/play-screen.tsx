@@ -2,13 +2,6 @@ import Switch from 'antd-mobile/es/components/switch';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { RecommendationStore } from '../../core/catalogue/recommendation-store.ts';
-import { PlayerStateStore } from '../../core/playback/play-player-state.ts';
-import { PlayService } from '../../core/playback/play-service.ts';
-import { PlaySessionFactory } from '../../core/playback/play-session-factory.ts';
-import { MediaPlayerFactory } from '../../core/ports/media-player.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { UserSession } from '../../core/session/user-session.ts';
 import { pageTitle } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { BarrageInputBar, BarrageOverlay, BarrageProvider } from '../barrage/barrage-slots.tsx';
@@ -19,7 +12,7 @@ import { GoldGate } from '../gold/gold-gate.tsx';
 import { InsertedAd, PauseAd } from '../gold/play-ads.tsx';
 import { CommentSection, VideoActions } from '../video-social/video-social-slots.tsx';
 import { EpisodeChip } from './episode-chip.tsx';
-import { PlayViewModel, episodeFromQuery } from './play-view-model.ts';
+import { PlayModel, episodeFromQuery, type PlayViewModel } from './play-view-model.ts';
 import './play.css';
 
 const PlayIcon = ({ playing }: { playing: boolean }) =>
@@ -234,28 +227,7 @@ export const PlayScreen = observer(function PlayScreen() {
   const { mediaKey = '' } = useParams();
   const [search] = useSearchParams();
   const episode = episodeFromQuery(search.get('episode'));
-  const vm = useViewModel((c) => {
-    const session = c.get(UserSession);
-    const playService = c.get(PlayService);
-    const recommendation = c.get(RecommendationStore);
-    return new PlayViewModel(
-      {
-        makeSession: c.get<PlaySessionFactory>(PlaySessionFactory),
-        playerState: c.get(PlayerStateStore),
-        navigator: c.get<Navigator>(Navigator),
-        makePlayer: c.get<MediaPlayerFactory>(MediaPlayerFactory),
-        // The home's 继续观看 follows what was just watched.
-        left: () => {
-          if (!session.user()) return;
-          playService.watching({ suppressTips: true }).then(
-            (lists) => recommendation.setWatchingList(lists.mine),
-            () => undefined,
-          );
-        },
-      },
-      mediaKey,
-    );
-  });
+  const vm = useViewModel(PlayModel, { mediaKey });
   const firstEpisode = useRef(episode);
   useEffect(() => vm.start(firstEpisode.current), [vm]);
   useEffect(() => vm.episodeQueryChanged(episode), [vm, episode]);

@@ -10,6 +10,7 @@ import type { Episode } from '../../core/playback/play-video.ts';
 import type { FullscreenTarget } from '../../core/ports/fullscreen.ts';
 import type { MediaPlayer, MediaPlayerFactory } from '../../core/ports/media-player.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import { createPlayerHandle, type DisposablePlayerHandle } from './player-handle.ts';
 import type { PlayerHandle, VideoUploader } from './player-slots.ts';
 
@@ -332,3 +333,6 @@ export class PlayViewModel {
     }
   }
 }
+
+/** The play screen's view-model for one video, bound by the composition root (playback-bindings.ts). */
+export const PlayModel = viewModelToken<PlayViewModel, { mediaKey: string }>('PlayViewModel');

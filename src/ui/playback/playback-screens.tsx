@@ -2,21 +2,19 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatImageUrl } from '../../core/display/image-url.ts';
-import { PlayService } from '../../core/playback/play-service.ts';
-import { Navigator } from '../../core/ports/navigator.ts';
-import { useContainer, useViewModel } from '../app/container-context.tsx';
-import { SessionModel } from '../app/session-model.ts';
+import { useViewModel } from '../app/container-context.tsx';
 import { VideoCard } from '../catalogue/video-card.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { EpisodeChip } from './episode-chip.tsx';
-import { episodeFromQuery, playPathOf } from './play-view-model.ts';
+import { episodeFromQuery } from './play-view-model.ts';
 import {
-  AlbumDetailViewModel,
-  ChoseEpisodesViewModel,
-  PlayDownloadViewModel,
+  AlbumDetailModel,
+  ChoseEpisodesModel,
+  PlayDownloadModel,
   PlaybackPageTexts as T,
-  WatchingViewModel,
+  WatchRedirectModel,
+  WatchingModel,
   watchedLine,
 } from './playback-view-models.ts';
 import './play.css';
@@ -31,9 +29,7 @@ function Missing() {
 /** /choseEpisodes (query mediaKey, episode): the episode grid; a tap replaces this page with /play/<key>?episode=n. */
 export const ChoseEpisodesScreen = observer(function ChoseEpisodesScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel(
-    (c) => new ChoseEpisodesViewModel(c.get(PlayService), c.get<Navigator>(Navigator), search.get('mediaKey') ?? '', episodeFromQuery(search.get('episode'))),
-  );
+  const vm = useViewModel(ChoseEpisodesModel, { mediaKey: search.get('mediaKey') ?? '', episode: episodeFromQuery(search.get('episode')) });
   const page = vm.page;
   useEffect(() => void page.load(), [page]);
   return (
@@ -59,7 +55,7 @@ export const ChoseEpisodesScreen = observer(function ChoseEpisodesScreen() {
 /** /albumDetail (query mediaKey): poster, title, year, area, tags, score, description and the episodes. */
 export const AlbumDetailScreen = observer(function AlbumDetailScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel((c) => new AlbumDetailViewModel(c.get(PlayService), c.get<Navigator>(Navigator), search.get('mediaKey') ?? ''));
+  const vm = useViewModel(AlbumDetailModel, { mediaKey: search.get('mediaKey') ?? '' });
   const page = vm.page;
   useEffect(() => void page.load(), [page]);
   const details = page.details;
@@ -117,12 +113,10 @@ export const AlbumDetailScreen = observer(function AlbumDetailScreen() {
 /** /watch (query mediaKey, episode): the old address of the player, replaced by /play/<mediaKey>. */
 export function WatchScreen() {
   const [search] = useSearchParams();
-  const navigator = useContainer().get<Navigator>(Navigator);
+  const vm = useViewModel(WatchRedirectModel);
   const mediaKey = search.get('mediaKey') ?? '';
   const episode = episodeFromQuery(search.get('episode'));
-  useEffect(() => {
-    if (mediaKey) navigator.replace(playPathOf(mediaKey), episode !== null ? { episode: String(episode) } : {});
-  }, [navigator, mediaKey, episode]);
+  useEffect(() => vm.redirect(mediaKey, episode), [vm, mediaKey, episode]);
   return mediaKey ? null : (
     <div className="page">
       <NavBar title="播放" />
@@ -134,7 +128,7 @@ export function WatchScreen() {
 /** /playDownload (query mediaKey): the episodes; MP4 ones download, HLS ones need the app. */
 export const PlayDownloadScreen = observer(function PlayDownloadScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel((c) => new PlayDownloadViewModel(c.get(PlayService), c.get<Navigator>(Navigator), search.get('mediaKey') ?? ''));
+  const vm = useViewModel(PlayDownloadModel, { mediaKey: search.get('mediaKey') ?? '' });
   useEffect(() => void vm.load(), [vm]);
   return (
     <div className="page play-download-page">
@@ -183,9 +177,8 @@ export const PlayDownloadScreen = observer(function PlayDownloadScreen() {
 
 /** /watching: 继续观看 (logged in, with progress) then 大家在看. */
 export const WatchingScreen = observer(function WatchingScreen() {
-  const vm = useViewModel((c) => new WatchingViewModel(c.get(PlayService)));
-  const session = useContainer().get(SessionModel);
-  useEffect(() => void vm.load(), [vm, session.loggedIn]);
+  const vm = useViewModel(WatchingModel);
+  useEffect(() => void vm.load(), [vm, vm.loggedIn]);
   return (
     <div className="page watching-page">
       <NavBar title="大家在看" />
@@ -195,7 +188,7 @@ export const WatchingScreen = observer(function WatchingScreen() {
         <ErrorState onRefresh={() => void vm.load()} />
       ) : (
         <>
-          {session.loggedIn && vm.mine.length > 0 && (
+          {vm.loggedIn && vm.mine.length > 0 && (
             <section data-testid="watching-mine">
               <h3 className="section-title">{T.watchingMine}</h3>
               <div className="video-rows">

@@ -5,6 +5,8 @@ import { playedFraction } from '../../core/playback/play-rules.ts';
 import type { PlayService } from '../../core/playback/play-service.ts';
 import type { Episode, PlayDetails, WatchedVideo } from '../../core/playback/play-video.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
+import type { SessionModel } from '../app/session-model.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
 import { playPathOf } from './play-view-model.ts';
 
 export type LoadStatus = 'loading' | 'ready' | 'failed';
@@ -200,8 +202,15 @@ export class WatchingViewModel {
   mine: readonly WatchedVideo[] = [];
   everyone: readonly Video[] = [];
 
-  constructor(private readonly service: PlayService) {
-    makeAutoObservable<WatchingViewModel, 'service'>(this, { service: false, mine: observableRef, everyone: observableRef }, { autoBind: true });
+  constructor(
+    private readonly service: PlayService,
+    private readonly session: SessionModel,
+  ) {
+    makeAutoObservable<WatchingViewModel, 'service' | 'session'>(this, { service: false, session: false, mine: observableRef, everyone: observableRef }, { autoBind: true });
+  }
+
+  get loggedIn(): boolean {
+    return this.session.loggedIn;
   }
 
   async load(): Promise<void> {
@@ -218,3 +227,20 @@ export class WatchingViewModel {
     }
   }
 }
+
+/** /watch (query mediaKey, episode): the old address of the player, replaced by /play/<mediaKey>. */
+export class WatchRedirectViewModel {
+  constructor(private readonly navigator: Navigator) {}
+
+  /** Replaces this page with the player of `mediaKey` (nothing when there is none: the screen says it is missing). */
+  redirect(mediaKey: string, episode: number | null): void {
+    if (mediaKey) this.navigator.replace(playPathOf(mediaKey), episode !== null ? { episode: String(episode) } : {});
+  }
+}
+
+/** The playback pages' view-models, bound by the composition root (playback-bindings.ts). */
+export const ChoseEpisodesModel = viewModelToken<ChoseEpisodesViewModel, { mediaKey: string; episode: number | null }>('ChoseEpisodesViewModel');
+export const AlbumDetailModel = viewModelToken<AlbumDetailViewModel, { mediaKey: string }>('AlbumDetailViewModel');
+export const PlayDownloadModel = viewModelToken<PlayDownloadViewModel, { mediaKey: string }>('PlayDownloadViewModel');
+export const WatchingModel = viewModelToken<WatchingViewModel>('WatchingViewModel');
+export const WatchRedirectModel = viewModelToken<WatchRedirectViewModel>('WatchRedirectViewModel');

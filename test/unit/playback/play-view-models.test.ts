@@ -6,6 +6,8 @@ import { PlayService } from '../../../src/core/playback/play-service.ts';
 import { PlaySessionFactory } from '../../../src/core/playback/play-session-factory.ts';
 import { MediaPlayerFactory } from '../../../src/core/ports/media-player.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
+import { UserSession } from '../../../src/core/session/user-session.ts';
+import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { PlayViewModel, episodeFromQuery } from '../../../src/ui/playback/play-view-model.ts';
 import { createPlayerHandle } from '../../../src/ui/playback/player-handle.ts';
 import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
@@ -255,9 +257,10 @@ describe('the pages around the player', () => {
   });
 
   it('/watching: the viewer\'s own list with progress, then what everyone watches', async () => {
-    const { service, api } = await setup('/watching', { loggedIn: true });
+    const { container, service, api } = await setup('/watching', { loggedIn: true });
     api.lastPlayed.set('drama-01', { episode: 2, progress: 5 });
-    const vm = new WatchingViewModel(service);
+    const vm = new WatchingViewModel(service, new SessionModel(container.get(UserSession)));
+    expect(vm.loggedIn).toBe(true);
     await vm.load();
     expect(vm.mine.map((v) => v.mediaKey)).toEqual(['drama-01']);
     expect(vm.everyone.length).toBeGreaterThan(0);
