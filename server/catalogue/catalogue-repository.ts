@@ -241,3 +241,23 @@ export async function pageOfCollections(db: Queryable, userId: number, page: num
   const count = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM collections WHERE user_id = $1', [userId]);
   return { list: rows.map(toVideoView), page, pageSize, total: count[0]?.total ?? 0 };
 }
+
+/** The areas of the videos (of one category when given, '' for all), the most common first; empty areas left out. */
+export async function listAreas(db: Queryable, category: string): Promise<string[]> {
+  const scope = category !== '' ? 'WHERE category = $1' : '';
+  const areas = await db.query<{ area: string }>(
+    `SELECT area FROM videos ${scope === '' ? "WHERE area <> ''" : `${scope} AND area <> ''`} GROUP BY area ORDER BY count(*) DESC, area`,
+    category !== '' ? [category] : [],
+  );
+  return areas.map((r) => r.area);
+}
+
+/** The years of the videos (of one category when given, '' for all), the latest first. */
+export async function listYears(db: Queryable, category: string): Promise<number[]> {
+  const scope = category !== '' ? 'WHERE category = $1' : '';
+  const years = await db.query<{ year: number }>(
+    `SELECT year FROM videos ${scope === '' ? 'WHERE year IS NOT NULL' : `${scope} AND year IS NOT NULL`} GROUP BY year ORDER BY year DESC`,
+    category !== '' ? [category] : [],
+  );
+  return years.map((r) => r.year);
+}

@@ -1,15 +1,9 @@
 import type { AppServices } from '../app-services.ts';
 import { badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import { listCategories, ORDER_BY, pageOfVideos, SORT_KEYS, type SortKey } from './catalogue-repository.ts';
 import { CatalogueLimits } from './catalogue-limits.ts';
-
-/** The sort choices of the filter, in the order the app shows them. */
-export const FILTER_SORTS: readonly { key: SortKey; name: string }[] = [
-  { key: 'hot', name: '最热' },
-  { key: 'new', name: '最新' },
-  { key: 'score', name: '高分' },
-];
+import { listCategories, SORT_KEYS, type SortKey } from './catalogue-repository.ts';
+import { filterVideos } from './video-filter.ts';
 
 const FilterLimits = { maxArea: 20, minYear: 1900, maxYear: 2100 } as const;
 
@@ -34,27 +28,6 @@ export function registerFilterRoutes(api: ApiRouter, services: AppServices): voi
     if (!(SORT_KEYS as readonly string[]).includes(sort)) throw badParam('sort');
     const { page, pageSize } = params.paging(CatalogueLimits);
 
-    const where: string[] = [];
-    const values: unknown[] = [];
-    if (category !== '') where.push(`v.category = $${values.push(category)}`);
-    if (area !== '') where.push(`v.area = $${values.push(area)}`);
-    if (year !== 0) where.push(`v.year = $${values.push(year)}`);
-    const result = await pageOfVideos(db, where.length > 0 ? where.join(' AND ') : 'true', values, ORDER_BY[sort as SortKey], page, pageSize);
-
-    const scope = category !== '' ? 'WHERE category = $1' : '';
-    const scopeValues = category !== '' ? [category] : [];
-    const areas = await db.query<{ area: string }>(
-      `SELECT area FROM videos ${scope === '' ? "WHERE area <> ''" : `${scope} AND area <> ''`} GROUP BY area ORDER BY count(*) DESC, area`,
-      scopeValues,
-    );
-    const years = await db.query<{ year: number }>(
-      `SELECT year FROM videos ${scope === '' ? 'WHERE year IS NOT NULL' : `${scope} AND year IS NOT NULL`} GROUP BY year ORDER BY year DESC`,
-      scopeValues,
-    );
-    return {
-      options: { categories, areas: areas.map((r) => r.area), years: years.map((r) => r.year), sorts: FILTER_SORTS },
-      filter: { category, area, year, sort },
-      ...result,
-    };
+    return filterVideos(db, categories, { category, area, year, sort: sort as SortKey }, page, pageSize);
   });
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { FILTER_SORTS } from '../../server/catalogue/filter-routes.ts';
+import { FILTER_SORTS } from '../../server/catalogue/video-filter.ts';
 import { SEED_VIDEOS, seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { DEMO_CUS_SERVICE } from '../../server/shell/config.ts';
 import { seedShell } from '../../server/shell/seed.ts';
-import { chinaDay, dailyVisits } from '../../server/statistics/routes.ts';
+import { chinaDay, dailyVisits } from '../../server/statistics/statistics-repository.ts';
 import { KEFU_ACCOUNT, seedVip } from '../../server/vip/vip-seed.ts';
 import { DAY, FakeClock, createTestDatabase, get, registerUser, testConfig, tokenParams } from './support.ts';
 
