@@ -162,6 +162,11 @@ export interface ShieldedUserView {
 }
 
 /** Locks the user's row (so two parallel additions cannot pass the list limit together). */
+/** Whether a user with this id exists. */
+export async function userExists(db: Queryable, uid: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM users WHERE id = $1', [uid])).length > 0;
+}
+
 export async function lockShieldOwner(tx: Queryable, uid: number): Promise<void> {
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [uid]);
 }

@@ -26,12 +26,10 @@ import {
   barrageCoin,
   barrageOwner,
   countShieldedKeywords,
-  countShieldedUsers,
   findBarrageVideo,
   insertBarrage,
   insertBarrageReport,
   isKeywordShielded,
-  isUserShielded,
   listBarrages,
   listShieldedKeywords,
   listShieldedUsers,
@@ -39,13 +37,13 @@ import {
   lockShieldOwner,
   readBarrageConfig,
   shieldKeyword,
-  shieldUser,
   toggleBarrageLike,
   unshieldKeyword,
   unshieldUser,
   writeBarrageConfig,
   type BarrageVideo,
 } from './barrage-repository.ts';
+import { addShieldedUser } from './shield-user.ts';
 
 const MEDIA_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 /** Seconds with at most three decimals. */
@@ -188,15 +186,7 @@ export function registerBarrageRoutes(api: ApiRouter, services: AppServices): vo
     const target = params.id('uid');
     const me = auth.user.id;
     if (target === me) throw new ApiError(Ret.ShieldSelf, RetMessage.ShieldSelf);
-    await db.transaction(async (tx) => {
-      await lockShieldOwner(tx, me);
-      const exists = await tx.query('SELECT 1 FROM users WHERE id = $1', [target]);
-      if (exists.length === 0) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
-      if (await isUserShielded(tx, me, target)) return;
-      if ((await countShieldedUsers(tx, me)) >= BarrageLimits.shieldListMax) throw new ApiError(Ret.ShieldListFull, RetMessage.ShieldListFull);
-      await shieldUser(tx, me, target, now());
-    });
-    return ok({ list: await listShieldedUsers(db, me) }, BarrageMessage.shielded);
+    return ok({ list: await addShieldedUser(db, clock, me, target) }, BarrageMessage.shielded);
   });
 
   api.get('/api/Video/GetShieldUserList', 'required', async ({ auth }) => ({ list: await listShieldedUsers(db, auth.user.id) }));

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 export interface ConfigEntry {
   key: string;
@@ -31,6 +31,12 @@ export function demoConfig(env: NodeJS.ProcessEnv = process.env): ConfigEntry[] 
 
 /** The table GetConfig is read from (its shared-read cache's tag). */
 export const CONFIG_TABLES = ['app_config'] as const;
+
+/** The value stored under the key, undefined when there is none. */
+export async function findConfigValue(db: Queryable, key: string): Promise<string | undefined> {
+  const rows = await db.query<{ value: string }>('SELECT value FROM app_config WHERE key = $1', [key]);
+  return rows[0]?.value;
+}
 
 /** Every entry, by key. */
 export async function configEntries(db: Database): Promise<ConfigEntry[]> {

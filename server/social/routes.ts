@@ -8,8 +8,6 @@ import { ok } from '../http/envelope.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import {
   block,
-  countReportsSince,
-  insertReport,
   isBlocking,
   pageOfUsers,
   toggleFollow,
@@ -17,8 +15,8 @@ import {
   userExists,
   type UserListKind,
 } from './social-repository.ts';
+import { reportUser } from './report-user.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pages beyond this are refused (1002) rather than scanned. */
 const MAX_PAGE = 10_000;
 
@@ -101,17 +99,7 @@ export function registerSocialRoutes(api: ApiRouter, services: AppServices): voi
     if (problem !== null) throw badParam('content', problem);
     const me = auth.user.id;
     if (target === me) throw new ApiError(Ret.ReportSelf, RetMessage.ReportSelf);
-    await db.transaction(async (tx) => {
-      // Locks the reporter's row so parallel reports cannot pass the daily limit together.
-      const reporter = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [me]);
-      if (reporter.length === 0) throw userNotFound();
-      if (!(await userExists(tx, target))) throw userNotFound();
-      const at = now();
-      if ((await countReportsSince(tx, me, new Date(at.getTime() - DAY_MS))) >= SocialLimits.reportsPerDay) {
-        throw new ApiError(Ret.TooManyAttempts, RetMessage.TooManyReports);
-      }
-      await insertReport(tx, { reporter: me, reported: target, reason, content, at });
-    });
+    await reportUser(db, clock, { reporter: me, reported: target, reason, content });
     return ok(null, SocialMessage.reported);
   });
 }

@@ -5,6 +5,11 @@ export async function userExists(db: Queryable, uid: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM users WHERE id = $1', [uid])).length > 0;
 }
 
+/** Locks the user's row until the transaction ends; false when there is no such user. */
+export async function lockUser(tx: Queryable, uid: number): Promise<boolean> {
+  return (await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [uid])).length > 0;
+}
+
 export async function isBlocking(db: Queryable, blocker: number, blocked: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM user_blocks WHERE blocker_uid = $1 AND blocked_uid = $2', [blocker, blocked])).length > 0;
 }
