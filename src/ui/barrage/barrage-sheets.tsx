@@ -9,7 +9,8 @@ import {
   BarrageConfigLabels,
   BarrageOpacity,
 } from '../../core/playback/barrage-config.ts';
-import { BarrageUiTexts, isAdDrawable, type BarrageViewModel } from './barrage-view-model.ts';
+import { BarrageUiTexts } from './barrage-texts.ts';
+import { isAdDrawable, type BarrageViewModel } from './barrage-view-model.ts';
 
 /** Sheets open inside the fullscreen element when the player is fullscreen (elsewhere they would not be seen). */
 function sheetContainer(): HTMLElement {
@@ -116,30 +117,30 @@ export const BarrageSheets = observer(function BarrageSheets({ vm }: { vm: Barra
             className="barrage-keyword-form"
             onSubmit={(event) => {
               event.preventDefault();
-              void vm.keywordSubmitted();
+              void vm.filters.keywordSubmitted();
             }}
           >
             <input
               className="barrage-keyword-form__input"
               data-testid="barrage-keyword-input"
-              value={vm.keywordInput}
+              value={vm.filters.keywordInput}
               placeholder={BarrageUiTexts.keywordPlaceholder}
               aria-label={BarrageUiTexts.keywordPlaceholder}
-              onChange={(event) => vm.keywordInputChanged(event.target.value)}
+              onChange={(event) => vm.filters.keywordInputChanged(event.target.value)}
             />
             <button type="submit" className="barrage-keyword-form__add" data-testid="barrage-keyword-add">
               {BarrageUiTexts.keywordAdd}
             </button>
           </form>
           <h4 className="barrage-sheet__subtitle">{BarrageUiTexts.keywordsTitle}</h4>
-          {vm.shieldKeywords.length === 0 ? (
+          {vm.filters.shieldKeywords.length === 0 ? (
             <p className="barrage-sheet__empty">{BarrageUiTexts.keywordsEmpty}</p>
           ) : (
             <ul className="barrage-shield-list">
-              {vm.shieldKeywords.map((keyword) => (
+              {vm.filters.shieldKeywords.map((keyword) => (
                 <li key={keyword} className="barrage-shield-list__item" data-testid="barrage-keyword">
                   <span>{keyword}</span>
-                  <button type="button" aria-label={`${BarrageUiTexts.remove} ${keyword}`} onClick={() => void vm.keywordRemoved(keyword)}>
+                  <button type="button" aria-label={`${BarrageUiTexts.remove} ${keyword}`} onClick={() => void vm.filters.keywordRemoved(keyword)}>
                     {BarrageUiTexts.remove}
                   </button>
                 </li>
@@ -147,14 +148,14 @@ export const BarrageSheets = observer(function BarrageSheets({ vm }: { vm: Barra
             </ul>
           )}
           <h4 className="barrage-sheet__subtitle">{BarrageUiTexts.usersTitle}</h4>
-          {vm.shieldUsers.length === 0 ? (
+          {vm.filters.shieldUsers.length === 0 ? (
             <p className="barrage-sheet__empty">{BarrageUiTexts.usersEmpty}</p>
           ) : (
             <ul className="barrage-shield-list">
-              {vm.shieldUsers.map((user) => (
+              {vm.filters.shieldUsers.map((user) => (
                 <li key={user.uid} className="barrage-shield-list__item" data-testid="barrage-shield-user" data-uid={user.uid}>
                   <span>{user.nickName || `用户${user.uid}`}</span>
-                  <button type="button" aria-label={`${BarrageUiTexts.remove} ${user.nickName}`} onClick={() => void vm.userUnblocked(user.uid)}>
+                  <button type="button" aria-label={`${BarrageUiTexts.remove} ${user.nickName}`} onClick={() => void vm.filters.userUnblocked(user.uid)}>
                     {BarrageUiTexts.remove}
                   </button>
                 </li>

@@ -5,7 +5,8 @@ import { useViewModel } from '../app/container-context.tsx';
 import type { BarrageSlotProps } from '../playback/player-slots.ts';
 import { BarrageContext, useBarrageContext, type OverlayHandle } from './barrage-context.ts';
 import { BarrageSheets } from './barrage-sheets.tsx';
-import { AD_BARRAGE_AT_SECONDS, BarrageModel, BarrageUiTexts, isAdDrawable } from './barrage-view-model.ts';
+import { BarrageUiTexts } from './barrage-texts.ts';
+import { AD_BARRAGE_AT_SECONDS, BarrageModel, isAdDrawable } from './barrage-view-model.ts';
 import { CanvasBarrageRenderer, type Drawable } from './canvas-barrage-renderer.ts';
 import './barrage.css';
 
@@ -96,7 +97,7 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
     };
 
     const disposers = [
-      reaction(() => vm.compiledShields, (shields) => renderer.setShields(shields), { fireImmediately: true }),
+      reaction(() => vm.filters.compiledShields, (shields) => renderer.setShields(shields), { fireImmediately: true }),
       reaction(() => vm.config, (config) => renderer.setConfig(config), { fireImmediately: true }),
       reaction(() => vm.danmuOpen, (open) => renderer.setEnabled(open), { fireImmediately: true }),
       reaction(
@@ -168,7 +169,7 @@ export const BarrageInputBar = observer(function BarrageInputBar() {
         className="barrage-bar__form"
         onSubmit={(event) => {
           event.preventDefault();
-          void vm.sendTapped();
+          void vm.sendBox.sendTapped();
         }}
       >
         <input
@@ -176,13 +177,13 @@ export const BarrageInputBar = observer(function BarrageInputBar() {
           data-testid="barrage-input"
           type="text"
           enterKeyHint="send"
-          value={vm.input}
-          placeholder={vm.placeholder}
+          value={vm.sendBox.input}
+          placeholder={vm.sendBox.placeholder}
           aria-label={BarrageUiTexts.placeholder}
           disabled={!vm.danmuOpen}
-          onChange={(event) => vm.inputChanged(event.target.value)}
+          onChange={(event) => vm.sendBox.inputChanged(event.target.value)}
         />
-        <button type="submit" className="barrage-bar__send" data-testid="barrage-send" disabled={!vm.sendEnabled}>
+        <button type="submit" className="barrage-bar__send" data-testid="barrage-send" disabled={!vm.sendBox.sendEnabled}>
           {BarrageUiTexts.send}
         </button>
       </form>

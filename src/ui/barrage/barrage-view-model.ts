@@ -2,8 +2,8 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { AdListService } from '../../core/ads/ad-list-service.ts';
 import { adTarget, type Ad } from '../../core/ads/ads.ts';
 import type { BarrageConfig } from '../../core/playback/barrage-config.ts';
-import { BARRAGE_REPORT_REASONS, compileShields, type BarrageReportReason, type CompiledShields } from '../../core/playback/barrage-rules.ts';
-import type { BarrageItem, ShieldedUser } from '../../core/playback/barrage-service.ts';
+import { BARRAGE_REPORT_REASONS, type BarrageReportReason } from '../../core/playback/barrage-rules.ts';
+import type { BarrageItem } from '../../core/playback/barrage-service.ts';
 import type { BarrageService } from '../../core/playback/barrage-service.ts';
 import type { BarrageEvent, BarrageSession } from '../../core/playback/barrage-session.ts';
 import type { BarrageSettings } from '../../core/playback/barrage-settings.ts';
@@ -14,53 +14,17 @@ import { returnAddress } from '../../core/session/login-redirect.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import type { PlayerHandle } from '../playback/player-slots.ts';
+import { BARRAGE_TOAST as TOAST, BarrageUiTexts } from './barrage-texts.ts';
+import { BarrageFilterViewModel } from './barrage-filter-view-model.ts';
+import { BarrageSendViewModel } from './barrage-send-view-model.ts';
 import type { Drawable, FlyingView } from './canvas-barrage-renderer.ts';
 
-export const BarrageUiTexts = {
-  danmu: '弹幕',
-  danmuShort: '弹',
-  adMark: '广告',
-  placeholder: '发个弹幕吧~',
-  visitorPlaceholder: '登录后发弹幕',
-  danmuOffPlaceholder: '弹幕已关闭',
-  send: '发送',
-  settings: '弹幕设置',
-  blocking: '屏蔽设置',
-  like: '点赞',
-  unlike: '取消点赞',
-  report: '举报',
-  shieldUser: '屏蔽此用户',
-  cancel: '取消',
-  reasonTitle: '请选择举报原因',
-  reportedTitle: '已收到您的举报',
-  reportedMessage: '我们会尽快核实处理，如该弹幕违反社区规范，将被删除。',
-  reportedConfirm: '我知道了',
-  reportOwn: '不能举报自己的弹幕',
-  liked: '点赞成功',
-  unliked: '已取消点赞',
-  userShielded: '已屏蔽该用户的弹幕',
-  keywordPlaceholder: '输入要屏蔽的关键词',
-  keywordAdd: '添加',
-  keywordsTitle: '屏蔽关键词',
-  usersTitle: '屏蔽用户',
-  keywordsEmpty: '还没有屏蔽关键词',
-  usersEmpty: '还没有屏蔽用户',
-  remove: '移除',
-  opacity: '不透明度',
-  speed: '弹幕速度',
-  size: '字体大小',
-  area: '显示区域',
-  coin: '弹幕币',
-  adDetails: '点击查看详情',
-  localOnly: '未登录时屏蔽设置仅保存在本机',
-} as const;
 
 const LOGIN_PATH = '/login';
 /** The barrage ad flies in once playback passed this many seconds. */
 export const AD_BARRAGE_AT_SECONDS = 3;
 /** The ad drawable's id: never a barrage's (those are positive, one's unsent ones small negatives). */
 const AD_ID_BASE = -1_000_000_000;
-const TOAST = { durationMs: 1500, position: 'bottom' as const };
 
 export type BarrageSheet = 'none' | 'settings' | 'blocking' | 'actions' | 'reasons';
 
@@ -100,13 +64,12 @@ export interface BarrageViewModelDeps {
 export class BarrageViewModel {
   danmuOpen: boolean;
   config: BarrageConfig;
-  shieldUsers: readonly ShieldedUser[];
-  shieldKeywords: readonly string[];
-  input = '';
-  sending = false;
+  /** The send box under the player. */
+  readonly sendBox: BarrageSendViewModel;
+  /** The viewer's blocked users and keywords (the blocking sheet) and what they hide. */
+  readonly filters: BarrageFilterViewModel;
   sheet: BarrageSheet = 'none';
   target: BarrageTarget | null = null;
-  keywordInput = '';
   coin: number | null = null;
   /** What flies now (the renderer's list), for the accessible mirror. */
   flying: readonly FlyingView<Drawable>[] = [];
@@ -122,12 +85,18 @@ export class BarrageViewModel {
   constructor(private readonly deps: BarrageViewModelDeps) {
     this.danmuOpen = deps.settings.danmuOpen();
     this.config = deps.settings.current();
-    const shields = deps.shields.current();
-    this.shieldUsers = shields.users;
-    this.shieldKeywords = shields.keywords;
+    this.filters = new BarrageFilterViewModel(deps.shields, deps.notifier);
+    this.sendBox = new BarrageSendViewModel({
+      session: deps.session,
+      notifier: deps.notifier,
+      loggedIn: () => this.loggedIn,
+      danmuOpen: () => this.danmuOpen,
+      player: () => this.player,
+      goToLogin: () => this.goToLogin(),
+    });
     makeAutoObservable<BarrageViewModel, 'deps' | 'offs' | 'adViewed' | 'likes' | 'leaving'>(
       this,
-      { deps: false, offs: false, leaving: false, adViewed: false, likes: true, flying: observableRef, player: observableRef, target: observableRef, ad: observableRef, shieldUsers: observableRef, shieldKeywords: observableRef, config: observableRef },
+      { deps: false, offs: false, leaving: false, adViewed: false, likes: true, sendBox: false, filters: false, flying: observableRef, player: observableRef, target: observableRef, ad: observableRef, config: observableRef },
       { autoBind: true },
     );
   }
@@ -138,24 +107,6 @@ export class BarrageViewModel {
 
   get loggedIn(): boolean {
     return this.deps.sessionModel.loggedIn;
-  }
-
-  get compiledShields(): CompiledShields {
-    return compileShields({ users: this.shieldUsers.map((user) => user.uid), keywords: this.shieldKeywords });
-  }
-
-  get placeholder(): string {
-    if (!this.danmuOpen) return BarrageUiTexts.danmuOffPlaceholder;
-    return this.loggedIn ? BarrageUiTexts.placeholder : BarrageUiTexts.visitorPlaceholder;
-  }
-
-  get canSend(): boolean {
-    return this.danmuOpen && !this.sending && this.input.trim() !== '';
-  }
-
-  /** A visitor may tap 发送 (it leads to /login); a user needs some text. */
-  get sendEnabled(): boolean {
-    return !this.loggedIn || this.canSend;
   }
 
   get targetIsAd(): boolean {
@@ -180,11 +131,7 @@ export class BarrageViewModel {
         this.danmuOpen = settings.danmuOpen();
         this.config = settings.current();
       })),
-      shields.subscribe(() => runInAction(() => {
-        const state = shields.current();
-        this.shieldUsers = state.users;
-        this.shieldKeywords = state.keywords;
-      })),
+      this.filters.follow(),
     );
     shields.start();
     void settings.load();
@@ -218,36 +165,6 @@ export class BarrageViewModel {
 
   switchToggled(): void {
     void this.deps.settings.setDanmuOpen(!this.danmuOpen);
-  }
-
-  inputChanged(text: string): void {
-    this.input = text;
-  }
-
-  /** 发送: a visitor goes to /login and comes back here; one's own barrage shows at once at the player's time. */
-  async sendTapped(): Promise<void> {
-    if (!this.loggedIn) {
-      this.goToLogin();
-      return;
-    }
-    if (this.sending || !this.danmuOpen) return;
-    const time = this.player ? this.player.currentTime() : 0;
-    const content = this.input;
-    this.sending = true;
-    const sending = this.deps.session.send(content, Number.isFinite(time) ? time : 0);
-    // Shown at once: the box empties as the barrage flies in.
-    this.input = '';
-    const outcome = await sending;
-    runInAction(() => {
-      this.sending = false;
-      if (outcome.ok) return;
-      if (outcome.reason === 'login') {
-        this.goToLogin();
-        return;
-      }
-      if (this.input === '') this.input = content;
-      if (!outcome.toasted) this.deps.notifier.toast(outcome.message, TOAST);
-    });
   }
 
   /** A tap on a flying barrage (or its entry in the accessible list): its actions, or the ad opens. */
@@ -308,10 +225,8 @@ export class BarrageViewModel {
   async shieldUserTapped(): Promise<void> {
     const target = this.target;
     this.closeSheet();
-    if (!target || isAdDrawable(target) || target.uid <= 0) return;
-    const outcome = await this.deps.shields.addUser({ uid: target.uid, nickName: target.nickName });
-    if (outcome.ok) this.deps.notifier.toast(BarrageUiTexts.userShielded, TOAST);
-    else if (!outcome.toasted) this.deps.notifier.toast(outcome.message, TOAST);
+    if (!target || isAdDrawable(target)) return;
+    await this.filters.userShielded(target);
   }
 
   settingsTapped(): void {
@@ -330,30 +245,6 @@ export class BarrageViewModel {
   async configChanged(change: Partial<BarrageConfig>): Promise<void> {
     const outcome = await this.deps.settings.update(change);
     if (!outcome.ok) this.deps.notifier.toast(outcome.message, TOAST);
-  }
-
-  keywordInputChanged(text: string): void {
-    this.keywordInput = text;
-  }
-
-  async keywordSubmitted(): Promise<void> {
-    const keyword = this.keywordInput;
-    const outcome = await this.deps.shields.addKeyword(keyword);
-    runInAction(() => {
-      if (outcome.ok) {
-        if (this.keywordInput === keyword) this.keywordInput = '';
-      } else if (!outcome.toasted) {
-        this.deps.notifier.toast(outcome.message, TOAST);
-      }
-    });
-  }
-
-  async keywordRemoved(keyword: string): Promise<void> {
-    await this.deps.shields.removeKeyword(keyword);
-  }
-
-  async userUnblocked(uid: number): Promise<void> {
-    await this.deps.shields.removeUser(uid);
   }
 
   /** The ad went on screen: its view is counted once. */

@@ -50,24 +50,24 @@ describe('the barrage bar and sheets', () => {
   it('a visitor’s 发送 goes to /login and back to the video', async () => {
     const { vm, world } = setup({ loggedIn: false });
     await flush();
-    expect(vm.placeholder).toBe('登录后发弹幕');
-    expect(vm.sendEnabled).toBe(true);
-    await vm.sendTapped();
+    expect(vm.sendBox.placeholder).toBe('登录后发弹幕');
+    expect(vm.sendBox.sendEnabled).toBe(true);
+    await vm.sendBox.sendTapped();
     expect(world.navigator.current()).toEqual({ path: '/login', query: { redirect: '/play/movie-04' } });
   });
 
   it('sends at the player’s time and empties the box; a refusal puts the text back', async () => {
     const { vm, api } = setup();
     await flush();
-    vm.inputChanged('好看');
-    expect(vm.sendEnabled).toBe(true);
-    await vm.sendTapped();
+    vm.sendBox.inputChanged('好看');
+    expect(vm.sendBox.sendEnabled).toBe(true);
+    await vm.sendBox.sendTapped();
     expect(api.calls.find((c) => c.path === '/api/Video/AddBarrages')?.params).toMatchObject({ content: '好看', time: '3.500' });
-    expect(vm.input).toBe('');
+    expect(vm.sendBox.input).toBe('');
     api.fail.set('/api/Video/AddBarrages', { ret: 8045, msg: '发送太频繁，请1秒后再试' });
-    vm.inputChanged('再来');
-    await vm.sendTapped();
-    expect(vm.input).toBe('再来');
+    vm.sendBox.inputChanged('再来');
+    await vm.sendBox.sendTapped();
+    expect(vm.sendBox.input).toBe('再来');
   });
 
   it('the danmu switch turns barrages off and on, and sending waits while off', async () => {
@@ -76,9 +76,9 @@ describe('the barrage bar and sheets', () => {
     expect(vm.danmuOpen).toBe(true);
     vm.switchToggled();
     expect(vm.danmuOpen).toBe(false);
-    expect(vm.placeholder).toBe('弹幕已关闭');
-    vm.inputChanged('关着呢');
-    expect(vm.canSend).toBe(false);
+    expect(vm.sendBox.placeholder).toBe('弹幕已关闭');
+    vm.sendBox.inputChanged('关着呢');
+    expect(vm.sendBox.canSend).toBe(false);
     vm.switchToggled();
     expect(vm.danmuOpen).toBe(true);
   });
@@ -109,22 +109,22 @@ describe('the barrage bar and sheets', () => {
 
     vm.barrageTapped(target);
     await vm.shieldUserTapped();
-    expect(vm.shieldUsers.map((u) => u.uid)).toEqual([50]);
-    expect(vm.compiledShields.users.has(50)).toBe(true);
+    expect(vm.filters.shieldUsers.map((u) => u.uid)).toEqual([50]);
+    expect(vm.filters.compiledShields.users.has(50)).toBe(true);
   });
 
   it('keywords are added from the blocking sheet and removed again', async () => {
     const { vm, world } = setup();
     await flush();
-    vm.keywordInputChanged('  ');
-    await vm.keywordSubmitted();
+    vm.filters.keywordInputChanged('  ');
+    await vm.filters.keywordSubmitted();
     expect(world.notifier.lastToast()?.message).toBe('请输入要屏蔽的关键词');
-    vm.keywordInputChanged('剧透');
-    await vm.keywordSubmitted();
-    expect(vm.shieldKeywords).toEqual(['剧透']);
-    expect(vm.keywordInput).toBe('');
-    await vm.keywordRemoved('剧透');
-    expect(vm.shieldKeywords).toEqual([]);
+    vm.filters.keywordInputChanged('剧透');
+    await vm.filters.keywordSubmitted();
+    expect(vm.filters.shieldKeywords).toEqual(['剧透']);
+    expect(vm.filters.keywordInput).toBe('');
+    await vm.filters.keywordRemoved('剧透');
+    expect(vm.filters.shieldKeywords).toEqual([]);
   });
 
   it('the settings sheet shows the barrage coin and saves a change', async () => {
