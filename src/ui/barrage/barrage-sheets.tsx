@@ -10,7 +10,8 @@ import {
   BarrageOpacity,
 } from '../../core/playback/barrage-config.ts';
 import { BarrageUiTexts } from './barrage-texts.ts';
-import { isAdDrawable, type BarrageViewModel } from './barrage-view-model.ts';
+import { isAdDrawable } from './barrage-timeline-view-model.ts';
+import type { BarrageViewModel } from './barrage-view-model.ts';
 
 /** Sheets open inside the fullscreen element when the player is fullscreen (elsewhere they would not be seen). */
 function sheetContainer(): HTMLElement {

@@ -6,7 +6,9 @@ import type { BarrageSlotProps } from '../playback/player-slots.ts';
 import { BarrageContext, useBarrageContext, type OverlayHandle } from './barrage-context.ts';
 import { BarrageSheets } from './barrage-sheets.tsx';
 import { BarrageUiTexts } from './barrage-texts.ts';
-import { AD_BARRAGE_AT_SECONDS, BarrageModel, isAdDrawable } from './barrage-view-model.ts';
+import { AD_BARRAGE_AT_SECONDS } from '../../core/playback/barrage-ad.ts';
+import { BarrageModel } from './barrage-view-model.ts';
+import { isAdDrawable } from './barrage-timeline-view-model.ts';
 import { CanvasBarrageRenderer, type Drawable } from './canvas-barrage-renderer.ts';
 import './barrage.css';
 
@@ -23,7 +25,7 @@ export function BarrageProvider(props: BarrageSlotProps & { children: ReactNode 
     vm.start(window.location.pathname, mediaKey);
     return () => vm.dispose();
   }, [vm, mediaKey]);
-  useEffect(() => vm.playerChanged(player), [vm, player]);
+  useEffect(() => vm.timeline.playerChanged(player), [vm, player]);
   const value = useMemo(() => ({ vm, overlay }), [vm]);
 
   const onClickCapture = (event: MouseEvent) => {
@@ -63,9 +65,9 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
     const canvas = canvasRef.current;
     if (!canvas) return undefined;
     const renderer = new CanvasBarrageRenderer<Drawable>(canvas, {
-      onFlyingChange: (flying) => vm.flyingChanged(flying),
+      onFlyingChange: (flying) => vm.timeline.flyingChanged(flying),
       onShown: (item) => {
-        if (isAdDrawable(item)) vm.adShown();
+        if (isAdDrawable(item)) vm.timeline.adShown();
       },
     });
     overlay.current = { canvas, hitTest: (x, y) => renderer.hitTest(x, y) };
@@ -79,21 +81,21 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
     resizes.observe(canvas);
     window.addEventListener('resize', measure);
 
-    const offEvents = vm.onSessionEvent((event) => {
+    const offEvents = vm.timeline.onSessionEvent((event) => {
       if (event.type === 'show') renderer.showNow(event.item);
       else if (event.type === 'remove') renderer.remove(event.id);
-      else renderer.setSource(vm.session.timeline);
+      else renderer.setSource(vm.timeline.session.timeline);
     });
-    if (vm.session.loaded) renderer.setSource(vm.session.timeline);
+    if (vm.timeline.session.loaded) renderer.setSource(vm.timeline.session.timeline);
 
     // The barrage ad flies in once, when playback has passed a few seconds with barrages on.
     let adDone = false;
     let offAdClock: (() => void) | null = null;
     const tryAd = () => {
-      const player = vm.player;
-      if (adDone || !vm.ad || !vm.danmuOpen || !player || player.currentTime() < AD_BARRAGE_AT_SECONDS) return;
+      const player = vm.timeline.player;
+      if (adDone || !vm.timeline.ad || !vm.danmuOpen || !player || player.currentTime() < AD_BARRAGE_AT_SECONDS) return;
       adDone = true;
-      renderer.showNow(vm.ad);
+      renderer.showNow(vm.timeline.ad);
     };
 
     const disposers = [
@@ -101,7 +103,7 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
       reaction(() => vm.config, (config) => renderer.setConfig(config), { fireImmediately: true }),
       reaction(() => vm.danmuOpen, (open) => renderer.setEnabled(open), { fireImmediately: true }),
       reaction(
-        () => vm.player,
+        () => vm.timeline.player,
         (player) => {
           renderer.setPlayer(player);
           offAdClock?.();
@@ -109,7 +111,7 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
         },
         { fireImmediately: true },
       ),
-      reaction(() => [vm.ad, vm.danmuOpen] as const, tryAd),
+      reaction(() => [vm.timeline.ad, vm.danmuOpen] as const, tryAd),
     ];
     return () => {
       disposers.forEach((dispose) => dispose());
@@ -119,7 +121,7 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
       window.removeEventListener('resize', measure);
       overlay.current = null;
       renderer.dispose();
-      vm.flyingChanged([]);
+      vm.timeline.flyingChanged([]);
     };
   }, [vm, overlay]);
 
@@ -127,7 +129,7 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
     <>
       <canvas ref={canvasRef} className="barrage-canvas" data-testid="barrage-canvas" aria-hidden="true" />
       <ul className="barrage-a11y" data-testid="barrage-a11y" aria-label={BarrageUiTexts.danmu}>
-        {vm.flying.map(({ item, left, top, width, height }) => (
+        {vm.timeline.flying.map(({ item, left, top, width, height }) => (
           <li
             key={item.id}
             data-barrage-id={item.id}

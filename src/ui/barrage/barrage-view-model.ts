@@ -1,11 +1,11 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { AdListService } from '../../core/ads/ad-list-service.ts';
-import { adTarget, type Ad } from '../../core/ads/ads.ts';
+import { adTarget } from '../../core/ads/ads.ts';
 import type { BarrageConfig } from '../../core/playback/barrage-config.ts';
 import { BARRAGE_REPORT_REASONS, type BarrageReportReason } from '../../core/playback/barrage-rules.ts';
 import type { BarrageItem } from '../../core/playback/barrage-service.ts';
 import type { BarrageService } from '../../core/playback/barrage-service.ts';
-import type { BarrageEvent, BarrageSession } from '../../core/playback/barrage-session.ts';
+import type { BarrageSession } from '../../core/playback/barrage-session.ts';
 import type { BarrageSettings } from '../../core/playback/barrage-settings.ts';
 import type { BarrageShields } from '../../core/playback/barrage-shields.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
@@ -13,37 +13,16 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import { returnAddress } from '../../core/session/login-redirect.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
-import type { PlayerHandle } from '../playback/player-slots.ts';
 import { BARRAGE_TOAST as TOAST, BarrageUiTexts } from './barrage-texts.ts';
 import { BarrageFilterViewModel } from './barrage-filter-view-model.ts';
 import { BarrageSendViewModel } from './barrage-send-view-model.ts';
-import type { Drawable, FlyingView } from './canvas-barrage-renderer.ts';
-
+import { BarrageTimelineViewModel, isAdDrawable, type AdDrawable } from './barrage-timeline-view-model.ts';
+import type { Drawable } from './canvas-barrage-renderer.ts';
 
 const LOGIN_PATH = '/login';
-/** The barrage ad flies in once playback passed this many seconds. */
-export const AD_BARRAGE_AT_SECONDS = 3;
-/** The ad drawable's id: never a barrage's (those are positive, one's unsent ones small negatives). */
-const AD_ID_BASE = -1_000_000_000;
-
 export type BarrageSheet = 'none' | 'settings' | 'blocking' | 'actions' | 'reasons';
 
-/** The barrage ad as it flies: text from the ad's title (its leading 【广告】 left to the drawn mark). */
-export interface AdDrawable extends Drawable {
-  adMark: true;
-  ad: Ad;
-}
-
 export type BarrageTarget = BarrageItem | AdDrawable;
-
-export function isAdDrawable(item: Drawable): item is AdDrawable {
-  return item.adMark === true;
-}
-
-export function adDrawable(ad: Ad): AdDrawable {
-  const title = (ad.title ?? '').replace(/^\s*【广告】\s*/, '').trim();
-  return { id: AD_ID_BASE - Math.max(0, ad.id), time: 0, content: title || BarrageUiTexts.adDetails, uid: 0, own: false, adMark: true, ad };
-}
 
 export interface BarrageViewModelDeps {
   session: BarrageSession;
@@ -57,9 +36,10 @@ export interface BarrageViewModelDeps {
 }
 
 /**
- * The barrages of the episode on the play screen: the switch, the send box, the settings and blocking sheets, the
- * action sheet of a tapped barrage, the barrage ad, and the list mirrored for assistive technology. The canvas
- * renderer (BarrageOverlay) reads the switch, settings and shields from here and hears the session's events.
+ * The barrages of the episode on the play screen: the switch and the settings sheet, the action sheet of a tapped
+ * barrage (or the ad), over its parts: the timeline (the session, the player, what flies, the barrage ad), the send
+ * box and the filters (the blocking sheet). The canvas renderer (BarrageOverlay) reads the switch, settings, filters
+ * and timeline from here.
  */
 export class BarrageViewModel {
   danmuOpen: boolean;
@@ -68,16 +48,13 @@ export class BarrageViewModel {
   readonly sendBox: BarrageSendViewModel;
   /** The viewer's blocked users and keywords (the blocking sheet) and what they hide. */
   readonly filters: BarrageFilterViewModel;
+  /** The episode's barrages in time, the player they follow, what flies now and the barrage ad. */
+  readonly timeline: BarrageTimelineViewModel;
   sheet: BarrageSheet = 'none';
   target: BarrageTarget | null = null;
   coin: number | null = null;
-  /** What flies now (the renderer's list), for the accessible mirror. */
-  flying: readonly FlyingView<Drawable>[] = [];
-  player: PlayerHandle | null = null;
-  ad: AdDrawable | null = null;
   /** Bumped when a barrage's like changes (barrages are plain objects the session updates). */
   private likes = 0;
-  private adViewed = false;
   private readonly offs: (() => void)[] = [];
   /** Cancels the page's cancellable calls (the blocking lists) when the page is left; one per start. */
   private leaving: AbortController | null = null;
@@ -85,24 +62,21 @@ export class BarrageViewModel {
   constructor(private readonly deps: BarrageViewModelDeps) {
     this.danmuOpen = deps.settings.danmuOpen();
     this.config = deps.settings.current();
+    this.timeline = new BarrageTimelineViewModel(deps.session, deps.service, deps.ads);
     this.filters = new BarrageFilterViewModel(deps.shields, deps.notifier);
     this.sendBox = new BarrageSendViewModel({
       session: deps.session,
       notifier: deps.notifier,
       loggedIn: () => this.loggedIn,
       danmuOpen: () => this.danmuOpen,
-      player: () => this.player,
+      player: () => this.timeline.player,
       goToLogin: () => this.goToLogin(),
     });
-    makeAutoObservable<BarrageViewModel, 'deps' | 'offs' | 'adViewed' | 'likes' | 'leaving'>(
+    makeAutoObservable<BarrageViewModel, 'deps' | 'offs' | 'likes' | 'leaving'>(
       this,
-      { deps: false, offs: false, leaving: false, adViewed: false, likes: true, sendBox: false, filters: false, flying: observableRef, player: observableRef, target: observableRef, ad: observableRef, config: observableRef },
+      { deps: false, offs: false, leaving: false, likes: true, timeline: false, sendBox: false, filters: false, target: observableRef, config: observableRef },
       { autoBind: true },
     );
-  }
-
-  get session(): BarrageSession {
-    return this.deps.session;
   }
 
   get loggedIn(): boolean {
@@ -139,7 +113,7 @@ export class BarrageViewModel {
     this.leaving = new AbortController();
     void shields.refresh(this.leaving.signal);
     void session.start();
-    void this.loadAd(path, mediaKey);
+    void this.timeline.loadAd(path, mediaKey);
   }
 
   /** The page is left: GetShieldUserList and GetShieldKeyWordList still pending are cancelled (终止请求, no toast). */
@@ -148,19 +122,6 @@ export class BarrageViewModel {
     this.leaving = null;
     this.offs.splice(0).forEach((off) => off());
     this.deps.session.stop();
-  }
-
-  /** The session's events, for the renderer (subscribe before start so the first ones are not missed). */
-  onSessionEvent(listener: (event: BarrageEvent) => void): () => void {
-    return this.deps.session.subscribe(listener);
-  }
-
-  playerChanged(player: PlayerHandle | null): void {
-    this.player = player;
-  }
-
-  flyingChanged(flying: readonly FlyingView<Drawable>[]): void {
-    this.flying = flying;
   }
 
   switchToggled(): void {
@@ -247,14 +208,6 @@ export class BarrageViewModel {
     if (!outcome.ok) this.deps.notifier.toast(outcome.message, TOAST);
   }
 
-  /** The ad went on screen: its view is counted once. */
-  adShown(): void {
-    const ad = this.ad?.ad;
-    if (!ad || this.adViewed) return;
-    this.adViewed = true;
-    void this.deps.service.countAdView(ad.viewURL);
-  }
-
   /** A tap on the ad: a visitor on an ad that needs login logs in first; a link opens in a new window, else the in-app page. */
   adTapped(item: AdDrawable): void {
     const ad = item.ad;
@@ -279,16 +232,6 @@ export class BarrageViewModel {
       runInAction(() => (this.coin = coin));
     } catch {
       // The coin line stays hidden.
-    }
-  }
-
-  private async loadAd(path: string, mediaKey: string): Promise<void> {
-    try {
-      const data = await this.deps.ads.load({ path, mediaKey });
-      const first = data.danmu[0];
-      if (first) runInAction(() => (this.ad = adDrawable(first)));
-    } catch {
-      // No ad.
     }
   }
 }

@@ -6,7 +6,8 @@ import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts'
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
 import { UserSession } from '../../../src/core/session/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
-import { BarrageViewModel, adDrawable } from '../../../src/ui/barrage/barrage-view-model.ts';
+import { adDrawable } from '../../../src/ui/barrage/barrage-timeline-view-model.ts';
+import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';
 import type { PlayerHandle } from '../../../src/ui/playback/player-slots.ts';
 import { barrageWorld, flush, stored, user } from './barrage-fake-api.ts';
 
@@ -41,7 +42,7 @@ function setup(options: { loggedIn?: boolean } = {}) {
   });
   let time = 3.5;
   const player = { currentTime: () => time, paused: () => false } as unknown as PlayerHandle;
-  vm.playerChanged(player);
+  vm.timeline.playerChanged(player);
   vm.start('/play/movie-04', 'movie-04');
   return { vm, world, api, views, session, setTime: (t: number) => (time = t) };
 }
@@ -86,7 +87,7 @@ describe('the barrage bar and sheets', () => {
   it('a tapped barrage: like, report (dialog 已收到您的举报 … 我知道了) and block its sender', async () => {
     const { vm, world } = setup();
     await flush();
-    const target = vm.session.timeline.at(1) as BarrageItem;
+    const target = vm.timeline.session.timeline.at(1) as BarrageItem;
     vm.barrageTapped(target);
     expect(vm.sheet).toBe('actions');
     expect(vm.likeText).toBe('点赞');
@@ -141,13 +142,13 @@ describe('the barrage bar and sheets', () => {
   it('the barrage ad: text without its 【广告】, one view however often it shows, a visitor tapping it logs in first', async () => {
     const { vm, views, world } = setup({ loggedIn: false });
     await flush();
-    expect(vm.ad?.content).toBe('开通VIP会员，海量大片免广告畅看');
+    expect(vm.timeline.ad?.content).toBe('开通VIP会员，海量大片免广告畅看');
     expect(adDrawable({ ...AD, title: undefined } as never).content).toBe('点击查看详情');
-    vm.adShown();
-    vm.adShown();
+    vm.timeline.adShown();
+    vm.timeline.adShown();
     await flush();
     expect(views).toEqual(['/api/Video/AdView']);
-    vm.barrageTapped(vm.ad!);
+    vm.barrageTapped(vm.timeline.ad!);
     expect(world.navigator.current()).toEqual({ path: '/login', query: { redirect: '/openVip' } });
   });
 });
