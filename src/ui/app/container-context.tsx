@@ -35,16 +35,10 @@ export function ScreenScope({ children }: { children: ReactNode }) {
  */
 export function useViewModel<VM>(token: ViewModelToken<VM>): VM;
 export function useViewModel<VM, Props>(token: ViewModelToken<VM, Props>, props: Props, renewOn?: readonly unknown[]): VM;
-/** @deprecated A screen that builds its own view-model: being moved to tokens bound by the composition root (issue 21). */
-export function useViewModel<T>(create: (container: Container) => T): T;
-export function useViewModel(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above give the types
-  tokenOrCreate: ViewModelToken<any, any> | ((container: Container) => unknown),
-  props?: unknown,
-  renewOn: readonly unknown[] = ONCE,
-): unknown {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above give the types
+export function useViewModel(token: ViewModelToken<any, any>, props?: unknown, renewOn: readonly unknown[] = ONCE): unknown {
   const container = useContainer();
-  const make = () => (typeof tokenOrCreate === 'function' ? tokenOrCreate(container) : container.get<ViewModelFactory<unknown, unknown>>(tokenOrCreate.id)(props));
+  const make = () => container.get<ViewModelFactory<unknown, unknown>>(token.id)(props);
   const [made, setMade] = useState(() => ({ renewOn, viewModel: make() }));
   if (!sameValues(made.renewOn, renewOn)) {
     // React's "state from the previous render": this render is redone at once with the new view-model.
