@@ -20,14 +20,6 @@ const config: KnipConfig = {
   ignoreDependencies: ['autocannon', 'danmaku'],
   // Programs the scripts and the end-to-end support run on the machine, not packages.
   ignoreBinaries: ['fc-list', 'apt-get'],
-  ignoreIssues: {
-    // TEMPORARY (issue 21): screens and their bindings are being moved to view-model tokens in these folders right
-    // now; their unused exports are reported by `npx knip --include exports,types,duplicates` without this block
-    // and removed once the move lands. Files, dependencies and everything else are checked there as well.
-    'src/composition/**': ['exports', 'types', 'duplicates'],
-    'src/ui/{account,login,user,download,feedback,help,ads,open-app,common,catalogue,social,video-social,messaging,posting,home}/**':
-      ['exports', 'types', 'duplicates'],
-  },
 };
 
 export default config;

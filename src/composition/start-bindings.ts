@@ -23,7 +23,7 @@ import { bindCatalogue } from './catalogue-bindings.ts';
 import { bindLanguage } from './language-bindings.ts';
 
 /** The request layer's view of the session, language and visitor id. */
-export const RequestContextToken = Symbol('RequestContext');
+const RequestContextToken = Symbol('RequestContext');
 
 /**
  * Binds what the app needs at start and on the home route (session, request layer, region, config, statistics,

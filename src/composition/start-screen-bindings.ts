@@ -23,7 +23,7 @@ import { SessionModel } from '../ui/app/session-model.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
 import { HomeModel, HomeViewModel } from '../ui/home/home-view-model.ts';
 import { AvatarModel, AvatarViewModel, BackModel, BackViewModel } from '../ui/common/common-view-models.ts';
-import { OpenAppModel, OpenAppOfferModel, OpenAppOfferViewModel, OpenAppViewModel } from '../ui/open-app/open-app-view-model.ts';
+import { OpenAppModel, OpenAppViewModel } from '../ui/open-app/open-app-view-model.ts';
 import { ShellModel, ShellViewModel } from '../ui/shell/shell-view-model.ts';
 
 /**
@@ -38,7 +38,6 @@ export function bindStartScreens(container: Container): void {
     const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
     return new OpenAppViewModel(c.get(OpenAppController), offersOpenApp(userAgent, c.get<NativeBridge>(NativeBridge).platform()));
   });
-  bindViewModel(container, OpenAppOfferModel, (c) => new OpenAppOfferViewModel(c.get(OpenAppController)));
   bindViewModel(container, SignInTipModel, (c) => new SignInTipViewModel(c.get(SignInTip), c.get<Navigator>(Navigator), c.get(SessionModel)));
   bindViewModel(container, AvatarModel, (c) => new AvatarViewModel(c.get<Navigator>(Navigator)));
   bindViewModel(container, BackModel, (c) => new BackViewModel(c.get(RouteTrail)));

@@ -5,7 +5,7 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 /** Each language named in its own script, as language pickers do (the labels are kept out of the conversion). */
-export const LANGUAGE_OPTIONS: readonly { language: Language; label: string }[] = [
+const LANGUAGE_OPTIONS: readonly { language: Language; label: string }[] = [
   { language: 'zh-CN', label: '简体中文' },
   { language: 'zh-TW', label: '繁體中文' },
 ];

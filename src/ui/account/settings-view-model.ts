@@ -6,7 +6,7 @@ import type { SessionModel } from '../app/session-model.ts';
 import { UserTexts } from '../user/user-view-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
-export const SETTING_LABELS: readonly { name: SettingName; label: string }[] = [
+const SETTING_LABELS: readonly { name: SettingName; label: string }[] = [
   { name: 'enableNotify', label: '新消息通知' },
   { name: 'onlyReceiveFriendMessage', label: '仅接收好友私信' },
   { name: 'autoPlayWhenWWAN', label: '移动网络自动播放' },

@@ -4,7 +4,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
-export const SIGN_IN_PATH = '/signIn';
+const SIGN_IN_PATH = '/signIn';
 
 /** The closable sign-in tip: checked when shown; × hides it for the session; tapping it opens /signIn. */
 export class SignInTipViewModel {

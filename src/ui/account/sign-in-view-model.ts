@@ -14,7 +14,7 @@ export const SignInTexts = {
   loadFailed: '加载失败，点击重试',
 } as const;
 
-export const SIGN_IN_PATH = '/signIn';
+const SIGN_IN_PATH = '/signIn';
 
 /** /signIn: today's state, the seven-day calendar, the sign-in and its reward. */
 export class SignInViewModel {

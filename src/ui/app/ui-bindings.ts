@@ -5,7 +5,7 @@ import { bindVideoCard } from '../../composition/video-card-bindings.ts';
 import { UserSession } from '../../core/session/user-session.ts';
 import { SessionModel } from './session-model.ts';
 
-/** UI-level services: MobX mirrors of core state shared by several screens. */
+/** UI-level services: MobX mirrors of core state shared by several screens, and the shell's lazy message tip. */
 export function bindUi(container: Container): void {
   container
     .bind(SessionModel)

@@ -5,7 +5,7 @@ import type { Video } from '../../core/catalogue/video.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 
-export const ALL = '全部';
+const ALL = '全部';
 
 export interface FilterChip {
   value: string;

@@ -2,7 +2,7 @@ import type { Video } from '../../core/catalogue/video.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
-export const playPath = (video: Pick<Video, 'mediaKey'>): string => `/play/${encodeURIComponent(video.mediaKey)}`;
+const playPath = (video: Pick<Video, 'mediaKey'>): string => `/play/${encodeURIComponent(video.mediaKey)}`;
 
 /** A video card's tap: /play/<mediaKey>. Tiny on purpose: every card of the home route has one. */
 export class VideoCardViewModel {

@@ -8,7 +8,7 @@ import { VideoCardModel } from './video-card-view-model.ts';
 import './catalogue.css';
 
 /** Display sizes (CSS pixels) the cover images are requested for. */
-export const CardSizes = {
+const CardSizes = {
   grid: GRID_COVER_SIZE,
   row: { width: 160, height: 90 },
 } as const;

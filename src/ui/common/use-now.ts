@@ -3,7 +3,7 @@ import { Clock } from '../../core/ports/clock.ts';
 import { useContainer } from '../app/container-context.tsx';
 
 /** The global timer's tick (spec: every 60 s). */
-export const NOW_TICK_MS = 60_000;
+const NOW_TICK_MS = 60_000;
 
 /** The time now and the local UTC offset, refreshed every tick so relative labels stay true. */
 export function useNow(): { now: number; offsetMinutes: number } {

@@ -20,7 +20,7 @@ import type { FeedbackService } from '../../core/feedback/feedback-service.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The page's own labels, in the page's script. */
-export const FeedbackUiTexts: Record<FeedbackLanguage, { description: string; placeholder: string; submit: string; video: string }> = {
+const FeedbackUiTexts: Record<FeedbackLanguage, { description: string; placeholder: string; submit: string; video: string }> = {
   'zh-CN': { description: '问题描述（选填）', placeholder: '请描述您遇到的问题', submit: '提交', video: '反馈视频' },
   'zh-TW': { description: '問題描述（選填）', placeholder: '請描述您遇到的問題', submit: '提交', video: '反饋視頻' },
 };

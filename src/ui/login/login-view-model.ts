@@ -6,7 +6,7 @@ import type { CaptchaService } from '../../core/captcha/captcha-service.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
-export const LOGIN_SUCCESS_TEXT = '登录成功';
+const LOGIN_SUCCESS_TEXT = '登录成功';
 const NOTICE = { durationMs: 1000, position: 'bottom' } as const;
 
 /** Where a logged-in user goes after signing in: the redirect query when it is a local path, else /user. */

@@ -5,7 +5,7 @@ import type { SessionService } from '../../core/session/session-service.ts';
 import { afterLoginPath } from './login-view-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
-export const REGISTER_SUCCESS_TEXT = '注册成功';
+const REGISTER_SUCCESS_TEXT = '注册成功';
 
 export class RegisterViewModel {
   userName = '';

@@ -99,5 +99,3 @@ const ChatPage = observer(function ChatPage() {
     </div>
   );
 });
-
-export default ChatScreen;

@@ -20,7 +20,7 @@ export interface ConversationRow {
   badge: string;
 }
 
-export function conversationRow(c: Conversation): ConversationRow {
+function conversationRow(c: Conversation): ConversationRow {
   return {
     uid: c.user.userId,
     nickName: c.user.nickName || `用户${c.user.userId}`,

@@ -4,17 +4,11 @@ import { useBlocker, useLocation, useMatches } from 'react-router-dom';
 import { BRAND } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import type { RouteHandle } from '../app/route-handle.ts';
-import { OpenAppModel, OpenAppOfferModel } from './open-app-view-model.ts';
+import { OpenAppModel } from './open-app-view-model.ts';
 import './open-app.css';
 
-/** For screens (the home) that offer to open the app: returns the intent that shows the popup. */
-export function useOpenApp(): () => void {
-  return useViewModel(OpenAppOfferModel).showTapped;
-}
-
 /**
- * The open-the-app popup, mounted once by the app shell above the pages: shown by ?openApp=1, by useOpenApp(),
- * or by the "APP内打开" strip. The strip is a slim banner in the page flow at the top of the tab pages, in a
+ * The open-the-app popup, mounted once by the app shell above the pages: shown by ?openApp=1 or by the "APP内打开" strip. The strip is a slim banner in the page flow at the top of the tab pages, in a
  * plain phone browser only (offersOpenApp): it takes its own room above the page, so it never lies over
  * anything else (docs/decisions.md, "The open-app offer is a strip in the page flow"). While the popup shows,
  * navigation is blocked and the blocked navigation closes it.

@@ -40,14 +40,5 @@ export class OpenAppViewModel {
   }
 }
 
-/** For screens (the home) that offer to open the app: the intent that shows the popup. */
-export class OpenAppOfferViewModel {
-  constructor(private readonly controller: Pick<OpenAppController, 'show'>) {}
-
-  readonly showTapped = (): void => this.controller.show();
-}
-
 /** The popup's view-model, bound by the composition root (start-screen-bindings.ts: the shell mounts the popup at start). */
 export const OpenAppModel = viewModelToken<OpenAppViewModel>('OpenAppViewModel');
-/** The show-the-popup intent of the screens that offer the app (start-screen-bindings.ts). */
-export const OpenAppOfferModel = viewModelToken<OpenAppOfferViewModel>('OpenAppOfferViewModel');

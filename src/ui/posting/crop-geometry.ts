@@ -30,7 +30,7 @@ export const CropLimits = {
 } as const;
 
 /** Frame pixels per image pixel at zoom 1: the smallest scale at which the image covers the frame. */
-export function coverScale(frame: Size, image: Size): number {
+function coverScale(frame: Size, image: Size): number {
   if (image.width <= 0 || image.height <= 0) return 1;
   return Math.max(frame.width / image.width, frame.height / image.height);
 }

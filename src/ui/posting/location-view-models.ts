@@ -26,7 +26,7 @@ export interface LocationDeps {
 }
 
 /** Why no places: what went wrong, as shown. */
-export function locationFailureText(reason: GeolocationFailure): string {
+function locationFailureText(reason: GeolocationFailure): string {
   return reason === 'denied' || reason === 'unsupported' ? UploadTexts.locationDenied : PostingTexts.locationUnavailable;
 }
 

@@ -6,7 +6,7 @@
 
 const STEP_TIMEOUT_MS = 15_000;
 /** Poster candidates are drawn this wide (they are shown as small tiles, then cropped from the full frame). */
-export const FRAME_TILE_WIDTH = 360;
+const FRAME_TILE_WIDTH = 360;
 
 function waitFor(video: HTMLVideoElement, event: 'loadedmetadata' | 'loadeddata' | 'seeked'): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -80,7 +80,7 @@ function draw(video: HTMLVideoElement, maxWidth: number): Promise<Blob> {
 }
 
 /** The times `count` frames are taken at: the middles of equal slices of the video. */
-export function frameTimes(duration: number, count: number): number[] {
+function frameTimes(duration: number, count: number): number[] {
   if (!(duration > 0) || count <= 0) return [0];
   return Array.from({ length: count }, (_, index) => (duration * (index + 0.5)) / count);
 }

@@ -5,7 +5,7 @@ import type { PagedListModel } from './paged-list-model.ts';
 import { useNearBottom } from './use-near-bottom.ts';
 import './list.css';
 
-export const ListTexts = { loading: '正在加载', networkError: '网络不给力，请稍后重试', refresh: '刷新', empty: '暂无内容' } as const;
+const ListTexts = { loading: '正在加载', networkError: '网络不给力，请稍后重试', refresh: '刷新', empty: '暂无内容' } as const;
 
 /** A loading or failed page: a spinner text, or the error with a refresh button. */
 /** How many placeholder cards a skeleton shows: a phone's first screen of them. */
