@@ -4,7 +4,7 @@
  * parses, calls, answers.
  */
 import type { AuthMode } from '../auth/authenticator.ts';
-import type { Call, Field, Fields, IntField, ListField, ParamsOf, TextField } from '../../src/core/request/protocol.ts';
+import type { Call, Field, Fields, IdField, IntField, ListField, ParamsOf, TextField } from '../../src/core/request/protocol.ts';
 import { badParam, missingParam } from './api-error.ts';
 import type { ApiContext, ApiRouteOptions, ApiRouter } from './api-router.ts';
 import type { ApiOk } from './envelope.ts';
@@ -12,12 +12,14 @@ import type { Params } from './params.ts';
 
 function readText(params: Params, name: string, field: TextField): string | undefined {
   const raw = params.optionalString(name);
-  const text = raw !== undefined && field.trim === true ? raw.trim() : raw;
+  const text = raw === undefined ? raw : field.squash === true ? raw.replace(/\s+/g, '') : field.trim === true ? raw.trim() : raw;
   if (text === undefined || text === '') {
     if (field.optional === true) return undefined;
     throw raw === undefined ? missingParam(name) : badParam(name);
   }
   if (text.length > field.max) throw badParam(name);
+  if (field.oneOf !== undefined && !field.oneOf.includes(text)) throw badParam(name);
+  if (field.pattern !== undefined && !field.pattern.test(text)) throw badParam(name);
   return text;
 }
 
@@ -29,6 +31,10 @@ function readInt(params: Params, name: string, field: IntField): number | undefi
   }
   if (value < field.min || value > field.max) throw badParam(name, field.rangeMessage);
   return value;
+}
+
+function readId(params: Params, name: string, field: IdField): number | undefined {
+  return field.optional === true ? params.optionalId(name) : params.id(name);
 }
 
 function readList(params: Params, name: string, field: ListField): string[] {
@@ -47,6 +53,8 @@ function readField(params: Params, name: string, field: Field): unknown {
       return readInt(params, name, field);
     case 'list':
       return readList(params, name, field);
+    case 'id':
+      return readId(params, name, field);
   }
 }
 

@@ -1,9 +1,8 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { HELP_CINEMA, HelpCalls } from './help-protocol.ts';
 import {
-  HELP_CINEMA,
   HelpKeys,
-  HelpPaths,
   categoryCid,
   parseArticle,
   parseCategories,
@@ -29,13 +28,13 @@ export class HelpService {
   async categories(): Promise<HelpCategory[]> {
     const cached = this.cachedCategories();
     if (cached) return cached;
-    const categories = parseCategories(await this.api.get(HelpPaths.categories, { cinema: HELP_CINEMA }));
+    const categories = parseCategories(await this.api.request(HelpCalls.categories, { cinema: HELP_CINEMA }));
     this.session.set(HelpKeys.categoryList, JSON.stringify({ info: categories }));
     return categories;
   }
 
   async questions(category: HelpCategory): Promise<HelpQuestion[]> {
-    return parseQuestions(await this.api.get(HelpPaths.content, { cinema: HELP_CINEMA, cid: categoryCid(category) }));
+    return parseQuestions(await this.api.request(HelpCalls.content, { cinema: HELP_CINEMA, cid: categoryCid(category) }));
   }
 
   /** Every category with its questions (the questions asked for in parallel). */
@@ -47,7 +46,7 @@ export class HelpService {
 
   /** The article, or null when the server answers no article. Errors (9001 included) reject through the request layer. */
   async article(id: number): Promise<HelpArticle | null> {
-    return parseArticle(await this.api.get(HelpPaths.article, { id: String(id), cinema: HELP_CINEMA }), id);
+    return parseArticle(await this.api.request(HelpCalls.article, { id, cinema: HELP_CINEMA }), id);
   }
 
   /** Remembers the category a question was opened from (its index in the list). */

@@ -1,19 +1,13 @@
-/** Help centre: the spec's calls, codes, texts and the shapes of help categories and articles (spec sections 3 and 7). */
+/** Help centre: the pages, codes, texts and the shapes of help categories and articles (spec sections 3 and 7); the calls are in help-protocol.ts. */
 
 import { recordOf, textOf } from '../request/answer-values.ts';
 
 export const HelpPaths = {
-  categories: '/api/home/gethelpcat',
-  content: '/api/home/gethelpcontent',
-  article: '/api/home/gethelpcontentbyid',
   center: '/help',
   detail: '/helpDetail',
   feedback: '/feedback',
   tvDeal: '/tvdeal',
 } as const;
-
-/** The help collection the app reads (the calls' cinema parameter). */
-export const HELP_CINEMA = '1';
 
 /** Article 70 is always shown with this title (spec section 9), whatever the server calls it. */
 const USER_AGREEMENT_ARTICLE_ID = 70;

@@ -13,11 +13,17 @@ import type { HttpParams } from '../ports/http.ts';
  */
 export type Carrier = 'query' | 'form';
 
-/** Text, trimmed when `trim`; 1001 when absent (unless optional), 1002 when longer than `max`. */
+/**
+ * Text, trimmed when `trim`, every whitespace removed when `squash`; 1001 when absent (unless optional), 1002 when
+ * longer than `max`, not one of `oneOf` or not matching `pattern`.
+ */
 export interface TextField {
   kind: 'text';
   max: number;
   trim?: boolean;
+  squash?: boolean;
+  oneOf?: readonly string[];
+  pattern?: RegExp;
   optional?: boolean;
 }
 
@@ -40,10 +46,16 @@ export interface ListField {
   tooManyMessage: string;
 }
 
-export type Field = TextField | IntField | ListField;
+/** A row id: a whole number from 1 to the largest integer-column value (as the server's `Params.id` reads it). */
+export interface IdField {
+  kind: 'id';
+  optional?: boolean;
+}
+
+export type Field = TextField | IntField | ListField | IdField;
 export type Fields = Readonly<Record<string, Field>>;
 
-type ValueOf<F extends Field> = F extends TextField ? string : F extends IntField ? number : F extends ListField ? readonly string[] : never;
+type ValueOf<F extends Field> = F extends TextField ? string : F extends IntField | IdField ? number : F extends ListField ? readonly string[] : never;
 type IsOptional<F extends Field> = F extends { optional: true } ? true : false;
 
 /** The parameters of a call as the app gives them and the server's handler receives them. */

@@ -13,7 +13,7 @@ import {
 } from '../../../src/core/help/help.ts';
 import { HelpService } from '../../../src/core/help/help-service.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
-import { installFakeHelpApi } from './fake-help-api.ts';
+import { installFakeHelpApi } from '../../../adapters/http/fake-help-api.ts';
 
 function setup() {
   const { container, world } = createHeadlessCore();

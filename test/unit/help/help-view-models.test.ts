@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { HelpService } from '../../../src/core/help/help-service.ts';
 import { HelpCenterViewModel, HelpDetailViewModel, TvHelpViewModel } from '../../../src/ui/help/help-view-models.ts';
-import { installFakeHelpApi } from './fake-help-api.ts';
+import { installFakeHelpApi } from '../../../adapters/http/fake-help-api.ts';
 
 function setup() {
   const { container, world } = createHeadlessCore({ path: '/help' });

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeHttp } from '../../adapters/http/fake-http.ts';
+import { installFakeHelpApi } from '../../adapters/http/fake-help-api.ts';
+import { createApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { seedHelp } from '../../server/help/seed.ts';
+import { HELP_CINEMA, HelpCalls, HelpRet, type HelpArticleList, type HelpCategoryContentList, type HelpCategoryInfo, type HelpCategoryList } from '../../src/core/help/help-protocol.ts';
+import { encodeParams, type Call, type Fields, type ParamsOf } from '../../src/core/request/protocol.ts';
+import { COMMON_PARAMS, FakeClock, createTestDatabase, testConfig } from '../server/support.ts';
+
+/**
+ * Help's calls (src/core/help/help-protocol.ts) as the app sends them, answered by the fake the app's tests use
+ * (adapters/http/fake-help-api.ts) and by the reference server (in process, on its seeded test database): both must
+ * answer alike, so the fake cannot drift from the server.
+ */
+interface Answer {
+  ret: number;
+  msg: string;
+  data: unknown;
+}
+
+/** Sends a declared call with its parameters encoded as the app encodes them; `raw` overrides or removes wire values. */
+type Send = <S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, raw?: Record<string, string | undefined>) => Promise<Answer>;
+
+/** Both worlds hold category 2 (会员与支付, path 0,1) with question 63 (会员服务协议) and article 70. */
+const CATEGORY = { id: 2, title: '会员与支付', path: '0,1' } satisfies HelpCategoryInfo;
+const QUESTION = { id: 63, title: '会员服务协议' };
+
+function helpContract(name: string, makeWorld: () => Promise<{ send: Send; close: () => Promise<void> }>): void {
+  describe(`help protocol: ${name}`, () => {
+    let send: Send;
+    let close: () => Promise<void> = async () => undefined;
+    beforeAll(async () => {
+      ({ send, close } = await makeWorld());
+    });
+    afterAll(() => close());
+
+    it('gethelpcat lists the categories with id, title and path', async () => {
+      const answer = await send(HelpCalls.categories, { cinema: HELP_CINEMA });
+      expect(answer.ret).toBe(200);
+      const { info } = answer.data as HelpCategoryList;
+      expect(info).toContainEqual(CATEGORY);
+      for (const category of info) expect(Object.keys(category).sort()).toEqual(['id', 'path', 'title']);
+    });
+
+    it("gethelpcontent answers a category's questions for cid {path},{id} (whitespace ignored); 9002 for none", async () => {
+      const answer = await send(HelpCalls.content, { cinema: HELP_CINEMA, cid: ` ${CATEGORY.path}, ${CATEGORY.id}` });
+      expect(answer.ret).toBe(200);
+      const { info } = answer.data as HelpCategoryContentList;
+      expect(info).toHaveLength(1);
+      expect(info[0]).toMatchObject(CATEGORY);
+      expect(info[0]?.sublist).toContainEqual(QUESTION);
+      for (const question of info[0]?.sublist ?? []) expect(Object.keys(question).sort()).toEqual(['id', 'title']);
+      expect(await send(HelpCalls.content, { cinema: HELP_CINEMA, cid: '0,1,999' })).toEqual({ ret: HelpRet.CategoryNotFound, msg: '帮助分类不存在', data: null });
+      expect((await send(HelpCalls.content, { cinema: HELP_CINEMA, cid: `0,7,${CATEGORY.id}` })).ret).toBe(HelpRet.CategoryNotFound);
+    });
+
+    it('gethelpcontentbyid answers the article with its HTML; 9001 帮助内容不存在 for none', async () => {
+      const answer = await send(HelpCalls.article, { cinema: HELP_CINEMA, id: QUESTION.id });
+      expect(answer.ret).toBe(200);
+      const { info } = answer.data as HelpArticleList;
+      expect(info).toHaveLength(1);
+      expect(info[0]).toMatchObject(QUESTION);
+      expect(info[0]?.contxt).toContain('<h3>');
+      expect(await send(HelpCalls.article, { cinema: HELP_CINEMA, id: 5000 })).toEqual({ ret: HelpRet.ArticleNotFound, msg: '帮助内容不存在', data: null });
+    });
+
+    it('every call needs cinema=1: 1001 without it, 1002 参数格式错误：cinema for another', async () => {
+      expect(await send(HelpCalls.categories, { cinema: HELP_CINEMA }, { cinema: undefined })).toMatchObject({ ret: 1001, msg: '缺少参数：cinema' });
+      expect(await send(HelpCalls.categories, { cinema: '2' })).toMatchObject({ ret: 1002, msg: '参数格式错误：cinema' });
+      expect(await send(HelpCalls.content, { cinema: ' 2', cid: '0,1,2' })).toMatchObject({ ret: 1002, msg: '参数格式错误：cinema' });
+      expect(await send(HelpCalls.article, { cinema: '11', id: 63 })).toMatchObject({ ret: 1002, msg: '参数格式错误：cinema' });
+    });
+
+    it('a malformed cid is 1002 参数格式错误：cid, a missing one 1001', async () => {
+      for (const cid of ['2', 'a,b', '0,1,', ',0,1,2', '0,1,2;drop', '0,1,99999999999', '0,1,0', '0,1,00', '0,1,2,'.repeat(10)]) {
+        expect(await send(HelpCalls.content, { cinema: HELP_CINEMA, cid }), cid).toMatchObject({ ret: 1002, msg: '参数格式错误：cid' });
+      }
+      expect(await send(HelpCalls.content, { cinema: HELP_CINEMA, cid: '' })).toMatchObject({ ret: 1001, msg: '缺少参数：cid' });
+    });
+
+    it('a bad article id is 1002 参数格式错误：id, a missing one 1001', async () => {
+      for (const id of ['abc', '0', '-3', '1.5']) {
+        expect(await send(HelpCalls.article, { cinema: HELP_CINEMA, id: 1 }, { id }), id).toMatchObject({ ret: 1002, msg: '参数格式错误：id' });
+      }
+      expect((await send(HelpCalls.article, { cinema: HELP_CINEMA, id: 1 }, { id: '99999999999' })).ret).toBe(1002);
+      expect(await send(HelpCalls.article, { cinema: HELP_CINEMA, id: 1 }, { id: undefined })).toMatchObject({ ret: 1001, msg: '缺少参数：id' });
+    });
+  });
+}
+
+/** The wire query: common fields, the encoded input, then the raw overrides (undefined removes). */
+function wire<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, raw: Record<string, string | undefined> = {}): Record<string, string> {
+  const params: Record<string, string | undefined> = { ...COMMON_PARAMS, ...Object.fromEntries(Object.entries(encodeParams(declared, input)).map(([key, value]) => [key, String(value)])), ...raw };
+  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+helpContract('the fake', async () => {
+  const http = new FakeHttp();
+  installFakeHelpApi(http);
+  const send: Send = async (declared, input, raw) => {
+    const response = await http.send({ method: declared.method, url: declared.path, params: wire(declared, input, raw), timeoutMs: 10_000 });
+    return response.body as Answer;
+  };
+  return { send, close: async () => undefined };
+});
+
+helpContract('the reference server', async () => {
+  const db: Database = await createTestDatabase();
+  await seedHelp(db);
+  const app: FastifyInstance = await createApp({ db, config: testConfig(), clock: new FakeClock(), logger: false });
+  const send: Send = async (declared, input, raw) => {
+    const response = await app.inject({ method: declared.method, url: declared.path, query: wire(declared, input, raw) });
+    return response.json() as Answer;
+  };
+  return {
+    send,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+});
