@@ -6,23 +6,10 @@ import { HELP_ROOT_PATH } from '../../server/help/help-repository.ts';
 import { HelpArticleId, SEED_HELP_ARTICLES, SEED_HELP_CATEGORIES, UNSAFE_PAYLOAD_FLAG, seedHelp } from '../../server/help/seed.ts';
 import { Ret, RetMessage } from '../../server/http/ret.ts';
 import { FakeClock, createTestDatabase, get, testConfig, tokenParams } from './support.ts';
+import { HelpCalls, type HelpArticleList, type HelpCategoryContentList, type HelpCategoryList } from '../../src/core/help/help-protocol.ts';
 
 let db: Database;
 let app: FastifyInstance;
-
-interface Category {
-  id: number;
-  title: string;
-  path: string;
-}
-interface CategoryContent extends Category {
-  sublist: { id: number; title: string }[];
-}
-interface Article {
-  id: number;
-  title: string;
-  contxt: string;
-}
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -36,9 +23,9 @@ afterAll(async () => {
   await db?.close();
 });
 
-const categories = (fields: Record<string, string> = { cinema: '1' }) => get<{ info: Category[] }>(app, '/api/home/gethelpcat', fields);
-const content = (fields: Record<string, string>) => get<{ info: CategoryContent[] }>(app, '/api/home/gethelpcontent', fields);
-const article = (fields: Record<string, string>) => get<{ info: Article[] }>(app, '/api/home/gethelpcontentbyid', fields);
+const categories = (fields: Record<string, string> = { cinema: '1' }) => get<HelpCategoryList>(app, HelpCalls.categories.path, fields);
+const content = (fields: Record<string, string>) => get<HelpCategoryContentList>(app, HelpCalls.content.path, fields);
+const article = (fields: Record<string, string>) => get<HelpArticleList>(app, HelpCalls.article.path, fields);
 
 describe('GET /api/home/gethelpcat', () => {
   it('answers the categories in order, each once (seeding is idempotent), for a visitor', async () => {
