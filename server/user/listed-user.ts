@@ -1,22 +1,8 @@
+import type { ListedUser } from '../../src/core/shared-kernel/listed-user.ts';
 import type { Queryable } from '../db/database.ts';
 
-/** A user as follow/block lists, the chat partner and GetUserRelation show them, seen by one viewer. */
-export interface ListedUser {
-  userId: number;
-  nickName: string;
-  avatar: string;
-  /** The active VIP level (0 when none or expired). */
-  vipLevel: number;
-  bigV: boolean;
-  kefu: boolean;
-  introduce: string;
-  /** 1 when the viewer follows this user. */
-  focusStatus: 0 | 1;
-  /** 1 when the viewer blocked this user. */
-  isBlackList: 0 | 1;
-  /** 1 when this user blocked the viewer. */
-  blockedMe: 0 | 1;
-}
+/** A user as follow/block lists, the chat partner and GetUserRelation show them (the type the app reads too). */
+export type { ListedUser } from '../../src/core/shared-kernel/listed-user.ts';
 
 export interface ListedUserRow {
   id: number;
