@@ -3,7 +3,7 @@ import type { Notifier } from '../ports/notifier.ts';
 import { ApiError } from '../request/api-error.ts';
 import { followLabel, followStep, initialFollowState, type FollowEffect, type FollowEvent, type FollowState, type Viewer } from './follow-machine.ts';
 import type { ListedUser } from '../shared-kernel/listed-user.ts';
-import { returnAddress } from '../session/login-redirect.ts';
+import { returnAddress } from '../shared-kernel/login-redirect.ts';
 import { BlockStatus, SocialPaths, SocialTexts } from './social-rules.ts';
 import type { SocialService } from './social-service.ts';
 

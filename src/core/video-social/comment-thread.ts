@@ -2,7 +2,7 @@ import { canTriggerLoad, LoadState } from '../display/list-state.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
-import { returnAddress } from '../session/login-redirect.ts';
+import { returnAddress } from '../shared-kernel/login-redirect.ts';
 import type { User } from '../session/user.ts';
 import { appendNew, type Comment } from './comment.ts';
 import { CommentSort, VideoSocialLimits, VideoSocialPaths, VideoSocialTexts, commentContentProblem } from './video-social-rules.ts';

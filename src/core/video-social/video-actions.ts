@@ -1,7 +1,7 @@
 import type { Clipboard } from '../ports/clipboard.ts';
 import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
-import { returnAddress } from '../session/login-redirect.ts';
+import { returnAddress } from '../shared-kernel/login-redirect.ts';
 import { Vote, VideoSocialLimits, VideoSocialPaths, VideoSocialTexts, toggledVote } from './video-social-rules.ts';
 import type { Rating, VideoActionDetails, VideoSocialService, VoteCounts } from './video-social-service.ts';
 

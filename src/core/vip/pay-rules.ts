@@ -1,5 +1,5 @@
 import type { RouteLocation } from '../ports/navigator.ts';
-import { returnAddress } from '../session/login-redirect.ts';
+import { returnAddress } from '../shared-kernel/login-redirect.ts';
 import type { User } from '../session/user.ts';
 import type { Package } from './pay-info.ts';
 import { readId } from './pay-info.ts';

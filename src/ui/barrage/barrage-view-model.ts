@@ -10,7 +10,7 @@ import type { BarrageSettings } from '../../core/playback/barrage-settings.ts';
 import type { BarrageShields } from '../../core/playback/barrage-shields.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
-import { returnAddress } from '../../core/session/login-redirect.ts';
+import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import { BARRAGE_TOAST as TOAST, BarrageUiTexts } from './barrage-texts.ts';

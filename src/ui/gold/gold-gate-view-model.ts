@@ -3,7 +3,7 @@ import { formatImageUrl } from '../../core/display/image-url.ts';
 import { GoldRoutes, GoldTexts, balanceText, gateText, goldAmount } from '../../core/gold/gold-rules.ts';
 import type { GoldAccess, GoldService } from '../../core/gold/gold-service.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
-import { returnAddress } from '../../core/session/login-redirect.ts';
+import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import type { SessionModel } from '../app/session-model.ts';
 

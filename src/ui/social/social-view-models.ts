@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { ListedUser } from '../../core/shared-kernel/listed-user.ts';
-import { returnAddress } from '../../core/session/login-redirect.ts';
+import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import { BlockStatus, REPORT_REASONS, SocialLimits, SocialPaths, SocialTexts, textLength, type ReportReason } from '../../core/social/social-rules.ts';
 import type { SocialService, UserListKind } from '../../core/social/social-service.ts';
 import type { SessionModel } from '../app/session-model.ts';

@@ -4,7 +4,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import { countdownText, type BargainHelp, type BargainMachine, type BargainSnapshot } from '../../core/vip/bargain.ts';
-import { returnAddress } from '../../core/session/login-redirect.ts';
+import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import type { RechargeActivityFetch, RechargeActivityInfo } from '../../core/vip/recharge-activity-fetch.ts';
 import type { ShareActivityMachine, ShareStep } from '../../core/vip/share-activity.ts';
 import { BargainType, RechargeActivityType, VipPaths } from '../../core/vip/vip-codes.ts';

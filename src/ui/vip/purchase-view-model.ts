@@ -7,7 +7,7 @@ import type { User } from '../../core/session/user.ts';
 import { leaveDecision, openVipBack, openVipPreselection, openVipTitle, scannedGift, type LeaveDecision } from '../../core/vip/open-vip.ts';
 import type { ActivityPurchase, AfterOrder } from '../../core/vip/pay-flow.ts';
 import { payTypesFor, readId, type Category, type Package, type PayInfo, type PayTypeItem } from '../../core/vip/pay-info.ts';
-import { returnAddress } from '../../core/session/login-redirect.ts';
+import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import { chargedPrice, checkPay, recipientUid, sharePrice } from '../../core/vip/pay-rules.ts';
 import type { PurchaseService } from '../../core/vip/purchase-service.ts';
 import {

@@ -3,7 +3,7 @@ import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { FollowController } from '../../../src/core/social/follow-controller.ts';
 import { followLabel, followStep, initialFollowState, relationOf } from '../../../src/core/social/follow-machine.ts';
 import { parseListedUser, parseUserPage } from '../../../src/core/shared-kernel/listed-user.ts';
-import { returnAddress } from '../../../src/core/session/login-redirect.ts';
+import { returnAddress } from '../../../src/core/shared-kernel/login-redirect.ts';
 import { BlockStatus, REPORT_REASONS, reportContentProblem } from '../../../src/core/social/social-rules.ts';
 import { SocialService } from '../../../src/core/social/social-service.ts';
 import { installFakeSocialApi } from './fake-social-api.ts';

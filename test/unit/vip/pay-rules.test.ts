@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnAddress } from '../../../src/core/session/login-redirect.ts';
+import { returnAddress } from '../../../src/core/shared-kernel/login-redirect.ts';
 import { chargedPrice, checkPay, promotionsParam, recipientUid } from '../../../src/core/vip/pay-rules.ts';
 import { PayType } from '../../../src/core/vip/vip-codes.ts';
 import { pkg, user } from './fixtures.ts';
