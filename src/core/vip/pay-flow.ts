@@ -132,10 +132,13 @@ function scalarQuery(data: unknown): Query {
 export interface PlacedOrderFacts {
   orderId: string;
   payType: number;
+  /** The amount the payment page shows, as the server computed it (¥ for alipay-style, € otherwise). */
   amount: string;
   title: string;
+  /** Alipay-style and tcg: the server's signed payment string and the message parameters (spec §2: params, msgParams). */
   params: string;
   msgParams: string;
+  /** Gateway: the address and its params. */
   gateway: unknown;
   gatewayParams: unknown;
 }

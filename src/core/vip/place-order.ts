@@ -3,7 +3,7 @@ import type { Random } from '../ports/random.ts';
 import { textOf } from '../request/answer-values.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
-import type { OrderRequest } from './pay-flow.ts';
+import type { OrderRequest, PlacedOrderFacts } from './pay-flow.ts';
 import { readOrder, REFUSED_PURCHASE_CODES, type PaymentOrder, type PaymentResult } from './payment-service.ts';
 import { PayType } from './vip-codes.ts';
 
@@ -33,17 +33,8 @@ export function orderPathOf(payType: number): string | null {
 }
 
 /** An order as its creation answered it: the order, and what the payment page and the gateway are given. */
-export interface PlacedOrder {
+export interface PlacedOrder extends Omit<PlacedOrderFacts, 'orderId' | 'payType'> {
   order: PaymentOrder;
-  /** The amount the payment page shows, as the server computed it (¥ for alipay-style, € otherwise). */
-  amount: string;
-  title: string;
-  /** Alipay-style and tcg: the server's signed payment string and the message parameters (spec §2: params, msgParams). */
-  params: string;
-  msgParams: string;
-  /** Gateway: the address and its params. */
-  gateway: unknown;
-  gatewayParams: unknown;
 }
 
 /** A key shape the server accepts (8–64 of [A-Za-z0-9_-]). */
