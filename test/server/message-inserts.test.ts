@@ -3,26 +3,17 @@ import type { Database } from '../../server/db/database.ts';
 import { MessageInserts } from '../../server/messaging/message-inserts.ts';
 import { MessageType } from '../../server/messaging/message-repository.ts';
 import type { NewMessage } from '../../server/messaging/message-repository.ts';
-import { createTestDatabase, uniqueName } from './support.ts';
+import { createTestDatabase, uniqueName, withStatementLog } from './support.ts';
 
 let db: Database;
 let statements: string[];
-let counted: Database;
+let counted: Database & { statements: string[] };
 let users: number[];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  statements = [];
-  counted = {
-    kind: db.kind,
-    query: (sql, params) => {
-      statements.push(sql);
-      return db.query(sql, params);
-    },
-    exec: (sql) => db.exec(sql),
-    transaction: (fn) => db.transaction(fn),
-    close: async () => undefined,
-  };
+  counted = withStatementLog(db);
+  statements = counted.statements;
   const rows = await db.query<{ id: number }>(
     `INSERT INTO users (user_name, password_hash, nick_name) SELECT $1 || n, 'x', 'n' || n FROM generate_series(1, 4) AS n RETURNING id`,
     [uniqueName('ins')],

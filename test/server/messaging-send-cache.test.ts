@@ -8,33 +8,19 @@ import type { MessageView } from '../../server/messaging/message-repository.ts';
 import { UserFactsCache, userFacts } from '../../server/messaging/user-facts.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
 import { eventually } from './socket-support.ts';
-import { REDIS_URL, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueName } from './support.ts';
+import { REDIS_URL, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueName, withStatementLog } from './support.ts';
 import type { TestUser } from './support.ts';
 
 /** The database seen through another object (its own cache of user facts, as another process has), counting statements. */
-function view(db: Database): Database & { statements: string[] } {
-  const statements: string[] = [];
-  return {
-    kind: db.kind,
-    statements,
-    query: (sql, params) => {
-      statements.push(sql);
-      return db.query(sql, params);
-    },
-    exec: (sql) => db.exec(sql),
-    transaction: (fn) => db.transaction(fn),
-    close: async () => undefined,
-  };
-}
 
 let db: Database;
-let counted: ReturnType<typeof view>;
+let counted: ReturnType<typeof withStatementLog>;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedVip(db);
-  counted = view(db);
+  counted = withStatementLog(db);
   app = await createApp({ db: counted, config: testConfig(), logger: false });
 });
 
@@ -84,7 +70,7 @@ describe('UserFactsCache', () => {
     const b = await registerUser(app);
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: Database = { ...view(db), query: async (sql, params) => {
+    const slow: Database = { ...withStatementLog(db), query: async (sql, params) => {
       await gate;
       return db.query(sql, params);
     } };
@@ -100,7 +86,7 @@ describe('UserFactsCache', () => {
 
   it('forgets the kefu flags when the service list changes (seedVip writes it and invalidates)', async () => {
     const service = await registerUser(app);
-    const seen = view(db);
+    const seen = withStatementLog(db);
     const cache = userFacts(seen);
     expect((await cache.get([service.id])).get(service.id)?.kefu).toBe(false);
     await db.query('INSERT INTO vip_customer_service (user_id, region) VALUES ($1, NULL)', [service.id]);
@@ -111,7 +97,7 @@ describe('UserFactsCache', () => {
 
   it('loads the misses of one turn of the event loop with one query', async () => {
     const [a, b, c] = [await registerUser(app), await registerUser(app), await registerUser(app)];
-    const seen = view(db);
+    const seen = withStatementLog(db);
     const cache = new UserFactsCache(seen);
     const [first, second] = await Promise.all([cache.get([a.id, b.id]), cache.get([b.id, c.id, 999_999])]);
     expect(seen.statements).toHaveLength(1);
@@ -132,8 +118,8 @@ describe.skipIf(REDIS_URL === undefined)('block lists across processes (Redis pu
   it('a block written through one process refuses the next send through another', async () => {
     const socketStream = `qiyu-test:${uniqueName('facts')}`;
     const config = testConfig({ redisUrl: REDIS_URL, socketStream });
-    const first = await createApp({ db: view(db), config, logger: false });
-    const second = await createApp({ db: view(db), config, logger: false });
+    const first = await createApp({ db: withStatementLog(db), config, logger: false });
+    const second = await createApp({ db: withStatementLog(db), config, logger: false });
     try {
       await Promise.all([first.ready(), second.ready()]);
       const a = await registerUser(first);

@@ -11,7 +11,7 @@ import { Ret } from '../../server/http/ret.ts';
 import { seedPlayback } from '../../server/playback/seed.ts';
 import { seedShell } from '../../server/shell/seed.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
-import { COMMON_PARAMS, FakeClock, REDIS_URL, createTestDatabase, get, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
+import { COMMON_PARAMS, FakeClock, REDIS_URL, createTestDatabase, get, registerUser, testConfig, tokenParams, withStatementLog, type TestUser } from './support.ts';
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
   let resolve!: (value: T) => void;
@@ -99,23 +99,6 @@ describe('SharedReadCache', () => {
   });
 });
 
-/** The database with a log of the statements run on it. */
-function logged(db: Database): { db: Database; statements: string[] } {
-  const statements: string[] = [];
-  return {
-    statements,
-    db: {
-      kind: db.kind,
-      query: (sql, params) => {
-        statements.push(sql);
-        return db.query(sql, params);
-      },
-      exec: (sql) => db.exec(sql),
-      transaction: (fn) => db.transaction(fn),
-      close: () => db.close(),
-    },
-  };
-}
 
 describe('the hot reads through the app', () => {
   let db: Database;
@@ -131,9 +114,9 @@ describe('the hot reads through the app', () => {
     await seedShell(db);
     await seedVip(db);
     await seedGold(db, clock);
-    const log = logged(db);
+    const log = withStatementLog(db);
     statements = log.statements;
-    app = await createApp({ db: log.db, config: testConfig(), clock, logger: false });
+    app = await createApp({ db: log, config: testConfig(), clock, logger: false });
   });
 
   afterAll(async () => {

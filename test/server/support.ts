@@ -56,6 +56,25 @@ export async function createPgTestDatabase(connectionString: string): Promise<Da
   return (await createThrowawaySchema(connectionString, { max: 4 })).db;
 }
 
+/**
+ * The database with a log of the statements run on it (their SQL, in order). Closing it leaves the database open:
+ * its owner closes that.
+ */
+export function withStatementLog(db: Database): Database & { statements: string[] } {
+  const statements: string[] = [];
+  return {
+    kind: db.kind,
+    statements,
+    query: (sql, params) => {
+      statements.push(sql);
+      return db.query(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    close: async () => undefined,
+  };
+}
+
 const TEMPLATE_DIR = fileURLToPath(new URL('../../.tmp/pglite-templates/', import.meta.url));
 
 async function pgliteVersion(): Promise<string> {
