@@ -7,20 +7,15 @@ import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
 import { SEED_GOLD_PRICES, seedGold } from '../../server/gold/seed.ts';
 import { GoldCalls, GoldRet, type GoldRecordPage, type GoldShortfall, type PaidVideos, type VideoUnlocked } from '../../src/core/gold/gold-protocol.ts';
-import { encodeParams, type Call, type Fields, type ParamsOf } from '../../src/core/request/protocol.ts';
-import { COMMON_PARAMS, FakeClock, createTestDatabase, registerUser, testConfig, tokenParams } from '../server/support.ts';
+import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
+import { FakeClock, createTestDatabase, registerUser, testConfig, tokenParams } from '../server/support.ts';
+import { sendToFake, sendToServer, type Answer } from './protocol-support.ts';
 
 /**
  * Gold's calls (src/core/gold/gold-protocol.ts) as the app sends them, answered by the fake the app's tests use
  * (adapters/http/fake-gold-api.ts) and by the reference server (in process, on its test database): both must
  * answer alike, so the fake cannot drift from the server.
  */
-interface Answer {
-  ret: number;
-  msg: string;
-  data: unknown;
-}
-
 interface GoldWorld {
   /** Sends a declared call with its parameters encoded as the app encodes them; `caller` null is a visitor. */
   send<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, caller: Caller | null): Promise<Answer>;
@@ -101,6 +96,7 @@ const FREE_KEY = 'movie-01';
 
 goldContract('the fake', async () => {
   const http = new FakeHttp();
+  const toFake = sendToFake(http);
   let nextUid = 1;
   const state: FakeGoldState = installFakeGoldApi(http, { caller: (call) => (call.params['login_uid'] ? Number(call.params['login_uid']) : null) });
   state.videos.set(PAID_KEY, { price: PAID_PRICE, cover: '/cover.jpg', title: '片名' });
@@ -113,11 +109,7 @@ goldContract('the fake', async () => {
       state.balances.set(uid, gold);
       return { login_uid: String(uid) };
     },
-    async send(declared, input, caller) {
-      const params = { ...COMMON_PARAMS, ...encodeParams(declared, input), ...(caller ?? {}) };
-      const response = await http.send({ method: declared.method, url: declared.path, params, timeoutMs: 10_000 });
-      return response.body as Answer;
-    },
+    send: (declared, input, caller) => toFake(declared, input, caller ?? {}),
   };
   return { world, close: async () => undefined };
 });
@@ -128,6 +120,7 @@ goldContract('the reference server', async () => {
   await seedCatalogue(db, clock);
   await seedGold(db, clock);
   const app: FastifyInstance = await createApp({ db, config: testConfig(), clock, logger: false });
+  const toServer = sendToServer(app);
   const world: GoldWorld = {
     paid: { mediaKey: PAID_KEY, price: PAID_PRICE },
     free: FREE_KEY,
@@ -136,12 +129,7 @@ goldContract('the reference server', async () => {
       await db.query('UPDATE users SET gold = $1 WHERE id = $2', [gold, user.id]);
       return tokenParams(user.token);
     },
-    async send(declared, input, caller) {
-      const params = { ...COMMON_PARAMS, ...encodeParams(declared, input), ...(caller ?? {}) };
-      const query = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
-      const response = await app.inject({ method: declared.method, url: declared.path, query });
-      return response.json() as Answer;
-    },
+    send: (declared, input, caller) => toServer(declared, input, caller ?? {}),
   };
   return {
     world,

@@ -6,23 +6,14 @@ import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { seedHelp } from '../../server/help/seed.ts';
 import { HELP_CINEMA, HelpCalls, HelpRet, type HelpArticleList, type HelpCategoryContentList, type HelpCategoryInfo, type HelpCategoryList } from '../../src/core/help/help-protocol.ts';
-import { encodeParams, type Call, type Fields, type ParamsOf } from '../../src/core/request/protocol.ts';
-import { COMMON_PARAMS, FakeClock, createTestDatabase, testConfig } from '../server/support.ts';
+import { FakeClock, createTestDatabase, testConfig } from '../server/support.ts';
+import { sendToFake, sendToServer, type Send } from './protocol-support.ts';
 
 /**
  * Help's calls (src/core/help/help-protocol.ts) as the app sends them, answered by the fake the app's tests use
  * (adapters/http/fake-help-api.ts) and by the reference server (in process, on its seeded test database): both must
  * answer alike, so the fake cannot drift from the server.
  */
-interface Answer {
-  ret: number;
-  msg: string;
-  data: unknown;
-}
-
-/** Sends a declared call with its parameters encoded as the app encodes them; `raw` overrides or removes wire values. */
-type Send = <S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, raw?: Record<string, string | undefined>) => Promise<Answer>;
-
 /** Both worlds hold category 2 (会员与支付, path 0,1) with question 63 (会员服务协议) and article 70. */
 const CATEGORY = { id: 2, title: '会员与支付', path: '0,1' } satisfies HelpCategoryInfo;
 const QUESTION = { id: 63, title: '会员服务协议' };
@@ -90,32 +81,18 @@ function helpContract(name: string, makeWorld: () => Promise<{ send: Send; close
   });
 }
 
-/** The wire query: common fields, the encoded input, then the raw overrides (undefined removes). */
-function wire<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, raw: Record<string, string | undefined> = {}): Record<string, string> {
-  const params: Record<string, string | undefined> = { ...COMMON_PARAMS, ...Object.fromEntries(Object.entries(encodeParams(declared, input)).map(([key, value]) => [key, String(value)])), ...raw };
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
-}
-
 helpContract('the fake', async () => {
   const http = new FakeHttp();
   installFakeHelpApi(http);
-  const send: Send = async (declared, input, raw) => {
-    const response = await http.send({ method: declared.method, url: declared.path, params: wire(declared, input, raw), timeoutMs: 10_000 });
-    return response.body as Answer;
-  };
-  return { send, close: async () => undefined };
+  return { send: sendToFake(http), close: async () => undefined };
 });
 
 helpContract('the reference server', async () => {
   const db: Database = await createTestDatabase();
   await seedHelp(db);
   const app: FastifyInstance = await createApp({ db, config: testConfig(), clock: new FakeClock(), logger: false });
-  const send: Send = async (declared, input, raw) => {
-    const response = await app.inject({ method: declared.method, url: declared.path, query: wire(declared, input, raw) });
-    return response.json() as Answer;
-  };
   return {
-    send,
+    send: sendToServer(app),
     close: async () => {
       await app.close();
       await db.close();
