@@ -25,8 +25,8 @@ import { readConfig, uploadDirOf } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
 import { ApiClient } from '../src/core/request/api-client.ts';
 import { RequestLimits } from '../src/core/request/texts.ts';
-import { parseUser, tokenParams } from '../src/core/session/user.ts';
-import { UserSession } from '../src/core/session/user-session.ts';
+import { parseUser, tokenParams } from '../src/core/shared-kernel/user.ts';
+import { UserSession } from '../src/core/shared-kernel/user-session.ts';
 import { PostDraftStore } from '../src/core/upload/post-draft.ts';
 import { PublishPost } from '../src/core/upload/publish-post.ts';
 

@@ -6,7 +6,7 @@ import { createHeadlessCore } from '../src/composition/headless.ts';
 import { MessageTips } from '../src/core/messaging/message-tips.ts';
 import { MessagingConnection } from '../src/core/messaging/messaging-connection.ts';
 import { SessionService } from '../src/core/session/session-service.ts';
-import { UserSession } from '../src/core/session/user-session.ts';
+import { UserSession } from '../src/core/shared-kernel/user-session.ts';
 
 /** Lets the core's pending promises (the missed-messages calls) finish. */
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -5,7 +5,7 @@ import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts
 import { Notifier } from '../core/ports/notifier.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { SessionService } from '../core/session/session-service.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 
 /** The account pages' services: profile editing and settings. */
 export function bindAccount(container: Container): void {

@@ -8,7 +8,7 @@ import { Navigator } from '../core/ports/navigator.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { Random } from '../core/ports/random.ts';
 import { ApiClient } from '../core/request/api-client.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 
 /** The ad list, the start ad and the open-app popup. */
 export function bindAds(container: Container): void {

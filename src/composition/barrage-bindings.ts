@@ -12,7 +12,7 @@ import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { Random } from '../core/ports/random.ts';
 import { ApiClient } from '../core/request/api-client.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { SessionModel } from '../ui/app/session-model.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
 import { BarrageModel, BarrageViewModel } from '../ui/barrage/barrage-view-model.ts';

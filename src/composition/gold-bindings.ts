@@ -5,7 +5,7 @@ import { GoldService } from '../core/gold/gold-service.ts';
 import { Http } from '../core/ports/http.ts';
 import { Navigator } from '../core/ports/navigator.ts';
 import { ApiClient } from '../core/request/api-client.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { InsertedAdController } from '../core/ads/inserted-ad.ts';
 import { PauseAdController } from '../core/ads/pause-ad.ts';
 import { Clock } from '../core/ports/clock.ts';

@@ -13,7 +13,7 @@ import { Socket } from '../core/ports/socket.ts';
 import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { SessionService } from '../core/session/session-service.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { CusServiceConfigService } from '../core/shell/cus-service-config.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
 import { ChatModel, ChatViewModel, readChatQuery } from '../ui/messaging/chat-view-model.ts';

@@ -14,7 +14,7 @@ import { Navigator } from '../core/ports/navigator.ts';
 import { NetworkType } from '../core/ports/network-type.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { ApiClient } from '../core/request/api-client.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { SessionModel } from '../ui/app/session-model.ts';
 import { bindViewModel, type Resolver } from '../ui/app/view-model-token.ts';
 import { PlayModel, PlayViewModel } from '../ui/playback/play-view-model.ts';

@@ -5,13 +5,13 @@ import { SignInTip } from '../core/account/sign-in-tip.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
 import { ApiClient } from '../core/request/api-client.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { RouteTrail } from '../core/shell/back-rule.ts';
 import { CusServiceConfigService } from '../core/shell/cus-service-config.ts';
 import { GlobalTimer } from '../core/shell/global-timer.ts';
-import { RechargeActivityService } from '../core/shell/recharge-activity.ts';
+import { RechargeActivityService } from '../core/vip/recharge-activity.ts';
 import { UnreadCountService } from '../core/shell/unread-count.ts';
-import { VipIconMachine } from '../core/shell/vip-icon.ts';
+import { VipIconMachine } from '../core/shared-kernel/vip-icon.ts';
 
 /** The shell's core services: customer-service configuration, the home sign-in tip, VIP icon state, recharge activity, unread count, global timer, route trail. */
 export function bindShell(container: Container): void {

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { ApiClient } from '../core/request/api-client.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { FollowController, FollowControllerFactory } from '../core/social/follow-controller.ts';
 import { SocialService } from '../core/social/social-service.ts';
 import { SessionModel } from '../ui/app/session-model.ts';

@@ -6,7 +6,7 @@ import { Clock } from '../core/ports/clock.ts';
 import { LocalFiles } from '../core/ports/local-files.ts';
 import { PlaceSearch } from '../core/ports/place-search.ts';
 import { ApiClient } from '../core/request/api-client.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { AppConfig } from '../core/shell/app-config.ts';
 import { PostDraftStore } from '../core/upload/post-draft.ts';
 import { PublishPost } from '../core/upload/publish-post.ts';

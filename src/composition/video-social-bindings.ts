@@ -4,7 +4,7 @@ import { Clock } from '../core/ports/clock.ts';
 import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { ApiClient } from '../core/request/api-client.ts';
-import { UserSession } from '../core/session/user-session.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { CommentThread, CommentThreadFactory } from '../core/video-social/comment-thread.ts';
 import { VideoActions, VideoActionsFactory } from '../core/video-social/video-actions.ts';
 import { VideoSocialService } from '../core/video-social/video-social-service.ts';

@@ -10,7 +10,7 @@ import { Clipboard } from '../core/ports/clipboard.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { PageVisibility } from '../core/ports/page-visibility.ts';
-import { VipIconMachine } from '../core/shell/vip-icon.ts';
+import { VipIconMachine } from '../core/shared-kernel/vip-icon.ts';
 import { BargainHelp, BargainMachine } from '../core/vip/bargain.ts';
 import { RechargeActivityFetch, storedActivityRule } from '../core/vip/recharge-activity-fetch.ts';
 import { ShareActivityMachine } from '../core/vip/share-activity.ts';

@@ -4,7 +4,7 @@ import { checkNickName, checkPassword, checkUserName } from '../../server/login/
 import { commonParams, type RequestContext } from '../../src/core/request/common-params.ts';
 import { checkRegisterForm } from '../../src/core/session/credentials.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
-import { parseUser, tokenParams } from '../../src/core/session/user.ts';
+import { parseUser, tokenParams } from '../../src/core/shared-kernel/user.ts';
 
 const accepts = (check: () => unknown): boolean => {
   try {

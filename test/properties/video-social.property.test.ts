@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../src/composition/headless.ts';
 import { LoadState } from '../../src/core/display/list-state.ts';
-import type { User } from '../../src/core/session/user.ts';
+import type { User } from '../../src/core/shared-kernel/user.ts';
 import { CommentThread } from '../../src/core/video-social/comment-thread.ts';
 import { countsAfterVote } from '../../src/core/video-social/video-actions.ts';
 import { averageScore, commentContentProblem, toggledVote, type Vote } from '../../src/core/video-social/video-social-rules.ts';

@@ -4,7 +4,7 @@ import { decidePayFlow, type PayFlowInput } from '../../src/core/vip/pay-flow.ts
 import { decodeCategory, decodePackage, decodePayInfo, decodePayType, decodePromotion, type Package } from '../../src/core/vip/pay-info.ts';
 import { chargedPrice, promotionsParam, recipientUid } from '../../src/core/vip/pay-rules.ts';
 import { isKnownPayType, PayType } from '../../src/core/vip/vip-codes.ts';
-import { parseUser } from '../../src/core/session/user.ts';
+import { parseUser } from '../../src/core/shared-kernel/user.ts';
 import { leaveDecision } from '../../src/core/vip/open-vip.ts';
 import { payTypeAnswer } from '../../src/core/vip/pay-type-answer.ts';
 

@@ -1,9 +1,8 @@
 import type { Notifier } from '../ports/notifier.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import type { SessionService } from '../session/session-service.ts';
-import { parseUser, type User } from '../session/user.ts';
-import type { UserSession } from '../session/user-session.ts';
+import { parseUser, type User, type UserInfoRefresher } from '../shared-kernel/user.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { AccountPaths, AccountTexts } from './account-paths.ts';
 import { checkIntroduction, checkNickName, type Gender } from './profile-rules.ts';
 
@@ -28,7 +27,7 @@ export class ProfileService {
     private readonly session: UserSession,
     private readonly notifier: Notifier,
     /** Reads the user again after a save (GetUserInfo), so what is stored is the server's fresh user. */
-    private readonly sessions: Pick<SessionService, 'refreshUserInfo'>,
+    private readonly sessions: UserInfoRefresher,
   ) {}
 
   /** The first local problem with a change, or ''. */

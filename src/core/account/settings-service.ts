@@ -1,6 +1,6 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { AccountPaths } from './account-paths.ts';
 
 /** The app settings of /settings (spec: Settings defaults). */

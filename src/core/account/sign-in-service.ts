@@ -1,7 +1,7 @@
 import type { Clock } from '../ports/clock.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { AccountPaths, AccountRet } from './account-paths.ts';
 import { SIGN_IN_REWARDS, dayNumber, weekCalendar, type CalendarDay } from './sign-in-rules.ts';
 

@@ -3,7 +3,7 @@ import type { Navigator } from '../ports/navigator.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { RequestLimits } from '../request/texts.ts';
 import { returnAddress } from '../shared-kernel/login-redirect.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import type { AdListService } from './ad-list-service.ts';
 import { AdPaths, adTarget, type Ad, type AdsData } from './ads.ts';
 

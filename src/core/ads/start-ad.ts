@@ -4,7 +4,7 @@ import type { Navigator } from '../ports/navigator.ts';
 import type { PageVisibility, Unsubscribe } from '../ports/page-visibility.ts';
 import type { Random } from '../ports/random.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import type { AdListService } from './ad-list-service.ts';
 import { AdKeys, AdPaths, AdRules, adTarget, indexFromUuid, parseAdList, startAdAllowedAt, type Ad } from './ads.ts';
 

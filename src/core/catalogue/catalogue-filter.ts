@@ -1,5 +1,5 @@
 import type { ApiClient } from '../request/api-client.ts';
-import { isObject, readVideoPage, type VideoPage } from './video.ts';
+import { isObject, readVideoPage, type VideoPage } from '../shared-kernel/video.ts';
 
 /** Spec §7: GET /api/home/filter, the catalogue filter behind /typePage (payload and answer not shown: ours). */
 export const CATALOGUE_FILTER_PATH = '/api/home/filter';

@@ -11,7 +11,7 @@ import {
   type SpaceProfile,
   type Video,
   type VideoPage,
-} from './video.ts';
+} from '../shared-kernel/video.ts';
 
 const CataloguePaths = {
   home: '/api/home/GetHomeData',

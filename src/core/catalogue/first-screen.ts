@@ -1,5 +1,5 @@
 import { formatImageUrl } from '../display/image-url.ts';
-import { readHomeData } from './video.ts';
+import { readHomeData } from '../shared-kernel/video.ts';
 
 /**
  * What a phone shows of the home route before any scroll, shared by the app (which cards load their covers at

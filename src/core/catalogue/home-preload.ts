@@ -1,5 +1,5 @@
 import type { CatalogueService } from './catalogue-service.ts';
-import type { HomeData } from './video.ts';
+import type { HomeData } from '../shared-kernel/video.ts';
 
 /** A home load started before the home screen: its promise, and its data once it has arrived. */
 export interface StartedHomeLoad {

@@ -1,4 +1,4 @@
-import type { Video } from './video.ts';
+import type { Video } from '../shared-kernel/video.ts';
 
 /** Default recommendation duration (spec: business constants). */
 export const DEFAULT_RECOMMENDATION_DURATION = 200;

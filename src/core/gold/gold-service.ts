@@ -1,6 +1,6 @@
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { GoldCalls, GoldRet, type GoldRecordPage, type GoldShortfall } from './gold-protocol.ts';
 import { GoldLimits, GoldTexts } from './gold-rules.ts';
 

@@ -1,7 +1,7 @@
 import type { Random } from '../ports/random.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { parseListedUser, type ListedUser } from '../shared-kernel/listed-user.ts';
 import {
   ChatPaths,

@@ -1,7 +1,7 @@
 import type { Unsubscribe } from '../ports/page-visibility.ts';
 import type { Random } from '../ports/random.ts';
 import { ApiError } from '../request/api-error.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { BarrageTimeline, contentProblem, normaliseContent, type BarrageReportReason } from './barrage-rules.ts';
 import { parseBarrage, type BarrageItem, type BarrageService } from './barrage-service.ts';
 

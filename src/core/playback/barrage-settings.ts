@@ -1,7 +1,7 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Unsubscribe } from '../ports/page-visibility.ts';
 import { ApiError } from '../request/api-error.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { DEFAULT_BARRAGE_CONFIG, parseBarrageConfig, type BarrageConfig } from './barrage-config.ts';
 import type { BarrageService } from './barrage-service.ts';
 import { BarrageStorageKeys } from './barrage-storage-keys.ts';

@@ -2,7 +2,7 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Unsubscribe } from '../ports/page-visibility.ts';
 import type { CallOptions } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { BarrageLimits, keywordProblem, normaliseKeyword, type ShieldLists } from './barrage-rules.ts';
 import type { BarrageService, ShieldedUser } from './barrage-service.ts';
 import { BarrageStorageKeys } from './barrage-storage-keys.ts';

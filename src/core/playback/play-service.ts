@@ -1,4 +1,4 @@
-import type { Video } from '../catalogue/video.ts';
+import type { Video } from '../shared-kernel/video.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Video } from '../catalogue/video.ts';
+import type { Video } from '../shared-kernel/video.ts';
 import type { Clock, TimerId } from '../ports/clock.ts';
 import type { Fullscreen, FullscreenTarget } from '../ports/fullscreen.ts';
 import type { MediaEvent, MediaPlayer, MediaSource } from '../ports/media-player.ts';

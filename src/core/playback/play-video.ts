@@ -1,4 +1,4 @@
-import { amount, isObject, readVideo, readVideos, type Video } from '../catalogue/video.ts';
+import { amount, isObject, readVideo, readVideos, type Video } from '../shared-kernel/video.ts';
 import type { MediaKind, MediaSource } from '../ports/media-player.ts';
 import { textOf } from '../request/answer-values.ts';
 

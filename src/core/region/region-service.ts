@@ -2,20 +2,13 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import { ApiError } from '../request/api-error.ts';
 import { Ret } from '../request/ret.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { RegionKeys } from '../shared-kernel/region-keys.ts';
 
 const RegionPaths = {
   userRegion: '/api/home/GetUserRegion',
   isMalaysia: '/api/user/IsMalaysia',
 } as const;
 
-/** Local storage keys of the stored region state. */
-export const RegionKeys = {
-  userArea: 'userArea',
-  userAreaCode: 'userAreaCode',
-  customAreaCode: 'customAreaCode',
-  useCustomArea: 'useCustomArea',
-  isMalaysia: 'isMalaysia',
-} as const;
 
 export interface RegionState {
   userArea: string;

@@ -5,8 +5,8 @@ import type { ApiClient } from '../request/api-client.ts';
 import { CaptchaFields, CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { RequestTexts } from '../request/texts.ts';
 import { checkLoginForm, checkRegisterForm, type LoginForm, type RegisterForm } from './credentials.ts';
-import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, tokenParams, type User } from './user.ts';
-import type { UserSession } from './user-session.ts';
+import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, tokenParams, type User } from '../shared-kernel/user.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 
 const SessionPaths = {
   register: '/api/Login/Register',

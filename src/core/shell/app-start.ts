@@ -1,10 +1,18 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Random } from '../ports/random.ts';
-import type { RegionService } from '../region/region-service.ts';
-import type { SessionService } from '../session/session-service.ts';
-import { ensureVisitorId } from '../session/visitor-id.ts';
+import { ensureVisitorId } from '../shared-kernel/visitor-id.ts';
 import type { AccessStatistics } from './access-statistics.ts';
 import type { AppConfig } from './app-config.ts';
+
+/** Login recognition as the session does it: true when a stored login is still valid. */
+export interface LoginRecognition {
+  start(): Promise<boolean>;
+}
+
+/** The region as the region service refreshes it; its errors are never shown. */
+export interface RegionRefresh {
+  refresh(): Promise<unknown>;
+}
 
 /**
  * What happens once when the app starts: the visitor id, login recognition, then the region, the global configuration
@@ -16,8 +24,8 @@ export class AppStart {
   constructor(
     private readonly local: KeyValueStore,
     private readonly random: Random,
-    private readonly sessions: SessionService,
-    private readonly region: RegionService,
+    private readonly sessions: LoginRecognition,
+    private readonly region: RegionRefresh,
     private readonly config: AppConfig,
     private readonly statistics?: AccessStatistics,
   ) {}

@@ -1,5 +1,5 @@
-import type { User } from '../session/user.ts';
-import { VipIconState } from './vip-icon.ts';
+import type { User } from '../shared-kernel/user.ts';
+import { VipIconState } from '../shared-kernel/vip-icon.ts';
 
 export type TabKey = 'home' | 'discovery' | 'vip' | 'rank' | 'user';
 

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../request/api-client.ts';
-import type { UserSession } from '../session/user-session.ts';
-import { ShellPaths } from './recharge-activity.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
+
+const UNREAD_COUNT_PATH = '/api/user/GetUserMegCount';
 
 /** Reads `{count}`: a whole number of unread messages, 0 for anything else. */
 function parseUnreadCount(value: unknown): number {
@@ -20,7 +21,7 @@ export class UnreadCountService {
   async fetch(): Promise<number | null> {
     if (!this.session.user()) return 0;
     try {
-      return parseUnreadCount(await this.api.get(ShellPaths.unreadCount, {}, { suppressTips: true }));
+      return parseUnreadCount(await this.api.get(UNREAD_COUNT_PATH, {}, { suppressTips: true }));
     } catch {
       return this.session.user() ? null : 0;
     }

@@ -4,7 +4,7 @@ import type { LocalFile, LocalFiles } from '../ports/local-files.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { fieldsOf, textOf, wholeOf } from '../request/answer-values.ts';
 import { ApiError, isTransportFailure } from '../request/api-error.ts';
-import type { UserSession } from '../session/user-session.ts';
+import type { UserSession } from '../shared-kernel/user-session.ts';
 import { chunkCount, chunkProgress, chunkRange, missingChunks, safeFileName } from './chunk-plan.ts';
 import { draftProblems, type DraftProblem, type Label, type PostDraftStore, type VideoFileInfo } from './post-draft.ts';
 import { createTrendsForm, UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';

@@ -3,7 +3,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import { returnAddress } from '../shared-kernel/login-redirect.ts';
-import type { User } from '../session/user.ts';
+import type { User } from '../shared-kernel/user.ts';
 import { appendNew, type Comment } from './comment.ts';
 import { CommentSort, VideoSocialLimits, VideoSocialPaths, VideoSocialTexts, commentContentProblem } from './video-social-rules.ts';
 import type { VideoSocialService } from './video-social-service.ts';

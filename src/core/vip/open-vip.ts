@@ -1,6 +1,6 @@
 import type { NativePlatform } from '../ports/native-bridge.ts';
 import type { Query } from '../ports/navigator.ts';
-import type { User } from '../session/user.ts';
+import type { User } from '../shared-kernel/user.ts';
 import { readId } from './pay-info.ts';
 import type { ConfirmDialog } from './pay-flow.ts';
 import { VipPaths } from './vip-codes.ts';

@@ -1,6 +1,6 @@
 import type { RouteLocation } from '../ports/navigator.ts';
 import { returnAddress } from '../shared-kernel/login-redirect.ts';
-import type { User } from '../session/user.ts';
+import type { User } from '../shared-kernel/user.ts';
 import type { Package } from './pay-info.ts';
 import { readId } from './pay-info.ts';
 import { VipPaths } from './vip-codes.ts';

@@ -1,8 +1,8 @@
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
-import type { SessionService } from '../session/session-service.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE } from './vip-codes.ts';
 import { numberOf, textOf } from '../request/answer-values.ts';
+import type { UserInfoRefresher } from '../shared-kernel/user.ts';
 
 /** The payment calls the payment pages make (server/vip/routes.ts). */
 const PaymentApiPaths = {
@@ -113,7 +113,7 @@ export class PaymentService {
   constructor(
     private readonly api: ApiClient,
     private readonly orders: PlacedOrders,
-    private readonly sessions: Pick<SessionService, 'refreshUserInfo'>,
+    private readonly sessions: UserInfoRefresher,
   ) {}
 
   /** What a payment page shows of an order: the creation's answer when this app just made it, else the order as asked by id (a reload). */

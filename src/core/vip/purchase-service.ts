@@ -2,7 +2,7 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { HttpParams } from '../ports/http.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { RegionKeys } from '../region/region-service.ts';
+import { RegionKeys } from '../shared-kernel/region-keys.ts';
 import { decodePayInfo, type PayInfo } from './pay-info.ts';
 import { afterCustomerService, afterPlacedOrder, decidePayFlow, type AfterOrder, type PayFlowInput } from './pay-flow.ts';
 import { OrderApiPaths, orderPathOf, type PlaceVipOrder } from './place-order.ts';

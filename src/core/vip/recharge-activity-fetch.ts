@@ -1,7 +1,7 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { iconStateForActivity, RECHARGE_ACTIVITY_KEY } from '../shell/recharge-activity.ts';
-import type { VipIconMachine, VipIconState } from '../shell/vip-icon.ts';
+import { iconStateForActivity, RECHARGE_ACTIVITY_KEY } from './recharge-activity.ts';
+import type { VipIconMachine, VipIconState } from '../shared-kernel/vip-icon.ts';
 import { textOf } from '../request/answer-values.ts';
 
 export const RECHARGE_ACTIVITY_PATH = '/api/user/GetRechargeActivity';

@@ -1,4 +1,4 @@
-import type { User } from '../session/user.ts';
+import type { User } from '../shared-kernel/user.ts';
 import { MAX_VIP_TAG_LEVEL } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
 

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { SessionState, UserSession } from '../../core/session/user-session.ts';
-import type { User } from '../../core/session/user.ts';
+import type { SessionState, UserSession } from '../../core/shared-kernel/user-session.ts';
+import type { User } from '../../core/shared-kernel/user.ts';
 
 /** The session as MobX state, for view-models to compute from. */
 export class SessionModel {

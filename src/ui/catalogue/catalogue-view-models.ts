@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CatalogueService, ListSort } from '../../core/catalogue/catalogue-service.ts';
 import { DEFAULT_PAGE_SIZE } from '../../core/catalogue/catalogue-service.ts';
-import type { Channel, SpaceProfile, Video } from '../../core/catalogue/video.ts';
+import type { Channel, SpaceProfile, Video } from '../../core/shared-kernel/video.ts';
 import { debounce, type Debounced } from '../../core/display/debounce.ts';
 import type { Clock } from '../../core/ports/clock.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';

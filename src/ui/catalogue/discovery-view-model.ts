@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import { DEFAULT_PAGE_SIZE, type CatalogueService } from '../../core/catalogue/catalogue-service.ts';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { POSTS_PAGE_SIZE, type PostsService } from '../../core/posts/posts-service.ts';
 import type { SessionService } from '../../core/session/session-service.ts';

@@ -2,7 +2,7 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
 import { readSubId } from '../../core/catalogue/channels.ts';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';

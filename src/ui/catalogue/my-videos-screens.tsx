@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import { formatDuration } from '../../core/display/duration.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';

@@ -1,7 +1,7 @@
 import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
 import { useParams } from 'react-router-dom';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, Count, LevelIcon, SexIcon } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';

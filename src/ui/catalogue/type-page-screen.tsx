@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';

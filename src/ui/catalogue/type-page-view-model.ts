@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { DEFAULT_PAGE_SIZE } from '../../core/catalogue/catalogue-service.ts';
 import { NO_FILTER, type CatalogueFilterChoice, type CatalogueFilterService, type FilterOptions, type FilterSort } from '../../core/catalogue/catalogue-filter.ts';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 

@@ -1,4 +1,4 @@
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 

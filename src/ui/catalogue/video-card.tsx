@@ -1,6 +1,6 @@
 import { formatDuration } from '../../core/display/duration.ts';
 import { formatImageUrl } from '../../core/display/image-url.ts';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import { GRID_COVER_SIZE } from '../../core/catalogue/first-screen.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Count, TimeLabel } from '../common/display.tsx';

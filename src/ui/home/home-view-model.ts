@@ -3,7 +3,7 @@ import type { CatalogueService } from '../../core/catalogue/catalogue-service.ts
 import { RECOMMEND_CHANNEL } from '../../core/catalogue/channels.ts';
 import type { HomePreload } from '../../core/catalogue/home-preload.ts';
 import type { RecommendationState, RecommendationStore } from '../../core/catalogue/recommendation-store.ts';
-import type { Channel, HomeData, RecommendationBlock, Video } from '../../core/catalogue/video.ts';
+import type { Channel, HomeData, RecommendationBlock, Video } from '../../core/shared-kernel/video.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';

@@ -1,5 +1,5 @@
 import { makeAutoObservable, observableRef, reaction, runInAction } from 'mobx';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import { formatDuration } from '../../core/display/duration.ts';
 import type { PlayerState, PlayerStateStore } from '../../core/playback/play-player-state.ts';
 import { PlayTexts, playedFraction } from '../../core/playback/play-rules.ts';

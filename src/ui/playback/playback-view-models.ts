@@ -1,5 +1,5 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import type { Video } from '../../core/catalogue/video.ts';
+import type { Video } from '../../core/shared-kernel/video.ts';
 import { formatDuration } from '../../core/display/duration.ts';
 import { playedFraction } from '../../core/playback/play-rules.ts';
 import type { PlayService } from '../../core/playback/play-service.ts';

@@ -1,13 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { UnreadCounter } from '../../core/messaging/unread-counter.ts';
-import type { UserSession } from '../../core/session/user-session.ts';
+import type { UserSession } from '../../core/shared-kernel/user-session.ts';
 import type { RouteTrail } from '../../core/shell/back-rule.ts';
 import type { GlobalTimer } from '../../core/shell/global-timer.ts';
-import type { RechargeActivityService } from '../../core/shell/recharge-activity.ts';
+import type { RechargeActivityService } from '../../core/vip/recharge-activity.ts';
 import { TABS, decideTabTap, tabDots, tabForPath, vipTabLabel, type TabKey } from '../../core/shell/tab-bar.ts';
 import type { UnreadCountService } from '../../core/shell/unread-count.ts';
-import { VipIconState, type VipIconMachine } from '../../core/shell/vip-icon.ts';
+import { VipIconState, type VipIconMachine } from '../../core/shared-kernel/vip-icon.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 

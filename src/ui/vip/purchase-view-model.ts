@@ -3,7 +3,7 @@ import type { NativeBridge } from '../../core/ports/native-bridge.ts';
 import type { Navigator, Query } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
-import type { User } from '../../core/session/user.ts';
+import type { User } from '../../core/shared-kernel/user.ts';
 import { leaveDecision, openVipBack, openVipPreselection, openVipTitle, scannedGift, type LeaveDecision } from '../../core/vip/open-vip.ts';
 import type { ActivityPurchase, AfterOrder } from '../../core/vip/pay-flow.ts';
 import { payTypesFor, readId, type Category, type Package, type PayInfo, type PayTypeItem } from '../../core/vip/pay-info.ts';

@@ -4,7 +4,7 @@ import { SETTINGS_STORAGE_KEY, SettingsService } from '../../../src/core/account
 import { SignInService } from '../../../src/core/account/sign-in-service.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import {
   EditGenderViewModel,

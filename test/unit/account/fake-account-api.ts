@@ -3,7 +3,7 @@ import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from '../../../adapters/h
 import type { Clock } from '../../../src/core/ports/clock.ts';
 import { DEFAULT_SETTINGS, SETTING_NAMES, type AppSettings } from '../../../src/core/account/settings-service.ts';
 import { dayNumber, nextStreak, rewardFor, currentStreak, weekCalendar, type LastSignIn } from '../../../src/core/account/sign-in-rules.ts';
-import type { UserSession } from '../../../src/core/session/user-session.ts';
+import type { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 
 const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
 const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });

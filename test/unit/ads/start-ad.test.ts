@@ -3,7 +3,7 @@ import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { AdListService } from '../../../src/core/ads/ad-list-service.ts';
 import { AdKeys, AdRules, adTarget, indexFromUuid, parseAdsData, startAdAllowedAt, type Ad } from '../../../src/core/ads/ads.ts';
 import { StartAdController } from '../../../src/core/ads/start-ad.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 
 const MINUTE = 60_000;
 

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHeadlessCore, type HeadlessWorld } from '../../../src/composition/headless.ts';
 import { bindVideoCard } from '../../../src/composition/video-card-bindings.ts';
 import { CatalogueService } from '../../../src/core/catalogue/catalogue-service.ts';
-import { readVideo, type Video } from '../../../src/core/catalogue/video.ts';
+import { readVideo, type Video } from '../../../src/core/shared-kernel/video.ts';
 import { FooterState } from '../../../src/core/display/list-state.ts';
 import { ContainerProvider } from '../../../src/ui/app/container-context.tsx';
 import { SearchViewModel } from '../../../src/ui/catalogue/catalogue-view-models.ts';

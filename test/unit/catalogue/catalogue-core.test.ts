@@ -6,7 +6,7 @@ import { CatalogueService } from '../../../src/core/catalogue/catalogue-service.
 import { channelNavigationTarget, homeChannelOfPath, readSubId } from '../../../src/core/catalogue/channels.ts';
 import { footerOf, PagedList } from '../../../src/core/catalogue/paged-list.ts';
 import { DEFAULT_RECOMMENDATION_DURATION, RecommendationStore } from '../../../src/core/catalogue/recommendation-store.ts';
-import { readHomeData, readVideo, readVideoPage } from '../../../src/core/catalogue/video.ts';
+import { readHomeData, readVideo, readVideoPage } from '../../../src/core/shared-kernel/video.ts';
 import { FooterState, LoadState } from '../../../src/core/display/list-state.ts';
 
 const video = (n: number) => ({ mediaKey: `m-${n}`, title: `视频${n}`, category: 'movie', cover: '/c.jpg', duration: 90, playCount: 12000, updatedAt: 1_700_000_000_000 });

@@ -1,8 +1,8 @@
 /** Shared setup of the gold unit tests (not a test file itself). */
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import type { FakeHttpCall } from '../../../adapters/http/fake-http.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
-import { parseUser } from '../../../src/core/session/user.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
+import { parseUser } from '../../../src/core/shared-kernel/user.ts';
 
 export const ok = (data: unknown, msg = '成功') => ({ body: { ret: 200, msg, data } });
 export const refused = (ret: number, msg: string, data: unknown = null) => ({ body: { ret, msg, data } });

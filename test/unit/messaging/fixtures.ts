@@ -5,8 +5,8 @@ import { MessageStore } from '../../../src/core/messaging/message-store.ts';
 import { MessageTips } from '../../../src/core/messaging/message-tips.ts';
 import { MessagingConnection } from '../../../src/core/messaging/messaging-connection.ts';
 import { UnreadCounter } from '../../../src/core/messaging/unread-counter.ts';
-import { parseUser, type User } from '../../../src/core/session/user.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { parseUser, type User } from '../../../src/core/shared-kernel/user.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 
 export const ME = 7;
 

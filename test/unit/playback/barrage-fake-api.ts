@@ -2,7 +2,7 @@
 import type { FakeHttp, FakeHttpCall } from '../../../adapters/http/fake-http.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { DEFAULT_BARRAGE_CONFIG, parseBarrageConfig, type BarrageConfig } from '../../../src/core/playback/barrage-config.ts';
-import { parseUser, type User } from '../../../src/core/session/user.ts';
+import { parseUser, type User } from '../../../src/core/shared-kernel/user.ts';
 
 export interface StoredBarrage {
   id: number;

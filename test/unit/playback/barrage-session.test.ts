@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MessagingConnection } from '../../../src/core/messaging/messaging-connection.ts';
 import type { BarrageItem } from '../../../src/core/playback/barrage-service.ts';
 import { BarrageSessionFactory, episodeRoomKey, type BarrageEvent } from '../../../src/core/playback/barrage-session.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { ME, barrageWorld, flush, stored, user } from './barrage-fake-api.ts';
 
 function setup(options: { loggedIn?: boolean; seed?: ReturnType<typeof stored>[] } = {}) {

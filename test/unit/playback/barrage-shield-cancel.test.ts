@@ -6,7 +6,7 @@ import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts'
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
 import { ClientRet } from '../../../src/core/request/ret.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';
 import { barrageWorld, flush, user } from './barrage-fake-api.ts';

@@ -3,7 +3,7 @@ import { MessagingConnection } from '../../../src/core/messaging/messaging-conne
 import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
 import { BarrageStorageKeys } from '../../../src/core/playback/barrage-storage-keys.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { ME, barrageWorld, flush, user } from './barrage-fake-api.ts';
 
 function setup(options: { loggedIn?: boolean } = {}) {

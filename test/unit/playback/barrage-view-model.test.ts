@@ -4,7 +4,7 @@ import { BarrageService, type BarrageItem } from '../../../src/core/playback/bar
 import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
 import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { adDrawable } from '../../../src/ui/barrage/barrage-timeline-view-model.ts';
 import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';

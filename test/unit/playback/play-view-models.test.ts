@@ -6,7 +6,7 @@ import { PlayService } from '../../../src/core/playback/play-service.ts';
 import { PlaySessionFactory } from '../../../src/core/playback/play-session-factory.ts';
 import { MediaPlayerFactory } from '../../../src/core/ports/media-player.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { PlayViewModel, episodeFromQuery } from '../../../src/ui/playback/play-view-model.ts';
 import { createPlayerHandle } from '../../../src/ui/playback/player-handle.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Post, PostPage } from '../../../src/core/posts/post.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
-import type { User } from '../../../src/core/session/user.ts';
-import { parseUser } from '../../../src/core/session/user.ts';
+import type { User } from '../../../src/core/shared-kernel/user.ts';
+import { parseUser } from '../../../src/core/shared-kernel/user.ts';
 import { UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
 import { SpaceViewModel } from '../../../src/ui/catalogue/catalogue-view-models.ts';
 import { DiscoveryViewModel } from '../../../src/ui/catalogue/discovery-view-model.ts';

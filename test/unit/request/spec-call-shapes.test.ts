@@ -10,7 +10,7 @@ import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { PlayService } from '../../../src/core/playback/play-service.ts';
 import type { HttpRequest } from '../../../src/core/ports/http.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { UserViewModel } from '../../../src/ui/user/user-view-model.ts';
 import { installFakeAccountApi } from '../account/fake-account-api.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { AppStart } from '../../../src/core/shell/app-start.ts';
 import { RegionService } from '../../../src/core/region/region-service.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
 import { MemoryKeyValueStore } from '../../../adapters/storage/memory-key-value-store.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
-import type { User } from '../../../src/core/session/user.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
+import type { User } from '../../../src/core/shared-kernel/user.ts';
 
 const user: User = {
   id: 7, nickName: '小明', avatar: '', vipLevel: 0, vipCategoryId: null, vipTypeName: '', eDate: '', userNameRaw: 'xiaoming',

@@ -10,7 +10,7 @@ import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { TypePageViewModel } from '../../../src/ui/catalogue/type-page-view-model.ts';
 import { CusServiceViewModel } from '../../../src/ui/messaging/cus-service-view-model.ts';
 import { installFakeAccountApi } from '../account/fake-account-api.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 
 const CONFIG = { account: 'kefu-service', uid: 7, nickName: '官方客服', hours: '每天 09:00-24:00', welcome: '您好，我是客服', fallbackContact: 'service@qiyu.example' };
 const ok = (data: unknown) => ({ body: { ret: 200, msg: '成功', data } });

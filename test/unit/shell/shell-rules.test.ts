@@ -7,8 +7,8 @@ import { decideTabTap, tabDots, tabForPath, TABS, vipTabLabel } from '../../../s
 import { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX, DoubleTapGuard, isMultiTouch } from '../../../src/core/shell/touch-rules.ts';
 import { transitionFor } from '../../../src/core/shell/transition.ts';
 import { iosMajorVersion, isIosSafari, isLowIos } from '../../../src/core/shell/user-agent.ts';
-import { VipIconState } from '../../../src/core/shell/vip-icon.ts';
-import { parseUser } from '../../../src/core/session/user.ts';
+import { VipIconState } from '../../../src/core/shared-kernel/vip-icon.ts';
+import { parseUser } from '../../../src/core/shared-kernel/user.ts';
 
 const IOS_SAFARI_14 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 14_8 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.1.2 Mobile/15E148 Safari/604.1';
 const IOS_SAFARI_17 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { Navigator } from '../../../src/core/ports/navigator.ts';
-import { parseUser } from '../../../src/core/session/user.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { parseUser } from '../../../src/core/shared-kernel/user.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { GLOBAL_TICK_MS, GlobalTimer } from '../../../src/core/shell/global-timer.ts';
-import { RECHARGE_ACTIVITY_KEY, RechargeActivityService } from '../../../src/core/shell/recharge-activity.ts';
+import { RECHARGE_ACTIVITY_KEY, RechargeActivityService } from '../../../src/core/vip/recharge-activity.ts';
 import { UnreadCountService } from '../../../src/core/shell/unread-count.ts';
-import { VipIconKeys, VipIconMachine, VipIconState } from '../../../src/core/shell/vip-icon.ts';
+import { VipIconKeys, VipIconMachine, VipIconState } from '../../../src/core/shared-kernel/vip-icon.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { ShellViewModel } from '../../../src/ui/shell/shell-view-model.ts';
 

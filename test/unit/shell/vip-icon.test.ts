@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
 import { MemoryKeyValueStore } from '../../../adapters/storage/memory-key-value-store.ts';
-import { VipIconKeys, VipIconMachine, VipIconState, localDateString } from '../../../src/core/shell/vip-icon.ts';
+import { VipIconKeys, VipIconMachine, VipIconState, localDateString } from '../../../src/core/shared-kernel/vip-icon.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -3,7 +3,7 @@ import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { FollowControllerFactory } from '../../../src/core/social/follow-controller.ts';
 import { SocialService } from '../../../src/core/social/social-service.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { FollowButtonViewModel } from '../../../src/ui/social/follow-button-view-model.ts';
 import {

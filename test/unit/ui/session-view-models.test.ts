@@ -4,7 +4,7 @@ import type { CaptchaChallenge } from '../../../src/core/shared-kernel/captcha-p
 import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
 import type { LoginForm } from '../../../src/core/session/credentials.ts';
 import { SessionService, type SignInOutcome } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { afterLoginPath, LoginViewModel } from '../../../src/ui/login/login-view-model.ts';
 import { RegisterViewModel } from '../../../src/ui/login/register-view-model.ts';

@@ -5,8 +5,8 @@ import type { FakeClock } from '../../../adapters/clock/fake-clock.ts';
 import type { HttpRequest } from '../../../src/core/ports/http.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
-import { parseUser } from '../../../src/core/session/user.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
+import { parseUser } from '../../../src/core/shared-kernel/user.ts';
 import { PostDraftStore, type PostDraft } from '../../../src/core/upload/post-draft.ts';
 import { PublishPost } from '../../../src/core/upload/publish-post.ts';
 

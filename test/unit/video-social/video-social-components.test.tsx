@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { ContainerProvider } from '../../../src/ui/app/container-context.tsx';
 import { bindUi } from '../../../src/ui/app/ui-bindings.ts';
 import { CommentSection, VideoActions } from '../../../src/ui/video-social/video-social-slots.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { LoadState } from '../../../src/core/display/list-state.ts';
-import type { User } from '../../../src/core/session/user.ts';
+import type { User } from '../../../src/core/shared-kernel/user.ts';
 import { parseComment, parseCommentPage } from '../../../src/core/video-social/comment.ts';
 import { CommentThread, CommentThreadFactory } from '../../../src/core/video-social/comment-thread.ts';
 import { CollectTexts, VideoActions, VideoActionsFactory, countsAfterVote } from '../../../src/core/video-social/video-actions.ts';

@@ -5,8 +5,8 @@ import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
 import { FakeNotifier } from '../../../adapters/notifier/fake-notifier.ts';
 import { FakePageVisibility } from '../../../adapters/page-visibility/fake-page-visibility.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
-import { RECHARGE_ACTIVITY_KEY } from '../../../src/core/shell/recharge-activity.ts';
-import { VipIconMachine } from '../../../src/core/shell/vip-icon.ts';
+import { RECHARGE_ACTIVITY_KEY } from '../../../src/core/vip/recharge-activity.ts';
+import { VipIconMachine } from '../../../src/core/shared-kernel/vip-icon.ts';
 import {
   BargainMachine,
   BargainPaths,

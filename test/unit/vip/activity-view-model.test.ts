@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { Clipboard } from '../../../src/core/ports/clipboard.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { BargainMachine, BargainPaths } from '../../../src/core/vip/bargain.ts';
 import { decidePayFlow } from '../../../src/core/vip/pay-flow.ts';
 import { CONFIRM_SHARE_PATH, RECHARGE_ACTIVITY_PATH, RechargeActivityFetch } from '../../../src/core/vip/recharge-activity-fetch.ts';

@@ -1,4 +1,4 @@
-import { parseUser, type User } from '../../../src/core/session/user.ts';
+import { parseUser, type User } from '../../../src/core/shared-kernel/user.ts';
 import type { Package } from '../../../src/core/vip/pay-info.ts';
 
 export function user(uid: number, fields: Record<string, unknown> = {}): User {

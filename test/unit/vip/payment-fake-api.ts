@@ -1,6 +1,6 @@
 /** An in-memory imitation of the payment calls for headless tests (not a test file itself). */
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from '../../../adapters/http/fake-http.ts';
-import type { UserSession } from '../../../src/core/session/user-session.ts';
+import type { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 
 const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '成功', data } });
 const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { decidePayFlow } from '../../../src/core/vip/pay-flow.ts';
 import { PaymentService, readOrder } from '../../../src/core/vip/payment-service.ts';
 import { PlaceVipOrder } from '../../../src/core/vip/place-order.ts';

@@ -3,7 +3,7 @@ import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { decodePayInfo } from '../../../src/core/vip/pay-info.ts';
 import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
 import { OrderApiPaths } from '../../../src/core/vip/place-order.ts';
-import { RegionKeys } from '../../../src/core/region/region-service.ts';
+import { RegionKeys } from '../../../src/core/shared-kernel/region-keys.ts';
 import { installFakeVipApi, PAY_INFO } from './purchase-fake-api.ts';
 
 function setup() {

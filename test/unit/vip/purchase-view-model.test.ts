@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
-import { RegionKeys } from '../../../src/core/region/region-service.ts';
+import { RegionKeys } from '../../../src/core/shared-kernel/region-keys.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { UserSession } from '../../../src/core/session/user-session.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { PurchaseViewModel, type PurchaseActivities, priceText, type PurchaseMode } from '../../../src/ui/vip/purchase-view-model.ts';

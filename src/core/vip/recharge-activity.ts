@@ -1,10 +1,9 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { VipIconState, type VipIconMachine } from './vip-icon.ts';
+import { VipIconState, type VipIconMachine } from '../shared-kernel/vip-icon.ts';
 
-export const ShellPaths = {
+const RechargeActivityPaths = {
   activity: '/api/home/GetActivity',
-  unreadCount: '/api/user/GetUserMegCount',
 } as const;
 
 /** Recharge activity types (spec: 0 share, 1 bargain). */
@@ -61,7 +60,7 @@ export class RechargeActivityService {
   async refresh(): Promise<RechargeActivity | null> {
     let data: unknown;
     try {
-      data = await this.api.get(ShellPaths.activity, {}, { suppressTips: true });
+      data = await this.api.get(RechargeActivityPaths.activity, {}, { suppressTips: true });
     } catch {
       return this.current;
     }

@@ -1,6 +1,6 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Random } from '../ports/random.ts';
-import { SessionKeys } from './storage-keys.ts';
+import { SessionKeys } from './session-keys.ts';
 
 /** The visitor's device id: created once, then kept in local storage as visitorId. */
 export function ensureVisitorId(local: KeyValueStore, random: Random): string {

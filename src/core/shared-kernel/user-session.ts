@@ -2,7 +2,7 @@ import type { Clock, TimerId } from '../ports/clock.ts';
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Unsubscribe } from '../ports/page-visibility.ts';
 import { parseUser, type User } from './user.ts';
-import { LOGGED_OUT_EVENT_DELAY_MS, SessionKeys } from './storage-keys.ts';
+import { LOGGED_OUT_EVENT_DELAY_MS, SessionKeys } from './session-keys.ts';
 
 export interface SessionState {
   user: User | null;

@@ -96,3 +96,8 @@ export function tokenFromQuery(query: Record<string, string>): UserToken | null 
   }
   return parseToken({ ...fields, uid: query.login_uid });
 }
+
+/** Asks the server for the signed-in user's facts again (after a purchase or a profile change), as the session does. */
+export interface UserInfoRefresher {
+  refreshUserInfo(): Promise<User | null>;
+}
