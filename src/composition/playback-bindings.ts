@@ -3,7 +3,7 @@ import { SettingsService } from '../core/account/settings-service.ts';
 import { RecommendationStore } from '../core/catalogue/recommendation-store.ts';
 import { PlayerStateStore } from '../core/playback/play-player-state.ts';
 import { PlayService } from '../core/playback/play-service.ts';
-import type { PlaySessionDeps } from '../core/playback/play-session.ts';
+import type { PlaySessionDeps } from '../core/playback/play-session-state.ts';
 import { PlaySessionFactory } from '../core/playback/play-session-factory.ts';
 import { PlayerSettingsStore } from '../core/playback/play-settings.ts';
 import { Clock } from '../core/ports/clock.ts';

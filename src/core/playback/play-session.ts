@@ -1,12 +1,9 @@
-import type { Video } from '../shared-kernel/video.ts';
-import type { Clock, TimerId } from '../ports/clock.ts';
-import type { Fullscreen, FullscreenTarget } from '../ports/fullscreen.ts';
-import type { MediaEvent, MediaPlayer, MediaSource } from '../ports/media-player.ts';
-import type { NetworkType } from '../ports/network-type.ts';
-import type { PageVisibility, Unsubscribe } from '../ports/page-visibility.ts';
-import type { PlayerStateStore } from './play-player-state.ts';
+import type { FullscreenTarget } from '../ports/fullscreen.ts';
+import type { MediaEvent, MediaPlayer } from '../ports/media-player.ts';
+import type { Unsubscribe } from '../ports/page-visibility.ts';
+import { PlayFullscreen } from './play-fullscreen.ts';
+import { PlayProgressRecorder, type PlayPosition } from './play-progress.ts';
 import {
-  PlayLimits,
   chooseEpisode,
   clampTime,
   decideAutoplay,
@@ -15,99 +12,16 @@ import {
   shouldAdvance,
   startPosition,
 } from './play-rules.ts';
-import type { PlayService } from './play-service.ts';
-import type { PlayerSettings, PlayerSettingsStore } from './play-settings.ts';
-import type { Episode, PlayDetails, PlayInfo } from './play-video.ts';
-
-/** The account settings playback follows (kept by the account feature; defaults when unknown). */
-export interface PlaybackPreferences {
-  autoPlayWhenWWAN: boolean;
-  danmuOpen: boolean;
-}
-
-/** Where the play session reads the account settings from (bound by the composition to the settings service). */
-export interface PlaybackPreferencesSource {
-  load(): Promise<PlaybackPreferences>;
-}
-
-export type PlayPhase = 'loading' | 'ready' | 'failed';
-/** The play address: not asked yet, a source, the gold lock (ret 1031), or a failed call. */
-export type PlayAccess = 'pending' | 'open' | 'locked' | 'failed';
-
-export interface PlaySessionState {
-  phase: PlayPhase;
-  mediaKey: string;
-  details: PlayDetails | null;
-  episodes: readonly Episode[];
-  /** 1-based episode playing (or about to). */
-  episode: number;
-  related: readonly Video[];
-  access: PlayAccess;
-  source: MediaSource | null;
-  /** The inserted ad (chaBo) is over: playback may start. */
-  prerollDone: boolean;
-  /** The source is attached to the player: it can be played and handed to the parts over the player. */
-  attached: boolean;
-  /** On mobile data with autoplay there off: 当前为移动网络… waits for 继续播放. */
-  askingMobileData: boolean;
-  /** The browser refused to autoplay: the play button waits for a tap. */
-  awaitingTap: boolean;
-  playing: boolean;
-  /** Paused by the viewer (the pause ad shows); false again when playback resumes. */
-  pausedByUser: boolean;
-  /** Seconds into the episode. */
-  time: number;
-  /** Seconds; NaN until known, Infinity for live. */
-  duration: number;
-  /** The media could not be loaded or played. */
-  mediaFailed: boolean;
-  settings: PlayerSettings;
-}
-
-export interface PlaySessionDeps {
-  service: PlayService;
-  loggedIn: () => boolean;
-  clock: Clock;
-  network: NetworkType;
-  fullscreen: Fullscreen;
-  visibility: PageVisibility;
-  settings: PlayerSettingsStore;
-  playerState: PlayerStateStore;
-  preferences: PlaybackPreferencesSource;
-}
-
-const DEFAULT_PREFERENCES: PlaybackPreferences = { autoPlayWhenWWAN: false, danmuOpen: true };
-
-/** The state before anything is loaded. */
-export function initialPlayState(settings: PlayerSettings): PlaySessionState {
-  return {
-    phase: 'loading',
-    mediaKey: '',
-    details: null,
-    episodes: [],
-    episode: 1,
-    related: [],
-    access: 'pending',
-    source: null,
-    prerollDone: false,
-    attached: false,
-    askingMobileData: false,
-    awaitingTap: false,
-    playing: false,
-    pausedByUser: false,
-    time: 0,
-    duration: Number.NaN,
-    mediaFailed: false,
-    settings,
-  };
-}
+import { DEFAULT_PREFERENCES, initialPlayState, type PlaybackPreferences, type PlaySessionDeps, type PlaySessionState } from './play-session-state.ts';
+import type { PlayerSettings } from './play-settings.ts';
+import type { Episode, PlayInfo } from './play-video.ts';
 
 /**
  * One video on the play screen: loads its details, the viewer's last position, the episodes, the related
- * videos and the play address (or the gold lock); drives the player through the MediaPlayer port (start
- * position, autoplay or the mobile-data question, next episode, skip intro and outro); records the viewer's
- * progress at the start, every 15 s of playing, on pause, on hiding the page and on leaving; and keeps the
- * fullscreen state.
+ * videos and the play address (or the gold lock), and drives the player through the MediaPlayer port (start
+ * position, autoplay or the mobile-data question, next episode, skip intro and outro). Recording the viewer's
+ * progress is {@link PlayProgressRecorder}'s job (told when playback starts, pauses, changes episode or leaves);
+ * fullscreen is {@link PlayFullscreen}'s.
  */
 export class PlaySession {
   private state: PlaySessionState;
@@ -117,32 +31,32 @@ export class PlaySession {
   private readonly offs: Unsubscribe[] = [];
   private info: PlayInfo = { episode: 1, progress: 0 };
   private preferences: Promise<PlaybackPreferences> = Promise.resolve(DEFAULT_PREFERENCES);
-  private recordTimer: TimerId | null = null;
-  private lastRecord = '';
-  /** Whether playback of the current episode was recorded since it started. */
-  private startRecorded = false;
+  private readonly progress: PlayProgressRecorder;
+  private readonly screen: PlayFullscreen;
   /** The viewer accepted mobile data once on this screen (the next episode does not ask again). */
   private mobileDataAccepted = false;
   /** Bumped at each load: late answers of an earlier one are dropped. */
   private generation = 0;
   /** Bumped at each open: the related videos of an earlier video are dropped. */
   private opened = 0;
-  private nativeFullscreen = false;
   private closed = false;
 
   constructor(private readonly deps: PlaySessionDeps) {
     this.state = initialPlayState(deps.settings.current());
+    this.progress = new PlayProgressRecorder({
+      service: deps.service,
+      clock: deps.clock,
+      loggedIn: deps.loggedIn,
+      position: () => this.position(),
+      sent: (position) => {
+        this.info = { episode: position.episode, progress: position.progress };
+      },
+    });
+    this.screen = new PlayFullscreen(deps.fullscreen, deps.playerState);
     this.offs.push(
       deps.settings.subscribe((settings) => this.update({ settings })),
       deps.visibility.onChange((visible) => {
         if (!visible) void this.record();
-      }),
-      deps.fullscreen.onChange((active) => {
-        // The viewer left fullscreen (Esc, the back gesture): the player area follows.
-        if (!active && this.nativeFullscreen) {
-          this.nativeFullscreen = false;
-          deps.playerState.setFullscreen(false);
-        }
       }),
     );
   }
@@ -160,7 +74,7 @@ export class PlaySession {
   async open(mediaKey: string, requestedEpisode: number | null): Promise<void> {
     const opened = ++this.opened;
     const generation = ++this.generation;
-    this.stopRecording();
+    this.progress.pause();
     this.update({ phase: 'loading', mediaKey, details: null, access: 'pending', source: null, attached: false, mediaFailed: false });
     this.preferences = this.deps.preferences.load().catch(() => DEFAULT_PREFERENCES);
     void this.preferences.then((preferences) => this.deps.playerState.setDanmuOpen(preferences.danmuOpen));
@@ -270,18 +184,8 @@ export class PlaySession {
   }
 
   /** Fullscreen on or off: the element through the Fullscreen API, else the window (the UI fills it). */
-  async toggleFullscreen(target: FullscreenTarget): Promise<void> {
-    const { fullscreen, playerState } = this.deps;
-    if (playerState.current().playerIsFullscreen) {
-      const native = this.nativeFullscreen;
-      this.nativeFullscreen = false;
-      playerState.setFullscreen(false);
-      if (native) await fullscreen.exit();
-      return;
-    }
-    playerState.setFullscreen(true);
-    const entered = fullscreen.supported() ? await fullscreen.enter(target) : false;
-    this.nativeFullscreen = entered && playerState.current().playerIsFullscreen;
+  toggleFullscreen(target: FullscreenTarget): Promise<void> {
+    return this.screen.toggle(target);
   }
 
   /** Leaving the screen: the last record, timers stopped, fullscreen left, the source detached. */
@@ -289,14 +193,10 @@ export class PlaySession {
     if (this.closed) return;
     this.closed = true;
     const recorded = this.record();
-    this.stopRecording();
+    this.progress.pause();
     this.generation++;
     for (const off of this.offs.splice(0)) off();
-    if (this.deps.playerState.current().playerIsFullscreen) {
-      this.deps.playerState.setFullscreen(false);
-      if (this.nativeFullscreen) void this.deps.fullscreen.exit();
-      this.nativeFullscreen = false;
-    }
+    this.screen.close();
     const player = this.player;
     this.detach();
     player?.unload();
@@ -306,22 +206,21 @@ export class PlaySession {
 
   /** Sends the viewer's position when logged in (skipped when it is the same as the last one sent). */
   async record(): Promise<void> {
+    await this.progress.record();
+  }
+
+  /** The position a record sends: none until the episode's source is attached to the player. */
+  private position(): PlayPosition | null {
     const { phase, mediaKey, episode, source, attached } = this.state;
     const player = this.player;
-    if (!this.deps.loggedIn() || phase !== 'ready' || !source || !attached || !player) return;
-    const progress = source.live ? 0 : Math.floor(clampTime(player.currentTime(), player.duration()));
-    const key = `${mediaKey}|${episode}|${progress}`;
-    if (key === this.lastRecord) return;
-    this.lastRecord = key;
-    this.info = { episode, progress };
-    await this.deps.service.addPlayRecord({ mediaKey, episode, progress });
+    if (phase !== 'ready' || !source || !attached || !player) return null;
+    return { mediaKey, episode, progress: source.live ? 0 : Math.floor(clampTime(player.currentTime(), player.duration())) };
   }
 
   private async loadAddress(autoplay = false): Promise<void> {
     const generation = ++this.generation;
     const { mediaKey, episode } = this.state;
-    this.stopRecording();
-    this.startRecorded = false;
+    this.progress.restart();
     this.update({ access: 'pending', source: null, attached: false, mediaFailed: false, time: 0, duration: Number.NaN, playing: false, awaitingTap: false });
     try {
       const address = await this.deps.service.address(mediaKey, episode);
@@ -348,8 +247,7 @@ export class PlaySession {
     const player = this.player;
     if (!player || !source || !details || !prerollDone || access !== 'open') return;
     const generation = ++this.generation;
-    this.stopRecording();
-    this.startRecorded = false;
+    this.progress.restart();
     const episode = this.state.episodes.find((e) => e.episode === this.state.episode);
     const startAt = startPosition({
       progress: resumeProgress(this.state.episode, this.info),
@@ -392,14 +290,10 @@ export class PlaySession {
         this.update({ playing: true, pausedByUser: false, awaitingTap: false, askingMobileData: false });
         break;
       case 'playing':
-        if (!this.startRecorded) {
-          this.startRecorded = true;
-          void this.record();
-        }
-        this.startRecording();
+        void this.progress.playing();
         break;
       case 'pause':
-        this.stopRecording();
+        this.progress.pause();
         this.update({ playing: false });
         if (!player.ended()) void this.record();
         break;
@@ -412,13 +306,13 @@ export class PlaySession {
         this.update({ duration: player.duration() });
         break;
       case 'ended':
-        this.stopRecording();
+        this.progress.pause();
         this.update({ playing: false, time: player.currentTime() });
         void this.record();
         this.maybeAdvance(true);
         break;
       case 'error':
-        this.stopRecording();
+        this.progress.pause();
         this.update({ mediaFailed: true, playing: false });
         break;
       default:
@@ -440,17 +334,6 @@ export class PlaySession {
       hasNext: next !== null,
     });
     if (advance && next !== null) void this.selectEpisode(next);
-  }
-
-  private startRecording(): void {
-    if (this.recordTimer !== null) return;
-    this.recordTimer = this.deps.clock.repeat(() => void this.record(), PlayLimits.recordEveryMs);
-  }
-
-  private stopRecording(): void {
-    if (this.recordTimer === null) return;
-    this.deps.clock.cancelRepeat(this.recordTimer);
-    this.recordTimer = null;
   }
 
   private update(change: Partial<PlaySessionState>): void {
