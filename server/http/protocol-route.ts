@@ -17,9 +17,9 @@ function readText(params: Params, name: string, field: TextField): string | unde
     if (field.optional === true) return undefined;
     throw raw === undefined ? missingParam(name) : badParam(name);
   }
-  if (text.length > field.max) throw badParam(name);
-  if (field.oneOf !== undefined && !field.oneOf.includes(text)) throw badParam(name);
-  if (field.pattern !== undefined && !field.pattern.test(text)) throw badParam(name);
+  if (text.length > field.max) throw badParam(name, field.badMessage);
+  if (field.oneOf !== undefined && !field.oneOf.includes(text)) throw badParam(name, field.badMessage);
+  if (field.pattern !== undefined && !field.pattern.test(text)) throw badParam(name, field.badMessage);
   return text;
 }
 

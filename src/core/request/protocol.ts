@@ -15,7 +15,7 @@ export type Carrier = 'query' | 'form';
 
 /**
  * Text, trimmed when `trim`, every whitespace removed when `squash`; 1001 when absent (unless optional), 1002 when
- * longer than `max`, not one of `oneOf` or not matching `pattern`.
+ * longer than `max`, not one of `oneOf` or not matching `pattern` (with `badMessage` when given).
  */
 export interface TextField {
   kind: 'text';
@@ -25,6 +25,8 @@ export interface TextField {
   oneOf?: readonly string[];
   pattern?: RegExp;
   optional?: boolean;
+  /** The 1002 refusal's message (too long, not one of `oneOf`, not matching `pattern`); 参数格式错误：<name> when left out. */
+  badMessage?: string;
 }
 
 /** A whole number from `min` to `max`; `fallback` when absent (then never missing); `rangeMessage` for a refusal. */
