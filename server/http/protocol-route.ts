@@ -4,7 +4,7 @@
  * parses, calls, answers.
  */
 import type { AuthMode } from '../auth/authenticator.ts';
-import type { Call, Field, Fields, IdField, IntField, ListField, ParamsOf, TextField } from '../../src/core/request/protocol.ts';
+import type { Call, Field, Fields, IdField, IntField, JsonField, ListField, ReceivedOf, TextField } from '../../src/core/request/protocol.ts';
 import { badParam, missingParam } from './api-error.ts';
 import type { ApiContext, ApiRouteOptions, ApiRouter } from './api-router.ts';
 import type { ApiOk } from './envelope.ts';
@@ -45,6 +45,21 @@ function readList(params: Params, name: string, field: ListField): string[] {
   return distinct;
 }
 
+/** JSON text parsed; a value that is not text (a JSON body) as it came; absent or empty: undefined when optional. */
+function readJson(params: Params, name: string, field: JsonField<unknown>): unknown {
+  const raw = params.get(name);
+  if (raw === undefined || raw === '') {
+    if (field.optional === true) return undefined;
+    throw raw === undefined ? missingParam(name) : badParam(name);
+  }
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw badParam(name);
+  }
+}
+
 function readField(params: Params, name: string, field: Field): unknown {
   switch (field.kind) {
     case 'text':
@@ -55,20 +70,22 @@ function readField(params: Params, name: string, field: Field): unknown {
       return readList(params, name, field);
     case 'id':
       return readId(params, name, field);
+    case 'json':
+      return readJson(params, name, field);
   }
 }
 
 /** A declared call's parameters, read and checked (1001 missing, 1002 malformed, as `Params` answers them). */
-function readDeclared<S extends Fields>(declared: Call<S, unknown>, params: Params): ParamsOf<S> {
+function readDeclared<S extends Fields>(declared: Call<S, unknown>, params: Params): ReceivedOf<S> {
   const input: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(declared.params)) {
     const value = readField(params, name, field);
     if (value !== undefined) input[name] = value;
   }
-  return input as ParamsOf<S>;
+  return input as ReceivedOf<S>;
 }
 
-type DeclaredHandler<A extends AuthMode, S extends Fields, Data> = (context: ApiContext<A> & { input: ParamsOf<S> }) => Promise<Data | ApiOk<Data>>;
+type DeclaredHandler<A extends AuthMode, S extends Fields, Data> = (context: ApiContext<A> & { input: ReceivedOf<S> }) => Promise<Data | ApiOk<Data>>;
 
 /** Registers `declared` on the router: `handler` gets the checked input and answers the declared data. */
 export function serve<A extends AuthMode, S extends Fields, Data>(

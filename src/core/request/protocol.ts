@@ -54,15 +54,49 @@ export interface IdField {
   optional?: boolean;
 }
 
-export type Field = TextField | IntField | ListField | IdField;
+declare const jsonValue: unique symbol;
+
+/**
+ * A structured value travelling as one field of JSON text (CreateTrends' form body: `trends={"contxt":"…"}`). The
+ * app gives a `T`; the server parses the text (1001 when absent unless optional, 1002 when empty or not JSON; a value
+ * that is not text, from a JSON body, is taken as it came) and hands its handler `unknown`: the shape is the use
+ * case's to check. Declare one with {@link json}.
+ */
+export interface JsonField<T> {
+  kind: 'json';
+  optional?: boolean;
+  readonly [jsonValue]?: T;
+}
+
+/** A {@link JsonField} holding a `T`: `json<Place>({ optional: true })`. */
+export function json<T>(options: { optional?: boolean } = {}): JsonField<T> {
+  return { kind: 'json', ...options };
+}
+
+export type Field = TextField | IntField | ListField | IdField | JsonField<unknown>;
 export type Fields = Readonly<Record<string, Field>>;
 
-type ValueOf<F extends Field> = F extends TextField ? string : F extends IntField | IdField ? number : F extends ListField ? readonly string[] : never;
+type ValueOf<F extends Field> = F extends TextField
+  ? string
+  : F extends IntField | IdField
+    ? number
+    : F extends ListField
+      ? readonly string[]
+      : F extends JsonField<infer T>
+        ? T
+        : never;
 type IsOptional<F extends Field> = F extends { optional: true } ? true : false;
 
 /** The parameters of a call as the app gives them and the server's handler receives them. */
 export type ParamsOf<S extends Fields> = { -readonly [K in keyof S as IsOptional<S[K]> extends true ? never : K]: ValueOf<S[K]> } & {
   -readonly [K in keyof S as IsOptional<S[K]> extends true ? K : never]?: ValueOf<S[K]>;
+};
+
+type ReceivedValueOf<F extends Field> = F extends JsonField<unknown> ? unknown : ValueOf<F>;
+
+/** The parameters as the server's handler receives them: as {@link ParamsOf}, but JSON fields unchecked (`unknown`). */
+export type ReceivedOf<S extends Fields> = { -readonly [K in keyof S as IsOptional<S[K]> extends true ? never : K]: ReceivedValueOf<S[K]> } & {
+  -readonly [K in keyof S as IsOptional<S[K]> extends true ? K : never]?: ReceivedValueOf<S[K]>;
 };
 
 declare const answers: unique symbol;
@@ -84,14 +118,16 @@ export function call<Data>() {
   return <const S extends Fields>(declaration: { method: 'GET' | 'POST'; path: string; carrier: Carrier; params: S }): Call<S, Data> => declaration;
 }
 
-/** The wire form of a call's parameters: lists joined with commas, absent optional ones left out. */
+/** The wire form of a call's parameters: lists joined with commas, JSON fields as JSON text, absent optional ones left out. */
 export function encodeParams<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>): HttpParams {
   const wire: HttpParams = {};
-  const given = input as Record<string, string | number | readonly string[] | undefined>;
-  for (const name of Object.keys(declared.params)) {
+  const given = input as Record<string, unknown>;
+  for (const [name, field] of Object.entries(declared.params)) {
     const value = given[name];
     if (value === undefined) continue;
-    wire[name] = typeof value === 'object' ? value.join(',') : value;
+    if (field.kind === 'json') {
+      if (value !== null) wire[name] = JSON.stringify(value);
+    } else wire[name] = Array.isArray(value) ? value.join(',') : (value as string | number);
   }
   return wire;
 }
