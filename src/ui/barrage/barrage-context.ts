@@ -1,5 +1,5 @@
 import { createContext, useContext, type RefObject } from 'react';
-import type { Drawable } from './canvas-barrage-renderer.ts';
+import type { Drawable } from './barrage-drawable.ts';
 import type { BarrageViewModel } from './barrage-view-model.ts';
 
 /** What the overlay gives the provider so a tap on the picture can find the barrage under it. */

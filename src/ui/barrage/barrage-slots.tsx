@@ -9,7 +9,8 @@ import { BarrageUiTexts } from './barrage-texts.ts';
 import { AD_BARRAGE_AT_SECONDS } from '../../core/playback/barrage-ad.ts';
 import { BarrageModel } from './barrage-view-model.ts';
 import { isAdDrawable } from './barrage-timeline-view-model.ts';
-import { CanvasBarrageRenderer, type Drawable } from './canvas-barrage-renderer.ts';
+import type { Drawable } from './barrage-drawable.ts';
+import { CanvasBarrageRenderer } from './canvas-barrage-renderer.ts';
 import './barrage.css';
 
 /** Elements a tap goes to even when a barrage flies over them (the player's controls, links, inputs). */

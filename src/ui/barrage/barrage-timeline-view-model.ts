@@ -6,7 +6,7 @@ import type { BarrageService } from '../../core/playback/barrage-service.ts';
 import type { BarrageEvent, BarrageSession } from '../../core/playback/barrage-session.ts';
 import type { PlayerHandle } from '../playback/player-slots.ts';
 import { BarrageUiTexts } from './barrage-texts.ts';
-import type { Drawable, FlyingView } from './canvas-barrage-renderer.ts';
+import type { Drawable, FlyingView } from './barrage-drawable.ts';
 
 /** The barrage ad as it flies: text from the ad's title (its leading 【广告】 left to the drawn mark). */
 export interface AdDrawable extends Drawable {

@@ -17,7 +17,7 @@ import { BARRAGE_TOAST as TOAST, BarrageUiTexts } from './barrage-texts.ts';
 import { BarrageFilterViewModel } from './barrage-filter-view-model.ts';
 import { BarrageSendViewModel } from './barrage-send-view-model.ts';
 import { BarrageTimelineViewModel, isAdDrawable, type AdDrawable } from './barrage-timeline-view-model.ts';
-import type { Drawable } from './canvas-barrage-renderer.ts';
+import type { Drawable } from './barrage-drawable.ts';
 
 const LOGIN_PATH = '/login';
 export type BarrageSheet = 'none' | 'settings' | 'blocking' | 'actions' | 'reasons';

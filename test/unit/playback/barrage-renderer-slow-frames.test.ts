@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BarrageTimeline } from '../../../src/core/playback/barrage-rules.ts';
-import { CanvasBarrageRenderer, type Drawable, type Surface } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
+import type { Drawable } from '../../../src/ui/barrage/barrage-drawable.ts';
+import { CanvasBarrageRenderer } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
+import type { Surface } from '../../../src/ui/barrage/text-image-cache.ts';
 import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
 import { fakeCanvas, fakeContext } from './fake-canvas.ts';
 

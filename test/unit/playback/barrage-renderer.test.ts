@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BARRAGE_CONFIG } from '../../../src/core/playback/barrage-config.ts';
 import { lineHeightPx, speedPxPerSec } from '../../../src/core/playback/barrage-layout.ts';
 import { BarrageTimeline, compileShields } from '../../../src/core/playback/barrage-rules.ts';
-import { CanvasBarrageRenderer, type Drawable, type FlyingView, type Surface } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
+import type { Drawable, FlyingView } from '../../../src/ui/barrage/barrage-drawable.ts';
+import { CanvasBarrageRenderer } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
+import type { Surface } from '../../../src/ui/barrage/text-image-cache.ts';
 import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
 import { fakeCanvas, fakeContext } from './fake-canvas.ts';
 

@@ -1,0 +1,129 @@
+import type { BarrageSize } from '../../core/playback/barrage-config.ts';
+import { fontPx, lineHeightPx } from '../../core/playback/barrage-layout.ts';
+import type { Drawable } from './barrage-drawable.ts';
+
+type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+const OUTLINE_PX = 3;
+const FONT_FAMILY = '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
+const OWN_FRAME = '#4fc3f7';
+const AD_MARK = '广告';
+const AD_MARK_FILL = '#ff9800';
+/** Widths measured, kept at most (then forgotten at once; measuring again is cheap). */
+const MAX_WIDTHS = 8192;
+
+/**
+ * How a barrage looks: its font at the viewer's size, its width (measured once per text and style), and drawing
+ * it — white text with a dark outline, one's own in a frame, the ad with a 广告 mark.
+ */
+export class BarrageTextPainter {
+  private size: BarrageSize = 'normal';
+  private font = '';
+  private line = 0;
+  private readonly widths = new Map<string, number>();
+  /** The font the measuring context has now (set only when it changes: setting it costs a parse). */
+  private measureFont = '';
+
+  /** `measuring`: the on-screen canvas's context (nothing else sets its font: a frame only copies the tape). */
+  constructor(private readonly measuring: CanvasRenderingContext2D) {
+    this.setSize(this.size);
+  }
+
+  setSize(size: BarrageSize): void {
+    this.size = size;
+    this.font = `500 ${fontPx(size)}px ${FONT_FAMILY}`;
+    this.line = lineHeightPx(size);
+  }
+
+  /** A lane's height in CSS pixels at the current size. */
+  lineHeight(): number {
+    return this.line;
+  }
+
+  /** The measuring canvas got a new backing store, which resets its context's font. */
+  contextReset(): void {
+    this.measureFont = '';
+  }
+
+  /** Width in CSS pixels, frame and mark included, rounded up. */
+  measure(item: Drawable): number {
+    const key = this.measureKey(item);
+    const cached = this.widths.get(key);
+    if (cached !== undefined) return cached;
+    if (this.widths.size >= MAX_WIDTHS) this.widths.clear();
+    const context = this.measuring;
+    if (this.measureFont !== this.font) {
+      context.font = this.font;
+      this.measureFont = this.font;
+    }
+    let width = context.measureText(item.content).width + OUTLINE_PX * 2;
+    if (item.adMark) {
+      context.font = this.markFont();
+      width += context.measureText(AD_MARK).width + this.markPadding() * 3;
+      context.font = this.font;
+    }
+    if (item.own) width += this.framePadding() * 2;
+    width = Math.ceil(width);
+    this.widths.set(key, width);
+    return width;
+  }
+
+  /** Text images are shared by barrages with the same text and style: size, kind (own, ad) and pixel ratio. */
+  imageKey(item: Drawable, dpr: number): string {
+    return `${dpr}|${this.measureKey(item)}`;
+  }
+
+  /** Draws one barrage at (0, 0) of a context scaled to CSS pixels; `width` is its measured width. */
+  draw(context: Context2D, item: Drawable, width: number): void {
+    this.textStyle(context);
+    const middle = this.line / 2;
+    let textX = OUTLINE_PX;
+    if (item.adMark) {
+      const pad = this.markPadding();
+      context.font = this.markFont();
+      const markWidth = context.measureText(AD_MARK).width;
+      const markHeight = fontPx(this.size) * 0.95;
+      context.fillStyle = AD_MARK_FILL;
+      context.fillRect(textX, middle - markHeight / 2, markWidth + pad * 2, markHeight);
+      context.fillStyle = '#ffffff';
+      context.fillText(AD_MARK, textX + pad, middle);
+      textX += markWidth + pad * 3;
+      this.textStyle(context);
+    }
+    if (item.own) {
+      const pad = this.framePadding();
+      context.strokeStyle = OWN_FRAME;
+      context.lineWidth = 1.5;
+      context.strokeRect(1, 2, width - 2, this.line - 4);
+      this.textStyle(context);
+      textX += pad;
+    }
+    context.strokeText(item.content, textX, middle);
+    context.fillText(item.content, textX, middle);
+  }
+
+  private measureKey(item: Drawable): string {
+    return `${this.size}|${item.own ? 1 : 0}|${item.adMark ? 1 : 0}|${item.content}`;
+  }
+
+  private textStyle(context: Context2D): void {
+    context.font = this.font;
+    context.textBaseline = 'middle';
+    context.lineJoin = 'round';
+    context.lineWidth = OUTLINE_PX;
+    context.strokeStyle = 'rgba(0, 0, 0, 0.75)';
+    context.fillStyle = '#ffffff';
+  }
+
+  private markFont(): string {
+    return `600 ${Math.round(fontPx(this.size) * 0.7)}px ${FONT_FAMILY}`;
+  }
+
+  private markPadding(): number {
+    return Math.round(fontPx(this.size) * 0.25);
+  }
+
+  private framePadding(): number {
+    return Math.round(fontPx(this.size) * 0.25);
+  }
+}
