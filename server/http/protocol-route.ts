@@ -23,8 +23,13 @@ function readText(params: Params, name: string, field: TextField): string | unde
   return text;
 }
 
+/** True when the field takes an empty value as none and this one is empty or blank. */
+function emptyAsNone(params: Params, name: string, field: IntField | IdField): boolean {
+  return field.emptyIsNone === true && params.optionalString(name)?.trim() === '';
+}
+
 function readInt(params: Params, name: string, field: IntField): number | undefined {
-  const value = params.optionalInt(name) ?? field.fallback;
+  const value = (emptyAsNone(params, name, field) ? undefined : params.optionalInt(name)) ?? field.fallback;
   if (value === undefined) {
     if (field.optional === true) return undefined;
     throw missingParam(name);
@@ -34,6 +39,7 @@ function readInt(params: Params, name: string, field: IntField): number | undefi
 }
 
 function readId(params: Params, name: string, field: IdField): number | undefined {
+  if (field.optional === true && emptyAsNone(params, name, field)) return undefined;
   return field.optional === true ? params.optionalId(name) : params.id(name);
 }
 

@@ -37,6 +37,8 @@ export interface IntField {
   fallback?: number;
   optional?: boolean;
   rangeMessage?: string;
+  /** An empty or blank value is none (as GetVipPayType's unset ids travel); the app then sends it empty. */
+  emptyIsNone?: boolean;
 }
 
 /** Comma-separated text: each item trimmed, non-empty, at most `maxLength`; duplicates dropped; at most `maxItems`. */
@@ -52,6 +54,8 @@ export interface ListField {
 export interface IdField {
   kind: 'id';
   optional?: boolean;
+  /** An empty or blank value is none (as GetVipPayType's unset ids travel); the app then sends it empty. */
+  emptyIsNone?: boolean;
 }
 
 declare const jsonValue: unique symbol;
@@ -118,13 +122,19 @@ export function call<Data>() {
   return <const S extends Fields>(declaration: { method: 'GET' | 'POST'; path: string; carrier: Carrier; params: S }): Call<S, Data> => declaration;
 }
 
-/** The wire form of a call's parameters: lists joined with commas, JSON fields as JSON text, absent optional ones left out. */
+/**
+ * The wire form of a call's parameters: lists joined with commas, JSON fields as JSON text, absent optional ones left
+ * out (sent empty when the field takes empty as none: `emptyIsNone`).
+ */
 export function encodeParams<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>): HttpParams {
   const wire: HttpParams = {};
   const given = input as Record<string, unknown>;
   for (const [name, field] of Object.entries(declared.params)) {
     const value = given[name];
-    if (value === undefined) continue;
+    if (value === undefined) {
+      if ((field.kind === 'int' || field.kind === 'id') && field.emptyIsNone === true) wire[name] = '';
+      continue;
+    }
     if (field.kind === 'json') {
       if (value !== null) wire[name] = JSON.stringify(value);
     } else wire[name] = Array.isArray(value) ? value.join(',') : (value as string | number);
