@@ -44,6 +44,12 @@ export interface Config {
   apiRateLimitWindowMs?: number | undefined;
   /** API_BASE: where the built app calls the API; another site's origin is added to the page's CSP (connect, img, media). */
   apiBase?: string | undefined;
+  /** SMTP_URL: mail codes through this SMTP server (smtp:// or smtps://); unset: to the outbox folder (see outboxDirOf). */
+  smtpUrl?: string | undefined;
+  /** MAIL_FROM: the sender of mailed codes, default `奇遇视频 <no-reply@localhost>`. */
+  mailFrom?: string | undefined;
+  /** SMS_URL: text codes through this HTTP gateway (POST {to, text} as JSON); unset: to the outbox folder. */
+  smsUrl?: string | undefined;
   /** Per-user limits on messages, barrages and comments (not from the environment; default SEND_LIMITS). */
   sendLimits?: SendLimits | undefined;
   /** Password hashing cost, argon2id (not from the environment; tests lower it). */
@@ -174,6 +180,9 @@ export function readConfig(env: Env = process.env): Config {
     trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
     logLevel: logLevelOf(env),
     apiBase: value(env, 'API_BASE'),
+    smtpUrl: urlOf(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
+    mailFrom: value(env, 'MAIL_FROM'),
+    smsUrl: urlOf(env, 'SMS_URL', ['http:', 'https:'], 'https://sms.example.com/send'),
     apiRateLimitMax: wholeNumberOf(env, 'API_RATE_LIMIT_MAX', 0, 1_000_000),
     apiRateLimitWindowMs: wholeNumberOf(env, 'API_RATE_LIMIT_WINDOW_MS', 1000, 86_400_000),
     argon2: DEFAULT_ARGON2_PARAMS,
@@ -191,6 +200,11 @@ export function apiRateLimitOf(config: Pick<Config, 'apiRateLimitMax' | 'apiRate
 /** The folder served under /media/: MEDIA_DIR, else `<DATA_DIR>/media`. */
 export function mediaDirOf(config: Pick<Config, 'mediaDir' | 'dataDir'>): string {
   return config.mediaDir ?? join(config.dataDir, 'media');
+}
+
+/** Where codes go when no mail or SMS transport is configured: `<DATA_DIR>/outbox`, one file per message. */
+export function outboxDirOf(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'outbox');
 }
 
 /** Where resized images are kept: `<DATA_DIR>/media-cache`. */
