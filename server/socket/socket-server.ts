@@ -75,11 +75,50 @@ function field(payload: Record<string, unknown>, name: string): string | undefin
   return value === undefined || value === null ? undefined : '';
 }
 
+/**
+ * The rooms of this process's sockets, each paired with a twin only this process's sockets join (`<room>@<process>`,
+ * joined and left with it). A room's twin lets an emit reach the sockets of this process at once and the other
+ * processes' sockets through the adapter: the local emit goes first, straight to the sockets (no Redis round trip
+ * before it), then the adapter carries the same emit to every process with this process's twins excepted. On this
+ * process the twins hold exactly the room's sockets, so none of them gets it twice; on the others they are empty,
+ * so every socket there gets it once. Without Redis there are no other processes: one emit, no twins.
+ */
+class LocalFirstRooms {
+  constructor(
+    private readonly io: Server,
+    /** This process's tag in the twins' names; undefined when there is no adapter between processes. */
+    private readonly processTag: string | undefined,
+  ) {}
+
+  /** The rooms a socket joins for `rooms`: the rooms and, between processes, their twins. */
+  joined(rooms: readonly string[]): string[] {
+    const { processTag } = this;
+    return processTag === undefined ? [...rooms] : rooms.flatMap((room) => [room, twinRoom(room, processTag)]);
+  }
+
+  /** `event` to every socket of these rooms, whichever process holds it, once each (sockets in several rooms too). */
+  emit(rooms: readonly string[], event: string, payload: unknown): void {
+    const { processTag } = this;
+    if (processTag === undefined) {
+      this.io.to([...rooms]).emit(event, payload);
+      return;
+    }
+    this.io.local.to([...rooms]).emit(event, payload);
+    this.io.to([...rooms]).except(rooms.map((room) => twinRoom(room, processTag))).emit(event, payload);
+  }
+}
+
+const twinRoom = (room: string, processTag: string): string => `${room}@${processTag}`;
+
 class SocketRealtime implements Realtime {
-  constructor(private readonly io: Server) {}
+  constructor(
+    private readonly io: Server,
+    private readonly rooms: LocalFirstRooms,
+  ) {}
 
   deliver(message: MessageView): void {
-    this.io.to([userRoom(message.toUid), userRoom(message.fromUid)]).emit(SocketEvent.PrivateMessage, message);
+    // The sockets of this process at once, the others' through Redis (LocalFirstRooms).
+    this.rooms.emit([userRoom(message.toUid), userRoom(message.fromUid)], SocketEvent.PrivateMessage, message);
   }
 
   loginElsewhere(uid: number, newToken: string): void {
@@ -104,7 +143,7 @@ class SocketRealtime implements Realtime {
   }
 
   relayBarrage(roomKey: string, barrage: object): void {
-    this.io.to(videoRoom(roomKey)).emit(SocketEvent.SendBarrage, barrage);
+    this.rooms.emit([videoRoom(roomKey)], SocketEvent.SendBarrage, barrage);
   }
 }
 
@@ -125,6 +164,7 @@ export function attachSocketServer(app: FastifyInstance, options: SocketServerOp
   let redis: Redis | undefined;
   const closeFactsBus: (() => Promise<void>)[] = [];
   const io = new Server(app.server, { serveClient: false });
+  const rooms = new LocalFirstRooms(io, config.redisUrl === undefined ? undefined : randomUUID());
   if (config.redisUrl !== undefined) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000 });
     redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'socket adapter: Redis error'));
@@ -135,7 +175,7 @@ export function attachSocketServer(app: FastifyInstance, options: SocketServerOp
     if (sessions.cache !== undefined) closeFactsBus.push(shareSessionChanges(redis, sessions.cache, `${streamName}:sessions`, app.log));
   }
   const acks = new DeliveryAcks(db, () => clock.now());
-  io.on('connection', (socket) => handleSocket(socket, { db, sessions, clock, log: app.log, acks }));
+  io.on('connection', (socket) => handleSocket(socket, { db, sessions, clock, log: app.log, acks, rooms }));
 
   // Before fastify closes the HTTP server: open websockets would keep it from closing.
   app.addHook('preClose', async () => {
@@ -147,7 +187,7 @@ export function attachSocketServer(app: FastifyInstance, options: SocketServerOp
     for (const close of closeFactsBus) await close();
     if (redis !== undefined && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
   });
-  const realtime = new SocketRealtime(io);
+  const realtime = new SocketRealtime(io, rooms);
   app.decorate('realtime', realtime);
   return realtime;
 }
@@ -186,10 +226,14 @@ interface SocketContext {
   clock: Clock;
   log: FastifyBaseLogger;
   acks: DeliveryAcks;
+  rooms: LocalFirstRooms;
 }
 
 function handleSocket(socket: Socket, context: SocketContext): void {
   const state = socket.data as SocketState;
+  const leave = async (rooms: readonly string[]): Promise<void> => {
+    for (const room of rooms) await socket.leave(room);
+  };
   const refuse = (ret: number, msg: string): void => {
     socket.emit(SocketEvent.ConnectionResult, envelope(ret, msg, null));
     socket.disconnect(true);
@@ -212,11 +256,11 @@ function handleSocket(socket: Socket, context: SocketContext): void {
       });
       if (socket.disconnected) return undefined;
       // A socket re-authenticating (another account, say) first leaves what it had joined.
-      if (state.uid !== undefined) await socket.leave(userRoom(state.uid));
+      if (state.uid !== undefined) await leave(context.rooms.joined([userRoom(state.uid)]));
       if (state.token !== undefined) await socket.leave(sessionRoom(state.token));
       state.uid = session.user.id;
       state.token = session.token.token;
-      await socket.join([userRoom(session.user.id), sessionRoom(session.token.token)]);
+      await socket.join([...context.rooms.joined([userRoom(session.user.id)]), sessionRoom(session.token.token)]);
       socket.emit(SocketEvent.ConnectionResult, envelope(Ret.Ok, RetMessage.Ok, { uid: session.user.id }));
       return undefined;
     } catch (error) {
@@ -252,15 +296,15 @@ function handleSocket(socket: Socket, context: SocketContext): void {
     if (payload['leave'] === true) {
       // Leaving the play page: no more barrages of that video (leaving another room than the joined one does nothing).
       if (state.videoRoom === room) {
-        await socket.leave(room);
+        await leave(context.rooms.joined([room]));
         state.videoRoom = undefined;
       }
       socket.emit(SocketEvent.JoinVideoRoom, { mediaKey, ok: true, left: true });
       return;
     }
-    if (state.videoRoom !== undefined && state.videoRoom !== room) await socket.leave(state.videoRoom);
+    if (state.videoRoom !== undefined && state.videoRoom !== room) await leave(context.rooms.joined([state.videoRoom]));
     state.videoRoom = room;
-    await socket.join(room);
+    await socket.join(context.rooms.joined([room]));
     socket.emit(SocketEvent.JoinVideoRoom, { mediaKey, ok: true });
   });
 }

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ret } from '../../server/http/ret.ts';
 import type { MessageView } from '../../server/messaging/message-repository.ts';
-import { openAuthenticated } from './socket-support.ts';
+import { openAuthenticated, sleep } from './socket-support.ts';
 import type { TestSocket } from './socket-support.ts';
 import { COMMON_PARAMS, DATABASE_URL, REDIS_URL, tokenParams, uniqueName } from './support.ts';
 import type { Envelope, TestUser } from './support.ts';
@@ -152,6 +152,50 @@ describe('socket scale-out over Redis (two server processes)', () => {
     expect(sent.ret).toBe(Ret.Ok);
     expect(await bSocket.next('privateMessage', 10_000)).toEqual(sent.data);
     expect(await aSocket.next('privateMessage', 10_000)).toEqual(sent.data);
+  });
+
+  /** A second session of a registered user (another tab or device), through `baseUrl`. */
+  const login = async (baseUrl: string, userName: string): Promise<TestUser> => {
+    const body = await call<TestUser>(baseUrl, 'POST', '/api/Login/Login', { userName, password: 'secret123' });
+    if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
+    return body.data;
+  };
+
+  it('every tab of the recipient and of the sender gets a message once, on either process, wherever it was sent', async () => {
+    if (first === undefined || second === undefined) throw new Error('servers not started');
+    const aName = uniqueName('tabsA');
+    const bName = uniqueName('tabsB');
+    const a = await register(first.url, aName);
+    const b = await register(second.url, bName);
+    // The sender has a tab on each process, the recipient two on process 2 and one on process 1; a third user watches.
+    const aHere = await openAuthenticated(first.url, a.token);
+    const aThere = await openAuthenticated(second.url, (await login(second.url, aName)).token);
+    const bHere = await openAuthenticated(first.url, (await login(first.url, bName)).token);
+    const bThere = await openAuthenticated(second.url, b.token);
+    const bThereToo = await openAuthenticated(second.url, b.token);
+    const c = await register(first.url, uniqueName('tabsC'));
+    const cHere = await openAuthenticated(first.url, c.token);
+    const cThere = await openAuthenticated(second.url, c.token);
+    const tabs = [aHere, aThere, bHere, bThere, bThereToo];
+    sockets.push(...tabs, cHere, cThere);
+
+    // Sent on process 1 (the same process as one tab of each) and on process 2.
+    const sentHere = await call<MessageView>(first.url, 'POST', '/api/Chat/SendMessage', {
+      ...tokenParams(a.token), toUid: String(b.id), content: '两边都有', clientId: 'tabs-1',
+    });
+    const sentThere = await call<MessageView>(second.url, 'POST', '/api/Chat/SendMessage', {
+      ...tokenParams(b.token), toUid: String(a.id), content: '回复', clientId: 'tabs-2',
+    });
+    expect([sentHere.ret, sentThere.ret]).toEqual([Ret.Ok, Ret.Ok]);
+    for (const tab of tabs) {
+      // Each process emits to its own tabs first: the two may come in either order.
+      const both = [await tab.next('privateMessage', 10_000), await tab.next('privateMessage', 10_000)] as MessageView[];
+      expect(both.sort((x, y) => x.id - y.id)).toEqual([sentHere.data, sentThere.data]);
+    }
+    // Nothing more arrives: no tab gets a second copy, the bystander gets none.
+    await sleep(500);
+    for (const tab of tabs) expect(tab.named('privateMessage')).toHaveLength(2);
+    expect([...cHere.named('privateMessage'), ...cThere.named('privateMessage')]).toEqual([]);
   });
 
   it('a login through process 1 sends userLiveTest to the older socket on process 2', async () => {

@@ -154,6 +154,21 @@ describe('privateMessage delivery', () => {
     for (const client of [a1, a2, b1, b2]) expect(client.named('privateMessage')).toHaveLength(1);
   });
 
+  it('a socket authenticating again as another user gets that user\'s messages once, and the first user\'s no more', async () => {
+    const a = await registerUser(app);
+    const b = await registerUser(app);
+    const c = await registerUser(app);
+    const tab = await authed(a);
+    tab.socket.emit('connection', connectionPayload(b.token));
+    expect(await tab.next('connectionResult')).toMatchObject({ ret: Ret.Ok, data: { uid: b.id } });
+    const toA = await send(c, a.id, '给A');
+    const toB = await send(c, b.id, '给B');
+    expect(await tab.next('privateMessage')).toEqual(toB);
+    await sleep(QUIET_MS);
+    expect(tab.named('privateMessage')).toEqual([toB]);
+    expect(toA.toUid).toBe(a.id);
+  });
+
   it('messageAck sets delivered_at for the recipient\'s own messages only', async () => {
     const a = await registerUser(app);
     const b = await registerUser(app);
