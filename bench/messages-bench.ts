@@ -1,7 +1,9 @@
 /**
  * Messages beside a bare socket.io relay: in one run, 1,000 connected authenticated socket.io-client sockets and
- * 10,000 private messages sent over HTTP (50 in flight), first through a bare fastify + socket.io relay (a POST
- * that emits to the recipient's and the sender's rooms, as the app does), then through the app server. Delivery
+ * 10,000 private messages sent over HTTP (50 in flight) through a bare fastify + socket.io relay (a POST that emits
+ * to the recipient's and the sender's rooms, as the app does) and as many through the app server, in alternating
+ * rounds (BENCH_ROUNDS, 10: a tenth of the messages each, the relay first in one round and the app in the next), so
+ * a busy moment of a shared machine weighs on both sides alike instead of on whichever ran then. Delivery
  * latency is the recipient socket's receive time minus the send's start; every receipt is acknowledged
  * (messageAck) as the client does. On PGlite, and on PostgreSQL with Redis when DATABASE_URL and REDIS_URL are set.
  * Issue 19's target: p99 at most 2× the relay's, throughput at least half of it, none lost, none twice.
@@ -32,6 +34,8 @@ import { seedVip } from '../server/vip/vip-seed.ts';
 const SOCKETS = Number(process.env['BENCH_SOCKETS'] ?? 1_000);
 const MESSAGES = Number(process.env['BENCH_MESSAGES'] ?? 10_000);
 const IN_FLIGHT = 50;
+/** Alternating rounds of each side (each sends MESSAGES / ROUNDS). */
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 10));
 const WARMUP = 300;
 /** After the last send answered: how long deliveries may still arrive before the rest count as lost. */
 const DRAIN_MS = 10_000;
@@ -87,8 +91,22 @@ async function openSockets(url: string, clients: readonly Client[]): Promise<{ s
   return { sockets, onMessage: (fn) => (handler = fn) };
 }
 
-/** Sends `count` messages (IN_FLIGHT at a time) and measures their deliveries to the recipients' sockets. */
-async function load(url: string, path: string, clients: readonly Client[], run: string, count: number, opened: Awaited<ReturnType<typeof openSockets>>): Promise<Figures> {
+/** What one round of one side measured. */
+interface Sample {
+  /** Delivery latencies (ms) of the messages that arrived. */
+  latencies: number[];
+  deliveries: number;
+  /** From the first send's start to the last delivery. */
+  activeMs: number;
+  lost: number;
+  twice: number;
+}
+
+/**
+ * Sends `count` messages (IN_FLIGHT at a time), numbered from `first` (which picks their senders and recipients), and
+ * measures their deliveries to the recipients' sockets.
+ */
+async function load(url: string, path: string, clients: readonly Client[], run: string, first: number, count: number, opened: Awaited<ReturnType<typeof openSockets>>): Promise<Sample> {
   const started = new Float64Array(count);
   const received = new Float64Array(count);
   let deliveries = 0;
@@ -111,14 +129,15 @@ async function load(url: string, path: string, clients: readonly Client[], run: 
     if (deliveries === count) allIn();
   });
   let next = 0;
-  const first = performance.now();
+  const firstAt = performance.now();
   const worker = async (): Promise<void> => {
     while (next < count) {
       const i = next++;
-      const from = clients[i % clients.length]!;
+      const k = first + i;
+      const from = clients[k % clients.length]!;
       // Recipients walk the clients with another stride: every socket receives, no one writes to itself.
-      const to = clients[(i * 7 + 1 + Math.floor(i / clients.length)) % clients.length]!;
-      const recipient = to.uid === from.uid ? clients[(i + 1) % clients.length]! : to;
+      const to = clients[(k * 7 + 1 + Math.floor(k / clients.length)) % clients.length]!;
+      const recipient = to.uid === from.uid ? clients[(k + 1) % clients.length]! : to;
       started[i] = performance.now();
       const response = await fetch(`${url}${path}`, {
         method: 'POST',
@@ -133,13 +152,19 @@ async function load(url: string, path: string, clients: readonly Client[], run: 
   await Promise.race([done, new Promise((resolve) => setTimeout(resolve, DRAIN_MS))]);
   const latencies: number[] = [];
   for (let i = 0; i < count; i++) if (received[i] !== 0) latencies.push(received[i]! - started[i]!);
-  latencies.sort((a, b) => a - b);
+  return { latencies, deliveries, activeMs: Math.max(1, lastAt - firstAt), lost: count - deliveries, twice };
+}
+
+/** The rounds of one side together: percentiles over every latency, throughput over the rounds' active time. */
+function figuresOf(samples: readonly Sample[]): Figures {
+  const latencies = samples.flatMap((sample) => sample.latencies).sort((a, b) => a - b);
+  const sum = (of: (sample: Sample) => number): number => samples.reduce((total, sample) => total + of(sample), 0);
   return {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    perSecond: (deliveries / Math.max(1, lastAt - first)) * 1000,
-    lost: count - deliveries,
-    twice,
+    perSecond: (sum((sample) => sample.deliveries) / sum((sample) => sample.activeMs)) * 1000,
+    lost: sum((sample) => sample.lost),
+    twice: sum((sample) => sample.twice),
   };
 }
 
@@ -200,19 +225,36 @@ async function startAppServer(db: Database, config: Config, store: RateLimitStor
   return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, clients, close: () => app.close() };
 }
 
-async function measure(url: string, path: string, clients: readonly Client[], name: string): Promise<Figures> {
+/** One side of the comparison: its server and its sockets, open for every round. */
+interface Side {
+  name: string;
+  url: string;
+  path: string;
+  opened: Awaited<ReturnType<typeof openSockets>>;
+  samples: Sample[];
+}
+
+async function openSide(name: string, url: string, path: string, clients: readonly Client[]): Promise<Side> {
   note(`${name}: opening ${clients.length} sockets`);
   const opened = await openSockets(url, clients);
-  try {
-    note(`${name}: warming up`);
-    await load(url, path, clients, `${name}warm`, WARMUP, opened);
-    note(`${name}: sending`);
-    const figures = await load(url, path, clients, name, MESSAGES, opened);
-    note(`${name}: done`);
-    return figures;
-  } finally {
-    for (const socket of opened.sockets) socket.disconnect();
+  return { name, url, path, opened, samples: [] };
+}
+
+/** Warms both sides up, then sends MESSAGES through each in ROUNDS alternating rounds. */
+async function measure(relay: Side, app: Side, clients: readonly Client[]): Promise<{ peer: Figures; mine: Figures }> {
+  for (const side of [relay, app]) {
+    note(`${side.name}: warming up`);
+    await load(side.url, side.path, clients, `${side.name}warm`, 0, WARMUP, side.opened);
   }
+  const perRound = Math.ceil(MESSAGES / ROUNDS);
+  for (let round = 0, sent = 0; sent < MESSAGES; round++, sent += perRound) {
+    const count = Math.min(perRound, MESSAGES - sent);
+    note(`round ${round + 1}: ${count} messages each`);
+    for (const side of round % 2 === 0 ? [relay, app] : [app, relay]) {
+      side.samples.push(await load(side.url, side.path, clients, `${side.name}${round}`, sent, count, side.opened));
+    }
+  }
+  return { peer: figuresOf(relay.samples), mine: figuresOf(app.samples) };
 }
 
 function line(label: string, f: Figures): string {
@@ -220,25 +262,26 @@ function line(label: string, f: Figures): string {
 }
 
 async function benchOn(label: string, db: Database, config: Config, store: RateLimitStore): Promise<void> {
+  note(`${label}: preparing the database`);
+  const app = await startAppServer(db, config, store);
   const relay = await startRelay();
-  // The relay's clients: the same uids, no sessions (the relay trusts `uid`).
-  let peer: Figures;
-  let app: Awaited<ReturnType<typeof startAppServer>> | undefined;
+  const sides: Side[] = [];
   try {
-    note(`${label}: preparing the database`);
-    app = await startAppServer(db, config, store);
-    peer = await measure(relay.url, '/send', app.clients, 'relay');
-  } finally {
-    await relay.close();
-  }
-  try {
-    const mine = await measure(app.url, '/api/Chat/SendMessage', app.clients, 'app');
+    // The relay's clients: the same uids, no sessions (the relay trusts `uid`).
+    const relaySide = await openSide('relay', relay.url, '/send', app.clients);
+    sides.push(relaySide);
+    const appSide = await openSide('app', app.url, '/api/Chat/SendMessage', app.clients);
+    sides.push(appSide);
+    const { peer, mine } = await measure(relaySide, appSide, app.clients);
+    note('done');
     const target = mine.p99 <= 2 * peer.p99 && mine.perSecond >= 0.5 * peer.perSecond && mine.lost + mine.twice === 0 && peer.lost + peer.twice === 0;
-    console.log(`messages beside a bare socket.io relay (${label}; ${SOCKETS} sockets, ${MESSAGES} messages, ${IN_FLIGHT} in flight)`);
+    console.log(`messages beside a bare socket.io relay (${label}; ${SOCKETS} sockets, ${MESSAGES} messages, ${IN_FLIGHT} in flight, ${ROUNDS} rounds each)`);
     console.log(`  ${line('this app', mine)}`);
     console.log(`  ${line('the peer', peer)}`);
     console.log(`  ratio: p99 ${(mine.p99 / peer.p99).toFixed(2)}× (target ≤ 2), throughput ${(mine.perSecond / peer.perSecond).toFixed(2)}× (target ≥ 0.5) — ${target ? 'met' : 'NOT met'}`);
   } finally {
+    for (const side of sides) for (const socket of side.opened.sockets) socket.disconnect();
+    await relay.close();
     await app.close();
   }
 }
