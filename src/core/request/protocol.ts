@@ -72,8 +72,10 @@ export interface JsonField<T> {
   readonly [jsonValue]?: T;
 }
 
-/** A {@link JsonField} holding a `T`: `json<Place>({ optional: true })`. */
-export function json<T>(options: { optional?: boolean } = {}): JsonField<T> {
+/** A {@link JsonField} holding a `T`: `json<PostText>()`, or `json<Place>({ optional: true })`. */
+export function json<T>(): JsonField<T>;
+export function json<T>(options: { optional: true }): JsonField<T> & { optional: true };
+export function json<T>(options: { optional?: true } = {}): JsonField<T> {
   return { kind: 'json', ...options };
 }
 
