@@ -28,6 +28,7 @@ import { RequestLimits } from '../src/core/request/texts.ts';
 import { parseUser, tokenParams } from '../src/core/shared-kernel/user.ts';
 import { UserSession } from '../src/core/shared-kernel/user-session.ts';
 import { PostDraftStore } from '../src/core/upload/post-draft.ts';
+import { PostsService } from '../src/core/posts/posts-service.ts';
 import { PublishPost } from '../src/core/upload/publish-post.ts';
 
 const MB = 1024 * 1024;
@@ -82,7 +83,7 @@ async function publishThroughUseCase(videoPath: string, coverPath: string, dataD
     const api = new ApiClient(new AxiosHttp({ baseURL: server.url }), context, new FakeNotifier(), new MemoryNavigator('/publishDynamic'));
     const files = new NodeLocalFiles();
     const store = new PostDraftStore();
-    const publisher = new PublishPost(api, files, clock, store, session);
+    const publisher = new PublishPost(api, files, clock, store, session, new PostsService(api));
     const problem = store.setVideo(await files.open(videoPath), 10) ?? store.setCover(await files.open(coverPath));
     if (problem) throw new Error(problem.message);
     store.setDescription('100 MB bench');

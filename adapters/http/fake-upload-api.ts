@@ -1,6 +1,7 @@
 import { HttpFailure } from '../../src/core/ports/http.ts';
-import { CreateTrendsJsonFields, readNestedField, UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { installFakePostsApi, type FakePostsState } from './fake-posts-api.ts';
 
 /** One upload as the imitation holds it. */
 interface FakeUpload {
@@ -26,36 +27,20 @@ interface FakeUpload {
   cover: Uint8Array | null;
 }
 
-interface FakePost {
-  id: number;
-  uid: number;
-  contxt: string;
-  labels: Array<{ id: number; name: string }>;
-  location: unknown;
-  cover: string;
-  videoUrl: string;
-  duration: number;
-  time: number;
-  videoId: number;
-}
-
 /**
  * What a call meets before (or after) the imitation handles it: a dropped connection before the server saw it,
  * one after it was handled (the answer is lost), a server that never answers, or a refusal.
  */
 export type FakeUploadFault = 'network-before' | 'network-after' | 'hang' | { ret: number; msg: string };
 
-interface FakeUploadState {
+/** The uploads, and the posts (the posts imitation's state, shared: CreateTrends posts the saved uploads). */
+interface FakeUploadState extends FakePostsState {
   uploads: Map<string, FakeUpload>;
-  posts: FakePost[];
   /** Every video chunk taken (a repeat of a held chunk too), in order. */
   chunkLog: Array<{ file: string; chunk: number }>;
   /** Every video chunk request that reached the server, in order (refused ones too). */
   chunkCalls: Array<{ file: string; chunk: number }>;
   labels: Array<{ id: number; name: string }>;
-  /** Posts per uid per day are not tracked by day here: postsToday counts every post. */
-  postsToday: Map<number, number>;
-  follows: Map<number, Set<number>>;
 }
 
 export interface FakeUploadApiOptions {
@@ -98,8 +83,8 @@ function videoExtension(bytes: Uint8Array): string {
 
 /**
  * An in-memory imitation of the reference server's posting calls (issue 10's wire protocol): labels, publish
- * point, CreateVideoFile, chunks, GetUploadedChunks, SaveVideo, cover chunks, CreateTrends, the lists, detail and
- * delete. The caller is the call's login_uid (no token check: pair it with the login imitation for that).
+ * point, CreateVideoFile, chunks, GetUploadedChunks, SaveVideo, cover chunks, and the posts calls (CreateTrends, the
+ * lists, detail and delete: fake-posts-api.ts, installed with these uploads). The caller is the call's login_uid (no token check: pair it with the login imitation for that).
  */
 export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptions = {}): FakeUploadApi {
   const chunkSize = options.chunkSize ?? UploadConstants.chunkSize;
@@ -113,11 +98,11 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     labels: FAKE_LABELS.map((l) => ({ ...l })),
     postsToday: new Map(),
     follows: new Map(),
+    postOfVideo: new Map(),
   };
   const api: FakeUploadApi = { state, fault: null };
   let nextLid = 1;
   let nextVideo = 501;
-  let nextPost = 9001;
 
   const fieldsOf = (call: FakeHttpCall): Record<string, string> => {
     const source = call.method === 'GET' ? call.params : call.body;
@@ -273,86 +258,17 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     return ok({ filepath: upload.coverPath, received });
   });
 
-  route('POST', UploadPaths.createPost, (call, uid) => {
-    // A form body whose nested fields are JSON text (createTrendsForm), like the reference server reads it.
-    const nested: Record<string, unknown> = {};
-    for (const name of CreateTrendsJsonFields) {
-      const read = readNestedField(call.body[name]);
-      if (!read.ok) return fail(1002, `参数格式错误：${name}`);
-      nested[name] = read.value;
-    }
-    const body = { ...call.body, ...nested } as { trends?: { contxt?: unknown; labels?: unknown }; location?: unknown; videoId?: unknown; trendsDetails?: unknown };
-    if ((state.postsToday.get(uid) ?? 0) >= dailyLimit) return fail(UploadRet.PublishLimitReached, UploadTexts.PublishLimitReached);
-    const upload = [...state.uploads.values()].find((u) => u.id === Number(body.videoId));
-    if (!upload || upload.uid !== uid || !upload.saved) return fail(UploadRet.VideoNotSaved, UploadTexts.VideoNotSaved);
-    const details = Array.isArray(body.trendsDetails) ? (body.trendsDetails as Array<{ type?: unknown; filePath?: unknown }>) : [];
-    const coverPath = details.find((d) => d.type === 'cover')?.filePath;
-    if (!upload.coverPath || coverPath !== upload.coverPath) return fail(1002, '参数错误');
-    const labelIds = Array.isArray(body.trends?.labels) ? (body.trends.labels as unknown[]).map(Number) : [];
-    const labels = labelIds.flatMap((id) => state.labels.filter((l) => l.id === id));
-    if (labels.length !== labelIds.length) return fail(UploadRet.LabelInvalid, UploadTexts.LabelInvalid);
-    const post: FakePost = {
-      id: nextPost++,
-      uid,
-      contxt: typeof body.trends?.contxt === 'string' ? body.trends.contxt : '',
-      labels,
-      location: body.location ?? null,
-      cover: upload.coverPath,
-      videoUrl: `/uploads/videos/${upload.storedName}`,
-      duration: upload.duration,
-      time: options.now?.() ?? 0,
-      videoId: upload.id,
-    };
-    state.posts.unshift(post);
-    state.postsToday.set(uid, (state.postsToday.get(uid) ?? 0) + 1);
-    return ok(view(post));
-  });
-
-  const view = (post: FakePost) => ({ ...post, nickName: options.nickNames?.[post.uid] ?? `用户${post.uid}`, avatar: '', vipLevel: 0 });
-  const page = (list: FakePost[], call: FakeHttpCall) => {
-    const f = fieldsOf(call);
-    const pageNo = Math.max(1, Number(f.page) || 1);
-    const size = Math.max(1, Number(f.pageSize) || 10);
-    return ok({ list: list.slice((pageNo - 1) * size, pageNo * size).map(view), page: pageNo, pageSize: size, total: list.length });
-  };
-
-  route(
-    'GET',
-    UploadPaths.myPosts,
-    (call, uid) => {
-      const other = Number(fieldsOf(call).uid);
-      const owner = other > 0 ? other : uid;
-      // A visitor may list another user's posts (their space), not "their own".
-      return owner > 0 ? page(state.posts.filter((p) => p.uid === owner), call) : SESSION_INVALID;
+  installFakePostsApi(http, {
+    state,
+    route,
+    dailyLimit,
+    labels: () => state.labels,
+    savedVideo: (videoId) => {
+      const upload = [...state.uploads.values()].find((u) => u.id === videoId && u.saved);
+      return upload && { id: upload.id, uid: upload.uid, coverPath: upload.coverPath, videoUrl: `/uploads/videos/${upload.storedName}`, duration: upload.duration };
     },
-    true,
-  );
-  route(
-    'GET',
-    UploadPaths.feed,
-    (call, uid) => {
-      if (fieldsOf(call).scope !== 'follow') return page(state.posts, call);
-      if (!(uid > 0)) return SESSION_INVALID;
-      const followed = state.follows.get(uid) ?? new Set<number>();
-      return page(state.posts.filter((p) => followed.has(p.uid)), call);
-    },
-    true,
-  );
-  route(
-    'GET',
-    UploadPaths.post,
-    (call) => {
-      const post = state.posts.find((p) => p.id === Number(fieldsOf(call).id));
-      return post ? ok(view(post)) : fail(UploadRet.PostNotFound, UploadTexts.PostNotFound);
-    },
-    true,
-  );
-  route('GET', UploadPaths.deletePost, (call, uid) => {
-    const post = state.posts.find((p) => p.id === Number(fieldsOf(call).id));
-    if (!post) return fail(UploadRet.PostNotFound, UploadTexts.PostNotFound);
-    if (post.uid !== uid) return fail(UploadRet.PostNotOwned, UploadTexts.PostNotOwned);
-    state.posts = state.posts.filter((p) => p !== post);
-    return ok(true);
+    ...(options.nickNames ? { nickNames: options.nickNames } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
 
   return api;

@@ -1,4 +1,5 @@
 import { CaptchaRet, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { PostsRet, PostsTexts } from '../../src/core/posts/posts-protocol.ts';
 import { UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 
 /** Answer codes (`ret`) of the API. Every /api answer is `{ ret, msg, data }`. */
@@ -130,12 +131,12 @@ export const Ret = {
   CommentTooFrequent: 8062,
   /** Replys: replyToUid wrote neither the comment nor one of its replies. */
   ReplyTargetInvalid: 8063,
-  /** Video posts and uploads (8100-8139, server/upload and server/posts; codes and texts from src/core/upload/upload-protocol.ts). */
+  /** Video posts and uploads (8100-8139, server/upload and server/posts; codes and texts from src/core/upload/upload-protocol.ts and src/core/posts/posts-protocol.ts). */
   PublishLimitReached: UploadRet.PublishLimitReached,
   LabelInvalid: UploadRet.LabelInvalid,
   DescriptionTooLong: UploadRet.DescriptionTooLong,
-  PostNotFound: UploadRet.PostNotFound,
-  PostNotOwned: UploadRet.PostNotOwned,
+  PostNotFound: PostsRet.NotFound,
+  PostNotOwned: PostsRet.NotOwned,
   UploadNotFound: UploadRet.UploadNotFound,
   ChunkOutOfRange: UploadRet.ChunkOutOfRange,
   ChunkSizeInvalid: UploadRet.ChunkSizeInvalid,
@@ -261,8 +262,8 @@ export const RetMessage = {
   PublishLimitReached: UploadTexts.PublishLimitReached,
   LabelInvalid: UploadTexts.LabelInvalid,
   DescriptionTooLong: UploadTexts.DescriptionTooLong,
-  PostNotFound: UploadTexts.PostNotFound,
-  PostNotOwned: UploadTexts.PostNotOwned,
+  PostNotFound: PostsTexts.NotFound,
+  PostNotOwned: PostsTexts.NotOwned,
   UploadNotFound: UploadTexts.UploadNotFound,
   ChunkOutOfRange: UploadTexts.ChunkOutOfRange,
   ChunkSizeInvalid: UploadTexts.ChunkSizeInvalid,

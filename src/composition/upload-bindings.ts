@@ -10,6 +10,8 @@ import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { AppConfig } from '../core/shell/app-config.ts';
 import { PostDraftStore } from '../core/upload/post-draft.ts';
 import { PublishPost } from '../core/upload/publish-post.ts';
+import { PostsService } from '../core/posts/posts-service.ts';
+import { bindPosts } from './posts-bindings.ts';
 
 /**
  * Video posting: the draft, its publishing (chunked, resumable upload) and the place search (Google Places when the
@@ -19,11 +21,14 @@ import { PublishPost } from '../core/upload/publish-post.ts';
  */
 export function bindUpload(container: Container): void {
   if (container.isBound(PostDraftStore)) return;
+  // Publishing ends with CreateTrends, which PostsService sends.
+  bindPosts(container);
   container.bind(PostDraftStore).toDynamicValue(() => new PostDraftStore()).inSingletonScope();
   container
     .bind(PublishPost)
     .toDynamicValue(
-      (ctx) => new PublishPost(ctx.get(ApiClient), ctx.get<LocalFiles>(LocalFiles), ctx.get<Clock>(Clock), ctx.get(PostDraftStore), ctx.get(UserSession)),
+      (ctx) =>
+        new PublishPost(ctx.get(ApiClient), ctx.get<LocalFiles>(LocalFiles), ctx.get<Clock>(Clock), ctx.get(PostDraftStore), ctx.get(UserSession), ctx.get(PostsService)),
     )
     .inSingletonScope();
   // A headless world may have bound its own (a fake) before the core.

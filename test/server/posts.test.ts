@@ -6,9 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Place } from '../../src/core/ports/place-search.ts';
-import type { Post, PostLabel as Label, PostPage } from '../../src/core/posts/post.ts';
+import type { Post, PostLabel as Label, PostPage } from '../../src/core/posts/posts-protocol.ts';
 import type { PublishPoint } from '../../src/core/upload/publish-post.ts';
-import { createTrendsForm, UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { PostsCalls, PostsRet, PostsTexts } from '../../src/core/posts/posts-protocol.ts';
+import { encodeParams } from '../../src/core/request/protocol.ts';
+import { UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -67,9 +69,9 @@ const labelId = (name: string) => labels.find((label) => label.name === name)?.i
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
   get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 const publishPoint = (user: TestUser) => call<PublishPoint>(user, UploadPaths.publishPoint);
-const myPosts = (user: TestUser | null, fields: Record<string, string> = {}) => call<PostPage>(user, UploadPaths.myPosts, fields);
-const feed = (user: TestUser | null, scope: string, fields: Record<string, string> = {}) => call<PostPage>(user, UploadPaths.feed, { scope, ...fields });
-const detail = (id: number | string) => call<Post>(null, UploadPaths.post, { id: String(id) });
+const myPosts = (user: TestUser | null, fields: Record<string, string> = {}) => call<PostPage>(user, PostsCalls.myPosts.path, fields);
+const feed = (user: TestUser | null, scope: string, fields: Record<string, string> = {}) => call<PostPage>(user, PostsCalls.feed.path, { scope, ...fields });
+const detail = (id: number | string) => call<Post>(null, PostsCalls.post.path, { id: String(id) });
 const userInfo = (user: TestUser) => post<{ newWorks: boolean }>(app, '/api/User/GetUserInfo', tokenParams(user.token));
 
 interface Saved {
@@ -87,7 +89,7 @@ async function savedVideo(user: TestUser, video: Buffer = clip): Promise<Saved> 
   return { info, fileName: last.fileName, cover };
 }
 
-/** A form body as the app sends CreateTrends: nested values as JSON text, null left out (createTrendsForm). */
+/** A form body as the app sends CreateTrends: nested values as JSON text, null left out (as PostsCalls.create encodes them). */
 function formOf(fields: Record<string, unknown>): Record<string, string> {
   const form: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields)) {
@@ -98,7 +100,7 @@ function formOf(fields: Record<string, unknown>): Record<string, string> {
 }
 
 function createTrends(user: TestUser, saved: Saved, trends: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  return post<Post>(app, UploadPaths.createPost, {
+  return post<Post>(app, PostsCalls.create.path, {
     ...tokenParams(user.token),
     ...formOf({
       trends: { contxt: '今天天气真好', labels: [], ...trends },
@@ -152,7 +154,7 @@ describe('seeds and GetLabel', () => {
     clock.advance(1000);
     const made = await publish(demo, { contxt: '演示用户的新动态' });
     expect((await login()).body.data.newWorks).toBe(true);
-    expect((await get(app, UploadPaths.deletePost, { ...tokenParams(demo.token), id: String(made.id) })).body.ret).toBe(Ret.Ok);
+    expect((await get(app, PostsCalls.remove.path, { ...tokenParams(demo.token), id: String(made.id) })).body.ret).toBe(Ret.Ok);
   });
 
   it('defaults the GoogleMap key to empty (server place search) unless GOOGLE_MAPS_KEY is set', () => {
@@ -318,22 +320,22 @@ describe('CreateTrends', () => {
     expect((await sendCoverChunk(app, user, saved.info.uniqueFileName, 1, 1, await coverImage())).body.ret).toBe(UploadRet.VideoAlreadySaved);
   });
 
-  it('takes the app\'s form body (nested fields as JSON text, createTrendsForm) and still a JSON body (issue 20)', async () => {
+  it('takes the app\'s form body (nested fields as JSON text, as PostsCalls.create encodes them) and still a JSON body (issue 20)', async () => {
     const user = await registerUser(app);
     const place = SEED_PLACES[1]!;
     const location = { id: place.id, name: place.name, address: place.address, lat: place.lat, lng: place.lng };
     const saved = await savedVideo(user);
-    const form = createTrendsForm({ trends: { contxt: '表单发布', labels: [labelId('美食')] }, location, videoId: saved.info.id, trendsDetails: [{ type: 'cover', filePath: saved.cover }] });
+    const form = encodeParams(PostsCalls.create, { trends: { contxt: '表单发布', labels: [labelId('美食')] }, location, videoId: saved.info.id, trendsDetails: [{ type: 'cover', filePath: saved.cover }] });
     expect(form).toEqual({
       trends: JSON.stringify({ contxt: '表单发布', labels: [labelId('美食')] }),
       location: JSON.stringify(location),
-      videoId: String(saved.info.id),
+      videoId: saved.info.id,
       trendsDetails: JSON.stringify([{ type: 'cover', filePath: saved.cover }]),
     });
-    const answer = await post<Post>(app, UploadPaths.createPost, { ...tokenParams(user.token), ...form });
+    const answer = await post<Post>(app, PostsCalls.create.path, { ...tokenParams(user.token), ...Object.fromEntries(Object.entries(form).map(([key, value]) => [key, String(value)])) });
     expect(answer.body.data).toMatchObject({ contxt: '表单发布', labels: [{ id: labelId('美食'), name: '美食' }], location, cover: saved.cover });
     const other = await savedVideo(user);
-    const json = await postJson<Post>(app, UploadPaths.createPost, user, {
+    const json = await postJson<Post>(app, PostsCalls.create.path, user, {
       trends: { contxt: 'JSON发布', labels: [] }, location: null, videoId: other.info.id, trendsDetails: [{ type: 'cover', filePath: other.cover }],
     });
     expect(json.body).toMatchObject({ ret: Ret.Ok, data: { contxt: 'JSON发布', location: null } });
@@ -358,9 +360,9 @@ describe('CreateTrends', () => {
     expect((await createTrends(user, saved, {}, { trends: '{"contxt": "x"' })).body).toEqual({ ret: Ret.BadParam, msg: '参数格式错误：trends', data: null });
     expect((await createTrends(user, saved, {}, { location: 'not json' })).body.ret).toBe(Ret.BadParam);
     expect((await createTrends(user, saved, {}, { trendsDetails: '[' })).body.ret).toBe(Ret.BadParam);
-    const noTrends = await postJson(app, UploadPaths.createPost, user, { videoId: saved.info.id });
+    const noTrends = await postJson(app, PostsCalls.create.path, user, { videoId: saved.info.id });
     expect(noTrends.body).toEqual({ ret: Ret.MissingParam, msg: '缺少参数：trends', data: null });
-    expect((await postJson(app, UploadPaths.createPost, null, { videoId: saved.info.id })).body.ret).toBe(Ret.SessionInvalid);
+    expect((await postJson(app, PostsCalls.create.path, null, { videoId: saved.info.id })).body.ret).toBe(Ret.SessionInvalid);
     // Without a cover detail the post has no cover.
     const bare = await createTrends(user, saved, {}, { trendsDetails: [] });
     expect(bare.body.data.cover).toBe('');
@@ -421,14 +423,14 @@ describe('lists, detail and delete', () => {
 
   it('answers one post, 8103 for none', async () => {
     expect((await detail(posts[0]!.id)).body.data.contxt).toBe('第一条');
-    expect((await detail(99999999)).body).toEqual({ ret: UploadRet.PostNotFound, msg: UploadTexts.PostNotFound, data: null });
+    expect((await detail(99999999)).body).toEqual({ ret: PostsRet.NotFound, msg: PostsTexts.NotFound, data: null });
     expect((await detail('x')).body.ret).toBe(Ret.BadParam);
   });
 
   it('deletes only one\'s own posts, with their files, freeing the quota', async () => {
     const target = posts[0]!;
-    const del = (user: TestUser, id: number) => call<boolean>(user, UploadPaths.deletePost, { id: String(id) });
-    expect((await del(follower, target.id)).body).toEqual({ ret: UploadRet.PostNotOwned, msg: UploadTexts.PostNotOwned, data: null });
+    const del = (user: TestUser, id: number) => call<boolean>(user, PostsCalls.remove.path, { id: String(id) });
+    expect((await del(follower, target.id)).body).toEqual({ ret: PostsRet.NotOwned, msg: PostsTexts.NotOwned, data: null });
     const usedBefore = (await publishPoint(author)).body.data.usedBytes;
     const videoFile = join(root, 'uploads', 'videos', target.videoUrl.split('/').pop()!);
     const coverFile = join(root, 'media', target.cover.replace(/^\/media\//, ''));
@@ -438,9 +440,9 @@ describe('lists, detail and delete', () => {
     expect(await exists(videoFile)).toBe(false);
     expect(await exists(coverFile)).toBe(false);
     expect((await publishPoint(author)).body.data.usedBytes).toBe(usedBefore - clip.length);
-    expect((await detail(target.id)).body.ret).toBe(UploadRet.PostNotFound);
+    expect((await detail(target.id)).body.ret).toBe(PostsRet.NotFound);
     expect((await app.inject({ method: 'GET', url: target.videoUrl })).statusCode).toBe(404);
-    expect((await del(author, target.id)).body.ret).toBe(UploadRet.PostNotFound);
+    expect((await del(author, target.id)).body.ret).toBe(PostsRet.NotFound);
   });
 });
 

@@ -24,6 +24,8 @@ import { ApiClient } from '../../src/core/request/api-client.ts';
 import { parseUser, tokenParams as coreTokenParams } from '../../src/core/shared-kernel/user.ts';
 import { UserSession } from '../../src/core/shared-kernel/user-session.ts';
 import { PostDraftStore } from '../../src/core/upload/post-draft.ts';
+import { PostsCalls } from '../../src/core/posts/posts-protocol.ts';
+import { PostsService } from '../../src/core/posts/posts-service.ts';
 import { PublishPost } from '../../src/core/upload/publish-post.ts';
 import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
 import { COMMON_PARAMS, tokenParams } from './support.ts';
@@ -156,7 +158,7 @@ function clientCore(url: string, user: TestUser) {
   const api = new ApiClient(http, context, new FakeNotifier(), new MemoryNavigator('/publishDynamic'));
   const files = new BrowserLocalFiles();
   const store = new PostDraftStore();
-  return { store, files, sent, publisher: new PublishPost(api, files, clock, store, session) };
+  return { store, files, sent, publisher: new PublishPost(api, files, clock, store, session, new PostsService(api)) };
 }
 
 describe('an upload killed (kill -9) between its last chunk and the end of the assembly', () => {
@@ -244,7 +246,7 @@ describe('an upload killed (kill -9) between its last chunk and the end of the a
     expect(resumed[0]?.url).toBe(UploadPaths.heldChunks);
     expect(resumed.filter((request) => request.url === UploadPaths.videoChunk)).toEqual([]);
     const postId = outcome.kind === 'published' ? outcome.postId : 0;
-    const post = await call<{ videoUrl: string }>(second.url, UploadPaths.post, user, { id: String(postId) });
+    const post = await call<{ videoUrl: string }>(second.url, PostsCalls.post.path, user, { id: String(postId) });
     const served = new Uint8Array(await (await fetch(`${second.url}${post.data.videoUrl}`)).arrayBuffer());
     expect(sha(served)).toBe(sha(bytesB));
     expect((await names(videosDir)).filter((name) => name.startsWith('.'))).toEqual([]);

@@ -1,39 +1,6 @@
 import type { Place } from '../ports/place-search.ts';
 import { fieldsOf, numberOf, textOf, wholeOf } from '../request/answer-values.ts';
-
-export interface PostLabel {
-  id: number;
-  name: string;
-}
-
-/** A published video post (a "dynamic"). */
-export interface Post {
-  id: number;
-  uid: number;
-  nickName: string;
-  avatar: string;
-  vipLevel: number;
-  contxt: string;
-  labels: PostLabel[];
-  location: Place | null;
-  /** The cover's path or URL (resize it with the display rules' image URLs). */
-  cover: string;
-  /** /uploads/videos/<fileName>, served with HTTP ranges. */
-  videoUrl: string;
-  /** Seconds. */
-  duration: number;
-  /** Unix milliseconds. */
-  time: number;
-  videoId: number;
-}
-
-/** One page of posts. */
-export interface PostPage {
-  list: Post[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+import type { Post, PostPage } from './posts-protocol.ts';
 
 export type FeedScope = 'all' | 'follow';
 
@@ -48,7 +15,7 @@ export function parsePlace(value: unknown): Place | null {
   return place;
 }
 
-/** Reads a post as the server gives it; null when it has no id. */
+/** Reads a post as the server gives it (PostsCalls' answers), leniently; null when it has no id. */
 export function parsePost(value: unknown): Post | null {
   const raw = fieldsOf(value);
   const id = wholeOf(raw.id);

@@ -1,41 +1,67 @@
+import type { Place } from '../ports/place-search.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
+import type { ParamsOf } from '../request/protocol.ts';
 import { ClientRet } from '../request/ret.ts';
-import { parsePost, parsePostPage, type FeedScope, type Post, type PostPage } from './post.ts';
-import { PostsPaths } from './posts-protocol.ts';
+import { parsePost, parsePostPage, type FeedScope } from './post.ts';
+import { PostsCalls, type Post, type PostPage } from './posts-protocol.ts';
 
 /** Decided: the posts lists' page size. */
 export const POSTS_PAGE_SIZE = 10;
 
+/** What a new post says: a saved video, its cover, description, labels and place. */
+export interface PostToPublish {
+  contxt: string;
+  labels: readonly number[];
+  location: Place | null;
+  videoId: number;
+  coverPath: string;
+}
+
 /**
- * Reading and deleting posts: one's own list (or another user's, for /space), the discovery feed (all, or the
- * followed users' — which also clears the newWorks flag on the server), one post, deleting one's own.
- * Failures throw ApiError; the request layer toasts them as usual.
+ * Reading, publishing and deleting posts: one's own list (or another user's, for /space), the discovery feed (all,
+ * or the followed users' — which also clears the newWorks flag on the server), one post, publishing a saved video,
+ * deleting one's own. Failures throw ApiError; the request layer toasts them as usual.
  */
 export class PostsService {
   constructor(private readonly api: ApiClient) {}
 
   /** MyListTrends: the caller's posts, or uid's when given. Newest first. */
   async myPosts(page: number, pageSize: number = POSTS_PAGE_SIZE, uid?: number): Promise<PostPage> {
-    const data = await this.api.get(PostsPaths.myPosts, { page, pageSize, ...(uid !== undefined ? { uid } : {}) });
+    const data = await this.api.request(PostsCalls.myPosts, { page, pageSize, ...(uid !== undefined ? { uid } : {}) });
     return parsePostPage(data, page, pageSize);
   }
 
   /** ListTrends: every post, or (scope follow, login needed) the posts of users the caller follows. */
   async feed(scope: FeedScope, page: number, pageSize: number = POSTS_PAGE_SIZE): Promise<PostPage> {
-    const data = await this.api.get(PostsPaths.feed, { page, pageSize, scope });
+    const data = await this.api.request(PostsCalls.feed, { page, pageSize, scope });
     return parsePostPage(data, page, pageSize);
   }
 
   /** TrendsDetail. Throws ApiError 8103 when it does not exist. */
   async post(id: number): Promise<Post> {
-    const post = parsePost(await this.api.get(PostsPaths.post, { id }));
+    const post = parsePost(await this.api.request(PostsCalls.post, { id }));
     if (!post) throw new ApiError(ClientRet.MalformedAnswer, '');
     return post;
   }
 
+  /**
+   * CreateTrends (the publisher's last step): the new post's id (0 when the answer has none). No toast: the
+   * publisher shows the outcome.
+   */
+  async createPost(post: PostToPublish, options: { signal: AbortSignal }): Promise<number> {
+    const input: ParamsOf<typeof PostsCalls.create.params> = {
+      trends: { contxt: post.contxt, labels: post.labels },
+      videoId: post.videoId,
+      trendsDetails: [{ type: 'cover', filePath: post.coverPath }],
+    };
+    if (post.location) input.location = post.location;
+    const data = await this.api.request(PostsCalls.create, input, { suppressTips: true, signal: options.signal });
+    return parsePost(data)?.id ?? 0;
+  }
+
   /** DelTrends: deletes one's own post (8104 for another's). */
   async remove(id: number): Promise<void> {
-    await this.api.get(PostsPaths.deletePost, { id });
+    await this.api.request(PostsCalls.remove, { id });
   }
 }

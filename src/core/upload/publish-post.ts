@@ -1,13 +1,25 @@
 import type { Clock } from '../ports/clock.ts';
 import type { HttpFilePart } from '../ports/http.ts';
 import type { LocalFile, LocalFiles } from '../ports/local-files.ts';
+import type { Place } from '../ports/place-search.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { fieldsOf, textOf, wholeOf } from '../request/answer-values.ts';
 import { ApiError, isTransportFailure } from '../request/api-error.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { chunkCount, chunkProgress, chunkRange, missingChunks, safeFileName } from './chunk-plan.ts';
 import { draftProblems, type DraftProblem, type Label, type PostDraftStore, type VideoFileInfo } from './post-draft.ts';
-import { createTrendsForm, UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';
+import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';
+
+/**
+ * What publishing needs of posts (PostsService, wired by the composition root): CreateTrends for a saved video with
+ * its cover; the new post's id. Throws ApiError like any call.
+ */
+export interface PostCreation {
+  createPost(
+    post: { contxt: string; labels: readonly number[]; location: Place | null; videoId: number; coverPath: string },
+    options: { signal: AbortSignal },
+  ): Promise<number>;
+}
 
 /** GetPublishPoint: how many posts are left today and the size limits. */
 export interface PublishPoint {
@@ -120,6 +132,7 @@ export class PublishPost {
     private readonly clock: Clock,
     private readonly store: PostDraftStore,
     private readonly session: UserSession,
+    private readonly posts: PostCreation,
     /** Tests may cut smaller chunks (the server they talk to must agree); UploadConstants.chunkSize otherwise. */
     private readonly chunkSize: number = UploadConstants.chunkSize,
   ) {}
@@ -341,20 +354,11 @@ export class PublishPost {
     return path;
   }
 
-  /**
-   * CreateTrends, form-encoded like every POST (its nested fields as JSON text: createTrendsForm). Retried like the
-   * others: the server answers the same post for the same video.
-   */
+  /** CreateTrends (PostsService). Retried like the others: the server answers the same post for the same video. */
   private async createPost(videoId: number, coverPath: string, signal: AbortSignal): Promise<number> {
     const draft = this.store.draft;
-    const body = createTrendsForm({
-      trends: { contxt: draft.description, labels: draft.labels.map((l) => l.id) },
-      location: draft.location,
-      videoId,
-      trendsDetails: [{ type: 'cover', filePath: coverPath }],
-    });
-    const data = await this.retrying(signal, () => this.api.post(UploadPaths.createPost, body, { suppressTips: true, signal }));
-    return wholeOf(fieldsOf(data).id);
+    const post = { contxt: draft.description, labels: draft.labels.map((l) => l.id), location: draft.location, videoId, coverPath };
+    return this.retrying(signal, () => this.posts.createPost(post, { signal }));
   }
 
   /** Chunk `chunk` of a picked file, read from the device, as a multipart file part. */

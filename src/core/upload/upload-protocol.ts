@@ -4,8 +4,6 @@
  * search and the limits are ours (docs/decisions.md, issue 10).
  */
 
-import type { Place } from '../ports/place-search.ts';
-
 export const UploadPaths = {
   publishPoint: '/api/User/GetPublishPoint',
   labels: '/api/Trends/GetLabel',
@@ -21,14 +19,6 @@ export const UploadPaths = {
   saveVideo: '/api/User/SaveVideo',
   /** Decided: one chunk of the cover image, multipart (formFile, chunk, chunks, uniqueFileID). */
   coverChunk: '/api/User/UploadCover',
-  createPost: '/api/Trends/CreateTrends',
-  myPosts: '/api/Trends/MyListTrends',
-  /** Decided: the discovery feed of posts (scope all or follow; follow clears the newWorks flag). */
-  feed: '/api/Trends/ListTrends',
-  /** Decided: one post. */
-  post: '/api/Trends/TrendsDetail',
-  /** Decided: delete one's own post. */
-  deletePost: '/api/Trends/DelTrends',
   /** Decided: the reference server's place search (keyword, lat, lng). */
   placeSearch: '/api/Trends/SearchPlace',
 } as const;
@@ -44,44 +34,6 @@ export const UploadFields = {
   uniqueFileID: 'uniqueFileID',
   coverFile: 'formFile',
 } as const;
-
-/** CreateTrends' fields: trends {contxt, labels}, location (a place, or left out), videoId, trendsDetails [{type, filePath}]. */
-export interface CreateTrendsInput {
-  trends: { contxt: string; labels: readonly number[] };
-  location: Place | null;
-  videoId: number;
-  trendsDetails: ReadonlyArray<{ type: 'cover'; filePath: string }>;
-}
-
-/** The fields of CreateTrends that nest: in its form body each travels as JSON text. */
-export const CreateTrendsJsonFields = ['trends', 'location', 'trendsDetails'] as const;
-
-/**
- * CreateTrends' form body (POST bodies are form-encoded, spec §3/§7). Decided (issue 20): flat fields, each nested
- * one as a field holding JSON text (`trends={"contxt":"…","labels":[1,2]}`); location is left out without a place.
- */
-export function createTrendsForm(input: CreateTrendsInput): Record<string, string> {
-  const form: Record<string, string> = {
-    trends: JSON.stringify({ contxt: input.trends.contxt, labels: [...input.trends.labels] }),
-    videoId: String(input.videoId),
-    trendsDetails: JSON.stringify(input.trendsDetails),
-  };
-  if (input.location) form.location = JSON.stringify(input.location);
-  return form;
-}
-
-/**
- * The server's reading of a nested CreateTrends field: JSON text is parsed (a form body), anything else is taken
- * as it came (a JSON body of an older client); `ok: false` for text that is not JSON.
- */
-export function readNestedField(value: unknown): { ok: true; value: unknown } | { ok: false } {
-  if (typeof value !== 'string' || value === '') return { ok: true, value };
-  try {
-    return { ok: true, value: JSON.parse(value) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
 
 export const UploadConstants = {
   /** Bytes per chunk, video and cover alike. */
@@ -121,8 +73,6 @@ export const UploadRet = {
   PublishLimitReached: 8100,
   LabelInvalid: 8101,
   DescriptionTooLong: 8102,
-  PostNotFound: 8103,
-  PostNotOwned: 8104,
   UploadNotFound: 8110,
   ChunkOutOfRange: 8111,
   ChunkSizeInvalid: 8112,
@@ -143,8 +93,6 @@ export const UploadTexts = {
   PublishLimitReached: '今日发布次数已用完，明天再来吧',
   LabelInvalid: '标签不存在',
   DescriptionTooLong: '描述最多200个字',
-  PostNotFound: '动态不存在或已删除',
-  PostNotOwned: '只能删除自己的动态',
   UploadNotFound: '上传任务不存在',
   ChunkOutOfRange: '分片序号超出范围',
   ChunkSizeInvalid: '分片大小不正确',

@@ -3,10 +3,9 @@ import { formatDuration } from '../../core/display/duration.ts';
 import { formatImageUrl } from '../../core/display/image-url.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
-import type { Post } from '../../core/posts/post.ts';
+import { PostsRet, type Post } from '../../core/posts/posts-protocol.ts';
 import { POSTS_PAGE_SIZE, type PostsService } from '../../core/posts/posts-service.ts';
 import { ApiError } from '../../core/request/api-error.ts';
-import { UploadRet } from '../../core/upload/upload-protocol.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 import { PostingTexts } from './posting-texts.ts';
@@ -140,7 +139,7 @@ export class PostDetailViewModel {
         this.status = 'ready';
       });
     } catch (error) {
-      runInAction(() => (this.status = error instanceof ApiError && error.ret === UploadRet.PostNotFound ? 'missing' : 'failed'));
+      runInAction(() => (this.status = error instanceof ApiError && error.ret === PostsRet.NotFound ? 'missing' : 'failed'));
     }
   }
 

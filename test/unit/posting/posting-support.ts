@@ -104,7 +104,7 @@ export function postingSetup(options: FakeUploadApiOptions & { loggedIn?: boolea
   }
   const media = new FakePostingMedia();
   const store = container.get(PostDraftStore);
-  const publisher = new PublishPost(container.get(ApiClient), media.files, world.clock, store, userSession);
+  const publisher = new PublishPost(container.get(ApiClient), media.files, world.clock, store, userSession, container.get(PostsService));
   const session = new SessionModel(userSession);
   const ui = new PostingUiState();
   const deps: PostingDeps & { ui: PostingUiState } = {

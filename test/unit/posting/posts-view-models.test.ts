@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Post, PostPage } from '../../../src/core/posts/post.ts';
+import { PostsRet, PostsTexts, type Post, type PostPage } from '../../../src/core/posts/posts-protocol.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
 import type { User } from '../../../src/core/shared-kernel/user.ts';
 import { parseUser } from '../../../src/core/shared-kernel/user.ts';
-import { UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
 import { SpaceViewModel } from '../../../src/ui/catalogue/catalogue-view-models.ts';
 import { DiscoveryViewModel } from '../../../src/ui/catalogue/discovery-view-model.ts';
 import { PostingTexts } from '../../../src/ui/posting/posting-texts.ts';
@@ -176,7 +175,7 @@ describe('PostDetailViewModel', () => {
     const gone = detail(s, 424242);
     await gone.load();
     expect(gone.status).toBe('missing');
-    expect(gone.missingText).toBe(UploadTexts.PostNotFound);
+    expect(gone.missingText).toBe(PostsTexts.NotFound);
     const failing = new PostDetailViewModel(
       {
         posts: { post: () => Promise.reject(new ApiError(-1, '网络错误')), remove: () => Promise.resolve() },
@@ -191,7 +190,7 @@ describe('PostDetailViewModel', () => {
     expect(failing.status).toBe('failed');
     const notFound = new PostDetailViewModel(
       {
-        posts: { post: () => Promise.reject(new ApiError(UploadRet.PostNotFound, UploadTexts.PostNotFound)), remove: () => Promise.resolve() },
+        posts: { post: () => Promise.reject(new ApiError(PostsRet.NotFound, PostsTexts.NotFound)), remove: () => Promise.resolve() },
         session: s.session,
         navigator: s.world.navigator,
         notifier: s.world.notifier,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostsService } from '../../../src/core/posts/posts-service.ts';
 import { parsePost, parsePostPage } from '../../../src/core/posts/post.ts';
-import { PostsPaths } from '../../../src/core/posts/posts-protocol.ts';
-import { UploadPaths, UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { PostsCalls, PostsRet, PostsTexts } from '../../../src/core/posts/posts-protocol.ts';
 import { drive, UID, uploadSetup } from '../upload/upload-support.ts';
 
 function postsSetup() {
@@ -18,12 +17,6 @@ function postsSetup() {
   };
   return { ...base, service, publishOne };
 }
-
-describe('posts protocol', () => {
-  it('names the same paths as the shared upload protocol', () => {
-    for (const [key, path] of Object.entries(PostsPaths)) expect(UploadPaths[key as keyof typeof UploadPaths]).toBe(path);
-  });
-});
 
 describe('post answers', () => {
   it('reads a post, its labels and place, leniently', () => {
@@ -54,12 +47,12 @@ describe('PostsService', () => {
     expect(mine).toMatchObject({ page: 1, pageSize: 10, total: 2 });
     expect(mine.list[0]).toMatchObject({ id: second, uid: UID, videoUrl: expect.stringMatching(/^\/uploads\/videos\/xw-.+\.mp4$/) });
     expect((await drive(world.clock, service.myPosts(1, 10, 99))).list).toEqual([]);
-    expect(calls(UploadPaths.myPosts)[1]?.params).toMatchObject({ uid: 99, page: 1, pageSize: 10 });
+    expect(calls(PostsCalls.myPosts.path)[1]?.params).toMatchObject({ uid: 99, page: 1, pageSize: 10 });
     expect((await drive(world.clock, service.feed('all', 1, 1))).list.map((p) => p.contxt)).toEqual(['二']);
     expect((await drive(world.clock, service.feed('follow', 1, 10))).list).toEqual([]);
     api.state.follows.set(UID, new Set([UID]));
     expect((await drive(world.clock, service.feed('follow', 1, 10))).total).toBe(2);
-    expect(calls(UploadPaths.feed)[1]?.params).toMatchObject({ scope: 'follow' });
+    expect(calls(PostsCalls.feed.path)[1]?.params).toMatchObject({ scope: 'follow' });
   });
 
   it('reads one post, and deletes my own (8103 once gone, 8104 for another’s)', async () => {
@@ -68,11 +61,11 @@ describe('PostsService', () => {
     expect((await drive(world.clock, service.post(id))).contxt).toBe('hello');
     const [post] = api.state.posts;
     if (post) post.uid = 99;
-    await expect(drive(world.clock, service.remove(id))).rejects.toMatchObject({ ret: UploadRet.PostNotOwned });
+    await expect(drive(world.clock, service.remove(id))).rejects.toMatchObject({ ret: PostsRet.NotOwned });
     if (post) post.uid = UID;
     await drive(world.clock, service.remove(id));
-    await expect(drive(world.clock, service.post(id))).rejects.toMatchObject({ ret: UploadRet.PostNotFound, msg: UploadTexts.PostNotFound });
+    await expect(drive(world.clock, service.post(id))).rejects.toMatchObject({ ret: PostsRet.NotFound, msg: PostsTexts.NotFound });
     // The request layer toasts those refusals as usual.
-    expect(world.notifier.toasts.map((t) => t.message)).toContain(UploadTexts.PostNotFound);
+    expect(world.notifier.toasts.map((t) => t.message)).toContain(PostsTexts.NotFound);
   });
 });

@@ -89,7 +89,7 @@ async function client(userName: string) {
   const api = new ApiClient(http, context, new FakeNotifier(), new MemoryNavigator('/publishDynamic'));
   const files = new BrowserLocalFiles();
   const store = new PostDraftStore();
-  const publisher = new PublishPost(api, files, clock, store, session);
+  const publisher = new PublishPost(api, files, clock, store, session, new PostsService(api));
   return { http, api, files, store, publisher, posts: new PostsService(api), places: new ServerPlaceSearch(api) };
 }
 

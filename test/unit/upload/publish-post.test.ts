@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../../../src/core/ports/http.ts';
+import { PostsCalls } from '../../../src/core/posts/posts-protocol.ts';
 import { UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
 import { drive, flush, jpegBytes, mp4Bytes, UID, uploadSetup } from './upload-support.ts';
 
@@ -58,14 +59,14 @@ describe('PublishPost: a fresh publish', () => {
     expect(Object.keys(covers[0]?.files ?? {})).toEqual(['formFile']);
 
     // CreateTrends is form-encoded like every POST; its nested fields travel as JSON text (issue 20).
-    const [create2] = calls(UploadPaths.createPost);
+    const [create2] = calls(PostsCalls.create.path);
     expect(create2?.method).toBe('POST');
     expect(create2?.bodyEncoding).toBe('form');
     expect(create2?.params).toBeUndefined();
     expect(create2?.body).toMatchObject({
       trends: JSON.stringify({ contxt: '外滩的夜景', labels: [1, 3] }),
       location: JSON.stringify(place),
-      videoId: '501',
+      videoId: 501, // form-encoded as text, like every number
       trendsDetails: JSON.stringify([{ type: 'cover', filePath: `/media/uploads/covers/${unique}.jpg` }]),
     });
 
@@ -222,7 +223,7 @@ describe('PublishPost: transport failures and refusals', () => {
     expect(calls(UploadPaths.saveVideo)).toHaveLength(4);
     expect(store.draft.progress).toBe(80);
 
-    api.fault = (call) => (call.path.toLowerCase() === UploadPaths.createPost.toLowerCase() ? { ret: 500, msg: '服务器繁忙' } : null);
+    api.fault = (call) => (call.path.toLowerCase() === PostsCalls.create.path.toLowerCase() ? { ret: 500, msg: '服务器繁忙' } : null);
     expect(await drive(world.clock, publisher.publish())).toEqual({ kind: 'failed', message: '服务器繁忙' });
     expect(calls(UploadPaths.videoChunk)).toHaveLength(2);
     expect(calls(UploadPaths.saveVideo)).toHaveLength(5);
@@ -234,7 +235,7 @@ describe('PublishPost: transport failures and refusals', () => {
     expect(calls(UploadPaths.videoChunk)).toHaveLength(2);
     expect(calls(UploadPaths.saveVideo)).toHaveLength(5);
     expect(calls(UploadPaths.coverChunk)).toHaveLength(3);
-    expect(calls(UploadPaths.createPost)).toHaveLength(2);
+    expect(calls(PostsCalls.create.path)).toHaveLength(2);
     expect(api.state.posts).toHaveLength(1);
   });
 
@@ -242,9 +243,9 @@ describe('PublishPost: transport failures and refusals', () => {
     const { publisher, world, api, calls, fill } = uploadSetup({ chunkSize: SMALL });
     fill(SMALL);
     let dropped = 0;
-    api.fault = (call) => (call.path.toLowerCase() === UploadPaths.createPost.toLowerCase() && dropped++ < 1 ? 'network-before' : null);
+    api.fault = (call) => (call.path.toLowerCase() === PostsCalls.create.path.toLowerCase() && dropped++ < 1 ? 'network-before' : null);
     expect((await drive(world.clock, publisher.publish())).kind).toBe('published');
-    expect(calls(UploadPaths.createPost)).toHaveLength(2);
+    expect(calls(PostsCalls.create.path)).toHaveLength(2);
   });
 
   it('sends a safe name for a picked file whose name the server would refuse', async () => {

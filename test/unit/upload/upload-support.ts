@@ -8,6 +8,7 @@ import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { parseUser } from '../../../src/core/shared-kernel/user.ts';
 import { PostDraftStore, type PostDraft } from '../../../src/core/upload/post-draft.ts';
+import { PostsService } from '../../../src/core/posts/posts-service.ts';
 import { PublishPost } from '../../../src/core/upload/publish-post.ts';
 
 export const UID = 7;
@@ -48,7 +49,7 @@ export function uploadSetup(options: UploadSetupOptions = {}) {
   const publisher =
     options.chunkSize === undefined
       ? container.get(PublishPost)
-      : new PublishPost(container.get(ApiClient), world.files, world.clock, store, session, options.chunkSize);
+      : new PublishPost(container.get(ApiClient), world.files, world.clock, store, session, container.get(PostsService), options.chunkSize);
   const progress: number[] = [];
   const drafts: PostDraft[] = [];
   store.subscribe((draft) => {
