@@ -14,6 +14,7 @@ function readText(params: Params, name: string, field: TextField): string | unde
   const raw = params.optionalString(name);
   const text = raw === undefined ? raw : field.squash === true ? raw.replace(/\s+/g, '') : field.trim === true ? raw.trim() : raw;
   if (text === undefined || text === '') {
+    if (field.keepsEmpty === true && field.optional === true && params.get(name) !== undefined) return '';
     if (field.optional === true) return undefined;
     throw raw === undefined ? missingParam(name) : badParam(name);
   }

@@ -27,6 +27,11 @@ export interface TextField {
   optional?: boolean;
   /** The 1002 refusal's message (too long, not one of `oneOf`, not matching `pattern`); 参数格式错误：<name> when left out. */
   badMessage?: string;
+  /**
+   * An optional field given empty (or blank, when trimmed) is '' rather than absent (UpdateUserInfo's introduction=
+   * clears it; an absent one is left alone).
+   */
+  keepsEmpty?: boolean;
 }
 
 /** A whole number from `min` to `max`; `fallback` when absent (then never missing); `rangeMessage` for a refusal. */
