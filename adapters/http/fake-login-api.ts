@@ -1,7 +1,9 @@
 import type { Clock } from '../../src/core/ports/clock.ts';
-import { CaptchaFields, CaptchaPaths, CaptchaRet, CaptchaRules, CaptchaTexts, normalizeCaptchaCode } from '../../src/core/shared-kernel/captcha-protocol.ts';
-import { CredentialTexts } from '../../src/core/session/credentials.ts';
+import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
+import { SessionCalls, SessionLimits, SessionRefusals } from '../../src/core/session/session-protocol.ts';
+import { CaptchaCalls, CaptchaRet, CaptchaRules, CaptchaTexts, normalizeCaptchaCode, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 interface FakeLoginUser {
@@ -42,15 +44,67 @@ const FAKE_LOGIN_FREE_ATTEMPTS = 3;
 /** The picture the imitation answers with (any captcha looks the same). */
 const FAKE_CAPTCHA_IMAGE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><rect width="150" height="50" fill="#eee"/></svg>')}`;
 
-const USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
-const NICK_NAME_MAX = 16;
 const FIRST_UID = 10001;
 
-const ok = (data: unknown, msg = ''): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
+const ok = (data: UserAnswer | CaptchaChallenge | null, msg = ''): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
 const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
 const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
+const LOGIN_REQUIRED = fail(201, '请先登录');
 
-/** An in-memory imitation of the reference server's login calls (register, login, validation, user info, region). */
+/** A refusal as the server words it: 1001 缺少参数：<name>, 1002 the field's message or 参数格式错误：<name>. */
+class Refusal extends Error {
+  constructor(readonly answer: FakeHttpAnswer) {
+    super("refused");
+  }
+}
+
+/** A call's fields: the query, and for a POST its form body too (as the server reads both). */
+function fieldsOf(call: FakeHttpCall): Record<string, string> {
+  const fields: Record<string, string> = { ...call.params };
+  for (const [key, value] of Object.entries(call.body)) if (value !== undefined && value !== null) fields[key] = String(value);
+  return fields;
+}
+
+/**
+ * A declared call's text parameters, checked as the declaration says (server/http/protocol-route.ts reads them the
+ * same way); the session's and captcha's calls declare text fields only.
+ */
+function declared<S extends Fields>(call: FakeHttpCall, declaration: Call<S, unknown>): ParamsOf<S> {
+  const fields = fieldsOf(call);
+  const input: Record<string, string> = {};
+  for (const [name, field] of Object.entries(declaration.params)) {
+    if (field.kind !== 'text') throw new Error(`the fake reads text fields only (${name})`);
+    const raw = fields[name];
+    const value = raw === undefined ? undefined : field.trim === true ? raw.trim() : raw;
+    if (value === undefined || value === '') {
+      if (field.optional === true) continue;
+      throw new Refusal(fail(raw === undefined || raw === '' ? 1001 : 1002, raw === undefined || raw === '' ? `缺少参数：${name}` : `参数格式错误：${name}`));
+    }
+    const bad = value.length > field.max || (field.oneOf !== undefined && !field.oneOf.includes(value)) || (field.pattern !== undefined && !field.pattern.test(value));
+    if (bad) throw new Refusal(fail(1002, field.badMessage ?? `参数格式错误：${name}`));
+    input[name] = value;
+  }
+  return input as ParamsOf<S>;
+}
+
+/** Answers a declared call on the FakeHttp: its parameters read as declared, a refusal answered as the server words it. */
+function answer<S extends Fields>(http: FakeHttp, declaration: Call<S, unknown>, handle: (input: ParamsOf<S>, call: FakeHttpCall) => FakeHttpAnswer): void {
+  http.route(declaration.method, declaration.path, (call) => {
+    try {
+      return handle(declared(call, declaration), call);
+    } catch (error) {
+      if (error instanceof Refusal) return error.answer;
+      throw error;
+    }
+  });
+}
+
+/**
+ * An in-memory imitation of the reference server's session calls (session-protocol.ts: register, login, validation,
+ * logout, user info) and the captcha (captcha-protocol.ts), answering what they declare
+ * (test/contract/session-protocol.test.ts runs the same suite against it and the real server); also the region
+ * calls a start makes.
+ */
 export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions = {}): FakeLoginState {
   const state: FakeLoginState = { users: new Map(), sessions: new Map(), captchas: new Map(), failures: new Map() };
   let captchasIssued = 0;
@@ -60,7 +114,7 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
 
   const addUser = (userName: string, password: string, nickName?: string): FakeLoginUser => {
     const user = { uid: FIRST_UID + state.users.size, userName, password, nickName: nickName || userName };
-    state.users.set(userName, user);
+    state.users.set(userName.toLowerCase(), user);
     return user;
   };
   for (const seed of options.users ?? []) addUser(seed.userName, seed.password, seed.nickName);
@@ -73,11 +127,11 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
     return ok(view(user, session), msg);
   };
 
-  /** The session the call's token fields name, or null when they are missing, wrong or expired. */
-  const sessionOf = (fields: Record<string, string>): FakeLoginSession | null => {
-    const session = fields.token ? state.sessions.get(fields.token) : undefined;
-    const uid = fields.login_uid ?? fields.uid;
-    if (!session || String(session.uid) !== uid || session.sign !== fields.sign || String(session.expire) !== fields.expire) return null;
+  /** The session the call's token fields name, or null when they are wrong or expired; undefined when no token is sent. */
+  const sessionOf = (fields: Record<string, string>): FakeLoginSession | null | undefined => {
+    if (!fields['token']) return undefined;
+    const session = state.sessions.get(fields['token']);
+    if (!session || String(session.uid) !== fields['login_uid'] || session.sign !== fields['sign'] || String(session.expire) !== fields['expire']) return null;
     if (session.expire <= nowS()) {
       state.sessions.delete(session.token);
       return null;
@@ -85,36 +139,31 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
     return session;
   };
   const userOf = (uid: number) => [...state.users.values()].find((user) => user.uid === uid);
-  const withSession = (handle: (session: FakeLoginSession, user: FakeLoginUser) => FakeHttpAnswer) => (call: FakeHttpCall) => {
+  /** A call for the signed-in only: 201 请先登录 without token fields, 201 登录已失效 with bad ones. */
+  const signedIn = (handle: (session: FakeLoginSession, user: FakeLoginUser) => FakeHttpAnswer) => (_input: unknown, call: FakeHttpCall) => {
     const session = sessionOf(fieldsOf(call));
+    if (session === undefined) return LOGIN_REQUIRED;
     const user = session && userOf(session.uid);
     return session && user ? handle(session, user) : SESSION_INVALID;
   };
 
-  http.route('POST', '/api/Login/Register', (call) => {
-    const { userName = '', password = '', nickName = '' } = fieldsOf(call);
-    if (!userName || !password) return missing(userName ? 'password' : 'userName');
-    if (!USER_NAME.test(userName)) return fail(1002, CredentialTexts.userNameBad);
+  answer(http, SessionCalls.register, ({ userName, password, nickName }) => {
     const weak = newPasswordProblem(password);
     if (weak) return fail(1002, weak);
-    if ([...nickName.trim()].length > NICK_NAME_MAX) return fail(1002, CredentialTexts.nickNameBad);
-    if (state.users.has(userName)) return fail(1003, '该账号已被注册');
-    return signIn(addUser(userName, password, nickName.trim()), '注册成功');
+    const nick = nickName ?? '';
+    if ([...nick].length > SessionLimits.nickNameMax || /\p{Cc}/u.test(nick)) return fail(1002, SessionRefusals.nickName);
+    if (state.users.has(userName.toLowerCase())) return fail(1003, '该账号已被注册');
+    return signIn(addUser(userName, password, nick), '注册成功');
   });
-  http.route('POST', '/api/Login/Login', (call) => {
-    const fields = fieldsOf(call);
-    const { userName = '', password = '' } = fields;
-    if (!userName || !password) return missing(userName ? 'password' : 'userName');
+  answer(http, SessionCalls.login, ({ userName, password, captchaId = '', captchaCode = '' }) => {
     const failures = state.failures.get(userName) ?? 0;
     if (failures >= FAKE_LOGIN_FREE_ATTEMPTS) {
-      const id = fields[CaptchaFields.id] ?? '';
-      const code = fields[CaptchaFields.code] ?? '';
-      if (!id || !code) return fail(CaptchaRet.Required, CaptchaTexts.Required);
-      const answer = state.captchas.get(id);
-      state.captchas.delete(id);
-      if (answer === undefined || answer !== normalizeCaptchaCode(code)) return fail(CaptchaRet.Wrong, CaptchaTexts.Wrong);
+      if (!captchaId || !captchaCode) return fail(CaptchaRet.Required, CaptchaTexts.Required);
+      const expected = state.captchas.get(captchaId);
+      state.captchas.delete(captchaId);
+      if (expected === undefined || expected !== normalizeCaptchaCode(captchaCode)) return fail(CaptchaRet.Wrong, CaptchaTexts.Wrong);
     }
-    const user = state.users.get(userName);
+    const user = state.users.get(userName.toLowerCase());
     if (user && user.password === password) {
       state.failures.delete(userName);
       return signIn(user, '登录成功');
@@ -122,38 +171,26 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
     state.failures.set(userName, failures + 1);
     return fail(1004, '账号或密码错误');
   });
-  http.route('GET', CaptchaPaths.get, () => {
+  answer(http, CaptchaCalls.challenge, () => {
     captchasIssued += 1;
     const { alphabet, length } = CaptchaRules;
-    const answer = Array.from({ length }, (_, i) => alphabet[(captchasIssued * 7 + i * 3) % alphabet.length]).join('');
+    const code = Array.from({ length }, (_, i) => alphabet[(captchasIssued * 7 + i * 3) % alphabet.length]).join('');
     const id = `fake-captcha-${captchasIssued}`;
-    state.captchas.set(id, answer);
+    state.captchas.set(id, code);
     return ok({ id, image: FAKE_CAPTCHA_IMAGE, expiresIn: CaptchaRules.lifetimeMs / 1000 });
   });
-  http.route('POST', '/api/Login/Validates', withSession((session, user) => ok(view(user, session))));
-  http.route('POST', '/api/User/GetUserInfo', withSession((session, user) => ok(view(user, session))));
-  http.route('POST', '/api/Login/Logout', withSession((session) => {
+  answer(http, SessionCalls.validate, signedIn((session, user) => ok(view(user, session))));
+  answer(http, SessionCalls.userInfo, signedIn((session, user) => ok(view(user, session))));
+  answer(http, SessionCalls.logout, signedIn((session) => {
     state.sessions.delete(session.token);
-    return ok(null);
+    return ok(null, '已退出登录');
   }));
-  http.route('GET', '/api/home/GetUserRegion', () => ok({ country: '中国', code: 'CN' }));
-  http.route('GET', '/api/user/IsMalaysia', () => ok(null));
+  http.route('GET', '/api/home/GetUserRegion', () => ({ body: { ret: 200, msg: '', data: { country: '中国', code: 'CN' } } }));
+  http.route('GET', '/api/user/IsMalaysia', () => ({ body: { ret: 200, msg: '', data: null } }));
   return state;
 }
 
-/** A call's fields: the query for GET, the body for POST. */
-function fieldsOf(call: FakeHttpCall): Record<string, string> {
-  const source = call.method === 'GET' ? call.params : call.body;
-  const fields: Record<string, string> = {};
-  for (const [key, value] of Object.entries(source)) if (value !== undefined && value !== null) fields[key] = String(value);
-  return fields;
-}
-
-function missing(name: string): FakeHttpAnswer {
-  return fail(1001, `缺少参数：${name}`);
-}
-
-function view(user: FakeLoginUser, session: FakeLoginSession) {
+function view(user: FakeLoginUser, session: FakeLoginSession): UserAnswer {
   return {
     id: user.uid,
     uid: user.uid,
@@ -161,13 +198,18 @@ function view(user: FakeLoginUser, session: FakeLoginSession) {
     nickName: user.nickName,
     avatar: '',
     vipLevel: 0,
-    vipCategoryId: null,
+    vipCategoryId: 0,
     vipTypeName: '',
     eDate: '',
     email: '',
     phone: '',
     AreaCode: '',
     region: '',
+    gender: null,
+    introduction: '',
+    level: 1,
+    experience: 0,
+    gold: 0,
     newWorks: false,
     totalMsgCount: 0,
     token: { uid: session.uid, token: session.token, expire: session.expire, sign: session.sign },

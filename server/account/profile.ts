@@ -5,7 +5,8 @@ import { ApiError } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { hasNewWorks } from '../posts/posts-repository.ts';
 import { findUserById } from '../user/user-repository.ts';
-import { toUserView, type UserView } from '../user/user-view.ts';
+import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
+import { toUserView } from '../user/user-view.ts';
 import { updateProfileColumns, type ProfileChange } from './account-repository.ts';
 
 /** Saves the profile changes (at least one, already checked) of the signed-in user; answers the user as GetUserInfo does. */
@@ -14,7 +15,7 @@ export async function saveProfile(
   clock: Clock,
   auth: { user: { id: number }; token: SessionToken },
   changes: readonly ProfileChange[],
-): Promise<UserView> {
+): Promise<UserAnswer> {
   await updateProfileColumns(db, auth.user.id, changes);
   const user = await findUserById(db, auth.user.id);
   if (!user) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);

@@ -4,7 +4,8 @@ import { badParam, missingParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
-import { CredentialMessage, checkNickName } from '../login/credentials.ts';
+import { SessionRefusals } from '../../src/core/session/session-protocol.ts';
+import { checkNickName } from '../login/credentials.ts';
 import { DEMO_AVATAR_URLS } from '../media/demo-images.ts';
 import { readSettings, SETTING_NAMES, type ProfileChange } from './account-repository.ts';
 import { signIn, signInInfo } from './daily-sign-in.ts';
@@ -49,7 +50,7 @@ export function registerAccountRoutes(api: ApiRouter, services: AppServices): vo
     };
     if (params.get('nickName') !== undefined) {
       const nickName = params.optionalString('nickName') ?? '';
-      if (nickName.trim() === '') throw badParam('nickName', CredentialMessage.nickName);
+      if (nickName.trim() === '') throw badParam('nickName', SessionRefusals.nickName);
       set('nick_name', checkNickName(nickName, auth.user.userName));
     }
     if (params.has('gender')) {

@@ -2,22 +2,18 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { unixSeconds } from '../clock.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
+import type { TokenAnswer } from '../../src/core/shared-kernel/user.ts';
 import { loginRequired, sessionInvalid } from '../http/api-error.ts';
 import { toUserRecord, userColumns } from '../user/user-repository.ts';
 import type { UserRecord, UserRow } from '../user/user-repository.ts';
 import { tokenHashOf, verifiedSessionCacheOf } from './session-cache.ts';
 import type { VerifiedSessionCache } from './session-cache.ts';
 
-/** The token object the client keeps and sends back as the fields token, sign, expire, login_uid. */
-export interface SessionToken {
-  uid: number;
-  /** Random session id (a row of the sessions table). */
-  token: string;
-  /** Unix seconds. */
-  expire: number;
-  /** HMAC-SHA256 hex of `${uid}:${token}:${expire}` with the session secret. */
-  sign: string;
-}
+/**
+ * The token object the client keeps and sends back as the fields token, sign, expire, login_uid: the wire's
+ * TokenAnswer (src/core/shared-kernel/user.ts), named for the server's side.
+ */
+export type SessionToken = TokenAnswer;
 
 /** The token fields as they arrive with a request (any may be missing). */
 export interface TokenFields {

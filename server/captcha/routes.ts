@@ -1,8 +1,8 @@
-import { CaptchaPaths, CaptchaRules, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
-import type { CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaCalls, CaptchaRules, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
+import { serve } from '../http/protocol-route.ts';
 import { Ret } from '../http/ret.ts';
 import { CAPTCHAS_PER_IP } from '../rate-limit/rate-limiter.ts';
 import { captchaDataUrl, randomCaptchaAnswer, renderCaptchaSvg } from './captcha-image.ts';
@@ -14,7 +14,7 @@ export function registerCaptchaRoutes(api: ApiRouter, services: AppServices): vo
   const store = new CaptchaStore(db, CaptchaRules.lifetimeMs);
 
   /** A new captcha: {id, image (SVG data URL), expiresIn (s)}. 60 per address per 15 minutes. */
-  api.get(CaptchaPaths.get, 'none', async ({ request, reply }): Promise<CaptchaChallenge> => {
+  serve(api, CaptchaCalls.challenge, 'none', async ({ request, reply }) => {
     if ((await limiter.claim(CAPTCHAS_PER_IP, request.ip)) === null) throw new ApiError(Ret.TooManyAttempts, CaptchaTexts.TooMany);
     const answer = randomCaptchaAnswer();
     const id = await store.create(answer, clock.now());

@@ -23,7 +23,7 @@ type ApiHandler<A extends AuthMode> = (context: ApiContext<A>) => Promise<unknow
  * Registers API routes answering `{ ret, msg, data }`: reads the params, authenticates per the
  * route's AuthMode, runs the handler and wraps its result.
  *
- *   api.post('/api/User/GetUserInfo', 'required', async ({ auth }) => toUserView(auth.user, ...));
+ *   api.post('/api/Example/Get', 'required', async ({ auth }) => toUserView(auth.user, ...));
  */
 export interface ApiRouter {
   get<A extends AuthMode>(url: string, auth: A, handler: ApiHandler<A>, options?: ApiRouteOptions): void;

@@ -1,36 +1,7 @@
 import { levelFor } from '../../src/core/account/level-rules.ts';
+import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import type { SessionToken } from '../auth/sessions.ts';
 import type { UserRecord } from './user-repository.ts';
-
-/** The user object of the API (field names as the client expects them). */
-export interface UserView {
-  id: number;
-  uid: number;
-  userNameRaw: string;
-  nickName: string;
-  avatar: string;
-  vipLevel: number;
-  vipCategoryId: number;
-  vipTypeName: string;
-  /** VIP expiry as YYYY-MM-DD (China time), '' when not a VIP. */
-  eDate: string;
-  email: string;
-  phone: string;
-  AreaCode: string;
-  /** Saved region code, '' when none. */
-  region: string;
-  /** 0 female, 1 male, null not given. */
-  gender: number | null;
-  introduction: string;
-  /** 1 to 8, from experience. */
-  level: number;
-  experience: number;
-  /** Gold coin balance. */
-  gold: number;
-  newWorks: boolean;
-  totalMsgCount: number;
-  token: SessionToken;
-}
 
 /** Dates are shown as the product's users see them: China Standard Time. */
 const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
@@ -53,7 +24,7 @@ export interface UserViewExtras {
 }
 
 /** A VIP whose time ran out is shown as level 0 without an expiry date. */
-export function toUserView(user: UserRecord, token: SessionToken, nowMs: number, extras: UserViewExtras = {}): UserView {
+export function toUserView(user: UserRecord, token: SessionToken, nowMs: number, extras: UserViewExtras = {}): UserAnswer {
   const vipActive = user.vipLevel > 0 && user.vipExpire !== null && user.vipExpire.getTime() > nowMs;
   return {
     id: user.id,

@@ -29,7 +29,11 @@ export function sendToFake(http: FakeHttp): Send {
     (await http.send({ method: declared.method, url: declared.path, params: wire(declared, input, extra), timeoutMs: 10_000 })).body as Answer;
 }
 
-/** Sends to the reference server in process. */
-export function sendToServer(app: FastifyInstance): Send {
-  return async (declared, input, extra) => (await app.inject({ method: declared.method, url: declared.path, query: wire(declared, input, extra) })).json() as Answer;
+/**
+ * Sends to the reference server in process; `address` gives each call's client address (per-address limits, as
+ * registration's and login's, then count apart), 127.0.0.1 when left out.
+ */
+export function sendToServer(app: FastifyInstance, options: { address?: () => string } = {}): Send {
+  return async (declared, input, extra) =>
+    (await app.inject({ method: declared.method, url: declared.path, query: wire(declared, input, extra), remoteAddress: options.address?.() ?? '127.0.0.1' })).json() as Answer;
 }

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkNickName, checkPassword, checkUserName } from '../../server/login/credentials.ts';
+import { checkNickName, checkPassword } from '../../server/login/credentials.ts';
 import { commonParams, type RequestContext } from '../../src/core/request/common-params.ts';
 import { checkRegisterForm } from '../../src/core/session/credentials.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
+import { SessionLimits } from '../../src/core/session/session-protocol.ts';
 import { parseUser, tokenParams } from '../../src/core/shared-kernel/user.ts';
 
 const accepts = (check: () => unknown): boolean => {
@@ -30,7 +31,7 @@ describe('registration rules', () => {
         const server =
           trimmed !== '' &&
           password !== '' &&
-          accepts(() => checkUserName(trimmed)) &&
+          SessionLimits.userName.test(trimmed) &&
           accepts(() => checkPassword(password)) &&
           accepts(() => checkNickName(nickName, trimmed));
         expect(client).toBe(server);

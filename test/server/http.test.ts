@@ -9,7 +9,7 @@ import type { Database } from '../../server/db/database.ts';
 import { MAX_MESSAGE_LENGTH, envelope } from '../../server/http/envelope.ts';
 import { redactUrl } from '../../server/http/redact.ts';
 import { Ret, RetMessage } from '../../server/http/ret.ts';
-import { CredentialMessage } from '../../server/login/credentials.ts';
+import { SessionRefusals } from '../../src/core/session/session-protocol.ts';
 import { cacheControlFor } from '../../server/static/static-app.ts';
 import { testConfig } from './support.ts';
 
@@ -168,7 +168,7 @@ describe('API answers', () => {
   });
 
   it('keeps every fixed message within 30 characters', () => {
-    for (const message of [...Object.values(RetMessage), ...Object.values(CredentialMessage)]) {
+    for (const message of [...Object.values(RetMessage), ...Object.values(SessionRefusals)]) {
       expect([...message].length, message).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
     }
     expect(envelope(Ret.BadParam, '长'.repeat(40), null).msg).toHaveLength(MAX_MESSAGE_LENGTH);

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../request/api-client.ts';
 import { recordOf, textOf, wholeOf } from '../request/answer-values.ts';
-import { CaptchaPaths, type CaptchaChallenge } from '../shared-kernel/captcha-protocol.ts';
+import { CaptchaCalls, type CaptchaChallenge } from '../shared-kernel/captcha-protocol.ts';
 
 /** The image captcha use case: fetches a new picture to answer (login after failures; password recovery later). */
 export class CaptchaService {
@@ -9,14 +9,14 @@ export class CaptchaService {
   /** A new captcha, or null when none could be had (the caller offers to try again; no toast is shown). */
   async fetch(): Promise<CaptchaChallenge | null> {
     try {
-      return parseChallenge(await this.api.get(CaptchaPaths.get, {}, { suppressTips: true }));
+      return parseChallenge(await this.api.request(CaptchaCalls.challenge, {}, { suppressTips: true }));
     } catch {
       return null;
     }
   }
 }
 
-/** Reads GET /api/Captcha/Get's data; null unless it holds an id and an image data URL. */
+/** Checks the challenge's data: null unless it holds an id and an image data URL. */
 function parseChallenge(data: unknown): CaptchaChallenge | null {
   const fields = recordOf(data);
   if (!fields) return null;

@@ -1,4 +1,5 @@
 import { CaptchaTexts } from '../shared-kernel/captcha-protocol.ts';
+import { SessionLimits, SessionRefusals } from './session-protocol.ts';
 
 /**
  * Form rules of login and registration; the reference server applies the same ones. A new password's rules are
@@ -6,16 +7,13 @@ import { CaptchaTexts } from '../shared-kernel/captcha-protocol.ts';
  */
 export const CredentialTexts = {
   userNameMissing: '请输入账号',
-  userNameBad: '账号为4-20位字母、数字或下划线',
+  userNameBad: SessionRefusals.userName,
   passwordMissing: '请输入密码',
   /** The register screen's hint for a new password (the rules: password-rules.ts). */
   passwordHint: '至少8位，可含空格',
   confirmMismatch: '两次输入的密码不一致',
-  nickNameBad: '昵称为1-16个字符且不含控制字符',
+  nickNameBad: SessionRefusals.nickName,
 } as const;
-
-const USER_NAME = /^[A-Za-z0-9_]{4,20}$/;
-const NICK_NAME_MAX = 16;
 
 export interface LoginForm {
   userName: string;
@@ -42,12 +40,12 @@ export function checkLoginForm(form: LoginForm): string | null {
 export function checkRegisterForm(form: RegisterForm, passwordProblem: (password: string) => string | null): string | null {
   const userName = form.userName.trim();
   if (!userName) return CredentialTexts.userNameMissing;
-  if (!USER_NAME.test(userName)) return CredentialTexts.userNameBad;
+  if (!SessionLimits.userName.test(userName)) return CredentialTexts.userNameBad;
   if (!form.password) return CredentialTexts.passwordMissing;
   const weak = passwordProblem(form.password);
   if (weak) return weak;
   if (form.password !== form.confirmPassword) return CredentialTexts.confirmMismatch;
   const nickName = form.nickName.trim();
-  if ([...nickName].length > NICK_NAME_MAX || /\p{Cc}/u.test(nickName)) return CredentialTexts.nickNameBad;
+  if ([...nickName].length > SessionLimits.nickNameMax || /\p{Cc}/u.test(nickName)) return CredentialTexts.nickNameBad;
   return null;
 }

@@ -1,4 +1,5 @@
 import { isCommonPassword } from './common-passwords.ts';
+import { SessionLimits, SessionRefusals } from './session-protocol.ts';
 
 /**
  * The rules a new password must meet (ASVS 5.0 level 1, V6.2): at least 8 characters, up to 128 allowed, any
@@ -8,12 +9,12 @@ import { isCommonPassword } from './common-passwords.ts';
  */
 export const PasswordRules = {
   minLength: 8,
-  maxLength: 128,
+  maxLength: SessionLimits.passwordMax,
 } as const;
 
 export const PasswordTexts = {
   tooShort: '密码至少8位',
-  tooLong: '密码最多128位',
+  tooLong: SessionRefusals.passwordTooLong,
   common: '该密码过于常见，容易被猜到，请换一个',
 } as const;
 

@@ -1,20 +1,12 @@
-import type { HttpParams } from '../ports/http.ts';
 import type { Navigator, Query } from '../ports/navigator.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { CaptchaFields, CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
+import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { RequestTexts } from '../request/texts.ts';
 import { checkLoginForm, checkRegisterForm, type LoginForm, type RegisterForm } from './credentials.ts';
-import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, tokenParams, type User } from '../shared-kernel/user.ts';
+import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, type User, type UserAnswer, type UserToken } from '../shared-kernel/user.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-
-const SessionPaths = {
-  register: '/api/Login/Register',
-  login: '/api/Login/Login',
-  logout: '/api/Login/Logout',
-  validates: '/api/Login/Validates',
-  userInfo: '/api/User/GetUserInfo',
-} as const;
+import { SessionCalls } from './session-protocol.ts';
 
 /**
  * What a login or registration attempt came to. `captchaNeeded`: the server asks for an image captcha (this
@@ -43,7 +35,7 @@ export class SessionService {
     const fromQuery = tokenFromQuery(here.query);
     if (fromQuery) {
       this.navigator.replace(here.path, withoutTokenFields(here.query));
-      return this.validate(tokenParams(fromQuery));
+      return this.validate(fromQuery);
     }
     if (!this.session.restore()) return false;
     return this.validate();
@@ -51,11 +43,15 @@ export class SessionService {
 
   /**
    * Asks the server to confirm the session. Success stores the user it answers with; a refusal clears the
-   * user. When the server cannot be reached the stored user is kept, unconfirmed.
+   * user. When the server cannot be reached the stored user is kept, unconfirmed. `explicitToken` (a token given in
+   * the URL query) is sent instead of the stored user's.
    */
-  async validate(explicitToken?: HttpParams): Promise<boolean> {
+  async validate(explicitToken?: UserToken): Promise<boolean> {
     try {
-      const data = await this.api.post(SessionPaths.validates, explicitToken ?? {});
+      const token = explicitToken === undefined
+        ? {}
+        : { token: String(explicitToken['token'] ?? ''), sign: String(explicitToken['sign'] ?? ''), expire: String(explicitToken['expire'] ?? ''), login_uid: String(explicitToken.uid) };
+      const data = await this.api.request(SessionCalls.validate, token);
       const user = parseUser(data);
       if (!user) {
         this.session.clear();
@@ -76,10 +72,8 @@ export class SessionService {
   async logIn(form: LoginForm): Promise<SignInOutcome> {
     const problem = checkLoginForm(form);
     if (problem) return { ok: false, message: problem };
-    const captcha: Record<string, string> = form.captchaId === undefined
-      ? {}
-      : { [CaptchaFields.id]: form.captchaId, [CaptchaFields.code]: form.captchaCode?.trim() ?? '' };
-    return this.signIn(SessionPaths.login, { userName: form.userName.trim(), password: form.password, ...captcha });
+    const captcha = form.captchaId === undefined ? {} : { captchaId: form.captchaId, captchaCode: form.captchaCode?.trim() ?? '' };
+    return this.signIn(() => this.api.request(SessionCalls.login, { userName: form.userName.trim(), password: form.password, ...captcha }));
   }
 
   async register(form: RegisterForm): Promise<SignInOutcome> {
@@ -93,11 +87,7 @@ export class SessionService {
     const problem = checkRegisterForm(form, passwordProblem);
     if (problem) return { ok: false, message: problem };
     const nickName = form.nickName.trim();
-    return this.signIn(SessionPaths.register, {
-      userName: form.userName.trim(),
-      password: form.password,
-      ...(nickName ? { nickName } : {}),
-    });
+    return this.signIn(() => this.api.request(SessionCalls.register, { userName: form.userName.trim(), password: form.password, ...(nickName ? { nickName } : {}) }));
   }
 
   /** Ends the session on the server (best effort) and forgets the user here. */
@@ -105,7 +95,7 @@ export class SessionService {
     if (!this.session.user()) return;
     this.session.loggingOut();
     try {
-      await this.api.post(SessionPaths.logout, {}, { suppressTips: true });
+      await this.api.request(SessionCalls.logout, {}, { suppressTips: true });
     } catch {
       // The user asked to leave: forget them here whatever the server said.
     }
@@ -120,7 +110,7 @@ export class SessionService {
     const current = this.session.user();
     if (!current) return null;
     try {
-      const data = await this.api.post(SessionPaths.userInfo);
+      const data = await this.api.request(SessionCalls.userInfo, {});
       const user = typeof data === 'object' && data !== null && !Array.isArray(data) ? parseUser({ ...data, token: current.token }) : null;
       // Logged out (or another user logged in) while the answer was on its way: it is not this session's.
       if (user && this.session.user()?.token.uid === current.token.uid) this.session.signedIn(user);
@@ -131,9 +121,9 @@ export class SessionService {
     }
   }
 
-  private async signIn(path: string, fields: Record<string, string>): Promise<SignInOutcome> {
+  private async signIn(send: () => Promise<UserAnswer>): Promise<SignInOutcome> {
     try {
-      const user = parseUser(await this.api.post(path, fields));
+      const user = parseUser(await send());
       if (!user) return { ok: false, message: MALFORMED_USER };
       this.session.signedIn(user);
       return { ok: true, user };

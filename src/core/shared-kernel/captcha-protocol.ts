@@ -1,11 +1,12 @@
 /**
- * The image captcha, as the reference server and the client both speak it: one GET answers an id and a picture
- * (an SVG data URL) of a few characters; a call that needs a captcha sends `captchaId` and `captchaCode`.
- * Used by login (after a few failures for one account) and meant for password recovery too.
+ * The image captcha, as the reference server and the client both speak it (declared once,
+ * src/core/request/protocol.ts): one GET answers an id and a picture (an SVG data URL) of a few characters; a call
+ * that needs a captcha sends `captchaId` and `captchaCode`. Used by login (after a few failures for one account) and
+ * meant for password recovery too; in the shared kernel because the session's calls carry its fields and codes.
+ * The app's CaptchaService sends it, the reference server (server/captcha/routes.ts) serves it, the fake
+ * (adapters/http/fake-login-api.ts) answers it.
  */
-export const CaptchaPaths = {
-  get: '/api/Captcha/Get',
-} as const;
+import { call } from '../request/protocol.ts';
 
 /** Answer codes: past a few failures an account's login asks for a captcha; a wrong, used or expired one is refused. */
 export const CaptchaRet = {
@@ -38,7 +39,7 @@ export const CaptchaFields = {
   code: 'captchaCode',
 } as const;
 
-/** What GET /api/Captcha/Get answers. */
+/** What {@link CaptchaCalls.challenge} answers. */
 export interface CaptchaChallenge {
   id: string;
   /** `data:image/svg+xml;base64,…` */
@@ -46,6 +47,11 @@ export interface CaptchaChallenge {
   /** Seconds the answer stays good. */
   expiresIn: number;
 }
+
+export const CaptchaCalls = {
+  /** A new captcha to answer; 1005 获取验证码过于频繁 past 60 from one address within 15 minutes. Anyone may ask. */
+  challenge: call<CaptchaChallenge>()({ method: 'GET', path: '/api/Captcha/Get', carrier: 'query', params: {} }),
+} as const;
 
 /** A typed answer as the server compares it: trimmed, upper case. */
 export function normalizeCaptchaCode(code: string): string {

@@ -1,6 +1,51 @@
 import type { HttpParams } from '../ports/http.ts';
 import { countOf, textOf } from '../request/answer-values.ts';
 
+/** The token as the server answers it (login, registration, validation, user info). */
+export interface TokenAnswer {
+  uid: number;
+  /** Random session id. */
+  token: string;
+  /** Unix seconds. */
+  expire: number;
+  /** HMAC-SHA256 hex of `${uid}:${token}:${expire}` with the server's session secret. */
+  sign: string;
+}
+
+/**
+ * The signed-in user as the server answers it (Login, Register, Validates, GetUserInfo, UpdateUserInfo): the wire
+ * type of the session's and the account's calls; {@link parseUser} reads it (or a stored copy) into a {@link User}.
+ */
+export interface UserAnswer {
+  id: number;
+  uid: number;
+  userNameRaw: string;
+  nickName: string;
+  avatar: string;
+  vipLevel: number;
+  /** 0 when not a VIP. */
+  vipCategoryId: number;
+  vipTypeName: string;
+  /** VIP expiry as YYYY-MM-DD (China time), '' when not a VIP. */
+  eDate: string;
+  email: string;
+  phone: string;
+  AreaCode: string;
+  /** Saved region code, '' when none. */
+  region: string;
+  /** 0 female, 1 male, null not given. */
+  gender: number | null;
+  introduction: string;
+  /** 1 to 8, from experience. */
+  level: number;
+  experience: number;
+  /** Gold coin balance. */
+  gold: number;
+  newWorks: boolean;
+  totalMsgCount: number;
+  token: TokenAnswer;
+}
+
 /** The token the server signs at login. Its uid names the user; every field travels with each call. */
 export interface UserToken {
   uid: number;
