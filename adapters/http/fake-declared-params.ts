@@ -33,13 +33,14 @@ function textOf(call: FakeHttpCall, name: string): string | undefined {
   throw bad(name);
 }
 
-function wholeOf(call: FakeHttpCall, name: string): number | undefined {
+/** A whole number: up to 15 digits, and within a PostgreSQL integer unless `wide`. */
+function wholeOf(call: FakeHttpCall, name: string, wide = false): number | undefined {
   const text = textOf(call, name)?.trim();
   if (text === undefined) return undefined;
   if (/^-?\d{16,}$/.test(text)) throw bad(name, `参数格式错误：${name}超出范围`);
   if (!/^-?\d{1,15}$/.test(text)) throw bad(name);
   const value = Number(text);
-  if (value < -ROW_ID_MAX - 1 || value > ROW_ID_MAX) throw bad(name, `参数格式错误：${name}超出范围`);
+  if (!wide && (value < -ROW_ID_MAX - 1 || value > ROW_ID_MAX)) throw bad(name, `参数格式错误：${name}超出范围`);
   return value;
 }
 
@@ -57,7 +58,7 @@ function readField(call: FakeHttpCall, name: string, field: Field): unknown {
       return text;
     }
     case 'int': {
-      const value = wholeOf(call, name) ?? field.fallback;
+      const value = wholeOf(call, name, field.wide === true) ?? field.fallback;
       if (value === undefined) {
         if (field.optional === true) return undefined;
         throw missing(name);

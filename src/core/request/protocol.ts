@@ -34,11 +34,15 @@ export interface TextField {
   keepsEmpty?: boolean;
 }
 
-/** A whole number from `min` to `max`; `fallback` when absent (then never missing); `rangeMessage` for a refusal. */
+/**
+ * A whole number from `min` to `max`; `fallback` when absent (then never missing); `rangeMessage` for a refusal.
+ * Read as a PostgreSQL integer (beyond it: 1002 …超出范围), or with `wide` up to 15 digits (bytes, milliseconds).
+ */
 export interface IntField {
   kind: 'int';
   min: number;
   max: number;
+  wide?: boolean;
   fallback?: number;
   optional?: boolean;
   rangeMessage?: string;
