@@ -30,7 +30,8 @@ function emptyAsNone(params: Params, name: string, field: IntField | IdField): b
 }
 
 function readInt(params: Params, name: string, field: IntField): number | undefined {
-  const value = (emptyAsNone(params, name, field) ? undefined : params.optionalInt(name)) ?? field.fallback;
+  const read = () => (field.wide === true ? params.optionalSafeInt(name) : params.optionalInt(name));
+  const value = (emptyAsNone(params, name, field) ? undefined : read()) ?? field.fallback;
   if (value === undefined) {
     if (field.optional === true) return undefined;
     throw missingParam(name);
