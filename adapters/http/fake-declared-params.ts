@@ -3,7 +3,7 @@
  * them (server/http/protocol-route.ts): 1001 缺少参数：<name> when absent, 1002 参数格式错误：<name> (or the field's own
  * message) when malformed. Fakes use it so their refusals cannot drift from the declaration.
  */
-import type { Call, Field, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
+import type { Call, Field, Fields, IdField, IntField, ReceivedOf } from '../../src/core/request/protocol.ts';
 import type { FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 const ROW_ID_MAX = 2_147_483_647;
@@ -44,21 +44,28 @@ function wholeOf(call: FakeHttpCall, name: string, wide = false): number | undef
   return value;
 }
 
+/** True when the field takes an empty value as none and this one is empty or blank. */
+function emptyAsNone(call: FakeHttpCall, name: string, field: IntField | IdField): boolean {
+  const raw = rawOf(call, name);
+  return field.emptyIsNone === true && typeof raw === 'string' && raw.trim() === '';
+}
+
 function readField(call: FakeHttpCall, name: string, field: Field): unknown {
   switch (field.kind) {
     case 'text': {
       const raw = textOf(call, name);
       const text = raw === undefined ? raw : field.squash === true ? raw.replace(/\s+/g, '') : field.trim === true ? raw.trim() : raw;
       if (text === undefined || text === '') {
+        if (field.keepsEmpty === true && field.optional === true && rawOf(call, name) !== undefined) return '';
         if (field.optional === true) return undefined;
         throw raw === undefined ? missing(name) : bad(name);
       }
       const refused = text.length > field.max || (field.oneOf !== undefined && !field.oneOf.includes(text)) || (field.pattern !== undefined && !field.pattern.test(text));
-      if (refused) throw bad(name);
+      if (refused) throw bad(name, field.badMessage);
       return text;
     }
     case 'int': {
-      const value = wholeOf(call, name, field.wide === true) ?? field.fallback;
+      const value = (emptyAsNone(call, name, field) ? undefined : wholeOf(call, name, field.wide === true)) ?? field.fallback;
       if (value === undefined) {
         if (field.optional === true) return undefined;
         throw missing(name);
@@ -67,7 +74,7 @@ function readField(call: FakeHttpCall, name: string, field: Field): unknown {
       return value;
     }
     case 'id': {
-      const value = wholeOf(call, name);
+      const value = field.optional === true && emptyAsNone(call, name, field) ? undefined : wholeOf(call, name);
       if (value === undefined) {
         if (field.optional === true) return undefined;
         throw missing(name);
