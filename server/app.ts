@@ -46,6 +46,7 @@ import { createHistoryFallback, registerStaticFiles } from './static/static-app.
 import { registerUserRoutes } from './user/routes.ts';
 import { registerVipRoutes } from './vip/routes.ts';
 import { registerVideoSocialRoutes } from './video-social/routes.ts';
+import { registerAccountSecurityRoutes } from './account-security/routes.ts';
 import { registerGoldRoutes } from './gold/routes.ts';
 import { registerPlaybackRoutes } from './playback/routes.ts';
 import { registerUploadRoutes } from './upload/routes.ts';
@@ -150,6 +151,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerStatisticsRoutes(api, services);
   registerAdsRoutes(api, services);
   registerAccountRoutes(api, services);
+  registerAccountSecurityRoutes(api, services);
   const catalogue = registerCatalogueRoutes(api, services);
   registerFilterRoutes(api, services);
   registerBarrageRoutes(api, services);

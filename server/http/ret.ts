@@ -1,3 +1,4 @@
+import { AccountSecurityRet } from '../../src/core/account-security/account-security-protocol.ts';
 import { CaptchaRet, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { PostsRet, PostsTexts } from '../../src/core/posts/posts-protocol.ts';
 import { UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
@@ -136,6 +137,10 @@ export const Ret = {
   LabelInvalid: UploadRet.LabelInvalid,
   DescriptionTooLong: UploadRet.DescriptionTooLong,
   PostNotFound: PostsRet.NotFound,
+  /** ChangePassword: the current password is wrong (5 per 15 minutes, then 1005). */
+  WrongPassword: AccountSecurityRet.WrongPassword,
+  /** ChangePassword: the new password is the current one. */
+  SamePassword: AccountSecurityRet.SamePassword,
   PostNotOwned: PostsRet.NotOwned,
   UploadNotFound: UploadRet.UploadNotFound,
   ChunkOutOfRange: UploadRet.ChunkOutOfRange,

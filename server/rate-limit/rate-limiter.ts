@@ -19,6 +19,8 @@ export const LOGIN_ATTEMPTS_PER_USER: RateLimitRule = { name: 'login-fail:user',
 /** Password checks from one address (with or without captcha): claimed before the check, given back on success; a hard limit. */
 export const LOGIN_FAILURES_PER_IP: RateLimitRule = { name: 'login-fail:ip', max: 20, windowMs: 15 * MINUTE };
 /** Image captchas one address may ask for. */
+/** Current-password checks for one account when changing the password: claimed before the check, given back when right. */
+export const PASSWORD_CHECKS_PER_USER: RateLimitRule = { name: 'password-check:user', max: 5, windowMs: 15 * MINUTE };
 export const CAPTCHAS_PER_IP: RateLimitRule = { name: 'captcha:ip', max: 60, windowMs: 15 * MINUTE };
 export const REGISTRATIONS_PER_IP: RateLimitRule = { name: 'register:ip', max: 10, windowMs: 60 * MINUTE };
 

@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { PurchaseService } from '../core/vip/purchase-service.ts';
 import { bindAccount } from './account-bindings.ts';
 import { bindAccountScreens } from './account-screen-bindings.ts';
+import { bindAccountSecurity } from './account-security-bindings.ts';
 import { bindBarrageStorageCleanup } from './barrage-storage-bindings.ts';
 import { bindCatalogueScreens } from './catalogue-screen-bindings.ts';
 import { bindFeedback } from './feedback-bindings.ts';
@@ -13,7 +14,7 @@ import { bindSocial } from './social-bindings.ts';
 import { bindVip } from './vip-bindings.ts';
 
 /**
- * The features no part of the home route uses: profile and settings, VIP and payments, private messaging, follows, help, feedback and
+ * The features no part of the home route uses: profile and settings, account security, VIP and payments, private messaging, follows, help, feedback and
  * downloads, playback. The browser loads this module (one chunk) with the first screen other than home, or when a
  * logged-in user's message tip starts; idempotent. Barrages, gold and comments come later still (bindPlayFeatures).
  */
@@ -21,6 +22,7 @@ export function bindFeatures(container: Container): void {
   if (container.isBound(PurchaseService)) return;
   bindAccount(container);
   bindAccountScreens(container);
+  bindAccountSecurity(container);
   bindVip(container);
   bindMessaging(container);
   bindBarrageStorageCleanup(container);

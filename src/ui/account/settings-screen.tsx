@@ -1,6 +1,7 @@
 import Switch from 'antd-mobile/es/components/switch';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { SettingsModel } from './settings-view-model.ts';
@@ -16,6 +17,14 @@ export const SettingsScreen = observer(function SettingsScreen() {
   return (
     <div className="page settings-page">
       <NavBar title="设置" />
+      {vm.loggedIn && (
+        <div className="account-list">
+          <Link to="/accountSecurity" className="account-row" data-testid="settings-account-security">
+            <span>账号与安全</span>
+            <span className="account-row__value" aria-hidden="true">›</span>
+          </Link>
+        </div>
+      )}
       <div className="account-list" data-loaded={vm.loaded ? 'true' : 'false'}>
         {vm.items.map((item) => (
           <label key={item.name} className="account-row" data-testid={`setting-${item.name}`}>

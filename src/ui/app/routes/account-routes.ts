@@ -7,7 +7,7 @@ export const accountRoutes: AppRoute[] = [
   { path: '/editIntroduce', title: '个人简介', depth: 2, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditIntroduceScreen })) },
   { path: '/editNickname', title: '修改昵称', depth: 2, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditNicknameScreen })) },
   { path: '/settings', title: '设置', depth: 1, load: () => import('../../account/settings-screen.tsx').then((m) => ({ default: m.SettingsScreen })) },
-  { path: '/accountSecurity', title: '账号与安全', depth: 2, load: null },
+  { path: '/accountSecurity', title: '账号与安全', depth: 2, load: () => import('../../account-security/account-security-screens.tsx').then((m) => ({ default: m.AccountSecurityScreen })) },
   { path: '/emailMobileSetting', title: '邮箱/手机', depth: 3, load: null },
   { path: '/verifyPassword', title: '验证密码', depth: 4, load: null },
   { path: '/setEmailMobile', title: '绑定邮箱/手机', depth: 4, load: null },

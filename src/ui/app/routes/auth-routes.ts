@@ -4,7 +4,7 @@ import type { AppRoute } from '../route-table.ts';
 export const authRoutes: AppRoute[] = [
   { path: '/login', title: '登录', depth: 1, load: () => import('../../login/login-screen.tsx').then((m) => ({ default: m.LoginScreen })) },
   { path: '/register', title: '注册', depth: 2, load: () => import('../../login/register-screen.tsx').then((m) => ({ default: m.RegisterScreen })) },
-  { path: '/setPassword', title: '设置密码', depth: 2, load: null },
+  { path: '/setPassword', title: '修改密码', depth: 3, load: () => import('../../account-security/account-security-screens.tsx').then((m) => ({ default: m.SetPasswordScreen })) },
   { path: '/retrievePassword', title: '找回密码', depth: 2, load: null },
   { path: '/retrievePasswordImg', title: '找回密码', depth: 3, load: null },
   { path: '/retrievePasswordCode', title: '找回密码', depth: 3, load: null },

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AccountSecurityCalls, AccountSecurityRet, type PasswordChanged } from '../../src/core/account-security/account-security-protocol.ts';
+import { createApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { Ret } from '../../server/http/ret.ts';
+import { openAuthenticated, sleep, type TestSocket } from './socket-support.ts';
+import { createTestDatabase, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+
+let db: Database;
+let app: FastifyInstance;
+let url: string;
+const sockets: TestSocket[] = [];
+const CHANGE = AccountSecurityCalls.changePassword.path;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await createApp({ db, config: testConfig(), logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  url = `http://127.0.0.1:${address.port}`;
+});
+afterEach(() => {
+  for (const client of sockets.splice(0)) client.close();
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+const login = async (userName: string, password: string) => post<TestUser>(app, '/api/Login/Login', { userName, password }, { ip: uniqueIp() });
+const signedIn = async (userName: string, password: string): Promise<TestUser> => {
+  const { body } = await login(userName, password);
+  if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
+  return body.data;
+};
+const change = (user: TestUser, oldPassword: string, newPassword: string) => post<PasswordChanged>(app, CHANGE, { ...tokenParams(user.token), oldPassword, newPassword });
+const stillIn = async (user: TestUser) => (await post(app, '/api/Login/Validates', tokenParams(user.token))).body.ret;
+
+describe('ChangePassword (issue 22)', () => {
+  it('changes the password; the other sessions end at once (their sockets told), this one stays', async () => {
+    const userName = uniqueName('pw');
+    const a = await registerUser(app, { userName, password: 'first-pass-1' });
+    const b = await signedIn(userName, 'first-pass-1');
+    const c = await signedIn(userName, 'first-pass-1');
+    const bSocket = await openAuthenticated(url, b.token);
+    const aSocket = await openAuthenticated(url, a.token);
+    sockets.push(bSocket, aSocket);
+
+    const { body } = await change(a, 'first-pass-1', 'second-pass-2');
+    expect(body).toMatchObject({ ret: Ret.Ok, data: { endedSessions: 2 } });
+    expect(await bSocket.next('userStateChange')).toEqual({ action: 1, msg: '密码已修改，请重新登录' });
+    expect(await stillIn(b)).toBe(Ret.SessionInvalid);
+    expect(await stillIn(c)).toBe(Ret.SessionInvalid);
+    expect(await stillIn(a)).toBe(Ret.Ok);
+    await sleep(200);
+    expect(aSocket.named('userStateChange')).toEqual([]);
+    expect((await login(userName, 'first-pass-1')).body.ret).toBe(Ret.BadCredentials);
+    expect((await login(userName, 'second-pass-2')).body.ret).toBe(Ret.Ok);
+  });
+
+  it('refuses a wrong current password (6201), the same password (6202) and a new one against the rules (1002)', async () => {
+    const userName = uniqueName('pw');
+    const user = await registerUser(app, { userName, password: 'first-pass-1' });
+    expect((await change(user, 'not-the-one', 'second-pass-2')).body).toMatchObject({ ret: AccountSecurityRet.WrongPassword, msg: '原密码错误' });
+    expect((await change(user, 'first-pass-1', 'first-pass-1')).body).toMatchObject({ ret: AccountSecurityRet.SamePassword, msg: '新密码不能与原密码相同' });
+    expect((await change(user, 'first-pass-1', 'short')).body).toMatchObject({ ret: Ret.BadParam, msg: '密码至少8位' });
+    expect((await change(user, 'first-pass-1', 'password')).body.ret).toBe(Ret.BadParam);
+    expect((await change(user, 'first-pass-1', '')).body.ret).toBe(Ret.MissingParam);
+    expect((await login(userName, 'first-pass-1')).body.ret).toBe(Ret.Ok);
+  });
+
+  it('needs a session', async () => {
+    expect((await post(app, CHANGE, { oldPassword: 'a', newPassword: 'second-pass-2' })).body.ret).toBe(Ret.SessionInvalid);
+  });
+
+  it('checks at most 5 current passwords per 15 minutes, even in parallel; then even the right one waits', async () => {
+    const userName = uniqueName('pw');
+    const user = await registerUser(app, { userName, password: 'first-pass-1' });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => change(user, `wrong-${i}-pass`, 'second-pass-2')));
+    const rets = answers.map(({ body }) => body.ret);
+    expect(rets.filter((ret) => ret === AccountSecurityRet.WrongPassword)).toHaveLength(5);
+    expect(rets.filter((ret) => ret === Ret.TooManyAttempts)).toHaveLength(15);
+    expect((await change(user, 'first-pass-1', 'second-pass-2')).body.ret).toBe(Ret.TooManyAttempts);
+    expect((await login(userName, 'first-pass-1')).body.ret).toBe(Ret.Ok);
+  });
+});
