@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/database.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
-import type { Params } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { findUserById } from '../user/user-repository.ts';
+import type { ReceivedOf } from '../../src/core/request/protocol.ts';
+import { PayType, VipProtocolLimits, type PromotionView, type VipCalls } from '../../src/core/vip/vip-protocol.ts';
 import { activityCharge } from './vip-activities.ts';
-import { ALIPAY_STYLE, CENTS, chargeOf, findPackage, isPayTypeOffered, listPayTypes, PayType, promotionsOf, saleClosedMessage, type PromotionView } from './vip-catalogue.ts';
+import { ALIPAY_STYLE, CENTS, chargeOf, findPackage, isPayTypeOffered, listPayTypes, promotionsOf, saleClosedMessage } from './vip-catalogue.ts';
 import { createOrder, type OrderRow } from './vip-orders.ts';
 
 /**
@@ -13,14 +14,12 @@ import { createOrder, type OrderRow } from './vip-orders.ts';
  * (routes.ts) parse, call and answer.
  */
 
-const VipLimits = {
-  idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/,
-  sysName: /^[A-Za-z0-9_ -]{1,32}$/,
-  refer: /^[\x21-\x7e]{1,64}$/,
-  maxPromotions: 5,
-  /** A decimal amount with at most two decimals, possibly negative (so it can be refused as a mismatch). */
-  amount: /^-?\d{1,9}(\.\d{1,2})?$/,
-} as const;
+/**
+ * What an order call's declaration (VipCalls.cardOrder, aliPayOrder, tcgOrder, gatewayOrder) hands its handler,
+ * checked: the four share every field but payType (required by CreateAliPay only) and SysName (required and checked
+ * by CreateOrder only).
+ */
+export type OrderInput = ReceivedOf<typeof VipCalls.tcgOrder.params>;
 
 /** The pay types each order call takes (spec §7, "Flow by payment type"); the first is the one assumed when none is sent. */
 const OrderCallPayTypes = {
@@ -41,13 +40,12 @@ function payTypeRefused(payType: number, accepted: readonly number[]): ApiError 
 
 /**
  * The pay type of an order call: the `payType` sent, which must be one this call takes (card -1, alipay-style 0
- * or 1, tcg 2, gateway 5); none sent is the call's own when it has one pay type (alipay-style needs it). A value
- * that is not a whole number is 1002; a pay type unknown, or another call's, is 7004 with data {payType, payTypes}.
+ * or 1, tcg 2, gateway 5); none sent is the call's own when it has one pay type (alipay-style needs it: its
+ * declaration). A pay type unknown, or another call's, is 7004 with data {payType, payTypes}.
  */
-function payTypeOf(params: Params, call: OrderCall): number {
+function payTypeOf(input: OrderInput, call: OrderCall): number {
   const accepted: readonly number[] = OrderCallPayTypes[call];
-  const given = accepted.length === 1 ? params.optionalInt('payType') : params.int('payType');
-  const payType = given ?? accepted[0]!;
+  const payType = input.payType ?? accepted[0]!;
   if (!ORDER_PAY_TYPES.includes(payType) || !accepted.includes(payType)) throw payTypeRefused(payType, accepted);
   return payType;
 }
@@ -62,63 +60,50 @@ export interface PlaceOrderRequest {
   toUid: number;
   categoryId: number | undefined;
   refer: string;
-  /** The raw params, for what they may also carry: the activity (BargainKey, ShareDiscount), price echoes, Promotions. */
-  params: Params;
+  /** The checked input, for what it may also carry: the activity (BargainKey, ShareDiscount), price echoes, Promotions. */
+  input: OrderInput;
 }
 
-function optionalId(params: Params, ...names: string[]): number | undefined {
-  for (const name of names) {
-    const value = params.optionalId(name);
-    if (value !== undefined) return value;
-  }
-  return undefined;
-}
-
-/** Reads an order call's params (1001/1002 on a missing or malformed one; 7004 on a pay type the call does not take). */
-export function readPlaceOrder(params: Params, call: OrderCall): PlaceOrderRequest {
-  const payType = payTypeOf(params, call);
-  let sysName = '';
-  if (call === 'card') {
-    sysName = params.string('SysName').trim();
-    if (!VipLimits.sysName.test(sysName)) throw badParam('SysName');
-  }
-  const idempotencyKey = params.string('IdempotencyKey');
-  if (!VipLimits.idempotencyKey.test(idempotencyKey)) throw badParam('IdempotencyKey');
-  const productId = params.id('ProductID');
-  const toUid = params.id('ToUID');
-  const categoryId = optionalId(params, 'categoryId', 'vipCategoryId');
-  const refer = params.optionalString('Refer') ?? '';
-  if (refer !== '' && !VipLimits.refer.test(refer)) throw badParam('Refer');
-  return { payType, sysName, idempotencyKey, productId, toUid, categoryId, refer, params };
+/** An order call's request from its checked input (7004 on a pay type the call does not take). */
+export function readPlaceOrder(input: OrderInput, call: OrderCall): PlaceOrderRequest {
+  return {
+    payType: payTypeOf(input, call),
+    // Only the card order takes SysName (its declaration requires and checks it); the others ignore it.
+    sysName: call === 'card' ? input.SysName ?? '' : '',
+    idempotencyKey: input.IdempotencyKey,
+    productId: input.ProductID,
+    toUid: input.ToUID,
+    categoryId: input.categoryId ?? input.vipCategoryId,
+    refer: input.Refer ?? '',
+    input,
+  };
 }
 
 /** Price params a client might send: each must equal the server's charge (euro or rmb), else 7005. */
 const EURO_PRICE_PARAMS = ['Price', 'price', 'Amount', 'amount', 'disprice'] as const;
 const RMB_PRICE_PARAMS = ['rmb', 'disrmb'] as const;
 
-function minorUnits(params: Params, name: string): number | undefined {
-  const text = params.optionalString(name)?.trim();
-  if (text === undefined) return undefined;
-  if (!VipLimits.amount.test(text)) throw badParam(name);
-  return Math.round(Number(text) * CENTS);
+/** A price echo in minor units (its declaration checked its shape), or undefined when not sent. */
+function minorUnits(input: OrderInput, name: (typeof EURO_PRICE_PARAMS)[number] | (typeof RMB_PRICE_PARAMS)[number]): number | undefined {
+  const text = input[name];
+  return text === undefined ? undefined : Math.round(Number(text) * CENTS);
 }
 
-function checkPriceParams(params: Params, charge: { cents: number; fen: number }): void {
+function checkPriceParams(input: OrderInput, charge: { cents: number; fen: number }): void {
   for (const name of EURO_PRICE_PARAMS) {
-    const value = minorUnits(params, name);
+    const value = minorUnits(input, name);
     if (value !== undefined && value !== charge.cents) throw new ApiError(Ret.PriceMismatch, RetMessage.PriceMismatch);
   }
   for (const name of RMB_PRICE_PARAMS) {
-    const value = minorUnits(params, name);
+    const value = minorUnits(input, name);
     if (value !== undefined && value !== charge.fen) throw new ApiError(Ret.PriceMismatch, RetMessage.PriceMismatch);
   }
 }
 
-function promotionsFrom(params: Params, offered: PromotionView[]): PromotionView[] {
-  const text = params.optionalString('Promotions');
+function promotionsFrom(text: string | undefined, offered: PromotionView[]): PromotionView[] {
   if (text === undefined) return [];
   const codes = [...new Set(text.split('|').map((code) => code.trim()).filter((code) => code !== ''))];
-  if (codes.length > VipLimits.maxPromotions) throw badParam('Promotions');
+  if (codes.length > VipProtocolLimits.maxPromotions) throw badParam('Promotions');
   return codes.map((code) => {
     const promotion = offered.find((item) => item.promotionCode === code);
     if (promotion === undefined) throw new ApiError(Ret.PromotionInvalid, RetMessage.PromotionInvalid);
@@ -148,10 +133,11 @@ export async function placeVipOrder(db: Queryable, request: PlaceOrderRequest, c
   if (request.categoryId !== undefined && request.categoryId !== product.category_id) {
     throw new ApiError(Ret.VipProductNotInCategory, RetMessage.VipProductNotInCategory);
   }
-  const special = await activityCharge(db, request.params, context.payerId, product, context.nowMs);
+  const { input } = request;
+  const special = await activityCharge(db, { bargainKey: input.BargainKey, shareDiscount: input.ShareDiscount }, context.payerId, product, context.nowMs);
   const charge = special ?? chargeOf(product);
-  checkPriceParams(request.params, charge);
-  const promotions = promotionsFrom(request.params, await promotionsOf(db, product.id));
+  checkPriceParams(input, charge);
+  const promotions = promotionsFrom(input.Promotions, await promotionsOf(db, product.id));
   if ((await findUserById(db, request.toUid)) === undefined) throw new ApiError(Ret.RecipientNotFound, RetMessage.RecipientNotFound);
   if (!(await isPayTypeOffered(db, product.category_id, request.payType, context.region))) {
     const offered = (await listPayTypes(db, context.region)).get(product.category_id) ?? [];

@@ -6,28 +6,29 @@ import { resolveSessionSecret } from '../auth/session-secret.ts';
 import { unixSeconds } from '../clock.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import type { Params } from '../http/params.ts';
+import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import type { ReceivedOf } from '../../src/core/request/protocol.ts';
+import { OrderStatus, PayType, VipCalls, type CallbackAccepted, type CategoryView, type PayInfoView } from '../../src/core/vip/vip-protocol.ts';
 import { regionCodeFor, requireRegion } from '../region/routes.ts';
 import { normalizeRegionCode } from '../region/regions.ts';
 import { findUserById } from '../user/user-repository.ts';
 import { CALLBACK_TOLERANCE_SECONDS, deriveGatewayKey, isValidSignature, signFields } from './payment-signature.ts';
 import { registerSandboxGateway } from './sandbox-gateway.ts';
 import { registerVipActivityRoutes } from './vip-activities.ts';
-import { placeVipOrder, readPlaceOrder, type OrderCall } from './place-order.ts';
+import { placeVipOrder, readPlaceOrder, type OrderCall, type OrderInput } from './place-order.ts';
 import {
   amountText,
+  findCustomerService,
   listCategories,
   listPackages,
   listPayTypes,
   listPromotions,
-  PayType,
   saleClosedMessage,
   toAmount,
   toPackageView,
-  type PayTypeView,
 } from './vip-catalogue.ts';
-import { cancelOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, OrderStatus, payOrder, toOrderView, type OrderRow } from './vip-orders.ts';
+import { cancelOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, payOrder, toOrderView, type OrderRow } from './vip-orders.ts';
 
 /** The rule shown with the packages (spec: all time is upgraded to the highest type bought). */
 const VIP_REMARK = '同时持有多种VIP时，剩余时长将按1:1全部升级为已购买的最高等级VIP。';
@@ -37,14 +38,6 @@ const VIP_CATALOGUE_TABLES = ['vip_categories', 'vip_packages', 'vip_promotions'
 
 /** Where the sandbox gateway page lives on this server. */
 const SANDBOX_GATEWAY_PATH = '/sandbox/gateway';
-
-/** GetCusService: the only template type the client asks for (the payment customer service). */
-const PAYMENT_TEMPLATE_TYPE = 2;
-
-/** An optional id where an empty (or blank) value means none, as GetVipPayType's ids arrive when unset. */
-function optionalIdOrEmpty(params: Params, name: string): number | undefined {
-  return params.optionalString(name)?.trim() === '' ? undefined : params.optionalId(name);
-}
 
 const HTTP_OK = 200;
 const HTTP_BAD_REQUEST = 400;
@@ -81,12 +74,10 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     return result;
   };
 
-  /** The regions a sale is checked against: the `region` param (when given) and the resolved one. */
-  const regionsOf = (params: Params, request: FastifyRequest, auth: AuthSession | null): { region: string; checked: string[] } => {
+  /** The regions a sale is checked against: the `region` param (when given; empty is none) and the resolved one. */
+  const regionsOf = (given: string | undefined, request: FastifyRequest, auth: AuthSession | null): { region: string; checked: string[] } => {
     const resolved = regionCodeFor(request, auth, config.defaultRegion);
-    const given = params.optionalString('region');
-    // An empty region is none (the region is optional).
-    const requested = given === undefined || given.trim() === '' ? undefined : requireRegion(normalizeRegionCode(given)).code;
+    const requested = given === undefined ? undefined : requireRegion(normalizeRegionCode(given)).code;
     return { region: requested ?? resolved, checked: [...new Set([requested ?? resolved, resolved])] };
   };
 
@@ -103,7 +94,7 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
       const [categories, packages, promotions, payTypes] = await Promise.all([
         listCategories(db), listPackages(db), listPromotions(db), listPayTypes(db, region),
       ]);
-      const categoryList = categories.map((category) => ({
+      const categoryList: CategoryView[] = categories.map((category) => ({
         id: category.id,
         name: category.name,
         styleType: category.style_type,
@@ -112,7 +103,7 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
           .map((row) => toPackageView(row, promotions.get(row.id) ?? [])),
         payTypes: payTypes.get(category.id) ?? [],
       }));
-      const answers = new Map<number | undefined, { remark: string; region: string; categoryList: typeof categoryList; payTypes: PayTypeView[] }>();
+      const answers = new Map<number | undefined, PayInfoView>();
       return {
         categories,
         packages,
@@ -139,17 +130,16 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
    * nothing else is chosen, and ignored when it names no category (one no longer sold). What everyone in a region
    * sees alike comes from the shared-read cache, loaded together with the closed-sale check.
    */
-  api.get(
-    '/api/User/GetVipPayType',
+  serve(
+    api,
+    VipCalls.payInfo,
     'optional',
-    async ({ params, request, auth }) => {
-      const { region, checked } = regionsOf(params, request, auth);
+    async ({ input, request, auth }) => {
+      const { region, checked } = regionsOf(input.region, request, auth);
       const [closed, info] = await Promise.all([closedSaleOf(checked), payInfoOf(region)]);
       if (closed !== null) throw new ApiError(Ret.PurchaseBlocked, closed);
-      const categoryId = optionalIdOrEmpty(params, 'categoryId');
-      const heldCategoryId = params.optionalString('vipCategoryId')?.trim() === '0' ? undefined : optionalIdOrEmpty(params, 'vipCategoryId');
-      const productId = optionalIdOrEmpty(params, 'ProductID');
-      const toUid = optionalIdOrEmpty(params, 'ToUID');
+      const { categoryId, ProductID: productId, ToUID: toUid } = input;
+      const heldCategoryId = input.vipCategoryId === 0 ? undefined : input.vipCategoryId;
       if (toUid !== undefined) await requireRecipient(toUid);
       const product = productId === undefined ? undefined : info.packages.find((row) => row.id === productId);
       if (productId !== undefined && product === undefined) throw new ApiError(Ret.VipProductNotFound, RetMessage.VipProductNotFound);
@@ -166,9 +156,9 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
   );
 
   /** Places the order an order call asks for (place-order.ts), in the caller's region. */
-  const placeOrder = (params: Params, request: FastifyRequest, auth: AuthSession, call: OrderCall): Promise<OrderRow> => {
-    const order = readPlaceOrder(params, call);
-    const { region, checked } = regionsOf(params, request, auth);
+  const placeOrder = (input: OrderInput, request: FastifyRequest, auth: AuthSession, call: OrderCall): Promise<OrderRow> => {
+    const order = readPlaceOrder(input, call);
+    const { region, checked } = regionsOf(input.region, request, auth);
     return placeVipOrder(db, order, { payerId: auth.user.id, region, checkedRegions: checked, nowMs: clock.now() });
   };
 
@@ -183,11 +173,11 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     JSON.stringify({ orderId: order.id, title: toOrderView(order).title, amount, payType: order.pay_type });
 
   /** Card (payType -1): the order for /notice. */
-  api.get('/api/payment/CreateOrder', 'required', async ({ params, request, auth }) => toOrderView(await placeOrder(params, request, auth, 'card')));
+  serve(api, VipCalls.cardOrder, 'required', async ({ input, request, auth }) => toOrderView(await placeOrder(input, request, auth, 'card')));
 
   /** Alipay-style (payType 0 or 1): what /zfbPay takes (params, disrmb, title, msgParams). */
-  api.get('/api/payment/CreateAliPay', 'required', async ({ params, request, auth }) => {
-    const order = await placeOrder(params, request, auth, 'aliPay');
+  serve(api, VipCalls.aliPayOrder, 'required', async ({ input, request, auth }) => {
+    const order = await placeOrder(input, request, auth, 'aliPay');
     const amount = amountText(order.amount_rmb_fen);
     return {
       orderId: order.id,
@@ -200,8 +190,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
   });
 
   /** TCG (payType 2): what /tcgPay takes (params, disprice, title, msgParams). */
-  api.get('/api/payment/CreateTcgOrder', 'required', async ({ params, request, auth }) => {
-    const order = await placeOrder(params, request, auth, 'tcg');
+  serve(api, VipCalls.tcgOrder, 'required', async ({ input, request, auth }) => {
+    const order = await placeOrder(input, request, auth, 'tcg');
     const amount = amountText(order.amount_cents);
     return {
       orderId: order.id,
@@ -214,8 +204,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
   });
 
   /** Gateway (payType 5, no SysName): the client opens `gateway?<params>`, here the sandbox page. */
-  api.get('/api/payment/CreateGatewayOrder', 'required', async ({ params, request, auth }) => {
-    const order = await placeOrder(params, request, auth, 'gateway');
+  serve(api, VipCalls.gatewayOrder, 'required', async ({ input, request, auth }) => {
+    const order = await placeOrder(input, request, auth, 'gateway');
     return {
       orderId: order.id,
       gateway: SANDBOX_GATEWAY_PATH,
@@ -225,32 +215,25 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
   });
 
   /** Manual payment (payType 3): the customer-service user to chat with. */
-  api.get('/api/payment/GetCusService', 'optional', async ({ params, request, auth }) => {
-    const templateType = params.int('templateType');
-    if (templateType !== PAYMENT_TEMPLATE_TYPE) throw badParam('templateType');
-    const { region } = regionsOf(params, request, auth);
-    const rows = await db.query<{ id: number; nick_name: string; avatar: string }>(
-      `SELECT u.id, u.nick_name, u.avatar FROM vip_customer_service s JOIN users u ON u.id = s.user_id
-       WHERE s.region IS NULL OR s.region = $1 ORDER BY (s.region IS NULL), s.user_id LIMIT 1`,
-      [region],
-    );
-    const row = rows[0];
-    if (row === undefined) throw new ApiError(Ret.CustomerServiceUnavailable, RetMessage.CustomerServiceUnavailable);
-    return { id: row.id, nickName: row.nick_name, avatar: row.avatar, kefu: true };
+  serve(api, VipCalls.customerService, 'optional', async ({ input, request, auth }) => {
+    const { region } = regionsOf(input.region, request, auth);
+    const user = await findCustomerService(db, region);
+    if (user === undefined) throw new ApiError(Ret.CustomerServiceUnavailable, RetMessage.CustomerServiceUnavailable);
+    return { ...user, kefu: true };
   });
 
-  const orderIdOf = (params: Params): string => {
-    const orderId = params.string('orderId');
+  /** An order id as sent: 7007 when it cannot be one. */
+  const orderIdOf = (orderId: string): string => {
     if (!ORDER_ID_FORMAT.test(orderId)) throw new ApiError(Ret.OrderNotFound, RetMessage.OrderNotFound);
     return orderId;
   };
 
   /** The true state of one of the caller's orders (expired lazily). */
-  api.get('/api/payment/GetOrder', 'required', async ({ params, auth }) =>
-    toOrderView(await findOwnOrder(db, orderIdOf(params), auth.user.id, clock.now())));
+  serve(api, VipCalls.order, 'required', async ({ input, auth }) =>
+    toOrderView(await findOwnOrder(db, orderIdOf(input.orderId), auth.user.id, clock.now())));
 
-  api.post('/api/payment/CancelOrder', 'required', async ({ params, auth }) => {
-    const orderId = orderIdOf(params);
+  serve(api, VipCalls.cancelOrder, 'required', async ({ input, auth }) => {
+    const orderId = orderIdOf(input.orderId);
     await findOwnOrder(db, orderId, auth.user.id, clock.now());
     return toOrderView((await cancelOrder(db, orderId, clock.now())).order);
   });
@@ -259,10 +242,9 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
    * Stands in for the provider of the non-gateway methods (card, alipay-style, tcg): the payer
    * approves (pays) or declines (cancels) their own order. Approving a paid order changes nothing.
    */
-  api.post('/api/payment/SandboxPay', 'required', async ({ params, auth }) => {
-    const orderId = orderIdOf(params);
-    const action = params.string('action');
-    if (action !== 'approve' && action !== 'decline') throw badParam('action');
+  serve(api, VipCalls.sandboxPay, 'required', async ({ input, auth }) => {
+    const orderId = orderIdOf(input.orderId);
+    const { action } = input;
     const own = await findOwnOrder(db, orderId, auth.user.id, clock.now());
     if (own.pay_type === PayType.Gateway) throw new ApiError(Ret.PayTypeUnavailable, '请在支付页面完成支付');
     const result = action === 'approve'
@@ -282,9 +264,9 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
    * stale ts, 404 unknown order, 409 wrong amount or an order that can no longer take it), which the provider
    * should not retry; a failure of ours (the database) is HTTP 500, which it retries.
    */
-  api.post('/api/payment/GatewayCallback', 'none', async ({ params, request }) => {
+  serve(api, VipCalls.gatewayCallback, 'none', async ({ input, request }) => {
     try {
-      return await acceptGatewayCallback(params);
+      return await acceptGatewayCallback(input);
     } catch (error) {
       if (error instanceof ApiError) {
         request.log.warn({ ret: error.ret, msg: error.message }, 'payment callback rejected');
@@ -296,15 +278,8 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     }
   }, { httpErrors: true });
 
-  const acceptGatewayCallback = async (params: Params): Promise<{ orderId: string; status: string; duplicate: boolean }> => {
-    const fields = {
-      orderId: params.string('orderId'),
-      status: params.string('status'),
-      amount: params.string('amount'),
-      providerRef: params.string('providerRef'),
-      ts: params.string('ts'),
-    };
-    const sign = params.string('sign');
+  const acceptGatewayCallback = async (input: ReceivedOf<typeof VipCalls.gatewayCallback.params>): Promise<CallbackAccepted> => {
+    const { sign, ...fields } = input;
     if (!isValidSignature(await keyOf(), fields, sign)) {
       throw new ApiError(Ret.PaymentCallbackRejected, RetMessage.BadSignature, null, HTTP_UNAUTHORIZED);
     }
@@ -330,6 +305,6 @@ export function registerVipRoutes(api: ApiRouter, services: AppServices): void {
     db,
     clock,
     gatewayKey: keyOf,
-    callbackPath: '/api/payment/GatewayCallback',
+    callbackPath: VipCalls.gatewayCallback.path,
   });
 }

@@ -6,7 +6,8 @@ import type { Database } from '../db/database.ts';
 import { Ret } from '../http/ret.ts';
 import { formatDate } from '../user/user-view.ts';
 import { signFields } from './payment-signature.ts';
-import { findOrder, ORDER_ID_FORMAT, OrderStatus, toOrderView, type OrderRow } from './vip-orders.ts';
+import { OrderStatus } from '../../src/core/vip/vip-protocol.ts';
+import { findOrder, ORDER_ID_FORMAT, toOrderView, type OrderRow } from './vip-orders.ts';
 
 export interface SandboxGatewayDeps {
   db: Database;

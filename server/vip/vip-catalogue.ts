@@ -1,17 +1,8 @@
 import type { Queryable } from '../db/database.ts';
-
-/** Payment type codes (spec section 9). */
-export const PayType = {
-  Card: -1,
-  AliPay: 0,
-  WeChat: 1,
-  Tcg: 2,
-  Manual: 3,
-  Gateway: 5,
-} as const;
+import { PayType, type PackageView, type PayTypeView, type PromotionView } from '../../src/core/vip/vip-protocol.ts';
 
 /** The alipay-style pay types (both go to /zfbPay). */
-export const ALIPAY_STYLE: readonly number[] = [PayType.AliPay, PayType.WeChat];
+export const ALIPAY_STYLE: readonly number[] = [PayType.AlipayStyle, PayType.AlipayStyleAlt];
 
 export const PRICE_SYMBOL = '€';
 /** Minor units per unit (cents per euro, fen per yuan). */
@@ -50,35 +41,6 @@ export interface PackageRow {
   bargain: boolean;
   menber_count: number;
   tags: string[];
-}
-
-export interface PromotionView {
-  promotionCode: string;
-  title: string;
-}
-
-export interface PackageView {
-  packageId: number;
-  categoryId: number;
-  name: string;
-  validityDays: number;
-  giftDays: number;
-  price: number;
-  priceSymbol: string;
-  rmb: number;
-  disprice: number | null;
-  disrmb: number | null;
-  type: number;
-  bargain: boolean;
-  menberCount: number;
-  tags: string[];
-  promotions: PromotionView[];
-}
-
-export interface PayTypeView {
-  payType: number;
-  title: string;
-  img: string;
 }
 
 const PACKAGE_COLUMNS = `id, category_id, name, validity_days, gift_days, price_cents, rmb_fen, disprice_cents, disrmb_fen,
@@ -176,4 +138,15 @@ export async function saleClosedMessage(db: Queryable, regions: readonly string[
     [regions],
   );
   return rows[0]?.message;
+}
+
+/** The customer-service user of a region (one for every region when none is set for it), or undefined. */
+export async function findCustomerService(db: Queryable, region: string): Promise<{ id: number; nickName: string; avatar: string } | undefined> {
+  const rows = await db.query<{ id: number; nick_name: string; avatar: string }>(
+    `SELECT u.id, u.nick_name, u.avatar FROM vip_customer_service s JOIN users u ON u.id = s.user_id
+     WHERE s.region IS NULL OR s.region = $1 ORDER BY (s.region IS NULL), s.user_id LIMIT 1`,
+    [region],
+  );
+  const row = rows[0];
+  return row === undefined ? undefined : { id: row.id, nickName: row.nick_name, avatar: row.avatar };
 }

@@ -3,23 +3,17 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { formatDate } from '../user/user-view.ts';
-import { amountText, PRICE_SYMBOL, toAmount, type PromotionView } from './vip-catalogue.ts';
+import { OrderStatus, VipProtocolLimits, type OrderView, type PromotionView } from '../../src/core/vip/vip-protocol.ts';
+import { amountText, PRICE_SYMBOL, toAmount } from './vip-catalogue.ts';
 import { applyPurchase, type VipHolding } from './vip-time.ts';
 
-export const OrderStatus = {
-  Created: 'created',
-  Paid: 'paid',
-  Cancelled: 'cancelled',
-  Expired: 'expired',
-} as const;
-type OrderStatusName = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 /** An unpaid order expires this long after creation (checked lazily on every read). */
 const ORDER_TTL_MS = 30 * 60 * 1000;
 
 const ORDER_ID_BYTES = 12;
 /** `VO` + 24 hex digits (96 random bits: the sandbox page uses the id as its only credential). */
-export const ORDER_ID_FORMAT = /^VO[0-9a-f]{24}$/;
+export const ORDER_ID_FORMAT = VipProtocolLimits.orderId;
 const MS_PER_SECOND = 1000;
 
 export interface OrderRow {
@@ -36,7 +30,7 @@ export interface OrderRow {
   days: number;
   promotions: PromotionView[];
   refer: string;
-  status: OrderStatusName;
+  status: OrderStatus;
   idempotency_key: string;
   provider_ref: string | null;
   created_at: Date;
@@ -61,40 +55,6 @@ const ORDER_SELECT = `SELECT o.*, p.name AS package_name, c.name AS category_nam
   JOIN vip_packages p ON p.id = o.package_id
   JOIN vip_categories c ON c.id = o.category_id
   JOIN users u ON u.id = o.to_uid`;
-
-export interface OrderView {
-  orderId: string;
-  status: OrderStatusName;
-  payType: number;
-  sysName: string;
-  productId: number;
-  packageName: string;
-  categoryId: number;
-  categoryName: string;
-  /** `<category>·<package>`, shown as the payment title. */
-  title: string;
-  validityDays: number;
-  giftDays: number;
-  /** validityDays + giftDays credited when paid. */
-  days: number;
-  /** What is charged (server-computed), euro. */
-  price: number;
-  priceText: string;
-  priceSymbol: string;
-  rmb: number;
-  rmbText: string;
-  payerUid: number;
-  toUid: number;
-  toNickName: string;
-  isGift: boolean;
-  promotions: PromotionView[];
-  /** Unix seconds. */
-  createTime: number;
-  expireTime: number;
-  payTime: number | null;
-  /** The recipient's VIP expiry right after this order was paid (YYYY-MM-DD, China time), '' before. */
-  vipExpireDate: string;
-}
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / MS_PER_SECOND);
 

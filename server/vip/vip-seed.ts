@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { kefuListChanged } from '../messaging/user-facts.ts';
-import { PayType } from './vip-catalogue.ts';
+import { PayType } from '../../src/core/vip/vip-protocol.ts';
 
 /** The customer-service account for manual payment (a name registration cannot produce: it has a dash). */
 export const KEFU_ACCOUNT = { userName: 'kefu-service', nickName: '官方客服' } as const;
@@ -76,8 +76,8 @@ interface SeedPayType {
 const PAY_TYPES: readonly SeedPayType[] = [
   { payType: PayType.Card, title: '银行卡支付', img: '/assets/pay/card.svg', region: null },
   { payType: PayType.Gateway, title: '在线支付', img: '/assets/pay/gateway.svg', region: null },
-  { payType: PayType.AliPay, title: '支付宝', img: '/assets/pay/alipay.svg', region: 'CN' },
-  { payType: PayType.WeChat, title: '微信支付', img: '/assets/pay/wechat.svg', region: 'CN' },
+  { payType: PayType.AlipayStyle, title: '支付宝', img: '/assets/pay/alipay.svg', region: 'CN' },
+  { payType: PayType.AlipayStyleAlt, title: '微信支付', img: '/assets/pay/wechat.svg', region: 'CN' },
   { payType: PayType.Tcg, title: 'TCG支付', img: '/assets/pay/tcg.svg', region: 'MY' },
   { payType: PayType.Tcg, title: 'TCG支付', img: '/assets/pay/tcg.svg', region: 'TW' },
   { payType: PayType.Manual, title: '人工客服充值', img: '/assets/pay/kefu.svg', region: null },

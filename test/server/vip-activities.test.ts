@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { seedShell } from '../../server/shell/seed.ts';
 import { bargainCut, BargainRules } from '../../server/vip/vip-activities.ts';
-import type { OrderView } from '../../server/vip/vip-orders.ts';
+import type { OrderView } from '../../src/core/vip/vip-protocol.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
 import { DAY, FakeClock, createTestDatabase, get, post, registerUser, tokenParams, type TestUser } from './support.ts';
 

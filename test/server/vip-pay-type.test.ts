@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { PayType } from '../../server/vip/vip-catalogue.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
-import type { OrderView } from '../../server/vip/vip-orders.ts';
+import { PayType, type OrderView } from '../../src/core/vip/vip-protocol.ts';
 import { FakeClock, createTestDatabase, get, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
 
 /** The pay type an order call is given is honoured: checked against the call and the pay types offered, recorded on the order. */
@@ -60,7 +59,7 @@ describe('the pay type of an order call', () => {
     const user = await registerUser(app);
     const tcg = await order(user, '/api/payment/CreateTcgOrder', { payType: '2' });
     expect(tcg.body.ret).toBe(Ret.PayTypeUnavailable);
-    expect(tcg.body.data).toEqual({ payType: 2, payTypes: [PayType.Card, PayType.Gateway, PayType.AliPay, PayType.WeChat, PayType.Manual] });
+    expect(tcg.body.data).toEqual({ payType: 2, payTypes: [PayType.Card, PayType.Gateway, PayType.AlipayStyle, PayType.AlipayStyleAlt, PayType.Manual] });
   });
 
   it('a payType that is not a whole number is 1002; the alipay-style call needs one (1001)', async () => {
@@ -72,7 +71,7 @@ describe('the pay type of an order call', () => {
   it('every pay type that makes an order is recorded as given', async () => {
     const user = await registerUser(app);
     const ali = await order(user, '/api/payment/CreateAliPay', { payType: '0' });
-    expect(ali.body.data.order?.payType).toBe(PayType.AliPay);
+    expect(ali.body.data.order?.payType).toBe(PayType.AlipayStyle);
     const gateway = await order(user, '/api/payment/CreateGatewayOrder', { payType: '5' });
     expect(gateway.body.data.order?.payType).toBe(PayType.Gateway);
     const tcg = await order(user, '/api/payment/CreateTcgOrder', { payType: '2', ProductID: '201', region: 'MY' });

@@ -5,8 +5,7 @@ import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { deriveGatewayKey, signFields } from '../../server/vip/payment-signature.ts';
 import { KEFU_ACCOUNT, SALE_CLOSED_REGION, seedVip, VipCategoryId } from '../../server/vip/vip-seed.ts';
-import { PayType } from '../../server/vip/vip-catalogue.ts';
-import type { OrderView } from '../../server/vip/vip-orders.ts';
+import { PayType, type OrderView, type PayInfoView } from '../../src/core/vip/vip-protocol.ts';
 import {
   DAY, FakeClock, MINUTE, createTestDatabase, get, post, registerUser, setUserRegion, testConfig, tokenParams,
 } from './support.ts';
@@ -34,12 +33,7 @@ const GOLD_MONTH = '101';
 const GOLD_QUARTER = '102';
 const DIAMOND_MONTH = '201';
 
-interface PayTypeView { payType: number; title: string; img: string }
-interface PayInfo {
-  remark: string;
-  categoryList: { id: number; name: string; styleType: number; data: Record<string, unknown>[]; payTypes: PayTypeView[] }[];
-  payTypes: PayTypeView[];
-}
+type PayInfo = PayInfoView;
 
 let keyCounter = 0;
 const newKey = (): string => {
@@ -94,7 +88,7 @@ describe('GET /api/User/GetVipPayType', () => {
     });
     expect(gold.data[1]).toMatchObject({ packageId: 102, disprice: null, disrmb: null, giftDays: 7 });
     expect(body.data.categoryList[2]!.data[0]).toMatchObject({ bargain: true });
-    expect(gold.payTypes.map((item) => item.payType)).toEqual([PayType.Card, PayType.Gateway, PayType.AliPay, PayType.WeChat, PayType.Manual]);
+    expect(gold.payTypes.map((item) => item.payType)).toEqual([PayType.Card, PayType.Gateway, PayType.AlipayStyle, PayType.AlipayStyleAlt, PayType.Manual]);
     expect(body.data.payTypes).toEqual(gold.payTypes);
     expect(gold.payTypes[0]).toEqual({ payType: -1, title: '银行卡支付', img: '/assets/pay/card.svg' });
   });
@@ -170,7 +164,7 @@ describe('order creation', () => {
     expect(params.get('amount')).toBe('58.00');
     expect(params.get('sign')).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.parse(body.data.msgParams)).toMatchObject({ orderId: body.data.orderId, amount: '58.00', payType: 1 });
-    expect((await getOrder(user, body.data.orderId)).body.data.payType).toBe(PayType.WeChat);
+    expect((await getOrder(user, body.data.orderId)).body.data.payType).toBe(PayType.AlipayStyleAlt);
     // payType 2 is not alipay-style; tcg is not offered in CN.
     const wrong = await get(app, '/api/payment/CreateAliPay', { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), payType: '2', IdempotencyKey: newKey() });
     expect(wrong.body).toEqual({ ret: Ret.PayTypeUnavailable, msg: '不支持该支付方式', data: { payType: 2, payTypes: [0, 1] } });

@@ -1,17 +1,7 @@
 import type { Clock, TimerId } from '../ports/clock.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { BargainType } from './vip-codes.ts';
 import { numberOf } from '../request/answer-values.ts';
-
-/** The bargain activity's calls (spec section 7). */
-export const BargainPaths = {
-  status: '/api/user/GetUserBargainStatus',
-  join: '/api/Bargain/JoinActivity',
-  giveUp: '/api/Bargain/GiveUp',
-  receiveForFree: '/api/Bargain/ReceiveForFree',
-  /** The reference server's help call behind the help link (a friend cuts the price once). */
-  help: '/api/Bargain/Help',
-} as const;
+import { BargainType, VipCalls, type BargainHelped, type BargainStatusView } from './vip-protocol.ts';
 
 /** Spec section 9: the countdown's re-check and the free-claim overlay. */
 const BargainTiming = {
@@ -21,14 +11,7 @@ const BargainTiming = {
 } as const;
 
 /** Bargain info (spec section 3). endTime is in unix seconds. */
-interface BargainInfo {
-  type: BargainType;
-  price: number;
-  packageId: number;
-  key: string;
-  url: string;
-  endTime: number;
-}
+type BargainInfo = Pick<BargainStatusView, 'type' | 'price' | 'packageId' | 'key' | 'url' | 'endTime'>;
 
 const NO_BARGAIN: BargainInfo = { type: BargainType.None, price: 0, packageId: 0, key: '', url: '', endTime: 0 };
 
@@ -123,7 +106,7 @@ export class BargainMachine {
   async refresh(): Promise<BargainSnapshot> {
     let data: unknown;
     try {
-      data = await this.api.get(BargainPaths.status, {}, { suppressTips: true });
+      data = await this.api.request(VipCalls.bargainStatus, {}, { suppressTips: true });
     } catch {
       return this.current;
     }
@@ -138,7 +121,7 @@ export class BargainMachine {
   async join(productId: number): Promise<string | null> {
     let data: unknown;
     try {
-      data = await this.api.get(BargainPaths.join, { ProductID: productId });
+      data = await this.api.request(VipCalls.joinBargain, { ProductID: productId });
     } catch {
       return null;
     }
@@ -152,7 +135,7 @@ export class BargainMachine {
   async giveUp(): Promise<boolean> {
     if (this.current.status !== BargainType.Finished) return false;
     try {
-      await this.api.get(BargainPaths.giveUp, { key: this.current.info.key });
+      await this.api.request(VipCalls.giveUpBargain, { key: this.current.info.key });
     } catch {
       return false;
     }
@@ -166,7 +149,7 @@ export class BargainMachine {
     const { status, info } = this.current;
     if (status !== BargainType.Finished || info.price !== 0) return false;
     try {
-      await this.api.get(BargainPaths.receiveForFree, { key: info.key });
+      await this.api.request(VipCalls.claimBargain, { key: info.key });
     } catch {
       return false;
     }
@@ -224,10 +207,7 @@ export class BargainMachine {
 }
 
 /** What a friend's cut did: the amount cut and the price now (euro). */
-export interface BargainHelpResult {
-  cut: number;
-  price: number;
-}
+export type BargainHelpResult = BargainHelped;
 
 /** /bargainHelp's use case: a logged-in friend cuts the price of a bargain once, by its key. */
 export class BargainHelp {
@@ -236,7 +216,7 @@ export class BargainHelp {
   /** The cut, or null when the server refused (the request layer showed its message). */
   async help(key: string): Promise<BargainHelpResult | null> {
     try {
-      const data = (await this.api.get(BargainPaths.help, { key })) as { cut?: unknown; price?: unknown } | null;
+      const data: Partial<Record<keyof BargainHelped, unknown>> | null = await this.api.request(VipCalls.helpBargain, { key });
       return { cut: numberOf(data?.cut ?? 0), price: numberOf(data?.price ?? 0) };
     } catch {
       return null;

@@ -1,11 +1,9 @@
 import { StyleType } from './vip-codes.ts';
+import type { PayTypeView, PromotionView } from './vip-protocol.ts';
 import { flagOf, listOf, optionalNumberOf, recordOf, textOf } from '../request/answer-values.ts';
 
 /** A promotion on a package; its code travels in the order's Promotions. */
-export interface Promotion {
-  promotionCode: string;
-  title: string;
-}
+export type Promotion = PromotionView;
 
 /** A VIP package (spec section 3). Prices are numbers; a missing discount or rmb is null. */
 export interface Package {
@@ -27,11 +25,7 @@ export interface Package {
 }
 
 /** A payment method. The code may be one the app does not know; the pay-flow decision refuses those. */
-export interface PayTypeItem {
-  payType: number;
-  title: string;
-  img: string;
-}
+export type PayTypeItem = PayTypeView;
 
 /** A package category: one tab of the purchase screen. styleType 4 is the bargain category. */
 export interface Category {

@@ -1,27 +1,13 @@
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
-import { CUSTOMER_SERVICE_TEMPLATE_TYPE } from './vip-codes.ts';
+import { CUSTOMER_SERVICE_TEMPLATE_TYPE, OrderStatus, VipCalls, VipProtocolLimits, VipRet, type OrderView } from './vip-protocol.ts';
 import { numberOf, textOf } from '../request/answer-values.ts';
 import type { UserInfoRefresher } from '../shared-kernel/user.ts';
 
-/** The payment calls the payment pages make (server/vip/routes.ts). */
-const PaymentApiPaths = {
-  getOrder: '/api/payment/GetOrder',
-  cancelOrder: '/api/payment/CancelOrder',
-  sandboxPay: '/api/payment/SandboxPay',
-  customerService: '/api/payment/GetCusService',
-} as const;
-
 /** Answers that mean the region or method refuses this purchase (/zfbPayNotSupport). */
-export const REFUSED_PURCHASE_CODES: readonly number[] = [7003, 7004];
+export const REFUSED_PURCHASE_CODES: readonly number[] = [VipRet.PurchaseBlocked, VipRet.PayTypeUnavailable];
 
-export const OrderStatus = {
-  Created: 'created',
-  Paid: 'paid',
-  Cancelled: 'cancelled',
-  Expired: 'expired',
-} as const;
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+export { OrderStatus } from './vip-protocol.ts';
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   created: '待支付',
@@ -36,26 +22,12 @@ export function isFinalStatus(status: OrderStatus): boolean {
 }
 
 /** An order as the server shows it (OrderView), the fields the pages use. */
-export interface PaymentOrder {
-  orderId: string;
-  status: OrderStatus;
-  payType: number;
-  title: string;
-  packageName: string;
-  days: number;
-  priceText: string;
-  priceSymbol: string;
-  rmbText: string;
-  toUid: number;
-  toNickName: string;
-  isGift: boolean;
-  /** Unix seconds: the order closes unpaid then. */
-  expireTime: number;
-  /** The recipient's VIP expiry after payment, '' before. */
-  vipExpireDate: string;
-}
+export type PaymentOrder = Pick<
+  OrderView,
+  'orderId' | 'status' | 'payType' | 'title' | 'packageName' | 'days' | 'priceText' | 'priceSymbol' | 'rmbText' | 'toUid' | 'toNickName' | 'isGift' | 'expireTime' | 'vipExpireDate'
+>;
 
-const ORDER_ID = /^VO[0-9a-f]{24}$/u;
+const ORDER_ID = VipProtocolLimits.orderId;
 
 /** True for a string shaped like an order id (anything else is not sent). */
 export function isOrderId(value: unknown): value is string {
@@ -131,7 +103,7 @@ export class PaymentService {
 
   async getOrder(orderId: string): Promise<PaymentResult<PaymentOrder>> {
     try {
-      return orderResult(await this.api.get(PaymentApiPaths.getOrder, { orderId }, { suppressTips: true }));
+      return orderResult(await this.api.request(VipCalls.order, { orderId }, { suppressTips: true }));
     } catch (error) {
       return failed(error);
     }
@@ -139,7 +111,7 @@ export class PaymentService {
 
   async cancelOrder(orderId: string): Promise<PaymentResult<PaymentOrder>> {
     try {
-      return orderResult(await this.api.post(PaymentApiPaths.cancelOrder, { orderId }, { suppressTips: true }));
+      return orderResult(await this.api.request(VipCalls.cancelOrder, { orderId }, { suppressTips: true }));
     } catch (error) {
       return failed(error);
     }
@@ -149,7 +121,7 @@ export class PaymentService {
   async sandboxPay(orderId: string, action: 'approve' | 'decline'): Promise<PaymentResult<PaymentOrder>> {
     let result: PaymentResult<PaymentOrder>;
     try {
-      result = orderResult(await this.api.post(PaymentApiPaths.sandboxPay, { orderId, action }, { suppressTips: true }));
+      result = orderResult(await this.api.request(VipCalls.sandboxPay, { orderId, action }, { suppressTips: true }));
     } catch (error) {
       return failed(error);
     }
@@ -165,9 +137,8 @@ export class PaymentService {
   /** The payment customer-service user's id, or a message. */
   async customerService(region?: string): Promise<PaymentResult<unknown>> {
     try {
-      const params: Record<string, string> = { templateType: String(CUSTOMER_SERVICE_TEMPLATE_TYPE) };
-      if (region) params.region = region;
-      return { ok: true, value: await this.api.get(PaymentApiPaths.customerService, params, { suppressTips: true }) };
+      const input = { templateType: CUSTOMER_SERVICE_TEMPLATE_TYPE, ...(region ? { region } : {}) };
+      return { ok: true, value: await this.api.request(VipCalls.customerService, input, { suppressTips: true }) };
     } catch (error) {
       return failed(error);
     }

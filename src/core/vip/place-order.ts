@@ -1,32 +1,26 @@
-import type { HttpParams } from '../ports/http.ts';
 import type { Random } from '../ports/random.ts';
 import { textOf } from '../request/answer-values.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { OrderRequest, PlacedOrderFacts } from './pay-flow.ts';
 import { readOrder, REFUSED_PURCHASE_CODES, type PaymentOrder, type PaymentResult } from './payment-service.ts';
-import { PayType } from './vip-codes.ts';
+import { PayType, VipCalls, VipProtocolLimits, type AliPayOrder, type GatewayOrder, type OrderView, type TcgOrder } from './vip-protocol.ts';
 
-/** The order calls, by the pay type they take (server/vip/place-order.ts checks the payType against its call). */
-export const OrderApiPaths = {
-  card: '/api/payment/CreateOrder',
-  aliPay: '/api/payment/CreateAliPay',
-  tcg: '/api/payment/CreateTcgOrder',
-  gateway: '/api/payment/CreateGatewayOrder',
-} as const;
+/** The order calls (server/vip/place-order.ts checks the payType against its call). */
+export type OrderCall = 'card' | 'aliPay' | 'tcg' | 'gateway';
 
 /** The order call of a pay type; null for one that makes no order (3, manual, is a chat; anything unknown). */
-export function orderPathOf(payType: number): string | null {
+export function orderCallOf(payType: number): OrderCall | null {
   switch (payType) {
     case PayType.Card:
-      return OrderApiPaths.card;
+      return 'card';
     case PayType.AlipayStyle:
     case PayType.AlipayStyleAlt:
-      return OrderApiPaths.aliPay;
+      return 'aliPay';
     case PayType.Tcg:
-      return OrderApiPaths.tcg;
+      return 'tcg';
     case PayType.Gateway:
-      return OrderApiPaths.gateway;
+      return 'gateway';
     default:
       return null;
   }
@@ -38,13 +32,15 @@ export interface PlacedOrder extends Omit<PlacedOrderFacts, 'orderId' | 'payType
 }
 
 /** A key shape the server accepts (8–64 of [A-Za-z0-9_-]). */
-const KEY_FORMAT = /^[A-Za-z0-9_-]{8,64}$/u;
+const KEY_FORMAT = VipProtocolLimits.idempotencyKey;
 
 const BAD_ORDER = '订单数据异常';
 
-function placed(payType: number, data: unknown): PlacedOrder | null {
-  const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  // The card call answers the order itself; the others answer it under `order`, with their own fields.
+/** Any order call's answer: the card call answers the order itself, the others it under `order`, with their own fields. */
+type OrderAnswer = OrderView | AliPayOrder | TcgOrder | GatewayOrder;
+
+function placed(payType: number, data: OrderAnswer | null): PlacedOrder | null {
+  const raw: Partial<Record<string, unknown>> = typeof data === 'object' && data !== null ? { ...data } : {};
   const order = readOrder(payType === PayType.Card ? raw : raw.order);
   if (!order) return null;
   const amount = payType === PayType.AlipayStyle || payType === PayType.AlipayStyleAlt ? textOf(raw.disrmb) || order.rmbText : textOf(raw.disprice) || order.priceText;
@@ -79,14 +75,11 @@ export class PlaceVipOrder {
    * refuses (7003, 7004): its page (/zfbPayNotSupport) shows it.
    */
   async place(request: OrderRequest, region: string | null = null): Promise<PaymentResult<PlacedOrder>> {
-    const path = orderPathOf(request.payType);
-    if (path === null) return { ok: false, ret: -1, message: BAD_ORDER };
-    const params: HttpParams = { ...request, IdempotencyKey: this.keyFor(request) };
-    if (region !== null) params.region = region;
-    const refusedHere = path === OrderApiPaths.aliPay ? { suppressCodes: REFUSED_PURCHASE_CODES } : {};
-    let data: unknown;
+    const orderCall = orderCallOf(request.payType);
+    if (orderCall === null) return { ok: false, ret: -1, message: BAD_ORDER };
+    let data: OrderAnswer | null;
     try {
-      data = await this.api.get(path, params, refusedHere);
+      data = await this.send(orderCall, request, region);
     } catch (error) {
       return error instanceof ApiError ? { ok: false, ret: error.ret, message: error.msg } : { ok: false, ret: -1, message: BAD_ORDER };
     }
@@ -95,6 +88,22 @@ export class PlaceVipOrder {
     if (!result) return { ok: false, ret: -1, message: BAD_ORDER };
     this.recent.set(result.order.orderId, result);
     return { ok: true, value: result };
+  }
+
+  /** Sends the order call of its pay type. */
+  private send(orderCall: OrderCall, request: OrderRequest, region: string | null): Promise<OrderAnswer | null> {
+    const input = { ...request, IdempotencyKey: this.keyFor(request), ...(region === null ? {} : { region }) };
+    switch (orderCall) {
+      case 'card':
+        return this.api.request(VipCalls.cardOrder, { ...input, SysName: request.SysName ?? '' });
+      case 'aliPay':
+        // An alipay-style sale the region or method refuses has its own page (/zfbPayNotSupport): no toast.
+        return this.api.request(VipCalls.aliPayOrder, input, { suppressCodes: REFUSED_PURCHASE_CODES });
+      case 'tcg':
+        return this.api.request(VipCalls.tcgOrder, input);
+      case 'gateway':
+        return this.api.request(VipCalls.gatewayOrder, input);
+    }
   }
 
   /**

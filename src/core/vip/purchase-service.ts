@@ -1,20 +1,14 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
-import type { HttpParams } from '../ports/http.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { RegionKeys } from '../shared-kernel/region-keys.ts';
 import { decodePayInfo, type PayInfo } from './pay-info.ts';
 import { afterCustomerService, afterPlacedOrder, decidePayFlow, type AfterOrder, type PayFlowInput } from './pay-flow.ts';
-import { OrderApiPaths, orderPathOf, type PlaceVipOrder } from './place-order.ts';
+import { orderCallOf, type PlaceVipOrder } from './place-order.ts';
 import { REFUSED_PURCHASE_CODES } from './payment-service.ts';
 import { VipPaths } from './vip-codes.ts';
 import { payTypeAnswer, type PayTypeAnswer } from './pay-type-answer.ts';
-
-/** The server calls of the purchase screen (the orders are PlaceVipOrder's: place-order.ts). */
-const VipApiPaths = {
-  payTypes: '/api/User/GetVipPayType',
-  customerService: '/api/payment/GetCusService',
-} as const;
+import { VipCalls } from './vip-protocol.ts';
 
 /**
  * What GetVipPayType is asked with. The spec has vipCategoryId, ProductID, ToUID and categoryId on every call:
@@ -30,9 +24,9 @@ export interface PayInfoQuery {
   toUid?: number | null;
 }
 
-/** A GetVipPayType id: the number, or '' when none (the spec sends the four ids on every call). */
-function idOrEmpty(value: number | null | undefined): number | string {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : '';
+/** A GetVipPayType id: the number, or none (sent empty: the spec sends the four ids on every call). */
+function idOrEmpty(value: number | null | undefined): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
 export type PayInfoOutcome =
@@ -65,20 +59,17 @@ export class PurchaseService {
     return code === '' ? null : code;
   }
 
-  private withRegion(params: HttpParams): HttpParams {
-    const region = this.region();
-    return region === null ? params : { ...params, region };
-  }
-
   async loadPayInfo(query: PayInfoQuery = {}): Promise<PayInfoOutcome> {
-    const params: HttpParams = {
+    const region = this.region();
+    const input = {
       vipCategoryId: idOrEmpty(query.vipCategoryId),
       ProductID: idOrEmpty(query.productId),
       ToUID: idOrEmpty(query.toUid),
       categoryId: idOrEmpty(query.categoryId),
+      ...(region === null ? {} : { region }),
     };
     try {
-      const data = await this.api.get(VipApiPaths.payTypes, this.withRegion(params), { suppressTips: true });
+      const data = await this.api.request(VipCalls.payInfo, input, { suppressTips: true });
       return { kind: 'ok', info: decodePayInfo(data) };
     } catch (error) {
       if (!(error instanceof ApiError) || error.isNetworkFailure || error.isCancelled) return { kind: 'network' };
@@ -97,7 +88,7 @@ export class PurchaseService {
           const placed = await this.orders.place(flow.order, region);
           if (!placed.ok) {
             // An alipay-style sale the region or method refuses has its page; anything else the request layer toasted.
-            return REFUSED_PURCHASE_CODES.includes(placed.ret) && orderPathOf(flow.order.payType) === OrderApiPaths.aliPay
+            return REFUSED_PURCHASE_CODES.includes(placed.ret) && orderCallOf(flow.order.payType) === 'aliPay'
               ? { kind: 'navigate', path: VipPaths.zfbPayNotSupport, query: { message: placed.message } }
               : { kind: 'failed' };
           }
@@ -106,9 +97,9 @@ export class PurchaseService {
           return afterPlacedOrder({ ...facts, gateway, orderId: order.orderId, payType: flow.order.payType }, flow.isIos);
         }
         case 'customerService': {
-          const lookup: HttpParams = { templateType: flow.lookup.templateType };
-          if (flow.lookup.region) lookup.region = flow.lookup.region;
-          return afterCustomerService(await this.api.get(VipApiPaths.customerService, lookup), flow.msgParams);
+          const { templateType, region: lookupRegion } = flow.lookup;
+          const lookup = { templateType, ...(lookupRegion ? { region: lookupRegion } : {}) };
+          return afterCustomerService(await this.api.request(VipCalls.customerService, lookup), flow.msgParams);
         }
         case 'unsupported':
           return { kind: 'message', message: flow.message };

@@ -3,22 +3,9 @@ import type { ApiClient } from '../request/api-client.ts';
 import { iconStateForActivity, RECHARGE_ACTIVITY_KEY } from './recharge-activity.ts';
 import type { VipIconMachine, VipIconState } from '../shared-kernel/vip-icon.ts';
 import { textOf } from '../request/answer-values.ts';
+import { VipCalls, type RechargeActivityInfo } from './vip-protocol.ts';
 
-export const RECHARGE_ACTIVITY_PATH = '/api/user/GetRechargeActivity';
-/** The reference server's grant of the share discount (once per user and activity). */
-export const CONFIRM_SHARE_PATH = '/api/Activity/ConfirmShare';
-
-/** The recharge activity entity (spec section 3): type 0 share, 1 bargain. */
-export interface RechargeActivityInfo {
-  type: number;
-  status: number;
-  qrCodeTitle: string;
-  qrCodeRemark: string;
-  shareText: string;
-  activityRule: string;
-  /** The share discount in euro (the reference server's field; 0 when not sent). */
-  discount: number;
-}
+export type { RechargeActivityInfo } from './vip-protocol.ts';
 
 function decodeRechargeActivity(value: unknown): RechargeActivityInfo | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -49,7 +36,7 @@ export function storedActivityRule(local: KeyValueStore): string {
 }
 
 /**
- * GET /api/user/GetRechargeActivity: stores the activity (for /activityRules) and sets the VIP icon state with
+ * GetRechargeActivity: stores the activity (for /activityRules) and sets the VIP icon state with
  * the shell's rule (1 when status is truthy and the type is 0, else 3).
  */
 export class RechargeActivityFetch {
@@ -62,7 +49,7 @@ export class RechargeActivityFetch {
   async fetch(): Promise<{ activity: RechargeActivityInfo | null; icon: VipIconState | null } | null> {
     let data: unknown;
     try {
-      data = await this.api.get(RECHARGE_ACTIVITY_PATH, {}, { suppressTips: true });
+      data = await this.api.request(VipCalls.rechargeActivity, {}, { suppressTips: true });
     } catch {
       return null;
     }
@@ -78,8 +65,8 @@ export class RechargeActivityFetch {
   /** Asks the server for the share discount after a confirmed share; the discount in euro, or null (it toasted). */
   async grantShareDiscount(): Promise<number | null> {
     try {
-      const data = await this.api.post(CONFIRM_SHARE_PATH);
-      const discount = Number((data as { discount?: unknown } | null)?.discount);
+      const data: { discount?: unknown } | null = await this.api.request(VipCalls.confirmShare, {});
+      const discount = Number(data?.discount);
       return Number.isFinite(discount) ? discount : 0;
     } catch {
       return null;

@@ -1,21 +1,8 @@
 /** Codes of the VIP purchase area (spec vip-payments-activities.md section 9), named once. */
 
-/** Payment method codes: they decide the payment flow (spec section 7, "Flow by payment type"). */
-export const PayType = {
-  /** Card: CreateOrder, then the /notice page with the order data. */
-  Card: -1,
-  /** Alipay-style: the /zfbPay page. */
-  AlipayStyle: 0,
-  /** Alipay-style (second code): the /zfbPay page. */
-  AlipayStyleAlt: 1,
-  /** The /tcgPay page. */
-  Tcg: 2,
-  /** Manual payment through the customer-service chat. */
-  Manual: 3,
-  /** A payment gateway opened with its params. */
-  Gateway: 5,
-} as const;
-export type KnownPayType = (typeof PayType)[keyof typeof PayType];
+import { PayType, type KnownPayType } from './vip-protocol.ts';
+
+export { BargainType, CUSTOMER_SERVICE_TEMPLATE_TYPE, PayType, type KnownPayType } from './vip-protocol.ts';
 
 const KNOWN_PAY_TYPES: readonly number[] = Object.values(PayType);
 
@@ -30,22 +17,11 @@ export const StyleType = {
   Bargain: 4,
 } as const;
 
-/** Bargain info type (spec section 3): 0 none, 1 started, 2 finished with a price. */
-export const BargainType = {
-  None: 0,
-  Started: 1,
-  Finished: 2,
-} as const;
-export type BargainType = (typeof BargainType)[keyof typeof BargainType];
-
 /** Recharge activity type (spec section 3): 0 share, 1 bargain. */
 export const RechargeActivityType = {
   Share: 0,
   Bargain: 1,
 } as const;
-
-/** The customer-service user used for manual payment is asked for with templateType 2. */
-export const CUSTOMER_SERVICE_TEMPLATE_TYPE = 2;
 
 /** VIP tag images exist for levels 0 to 4; 4 and higher share the last one. */
 export const MAX_VIP_TAG_LEVEL = 4;

@@ -9,15 +9,23 @@ import { RECHARGE_ACTIVITY_KEY } from '../../../src/core/vip/recharge-activity.t
 import { VipIconMachine } from '../../../src/core/shared-kernel/vip-icon.ts';
 import {
   BargainMachine,
-  BargainPaths,
   countdownText,
   nextBargainStatus,
   remainingSeconds,
   type BargainEvent,
   type BargainStatus,
 } from '../../../src/core/vip/bargain.ts';
-import { RECHARGE_ACTIVITY_PATH, RechargeActivityFetch, storedActivityRule } from '../../../src/core/vip/recharge-activity-fetch.ts';
+import { RechargeActivityFetch, storedActivityRule } from '../../../src/core/vip/recharge-activity-fetch.ts';
 import { SHARE_LEAVE_MS, ShareActivityMachine, ShareStep, ShareTexts, stepForTab } from '../../../src/core/vip/share-activity.ts';
+import { VipCalls } from '../../../src/core/vip/vip-protocol.ts';
+
+const BargainPaths = {
+  status: VipCalls.bargainStatus.path,
+  join: VipCalls.joinBargain.path,
+  giveUp: VipCalls.giveUpBargain.path,
+  receiveForFree: VipCalls.claimBargain.path,
+} as const;
+const RECHARGE_ACTIVITY_PATH = VipCalls.rechargeActivity.path;
 
 const ok = (data: unknown) => ({ body: { ret: 200, msg: '', data } });
 

@@ -3,13 +3,18 @@ import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { Clipboard } from '../../../src/core/ports/clipboard.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
-import { BargainMachine, BargainPaths } from '../../../src/core/vip/bargain.ts';
+import { BargainMachine } from '../../../src/core/vip/bargain.ts';
 import { decidePayFlow } from '../../../src/core/vip/pay-flow.ts';
-import { CONFIRM_SHARE_PATH, RECHARGE_ACTIVITY_PATH, RechargeActivityFetch } from '../../../src/core/vip/recharge-activity-fetch.ts';
+import { RechargeActivityFetch } from '../../../src/core/vip/recharge-activity-fetch.ts';
 import { ShareActivityMachine } from '../../../src/core/vip/share-activity.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { BargainViewModel, ShareViewModel, euro, type ActivityDeps } from '../../../src/ui/vip/activity-view-model.ts';
+import { VipCalls } from '../../../src/core/vip/vip-protocol.ts';
 import { pkg } from './fixtures.ts';
+
+const BargainPaths = { status: VipCalls.bargainStatus.path, join: VipCalls.joinBargain.path } as const;
+const RECHARGE_ACTIVITY_PATH = VipCalls.rechargeActivity.path;
+const CONFIRM_SHARE_PATH = VipCalls.confirmShare.path;
 
 const ok = (data: unknown) => ({ body: { ret: 200, msg: '', data } });
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { decodePayInfo } from '../../../src/core/vip/pay-info.ts';
 import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
-import { OrderApiPaths } from '../../../src/core/vip/place-order.ts';
+import { VipCalls } from '../../../src/core/vip/vip-protocol.ts';
+
+const OrderApiPaths = {
+  card: VipCalls.cardOrder.path,
+  aliPay: VipCalls.aliPayOrder.path,
+  tcg: VipCalls.tcgOrder.path,
+  gateway: VipCalls.gatewayOrder.path,
+} as const;
 import { RegionKeys } from '../../../src/core/shared-kernel/region-keys.ts';
 import { installFakeVipApi, PAY_INFO } from './purchase-fake-api.ts';
 

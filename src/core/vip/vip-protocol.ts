@@ -1,0 +1,440 @@
+/**
+ * VIP's calls (purchase, payment, bargain and share activities), declared once (src/core/request/protocol.ts): the
+ * app's services send them, the reference server (server/vip/routes.ts, vip-activities.ts) serves them, the fake
+ * (adapters/http/fake-vip-api.ts) answers them. Paths as the spec and the app write them (case-sensitive).
+ */
+import { call, type IdField, type IntField, type TextField } from '../request/protocol.ts';
+
+/** The largest value of an integer column (ids, pay types): as the server's Params reads whole numbers. */
+const PG_INT_MAX = 2_147_483_647;
+
+export const VipProtocolLimits = {
+  /** An idempotency key: 8–64 of [A-Za-z0-9_-]. */
+  idempotencyKey: /^[A-Za-z0-9_-]{8,64}$/,
+  /** A card order's SysName. */
+  sysName: /^[A-Za-z0-9_ -]{1,32}$/,
+  /** Refer: printable ASCII. */
+  refer: /^[\x21-\x7e]{1,64}$/,
+  /** Promotion codes an order names (joined with `|`). */
+  maxPromotions: 5,
+  /** A decimal amount with at most two decimals, possibly negative (so it can be refused as a mismatch). */
+  amount: /^-?\d{1,9}(\.\d{1,2})?$/,
+  /** `VO` + 24 hex digits. */
+  orderId: /^VO[0-9a-f]{24}$/u,
+  /** `BK` + 32 hex digits. */
+  bargainKey: /^BK[0-9a-f]{32}$/,
+  /** The longest text a free-form key (order id, bargain key, region) is read up to; longer is 1002. */
+  maxKeyLength: 64,
+  /** The longest Promotions text (5 codes of at most 64, and the pipes). */
+  maxPromotionsText: 400,
+} as const;
+
+/** Payment method codes: they decide the payment flow (spec section 7, "Flow by payment type"). */
+export const PayType = {
+  /** Card: CreateOrder, then the /notice page with the order data. */
+  Card: -1,
+  /** Alipay-style: the /zfbPay page. */
+  AlipayStyle: 0,
+  /** Alipay-style (second code): the /zfbPay page. */
+  AlipayStyleAlt: 1,
+  /** The /tcgPay page. */
+  Tcg: 2,
+  /** Manual payment through the customer-service chat. */
+  Manual: 3,
+  /** A payment gateway opened with its params. */
+  Gateway: 5,
+} as const;
+export type KnownPayType = (typeof PayType)[keyof typeof PayType];
+
+/** An order's state: created (unpaid), then paid, cancelled or expired (final). */
+export const OrderStatus = {
+  Created: 'created',
+  Paid: 'paid',
+  Cancelled: 'cancelled',
+  Expired: 'expired',
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Bargain info type (spec section 3): 0 none, 1 started, 2 finished with a price. */
+export const BargainType = {
+  None: 0,
+  Started: 1,
+  Finished: 2,
+} as const;
+export type BargainType = (typeof BargainType)[keyof typeof BargainType];
+
+/** The customer-service user used for manual payment is asked for with templateType 2 (the only one served). */
+export const CUSTOMER_SERVICE_TEMPLATE_TYPE = 2;
+
+/** The answer codes of VIP's calls that the app handles itself. */
+export const VipRet = {
+  /** The sale is closed in the region (GetVipPayType, the order calls): a dialog, then /user. */
+  PurchaseBlocked: 7003,
+  /** The pay type is not offered (data {payType, payTypes}). */
+  PayTypeUnavailable: 7004,
+} as const;
+
+/** A promotion on a package; its code travels in the order's Promotions. */
+export interface PromotionView {
+  promotionCode: string;
+  title: string;
+}
+
+/** A VIP package as GetVipPayType shows it (prices in euro and rmb; the discount pair null when none). */
+export interface PackageView {
+  packageId: number;
+  categoryId: number;
+  name: string;
+  validityDays: number;
+  giftDays: number;
+  price: number;
+  priceSymbol: string;
+  rmb: number;
+  disprice: number | null;
+  disrmb: number | null;
+  type: number;
+  bargain: boolean;
+  menberCount: number;
+  tags: string[];
+  promotions: PromotionView[];
+}
+
+/** A payment method. */
+export interface PayTypeView {
+  payType: number;
+  title: string;
+  img: string;
+}
+
+/** A package category: one tab of the purchase screen (styleType 4 is the bargain category). */
+export interface CategoryView {
+  id: number;
+  name: string;
+  styleType: number;
+  data: PackageView[];
+  payTypes: PayTypeView[];
+}
+
+/** GetVipPayType's data: the catalogue in the region, and the pay types of the selected category. */
+export interface PayInfoView {
+  remark: string;
+  region: string;
+  categoryList: CategoryView[];
+  payTypes: PayTypeView[];
+}
+
+/** An order as the server shows it. */
+export interface OrderView {
+  orderId: string;
+  status: OrderStatus;
+  payType: number;
+  sysName: string;
+  productId: number;
+  packageName: string;
+  categoryId: number;
+  categoryName: string;
+  /** `<category>·<package>`, shown as the payment title. */
+  title: string;
+  validityDays: number;
+  giftDays: number;
+  /** validityDays + giftDays credited when paid. */
+  days: number;
+  /** What is charged (server-computed), euro. */
+  price: number;
+  priceText: string;
+  priceSymbol: string;
+  rmb: number;
+  rmbText: string;
+  payerUid: number;
+  toUid: number;
+  toNickName: string;
+  isGift: boolean;
+  promotions: PromotionView[];
+  /** Unix seconds. */
+  createTime: number;
+  expireTime: number;
+  payTime: number | null;
+  /** The recipient's VIP expiry right after this order was paid (YYYY-MM-DD, China time), '' before. */
+  vipExpireDate: string;
+}
+
+/** CreateAliPay: what /zfbPay takes (the signed payment string, the rmb amount, title, msgParams) and the order. */
+export interface AliPayOrder {
+  orderId: string;
+  params: string;
+  disrmb: number;
+  title: string;
+  msgParams: string;
+  order: OrderView;
+}
+
+/** CreateTcgOrder: what /tcgPay takes (the signed payment string, the euro amount, title, msgParams) and the order. */
+export interface TcgOrder {
+  orderId: string;
+  params: string;
+  disprice: number;
+  title: string;
+  msgParams: string;
+  order: OrderView;
+}
+
+/** CreateGatewayOrder: the gateway address (here the sandbox page) and the query it is opened with. */
+export interface GatewayOrder {
+  orderId: string;
+  gateway: string;
+  params: { orderId: string; amount: string; currency: string };
+  order: OrderView;
+}
+
+/** GetCusService: the customer-service user to chat with (manual payment). */
+export interface CustomerServiceUser {
+  id: number;
+  nickName: string;
+  avatar: string;
+  kefu: true;
+}
+
+/** SandboxPay: the order after the sandbox provider's answer; `duplicate` when it changed nothing. */
+export interface SandboxPaid extends OrderView {
+  duplicate: boolean;
+}
+
+/** GatewayCallback's acknowledgement. */
+export interface CallbackAccepted {
+  orderId: string;
+  status: string;
+  duplicate: boolean;
+}
+
+/** GetUserBargainStatus (spec section 3's bargain info; endTime in unix seconds; prices in euro). */
+export interface BargainStatusView {
+  type: BargainType;
+  price: number;
+  packageId: number;
+  key: string;
+  url: string;
+  endTime: number;
+  /** A running bargain's starting price and its helpers so far (absent with type 0). */
+  startPrice?: number;
+  helpers?: number;
+}
+
+/** JoinActivity: the help link a friend opens, the bargain key and its end (unix seconds). */
+export interface BargainJoined {
+  url: string;
+  key: string;
+  endTime: number;
+}
+
+/** Help: what a friend's cut did (euro). */
+export interface BargainHelped {
+  cut: number;
+  price: number;
+}
+
+/** ReceiveForFree: the recipient's VIP expiry after the claim (unix seconds; 0 none). */
+export interface BargainClaimed {
+  vipExpire: number;
+}
+
+/** GetRechargeActivity: the running recharge activity (spec section 3; type 0 share, 1 bargain). */
+export interface RechargeActivityInfo {
+  type: number;
+  status: number;
+  qrCodeTitle: string;
+  qrCodeRemark: string;
+  shareText: string;
+  activityRule: string;
+  /** The share discount (euro). */
+  discount: number;
+}
+
+/** ConfirmShare: the discount granted (euro), whether it was used already, and whether it had been granted before. */
+export interface ShareConfirmed {
+  discount: number;
+  used: boolean;
+  duplicate: boolean;
+}
+
+/** An id the app sends on every GetVipPayType call, empty when unset. */
+const emptyOrId = { kind: 'id', optional: true, emptyIsNone: true } as const satisfies IdField;
+const region = { kind: 'text', max: VipProtocolLimits.maxKeyLength, trim: true, optional: true } as const satisfies TextField;
+const orderId = { kind: 'text', max: VipProtocolLimits.maxKeyLength } as const satisfies TextField;
+const bargainKey = { kind: 'text', max: VipProtocolLimits.maxKeyLength } as const satisfies TextField;
+const payType = { kind: 'int', min: -PG_INT_MAX - 1, max: PG_INT_MAX } as const satisfies IntField;
+const amountEcho = { kind: 'text', max: VipProtocolLimits.maxKeyLength, trim: true, optional: true, pattern: VipProtocolLimits.amount } as const satisfies TextField;
+
+/**
+ * What every order call takes: the package, the recipient, the category it is expected in (categoryId, or
+ * vipCategoryId), SysName, an idempotency key, Refer, Promotions (codes joined by `|`), an activity (BargainKey, or
+ * ShareDiscount=1) and price echoes (each must equal the server's charge: 7005), and the region.
+ */
+const orderParams = {
+  ProductID: { kind: 'id' },
+  ToUID: { kind: 'id' },
+  /** The web client sends it with every order but the gateway's; only the card order requires it (and checks it). */
+  SysName: { kind: 'text', max: VipProtocolLimits.maxKeyLength, optional: true },
+  categoryId: { kind: 'id', optional: true },
+  vipCategoryId: { kind: 'id', optional: true },
+  IdempotencyKey: { kind: 'text', max: VipProtocolLimits.maxKeyLength, pattern: VipProtocolLimits.idempotencyKey },
+  Refer: { kind: 'text', max: VipProtocolLimits.maxKeyLength, optional: true, pattern: VipProtocolLimits.refer },
+  Promotions: { kind: 'text', max: VipProtocolLimits.maxPromotionsText, optional: true },
+  BargainKey: { kind: 'text', max: VipProtocolLimits.maxKeyLength, optional: true },
+  ShareDiscount: { kind: 'int', min: 0, max: 1, optional: true },
+  Price: amountEcho,
+  price: amountEcho,
+  Amount: amountEcho,
+  amount: amountEcho,
+  disprice: amountEcho,
+  rmb: amountEcho,
+  disrmb: amountEcho,
+  region,
+} as const;
+
+export const VipCalls = {
+  /**
+   * The catalogue in the region and the pay types of the selected category. The app sends vipCategoryId, ProductID,
+   * ToUID and categoryId on every call, empty when unset (vipCategoryId 0 is none too). Visitors may ask.
+   */
+  payInfo: call<PayInfoView>()({
+    method: 'GET',
+    path: '/api/User/GetVipPayType',
+    carrier: 'query',
+    params: {
+      vipCategoryId: { kind: 'int', min: 0, max: PG_INT_MAX, optional: true, emptyIsNone: true },
+      ProductID: emptyOrId,
+      ToUID: emptyOrId,
+      categoryId: emptyOrId,
+      region,
+    },
+  }),
+  /** Card order (payType -1, with SysName): the order, shown by /notice. Signed in only. */
+  cardOrder: call<OrderView>()({
+    method: 'GET',
+    path: '/api/payment/CreateOrder',
+    carrier: 'query',
+    params: {
+      ...orderParams,
+      payType: { ...payType, optional: true },
+      SysName: { kind: 'text', max: VipProtocolLimits.maxKeyLength, trim: true, pattern: VipProtocolLimits.sysName },
+    },
+  }),
+  /** Alipay-style order (payType 0 or 1, required): what /zfbPay takes. Signed in only. */
+  aliPayOrder: call<AliPayOrder>()({
+    method: 'GET',
+    path: '/api/payment/CreateAliPay',
+    carrier: 'query',
+    params: { ...orderParams, payType },
+  }),
+  /** TCG order (payType 2): what /tcgPay takes. Signed in only. */
+  tcgOrder: call<TcgOrder>()({
+    method: 'GET',
+    path: '/api/payment/CreateTcgOrder',
+    carrier: 'query',
+    params: { ...orderParams, payType: { ...payType, optional: true } },
+  }),
+  /** Gateway order (payType 5, no SysName): the gateway address and its params. Signed in only. */
+  gatewayOrder: call<GatewayOrder>()({
+    method: 'GET',
+    path: '/api/payment/CreateGatewayOrder',
+    carrier: 'query',
+    params: { ...orderParams, payType: { ...payType, optional: true } },
+  }),
+  /** Manual payment (payType 3): the customer-service user to chat with (templateType 2). Visitors may ask. */
+  customerService: call<CustomerServiceUser>()({
+    method: 'GET',
+    path: '/api/payment/GetCusService',
+    carrier: 'query',
+    params: {
+      templateType: { kind: 'int', min: CUSTOMER_SERVICE_TEMPLATE_TYPE, max: CUSTOMER_SERVICE_TEMPLATE_TYPE },
+      region,
+    },
+  }),
+  /** One of the caller's orders, its true state (an unpaid one expires lazily). Signed in only. */
+  order: call<OrderView>()({
+    method: 'GET',
+    path: '/api/payment/GetOrder',
+    carrier: 'query',
+    params: { orderId },
+  }),
+  /** Cancels one of the caller's unpaid orders. Signed in only. */
+  cancelOrder: call<OrderView>()({
+    method: 'POST',
+    path: '/api/payment/CancelOrder',
+    carrier: 'form',
+    params: { orderId },
+  }),
+  /** The sandbox provider of the non-gateway methods: the payer approves (pays) or declines (cancels). Signed in only. */
+  sandboxPay: call<SandboxPaid>()({
+    method: 'POST',
+    path: '/api/payment/SandboxPay',
+    carrier: 'form',
+    params: { orderId, action: { kind: 'text', max: 7, oneOf: ['approve', 'decline'] } },
+  }),
+  /**
+   * The gateway's server-to-server notification (no session): status paid | declined, amount in cents, ts in unix
+   * seconds, sign the hex HMAC-SHA256 of the other fields. Refusals are HTTP errors (400, 401, 404, 409).
+   */
+  gatewayCallback: call<CallbackAccepted>()({
+    method: 'POST',
+    path: '/api/payment/GatewayCallback',
+    carrier: 'form',
+    params: {
+      orderId: { kind: 'text', max: VipProtocolLimits.maxKeyLength },
+      status: { kind: 'text', max: VipProtocolLimits.maxKeyLength },
+      amount: { kind: 'text', max: VipProtocolLimits.maxKeyLength },
+      providerRef: { kind: 'text', max: VipProtocolLimits.maxKeyLength },
+      ts: { kind: 'text', max: VipProtocolLimits.maxKeyLength },
+      sign: { kind: 'text', max: VipProtocolLimits.maxKeyLength * 2 },
+    },
+  }),
+  /** The caller's bargain (type 0 for a visitor or none). Visitors may ask. */
+  bargainStatus: call<BargainStatusView>()({
+    method: 'GET',
+    path: '/api/user/GetUserBargainStatus',
+    carrier: 'query',
+    params: {},
+  }),
+  /** Starts a bargain on a bargain package (one running per user). Signed in only. */
+  joinBargain: call<BargainJoined>()({
+    method: 'GET',
+    path: '/api/Bargain/JoinActivity',
+    carrier: 'query',
+    params: { ProductID: { kind: 'id' } },
+  }),
+  /** A friend cuts a bargain's price once (not the owner). Signed in only. */
+  helpBargain: call<BargainHelped>()({
+    method: 'GET',
+    path: '/api/Bargain/Help',
+    carrier: 'query',
+    params: { key: bargainKey },
+  }),
+  /** The owner abandons a running bargain. Signed in only. */
+  giveUpBargain: call<null>()({
+    method: 'GET',
+    path: '/api/Bargain/GiveUp',
+    carrier: 'query',
+    params: { key: bargainKey },
+  }),
+  /** The owner claims the package free at price 0 (credited once). Signed in only. */
+  claimBargain: call<BargainClaimed>()({
+    method: 'GET',
+    path: '/api/Bargain/ReceiveForFree',
+    carrier: 'query',
+    params: { key: bargainKey },
+  }),
+  /** The running recharge activity, or null. Visitors may ask. */
+  rechargeActivity: call<RechargeActivityInfo | null>()({
+    method: 'GET',
+    path: '/api/user/GetRechargeActivity',
+    carrier: 'query',
+    params: {},
+  }),
+  /** After a confirmed share: grants the running share activity's discount, once per user and activity. Signed in only. */
+  confirmShare: call<ShareConfirmed>()({
+    method: 'POST',
+    path: '/api/Activity/ConfirmShare',
+    carrier: 'form',
+    params: {},
+  }),
+} as const;
