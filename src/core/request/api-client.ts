@@ -3,7 +3,7 @@ import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import { ApiError } from './api-error.ts';
 import { commonParams, type RequestContext } from './common-params.ts';
-import { encodeParams, type Call, type Fields, type ParamsOf } from './protocol.ts';
+import { encodeParams, queryCarriedFields, type Call, type Fields, type ParamsOf } from './protocol.ts';
 import { ClientRet, Ret } from './ret.ts';
 import { RequestLimits, RequestTexts, shortenMessage } from './texts.ts';
 
@@ -60,7 +60,15 @@ export class ApiClient {
   async request<S extends Fields, Data>(declared: Call<S, Data>, input: ParamsOf<S>, options: Omit<CallOptions, 'paramsIn' | 'bodyEncoding'> = {}): Promise<Data> {
     const params = encodeParams(declared, input);
     if (declared.method === 'GET') return (await this.get(declared.path, params, options)) as Data;
-    return (await this.post(declared.path, params, { ...options, paramsIn: declared.carrier === 'query' ? 'query' : 'body' })) as Data;
+    const query = new URLSearchParams();
+    for (const name of queryCarriedFields(declared)) {
+      const value = params[name];
+      if (value === undefined) continue;
+      query.set(name, String(value));
+      delete params[name];
+    }
+    const path = query.size > 0 ? `${declared.path}?${query.toString()}` : declared.path;
+    return (await this.post(path, params, { ...options, paramsIn: declared.carrier === 'query' ? 'query' : 'body' })) as Data;
   }
 
   get(path: string, params: HttpParams = {}, options: CallOptions = {}): Promise<unknown> {

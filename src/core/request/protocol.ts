@@ -32,6 +32,8 @@ export interface TextField {
    * clears it; an absent one is left alone).
    */
   keepsEmpty?: boolean;
+  /** On a form call, this field travels in the query string instead (Replys' optional videoType, spec §7). */
+  inQuery?: boolean;
 }
 
 /**
@@ -151,4 +153,10 @@ export function encodeParams<S extends Fields>(declared: Call<S, unknown>, input
     } else wire[name] = Array.isArray(value) ? value.join(',') : (value as string | number);
   }
   return wire;
+}
+
+/** The fields of a form call that travel in the query string ({@link TextField.inQuery}); none for a query call. */
+export function queryCarriedFields(declared: Call<Fields, unknown>): string[] {
+  if (declared.carrier !== 'form') return [];
+  return Object.entries(declared.params).flatMap(([name, field]) => (field.kind === 'text' && field.inQuery === true ? [name] : []));
 }
