@@ -33,7 +33,8 @@ import { seedVip } from '../server/vip/vip-seed.ts';
 
 const SOCKETS = Number(process.env['BENCH_SOCKETS'] ?? 1_000);
 const MESSAGES = Number(process.env['BENCH_MESSAGES'] ?? 10_000);
-const IN_FLIGHT = 50;
+/** Sends awaiting their answer at once (BENCH_IN_FLIGHT; 1 shows the path's own latency, without queueing). */
+const IN_FLIGHT = Math.max(1, Number(process.env['BENCH_IN_FLIGHT'] ?? 50));
 /** Alternating rounds of each side (each sends MESSAGES / ROUNDS). */
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 10));
 const WARMUP = 300;
