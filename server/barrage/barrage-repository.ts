@@ -1,25 +1,7 @@
 import type { BarrageArea, BarrageConfig, BarrageSize, BarrageSpeed } from '../../src/core/playback/barrage-config.ts';
 import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import type { Queryable } from '../db/database.ts';
-
-/** A barrage as the API answers it (GetBarrages, AddBarrages) and the socket relays it (sendBarrage). */
-export interface BarrageView {
-  id: number;
-  mediaKey: string;
-  episode: number;
-  /** Seconds into the episode (milliseconds precision). */
-  time: number;
-  content: string;
-  uid: number;
-  nickName: string;
-  likeCount: number;
-  /** The caller liked it (false for visitors and in the relay). */
-  liked: boolean;
-  /** Unix milliseconds. */
-  createdAt: number;
-  /** The sender's own id for this send (AddBarrages clientId), so its page can match the echo; absent otherwise. */
-  clientId?: string;
-}
+import type { BarrageCoin, BarrageLikeState, WireBarrage, WireShieldedUser } from '../../src/core/playback/barrage-protocol.ts';
 
 export interface BarrageVideo {
   id: number;
@@ -41,7 +23,7 @@ interface BarrageRow {
   created_at: Date;
 }
 
-function toView(row: BarrageRow, mediaKey: string): BarrageView {
+function toView(row: BarrageRow, mediaKey: string): WireBarrage {
   return {
     id: row.id,
     mediaKey,
@@ -70,7 +52,7 @@ export async function listBarrages(
   db: Queryable,
   video: BarrageVideo,
   filter: { episode: number; fromMs: number; toMs: number; viewer: number; limit: number },
-): Promise<BarrageView[]> {
+): Promise<WireBarrage[]> {
   const rows = await db.query<BarrageRow>(
     `SELECT b.id, b.episode, b.time_ms, b.content, b.user_id, u.nick_name, b.like_count, b.created_at,
             (l.user_id IS NOT NULL) AS liked
@@ -99,7 +81,7 @@ export async function insertBarrage(
   tx: Queryable,
   video: BarrageVideo,
   barrage: { episode: number; timeMs: number; content: string; uid: number; at: Date },
-): Promise<BarrageView> {
+): Promise<WireBarrage> {
   const rows = await tx.query<BarrageRow>(
     `WITH inserted AS (
        INSERT INTO barrages (video_id, episode, time_ms, content, user_id, created_at)
@@ -120,7 +102,7 @@ export async function barrageOwner(db: Queryable, id: number): Promise<number | 
 }
 
 /** Likes or unlikes (whichever the user has not done); answers the new state and count. */
-export async function toggleBarrageLike(tx: Queryable, barrageId: number, uid: number, at: Date): Promise<{ liked: boolean; count: number }> {
+export async function toggleBarrageLike(tx: Queryable, barrageId: number, uid: number, at: Date): Promise<BarrageLikeState> {
   // Locks the barrage row, so concurrent toggles of one user apply one after the other.
   const locked = await tx.query<{ id: number }>('SELECT id FROM barrages WHERE id = $1 FOR UPDATE', [barrageId]);
   if (locked.length === 0) throw new Error('barrage vanished');
@@ -145,7 +127,7 @@ export async function insertBarrageReport(db: Queryable, report: { barrageId: nu
 }
 
 /** The barrage coin: likes other users gave to the user's barrages (see docs: one coin per like, never spent). */
-export async function barrageCoin(db: Queryable, uid: number): Promise<{ coin: number; barrageCount: number }> {
+export async function barrageCoin(db: Queryable, uid: number): Promise<BarrageCoin> {
   const rows = await db.query<{ coin: number; barrage_count: number }>(
     `SELECT
        (SELECT count(*)::int FROM barrage_likes l JOIN barrages b ON b.id = l.barrage_id WHERE b.user_id = $1 AND l.user_id <> $1) AS coin,
@@ -153,12 +135,6 @@ export async function barrageCoin(db: Queryable, uid: number): Promise<{ coin: n
     [uid],
   );
   return { coin: rows[0]?.coin ?? 0, barrageCount: rows[0]?.barrage_count ?? 0 };
-}
-
-export interface ShieldedUserView {
-  uid: number;
-  nickName: string;
-  avatar: string;
 }
 
 /** Locks the user's row (so two parallel additions cannot pass the list limit together). */
@@ -171,7 +147,7 @@ export async function lockShieldOwner(tx: Queryable, uid: number): Promise<void>
   await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [uid]);
 }
 
-export async function listShieldedUsers(db: Queryable, uid: number): Promise<ShieldedUserView[]> {
+export async function listShieldedUsers(db: Queryable, uid: number): Promise<WireShieldedUser[]> {
   const rows = await db.query<{ id: number; nick_name: string; avatar: string }>(
     `SELECT u.id, u.nick_name, u.avatar FROM barrage_shield_users s JOIN users u ON u.id = s.shielded_uid
       WHERE s.user_id = $1 ORDER BY s.created_at DESC, u.id DESC`,

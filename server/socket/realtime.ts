@@ -30,8 +30,6 @@ export const USER_CHANGED_MESSAGE = '用户信息已更新';
 export const userRoom = (uid: number): string => `user:${uid}`;
 export const sessionRoom = (token: string): string => `session:${token}`;
 export const videoRoom = (mediaKey: string): string => `video:${mediaKey}`;
-/** The key a client joins (joinVideoRoom) for one episode's live barrages: `<mediaKey>#<episode>`. */
-export const episodeRoomKey = (mediaKey: string, episode: number): string => `${mediaKey}#${episode}`;
 
 /**
  * What HTTP routes tell connected clients (AppServices.realtime). Every method is fire-and-forget: it only
@@ -51,6 +49,6 @@ export interface Realtime {
    * again and fetch what they missed (for draining a process before it stops, and for tests of that path).
    */
   disconnectUser(uid: number): void;
-  /** sendBarrage with the barrage to every socket in the episode's video room (episodeRoomKey), the sender's included. */
+  /** sendBarrage with the barrage to every socket in the episode's video room (`<mediaKey>#<episode>`, barrage-protocol.ts episodeRoomKey), the sender's included. */
   relayBarrage(roomKey: string, barrage: object): void;
 }

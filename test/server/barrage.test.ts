@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import type { BarrageView } from '../../server/barrage/barrage-repository.ts';
+import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BLOCKABLE_SENDER, SEED_BLOCK_KEYWORD, seedBarrageDemo } from '../../server/barrage/seed.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -48,13 +48,13 @@ afterAll(async () => {
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
   get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 const barrages = async (user: TestUser | null, fields: Record<string, string>) => {
-  const { body } = await call<{ list: BarrageView[] }>(user, '/api/Video/GetBarrages', fields);
+  const { body } = await call<{ list: WireBarrage[] }>(user, '/api/Video/GetBarrages', fields);
   expect(body.ret).toBe(Ret.Ok);
   return body.data.list;
 };
 /** Sends, then moves the clock past the one-per-second limit. */
 const send = async (user: TestUser, fields: Record<string, string>) => {
-  const result = await call<BarrageView>(user, '/api/Video/AddBarrages', { mediaKey: 'movie-10', time: '3.5', ...fields });
+  const result = await call<WireBarrage>(user, '/api/Video/AddBarrages', { mediaKey: 'movie-10', time: '3.5', ...fields });
   clock.advance(1500);
   return result.body;
 };

@@ -31,10 +31,6 @@ export const BarrageLimits = {
 export const BARRAGE_REPORT_REASONS = ['垃圾广告', '色情低俗', '人身攻击', '违法违规', '恶意剧透', '其他'] as const;
 export type BarrageReportReason = (typeof BARRAGE_REPORT_REASONS)[number];
 
-export function isBarrageReportReason(value: string): value is BarrageReportReason {
-  return (BARRAGE_REPORT_REASONS as readonly string[]).includes(value);
-}
-
 export const BarrageTexts = {
   contentEmpty: '请输入弹幕内容',
   contentTooLong: '弹幕最多50个字',

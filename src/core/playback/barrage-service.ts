@@ -1,7 +1,10 @@
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
 import { parseBarrageConfig, type BarrageConfig } from './barrage-config.ts';
+import { BarrageCalls } from './barrage-protocol.ts';
 import type { Barrage, BarrageReportReason } from './barrage-rules.ts';
 import { fieldsOf, numberOf, textOf } from '../request/answer-values.ts';
+
+type RequestOptions = Omit<CallOptions, 'paramsIn' | 'bodyEncoding'>;
 
 /** A barrage as the client holds it: the server's fields, and whether the viewer sent it. */
 export interface BarrageItem extends Barrage {
@@ -20,22 +23,6 @@ export interface ShieldedUser {
   uid: number;
   nickName: string;
 }
-
-export const BarragePaths = {
-  list: '/api/Video/GetBarrages',
-  send: '/api/Video/AddBarrages',
-  like: '/api/Video/BarrageLike',
-  coin: '/api/Video/GetBarrageCoin',
-  report: '/api/Video/AccusationBarrage',
-  shieldUser: '/api/Video/ShieldUser',
-  shieldUserList: '/api/Video/GetShieldUserList',
-  removeShieldUser: '/api/Video/RemoveShieldUser',
-  shieldKeyword: '/api/Video/ShieldKeyWord',
-  shieldKeywordList: '/api/Video/GetShieldKeyWordList',
-  removeShieldKeyword: '/api/Video/RemoveShieldKeyWord',
-  putConfig: '/api/user/PutBarrageCofig',
-  getConfig: '/api/user/getBarrageCofig',
-} as const;
 
 /** One barrage of an answer or a sendBarrage event; null without an id, a time or a text. */
 export function parseBarrage(value: unknown, me: number | null): BarrageItem | null {
@@ -81,12 +68,22 @@ function parseKeywords(data: unknown): string[] {
   return listOf(data).map(textOf).filter((keyword) => keyword !== '');
 }
 
+/** The settings given, as the wire writes them. */
+function settingsOf(config: Partial<BarrageConfig>): { opacity?: string; speed?: string; size?: string; area?: string } {
+  const wire: { opacity?: string; speed?: string; size?: string; area?: string } = {};
+  if (config.opacity !== undefined) wire.opacity = String(config.opacity);
+  if (config.speed !== undefined) wire.speed = config.speed;
+  if (config.size !== undefined) wire.size = config.size;
+  if (config.area !== undefined) wire.area = String(config.area);
+  return wire;
+}
+
 /** The barrage calls of spec section 7 ("Barrages and blocking"), answers parsed. */
 export class BarrageService {
   constructor(private readonly api: ApiClient) {}
 
-  async list(mediaKey: string, episode: number, me: number | null, options: CallOptions = {}): Promise<BarrageItem[]> {
-    const data = await this.api.get(BarragePaths.list, { mediaKey, episode }, options);
+  async list(mediaKey: string, episode: number, me: number | null, options: RequestOptions = {}): Promise<BarrageItem[]> {
+    const data = await this.api.request(BarrageCalls.list, { mediaKey, episode }, options);
     return listOf(data)
       .map((entry) => parseBarrage(entry, me))
       .filter((item): item is BarrageItem => item !== null);
@@ -94,7 +91,7 @@ export class BarrageService {
 
   /** Sends; the answer is the stored barrage (errors are toasted by the request layer and rethrown). */
   async send(request: { mediaKey: string; episode: number; content: string; time: number; clientId: string }, me: number | null): Promise<BarrageItem | null> {
-    const data = await this.api.get(BarragePaths.send, {
+    const data = await this.api.request(BarrageCalls.send, {
       mediaKey: request.mediaKey,
       episode: request.episode,
       content: request.content,
@@ -105,13 +102,13 @@ export class BarrageService {
   }
 
   async like(id: number): Promise<{ liked: boolean; count: number }> {
-    const raw = fieldsOf(await this.api.get(BarragePaths.like, { barrageId: id }));
+    const raw = fieldsOf(await this.api.request(BarrageCalls.like, { barrageId: id }));
     return { liked: raw.liked === true, count: Math.max(0, Math.trunc(numberOf(raw.count))) };
   }
 
   /** Reports; errors other than those listed in suppressCodes are toasted. */
-  async report(id: number, reason: BarrageReportReason, options: CallOptions = {}): Promise<void> {
-    await this.api.get(BarragePaths.report, { barrageId: id, reason }, options);
+  async report(id: number, reason: BarrageReportReason, options: RequestOptions = {}): Promise<void> {
+    await this.api.request(BarrageCalls.report, { barrageId: id, reason }, options);
   }
 
   /** Counts one showing of the barrage ad: a POST to its viewURL (none when it is empty), quiet; a failure is not counted. */
@@ -124,39 +121,39 @@ export class BarrageService {
     }
   }
 
-  async coin(options: CallOptions = {}): Promise<number> {
-    return Math.max(0, Math.trunc(numberOf(fieldsOf(await this.api.get(BarragePaths.coin, {}, options)).coin)));
+  async coin(options: RequestOptions = {}): Promise<number> {
+    return Math.max(0, Math.trunc(numberOf(fieldsOf(await this.api.request(BarrageCalls.coin, {}, options)).coin)));
   }
 
-  async shieldedUsers(options: CallOptions = {}): Promise<ShieldedUser[]> {
-    return parseShieldedUsers(await this.api.get(BarragePaths.shieldUserList, {}, options));
+  async shieldedUsers(options: RequestOptions = {}): Promise<ShieldedUser[]> {
+    return parseShieldedUsers(await this.api.request(BarrageCalls.shieldedUsers, {}, options));
   }
 
   async shieldUser(uid: number): Promise<ShieldedUser[]> {
-    return parseShieldedUsers(await this.api.get(BarragePaths.shieldUser, { uid }));
+    return parseShieldedUsers(await this.api.request(BarrageCalls.shieldUser, { uid }));
   }
 
   async removeShieldUser(uid: number): Promise<ShieldedUser[]> {
-    return parseShieldedUsers(await this.api.get(BarragePaths.removeShieldUser, { uid }));
+    return parseShieldedUsers(await this.api.request(BarrageCalls.removeShieldedUser, { uid }));
   }
 
-  async shieldedKeywords(options: CallOptions = {}): Promise<string[]> {
-    return parseKeywords(await this.api.get(BarragePaths.shieldKeywordList, {}, options));
+  async shieldedKeywords(options: RequestOptions = {}): Promise<string[]> {
+    return parseKeywords(await this.api.request(BarrageCalls.shieldedKeywords, {}, options));
   }
 
   async shieldKeyword(keyword: string): Promise<string[]> {
-    return parseKeywords(await this.api.get(BarragePaths.shieldKeyword, { keyword }));
+    return parseKeywords(await this.api.request(BarrageCalls.shieldKeyword, { keyword }));
   }
 
   async removeShieldKeyword(keyword: string): Promise<string[]> {
-    return parseKeywords(await this.api.get(BarragePaths.removeShieldKeyword, { keyword }));
+    return parseKeywords(await this.api.request(BarrageCalls.removeShieldedKeyword, { keyword }));
   }
 
-  async config(options: CallOptions = {}): Promise<BarrageConfig> {
-    return parseBarrageConfig(await this.api.get(BarragePaths.getConfig, {}, options));
+  async config(options: RequestOptions = {}): Promise<BarrageConfig> {
+    return parseBarrageConfig(await this.api.request(BarrageCalls.config, {}, options));
   }
 
   async putConfig(config: Partial<BarrageConfig>): Promise<BarrageConfig> {
-    return parseBarrageConfig(await this.api.get(BarragePaths.putConfig, { ...config }));
+    return parseBarrageConfig(await this.api.request(BarrageCalls.putConfig, settingsOf(config)));
   }
 }

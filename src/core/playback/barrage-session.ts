@@ -2,6 +2,7 @@ import type { Unsubscribe } from '../ports/page-visibility.ts';
 import type { Random } from '../ports/random.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
+import { episodeRoomKey } from './barrage-protocol.ts';
 import { BarrageTimeline, contentProblem, normaliseContent, type BarrageReportReason } from './barrage-rules.ts';
 import { parseBarrage, type BarrageItem, type BarrageService } from './barrage-service.ts';
 
@@ -12,12 +13,8 @@ import { parseBarrage, type BarrageItem, type BarrageService } from './barrage-s
 interface BarrageRoom {
   joinVideoRoom(key: string): void;
   leaveVideoRoom(key: string): void;
+  /** sendBarrage events: a WireBarrage (barrage-protocol.ts) as the server relays it, read with parseBarrage. */
   onBarrage(listener: (payload: unknown) => void): Unsubscribe;
-}
-
-/** The room of one episode's live barrages: `<mediaKey>#<episode>` (the server's joinVideoRoom accepts it). */
-export function episodeRoomKey(mediaKey: string, episode: number): string {
-  return `${mediaKey}#${episode}`;
 }
 
 /** What the renderer is told besides the timeline: show one now (one's own, a live one), take one off, start over. */

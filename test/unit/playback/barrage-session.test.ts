@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MessagingConnection } from '../../../src/core/messaging/messaging-connection.ts';
 import type { BarrageItem } from '../../../src/core/playback/barrage-service.ts';
-import { BarrageSessionFactory, episodeRoomKey, type BarrageEvent } from '../../../src/core/playback/barrage-session.ts';
+import { episodeRoomKey } from '../../../src/core/playback/barrage-protocol.ts';
+import { BarrageSessionFactory, type BarrageEvent } from '../../../src/core/playback/barrage-session.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
-import { ME, barrageWorld, flush, stored, user } from './barrage-fake-api.ts';
+import { ME, barrageWorld, flush, stored, user } from './barrage-support.ts';
 
 function setup(options: { loggedIn?: boolean; seed?: ReturnType<typeof stored>[] } = {}) {
   const { container, world, api } = barrageWorld(options.seed ?? [stored(1, 1), stored(2, 0.5), stored(3, 9, '老周来打卡', 50), stored(4, 3, '别的集', 101, 'movie-04', 2)]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdListService } from '../../../src/core/ads/ad-list-service.ts';
-import { BarragePaths, BarrageService } from '../../../src/core/playback/barrage-service.ts';
+import { BarrageCalls } from '../../../src/core/playback/barrage-protocol.ts';
+import { BarrageService } from '../../../src/core/playback/barrage-service.ts';
 import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
 import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
@@ -9,9 +10,9 @@ import { ClientRet } from '../../../src/core/request/ret.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';
-import { barrageWorld, flush, user } from './barrage-fake-api.ts';
+import { barrageWorld, flush, user } from './barrage-support.ts';
 
-const LISTS = [BarragePaths.shieldUserList, BarragePaths.shieldKeywordList];
+const LISTS = [BarrageCalls.shieldedUsers.path, BarrageCalls.shieldedKeywords.path];
 
 /** The play page's barrages with both blocking lists held unanswered by the server. */
 function pendingLists() {

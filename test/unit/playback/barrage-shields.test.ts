@@ -4,7 +4,7 @@ import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts'
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
 import { BarrageStorageKeys } from '../../../src/core/playback/barrage-storage-keys.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
-import { ME, barrageWorld, flush, user } from './barrage-fake-api.ts';
+import { ME, barrageWorld, flush, user } from './barrage-support.ts';
 
 function setup(options: { loggedIn?: boolean } = {}) {
   const { container, world, api, settings } = barrageWorld();

@@ -9,7 +9,7 @@ import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { adDrawable } from '../../../src/ui/barrage/barrage-timeline-view-model.ts';
 import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';
 import type { PlayerHandle } from '../../../src/ui/playback/player-slots.ts';
-import { barrageWorld, flush, stored, user } from './barrage-fake-api.ts';
+import { ME, barrageWorld, flush, stored, user } from './barrage-support.ts';
 
 const AD = {
   id: 9,
@@ -130,6 +130,9 @@ describe('the barrage bar and sheets', () => {
 
   it('the settings sheet shows the barrage coin and saves a change', async () => {
     const { vm, api } = setup();
+    // Three likes from others on one of the viewer's barrages: three coins.
+    api.barrages.push(stored(5, 4, '我的弹幕', ME));
+    for (const liker of [50, 51, 52]) api.likes.add(`${liker}:5`);
     await flush();
     vm.settingsTapped();
     await flush();

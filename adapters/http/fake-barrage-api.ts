@@ -1,0 +1,259 @@
+import { DEFAULT_BARRAGE_CONFIG, readArea, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
+import { BarrageCalls, BarrageMessages, BarrageRet } from '../../src/core/playback/barrage-protocol.ts';
+import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
+import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
+import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
+import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
+import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+
+/** A barrage the imitation holds (its answer adds whether the caller liked it, and the time it was sent). */
+export interface FakeStoredBarrage {
+  id: number;
+  mediaKey: string;
+  episode: number;
+  /** Seconds. */
+  time: number;
+  content: string;
+  uid: number;
+  nickName: string;
+  likeCount: number;
+  /** Unix milliseconds (0 when left out). */
+  createdAt?: number;
+}
+
+/** The imitation's state, for tests to arrange and read. */
+export interface FakeBarrageApi {
+  calls: FakeHttpCall[];
+  /** Videos by media key, with their duration in seconds (0: a live channel). */
+  videos: Map<string, number>;
+  barrages: FakeStoredBarrage[];
+  /** `${uid}:${barrageId}` of every like. */
+  likes: Set<string>;
+  /** `${uid}:${barrageId}` of every report. */
+  reports: Set<string>;
+  /** One viewer's shield lists, newest first. */
+  shieldUsers: { uid: number; nickName: string; avatar?: string }[];
+  shieldKeywords: string[];
+  /** One viewer's settings (a visitor gets the defaults). */
+  config: BarrageConfig;
+  /** Answer the next calls of these paths with this failure. */
+  fail: Map<string, { ret: number; msg: string }>;
+  /** Holds AddBarrages answers until release() is called. */
+  holdSends: boolean;
+  release(): void;
+  nextId: number;
+}
+
+export interface FakeBarrageApiOptions {
+  seed?: FakeStoredBarrage[];
+  /** Videos and their durations; the demo keys the app's tests use when left out. */
+  videos?: ReadonlyMap<string, number>;
+  /** Who is calling: a user id, or null for a visitor; the login_uid the app sends by default. */
+  caller?: (call: FakeHttpCall) => number | null;
+  /** Unix milliseconds (one barrage per user per second); Date.now when left out. */
+  now?: () => number;
+  /** A user's nickname, or null when there is no such user; every user exists, named 用户<uid>, when left out. */
+  user?: (uid: number) => string | null;
+}
+
+const DEFAULT_VIDEOS: ReadonlyMap<string, number> = new Map([
+  ['movie-04', 5400],
+  ['movie-06', 5400],
+  ['drama-01', 2700],
+]);
+/** A live channel's barrage times go up to a day. */
+const LIVE_MAX_SECONDS = 86_400;
+
+const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
+const refusal = (ret: number, msg: string): FakeRefusal => new FakeRefusal({ body: { ret, msg, data: null } });
+
+const loginUid = (call: FakeHttpCall): number | null => {
+  const uid = Number(call.params['login_uid'] ?? '');
+  return Number.isInteger(uid) && uid > 0 ? uid : null;
+};
+
+/** A message the app answers in kind: the content rules' refusals as the server words them. */
+const CONTENT_REFUSALS: Readonly<Record<string, [number, string]>> = {
+  [BarrageTexts.contentEmpty]: [BarrageRet.ContentEmpty, '请输入弹幕内容'],
+  [BarrageTexts.contentTooLong]: [BarrageRet.ContentTooLong, '弹幕最多50个字'],
+};
+
+/**
+ * An in-memory imitation of the reference server's barrage calls, answering what barrage-protocol.ts declares and
+ * checking their parameters as declared (test/contract/barrage-protocol.test.ts runs one suite against it and the
+ * server). One viewer's shield lists and settings.
+ */
+export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOptions = {}): FakeBarrageApi {
+  const held: (() => void)[] = [];
+  const api: FakeBarrageApi = {
+    calls: [],
+    videos: new Map(options.videos ?? DEFAULT_VIDEOS),
+    barrages: [...(options.seed ?? [])],
+    likes: new Set(),
+    reports: new Set(),
+    shieldUsers: [],
+    shieldKeywords: [],
+    config: { ...DEFAULT_BARRAGE_CONFIG },
+    fail: new Map(),
+    holdSends: false,
+    release: () => held.splice(0).forEach((go) => go()),
+    nextId: 1000,
+  };
+  const callerOf = options.caller ?? loginUid;
+  const userName = options.user ?? ((uid: number) => `用户${uid}`);
+  const lastSent = new Map<number, number>();
+  const clock = options.now ?? (() => Date.now());
+
+  const answerOf = (barrage: FakeStoredBarrage, viewer: number | null): WireBarrage => ({
+    ...barrage,
+    createdAt: barrage.createdAt ?? 0,
+    liked: viewer !== null && api.likes.has(`${viewer}:${barrage.id}`),
+  });
+  const durationOf = (mediaKey: string): number => {
+    const duration = api.videos.get(mediaKey);
+    if (duration === undefined) throw refusal(1030, '视频不存在');
+    return duration > 0 ? duration : LIVE_MAX_SECONDS;
+  };
+  const barrageOf = (id: number): FakeStoredBarrage => {
+    const barrage = api.barrages.find((b) => b.id === id);
+    if (!barrage) throw refusal(BarrageRet.NotFound, '弹幕不存在');
+    return barrage;
+  };
+  const shieldedUsers = () => ({ list: api.shieldUsers.map((u) => ({ uid: u.uid, nickName: u.nickName, avatar: u.avatar ?? '' })) });
+
+  /** Routes a declared call: failures arranged first, then the caller (201 when required), the parameters, the handler. */
+  const serve = <S extends Fields, Data>(
+    declared: Call<S, Data>,
+    auth: 'optional' | 'required',
+    handler: (input: ReceivedOf<S>, caller: number | null) => Data | FakeHttpAnswer | Promise<Data | FakeHttpAnswer>,
+  ) =>
+    http.route(declared.method, declared.path, async (call) => {
+      api.calls.push(call);
+      const failure = api.fail.get(declared.path);
+      if (failure) return { body: { ...failure, data: null } };
+      const caller = callerOf(call);
+      if (auth === 'required' && caller === null) return { body: { ret: 201, msg: '请先登录', data: null } };
+      try {
+        const result = await handler(readDeclaredParams(declared, call), caller);
+        return result !== null && typeof result === 'object' && 'body' in result ? (result as FakeHttpAnswer) : ok(result);
+      } catch (error) {
+        if (error instanceof FakeRefusal) return error.answer;
+        throw error;
+      }
+    });
+
+  serve(BarrageCalls.list, 'optional', ({ mediaKey, episode, from, to }, viewer) => {
+    const max = durationOf(mediaKey);
+    const fromS = from === undefined ? 0 : Number(from);
+    const toS = to === undefined ? max : Number(to);
+    if (toS < fromS) throw refusal(1002, '参数格式错误：to');
+    const list = api.barrages
+      .filter((b) => b.mediaKey === mediaKey && b.episode === episode && b.time >= fromS && b.time <= toS)
+      .sort((a, b) => a.time - b.time || a.id - b.id)
+      .map((b) => answerOf(b, viewer));
+    return { list };
+  });
+
+  serve(BarrageCalls.send, 'required', async ({ mediaKey, episode, content = '', time, clientId }, uid) => {
+    const max = durationOf(mediaKey);
+    const problem = contentProblem(content);
+    if (problem !== null) {
+      const [ret, msg] = CONTENT_REFUSALS[problem] ?? [BarrageRet.ContentInvalid, '弹幕不能包含换行等特殊字符'];
+      throw refusal(ret, msg);
+    }
+    const seconds = Math.round(Number(time) * 1000) / 1000;
+    if (seconds > max) throw refusal(BarrageRet.TimeOutOfRange, '弹幕时间超出视频时长');
+    if (api.holdSends) await new Promise<void>((resolve) => held.push(resolve));
+    const sender = uid ?? 0;
+    const now = clock();
+    const last = lastSent.get(sender);
+    if (last !== undefined && now - last < BarrageLimits.sendIntervalMs) throw refusal(BarrageRet.TooFrequent, '发送太频繁，请1秒后再试');
+    lastSent.set(sender, now);
+    const barrage: FakeStoredBarrage = { id: api.nextId++, mediaKey, episode, time: seconds, content: normaliseContent(content), uid: sender, nickName: userName(sender) ?? '', likeCount: 0, createdAt: now };
+    api.barrages.push(barrage);
+    const answer: WireBarrage = { ...answerOf(barrage, null), ...(clientId !== undefined ? { clientId } : {}) };
+    return ok(answer, BarrageMessages.sent);
+  });
+
+  serve(BarrageCalls.like, 'required', ({ barrageId }, uid) => {
+    const barrage = barrageOf(barrageId);
+    const key = `${uid}:${barrageId}`;
+    const liked = !api.likes.has(key);
+    if (liked) api.likes.add(key);
+    else api.likes.delete(key);
+    barrage.likeCount = Math.max(0, barrage.likeCount + (liked ? 1 : -1));
+    return ok({ liked, count: barrage.likeCount }, liked ? BarrageMessages.liked : BarrageMessages.unliked);
+  });
+
+  serve(BarrageCalls.report, 'required', ({ barrageId }, uid) => {
+    const barrage = barrageOf(barrageId);
+    if (barrage.uid === uid) throw refusal(BarrageRet.ReportOwn, '不能举报自己的弹幕');
+    const key = `${uid}:${barrageId}`;
+    if (api.reports.has(key)) throw refusal(BarrageRet.AlreadyReported, '你已经举报过这条弹幕');
+    api.reports.add(key);
+    return ok(null, BarrageMessages.reported);
+  });
+
+  serve(BarrageCalls.coin, 'required', (_input, uid) => {
+    const mine = new Set(api.barrages.filter((b) => b.uid === uid).map((b) => b.id));
+    const coin = [...api.likes].filter((key) => {
+      const [liker, id] = key.split(':').map(Number);
+      return liker !== uid && mine.has(id ?? 0);
+    }).length;
+    return { coin, barrageCount: mine.size };
+  });
+
+  serve(BarrageCalls.shieldUser, 'required', ({ uid: target }, uid) => {
+    if (target === uid) throw refusal(BarrageRet.ShieldSelf, '不能屏蔽自己');
+    const nickName = userName(target);
+    if (nickName === null) throw refusal(1006, '用户不存在');
+    if (!api.shieldUsers.some((u) => u.uid === target)) {
+      if (api.shieldUsers.length >= BarrageLimits.shieldListMax) throw refusal(BarrageRet.ShieldListFull, '屏蔽列表已满，最多100个');
+      api.shieldUsers.unshift({ uid: target, nickName });
+    }
+    return ok(shieldedUsers(), BarrageMessages.shielded);
+  });
+  serve(BarrageCalls.shieldedUsers, 'required', () => shieldedUsers());
+  serve(BarrageCalls.removeShieldedUser, 'required', ({ uid: target }) => {
+    api.shieldUsers = api.shieldUsers.filter((u) => u.uid !== target);
+    return ok(shieldedUsers(), BarrageMessages.unshielded);
+  });
+
+  serve(BarrageCalls.shieldKeyword, 'required', ({ keyword = '' }) => {
+    if (keywordProblem(keyword) !== null) throw refusal(BarrageRet.ShieldKeywordInvalid, '关键词为1-20个字，不含特殊字符');
+    const normalised = normaliseKeyword(keyword);
+    if (!api.shieldKeywords.includes(normalised)) {
+      if (api.shieldKeywords.length >= BarrageLimits.shieldListMax) throw refusal(BarrageRet.ShieldListFull, '屏蔽列表已满，最多100个');
+      api.shieldKeywords.unshift(normalised);
+    }
+    return ok({ list: api.shieldKeywords }, BarrageMessages.shielded);
+  });
+  serve(BarrageCalls.shieldedKeywords, 'required', () => ({ list: api.shieldKeywords }));
+  serve(BarrageCalls.removeShieldedKeyword, 'required', ({ keyword }) => {
+    const normalised = normaliseKeyword(keyword);
+    api.shieldKeywords = api.shieldKeywords.filter((k) => k !== normalised);
+    return ok({ list: api.shieldKeywords }, BarrageMessages.unshielded);
+  });
+
+  serve(BarrageCalls.config, 'optional', (_input, uid) => (uid === null ? { ...DEFAULT_BARRAGE_CONFIG } : api.config));
+  serve(BarrageCalls.putConfig, 'required', (given) => {
+    const next: BarrageConfig = { ...api.config };
+    let count = 0;
+    const take = <T>(text: string | undefined, read: (value: string) => T | null, apply: (value: T) => void) => {
+      if (text === undefined) return;
+      const value = read(text.trim());
+      if (value === null) throw refusal(BarrageRet.ConfigInvalid, '弹幕设置参数不正确');
+      apply(value);
+      count += 1;
+    };
+    take(given.opacity, readOpacity, (value) => (next.opacity = value));
+    take(given.speed, readSpeed, (value) => (next.speed = value));
+    take(given.size, readSize, (value) => (next.size = value));
+    take(given.area, readArea, (value) => (next.area = value));
+    if (count === 0) throw refusal(BarrageRet.ConfigInvalid, '弹幕设置参数不正确');
+    api.config = next;
+    return ok(next, BarrageMessages.configSaved);
+  });
+
+  return api;
+}

@@ -1,0 +1,154 @@
+/**
+ * Barrages' use cases (spec section 7): what each call does beyond reading its parameters, so the routes
+ * (server/barrage/routes.ts) parse, call and answer. Refusals are ApiErrors with the codes of server/http/ret.ts.
+ */
+import { readArea, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
+import { episodeRoomKey, type BarrageLikeState, type WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
+import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
+import type { AppServices } from '../app-services.ts';
+import type { Database } from '../db/database.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
+import { Ret, RetMessage } from '../http/ret.ts';
+import { takeSendSlot } from '../rate-limit/send-limits.ts';
+import {
+  barrageOwner,
+  countShieldedKeywords,
+  findBarrageVideo,
+  insertBarrage,
+  insertBarrageReport,
+  isKeywordShielded,
+  listBarrages,
+  listShieldedKeywords,
+  lockSender,
+  lockShieldOwner,
+  readBarrageConfig,
+  shieldKeyword,
+  toggleBarrageLike,
+  writeBarrageConfig,
+  type BarrageVideo,
+} from './barrage-repository.ts';
+
+const BarrageServerLimits = {
+  /** Barrages answered per GetBarrages call (from/to pick a window of a longer episode). */
+  maxPerCall: 3000,
+  /** A live channel has no duration: its barrage times are seconds into what the viewer watched, up to a day. */
+  liveMaxSeconds: 86_400,
+} as const;
+
+const barrageNotFound = () => new ApiError(Ret.BarrageNotFound, RetMessage.BarrageNotFound);
+const configInvalid = () => new ApiError(Ret.BarrageConfigInvalid, RetMessage.BarrageConfigInvalid);
+
+/** Seconds as the wire writes them (at most three decimals, already checked) in milliseconds. */
+const msOf = (seconds: string): number => Math.round(Number(seconds) * 1000);
+
+/** The longest time a barrage of this video may have, in milliseconds. */
+function maxTimeMs(video: BarrageVideo): number {
+  return (video.duration > 0 ? video.duration : BarrageServerLimits.liveMaxSeconds) * 1000;
+}
+
+async function videoOf(db: Database, mediaKey: string): Promise<BarrageVideo> {
+  const video = await findBarrageVideo(db, mediaKey);
+  if (!video) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
+  return video;
+}
+
+/** The episode's barrages from `from` to `to` seconds (default: all of it), by time, at most 3000. */
+export async function episodeBarrages(
+  db: Database,
+  query: { mediaKey: string; episode: number; from?: string; to?: string },
+  viewer: number | null,
+): Promise<WireBarrage[]> {
+  const video = await videoOf(db, query.mediaKey);
+  const fromMs = query.from === undefined ? 0 : msOf(query.from);
+  const toMs = query.to === undefined ? maxTimeMs(video) : msOf(query.to);
+  if (toMs < fromMs) throw badParam('to');
+  return listBarrages(db, video, { episode: query.episode, fromMs, toMs, viewer: viewer ?? 0, limit: BarrageServerLimits.maxPerCall });
+}
+
+/**
+ * Sends a barrage: content 1–50 characters after trimming, time 0..duration seconds, one per second per user (and
+ * the sender's allowance). Stores it, then relays it (sendBarrage) to the episode's room, clientId included.
+ */
+export async function sendBarrage(
+  services: AppServices,
+  uid: number,
+  send: { mediaKey: string; episode: number; content?: string; time: string; clientId?: string },
+): Promise<WireBarrage> {
+  const { db, clock, realtime } = services;
+  const video = await videoOf(db, send.mediaKey);
+  const raw = send.content ?? '';
+  const problem = contentProblem(raw);
+  if (problem === BarrageTexts.contentEmpty) throw new ApiError(Ret.BarrageContentEmpty, RetMessage.BarrageContentEmpty);
+  if (problem === BarrageTexts.contentTooLong) throw new ApiError(Ret.BarrageContentTooLong, RetMessage.BarrageContentTooLong);
+  if (problem !== null) throw new ApiError(Ret.BarrageContentInvalid, RetMessage.BarrageContentInvalid);
+  const timeMs = msOf(send.time);
+  if (timeMs > maxTimeMs(video)) throw new ApiError(Ret.BarrageTimeOutOfRange, RetMessage.BarrageTimeOutOfRange);
+  await takeSendSlot(services.limiter, services.config.sendLimits, 'barrage', uid);
+  const at = new Date(clock.now());
+  const barrage = await db.transaction(async (tx) => {
+    const last = await lockSender(tx, uid);
+    if (last !== null && at.getTime() - last.getTime() < BarrageLimits.sendIntervalMs) {
+      throw new ApiError(Ret.BarrageTooFrequent, RetMessage.BarrageTooFrequent);
+    }
+    return insertBarrage(tx, video, { episode: send.episode, timeMs, content: normaliseContent(raw), uid, at });
+  });
+  const view: WireBarrage = send.clientId !== undefined ? { ...barrage, clientId: send.clientId } : barrage;
+  realtime.relayBarrage(episodeRoomKey(video.mediaKey, send.episode), view);
+  return view;
+}
+
+/** Likes the barrage, or takes the like back. */
+export async function likeBarrage(db: Database, id: number, uid: number, at: Date): Promise<BarrageLikeState> {
+  return db.transaction(async (tx) => {
+    if ((await barrageOwner(tx, id)) === null) throw barrageNotFound();
+    return toggleBarrageLike(tx, id, uid, at);
+  });
+}
+
+/** Reports a barrage once per user; never one's own. */
+export async function reportBarrage(db: Database, report: { barrageId: number; uid: number; reason: string; at: Date }): Promise<void> {
+  const owner = await barrageOwner(db, report.barrageId);
+  if (owner === null) throw barrageNotFound();
+  if (owner === report.uid) throw new ApiError(Ret.BarrageReportOwn, RetMessage.BarrageReportOwn);
+  if (!(await insertBarrageReport(db, report))) throw new ApiError(Ret.BarrageAlreadyReported, RetMessage.BarrageAlreadyReported);
+}
+
+/**
+ * Adds a keyword (1–20 characters, no control characters; kept lower-cased) to the owner's shield list, in one
+ * transaction with the owner's row locked: one already there stays as is; a full list is refused. Answers the list.
+ */
+export async function addShieldedKeyword(db: Database, owner: number, raw: string, at: Date): Promise<string[]> {
+  if (keywordProblem(raw) !== null) throw new ApiError(Ret.ShieldKeywordInvalid, RetMessage.ShieldKeywordInvalid);
+  const keyword = normaliseKeyword(raw);
+  await db.transaction(async (tx) => {
+    await lockShieldOwner(tx, owner);
+    if (await isKeywordShielded(tx, owner, keyword)) return;
+    if ((await countShieldedKeywords(tx, owner)) >= BarrageLimits.shieldListMax) throw new ApiError(Ret.ShieldListFull, RetMessage.ShieldListFull);
+    await shieldKeyword(tx, owner, keyword, at);
+  });
+  return listShieldedKeywords(db, owner);
+}
+
+/** The settings given (opacity 0.1–1, speed, size, area; at least one, each valid) over the user's, saved; all of them. */
+export async function saveBarrageConfig(
+  db: Database,
+  uid: number,
+  given: { opacity?: string; speed?: string; size?: string; area?: string },
+): Promise<BarrageConfig> {
+  const next: BarrageConfig = { ...(await readBarrageConfig(db, uid)) };
+  let count = 0;
+  const take = <T>(text: string | undefined, read: (value: string) => T | null, apply: (value: T) => void) => {
+    if (text === undefined) return;
+    const value = read(text.trim());
+    if (value === null) throw configInvalid();
+    apply(value);
+    count += 1;
+  };
+  take(given.opacity, readOpacity, (value) => (next.opacity = value));
+  take(given.speed, readSpeed, (value) => (next.speed = value));
+  take(given.size, readSize, (value) => (next.size = value));
+  take(given.area, readArea, (value) => (next.area = value));
+  if (count === 0) throw configInvalid();
+  await writeBarrageConfig(db, uid, next);
+  return next;
+}

@@ -1,0 +1,181 @@
+/**
+ * Barrages' calls (spec section 7, "Barrages and blocking"), declared once (src/core/request/protocol.ts): the app's
+ * BarrageService sends them, the reference server (server/barrage/routes.ts) serves them, the fake
+ * (adapters/http/fake-barrage-api.ts) answers them. Every call is a GET with its parameters in the query string, as
+ * the spec lists them. Live barrages travel over the socket too: the room of an episode ({@link episodeRoomKey}) and
+ * the sendBarrage event's payload ({@link WireBarrage}) are declared here as well.
+ */
+import { call } from '../request/protocol.ts';
+import type { BarrageConfig } from './barrage-config.ts';
+import { BARRAGE_REPORT_REASONS } from './barrage-rules.ts';
+
+const BarrageProtocolLimits = {
+  /** The longest media key a video can have. */
+  maxMediaKey: 64,
+  /** Highest episode number (the socket room key allows four digits). */
+  maxEpisode: 9999,
+  /** The longest clientId a sender page may give (AddBarrages). */
+  maxClientId: 64,
+  /**
+   * The longest text the wire takes for a barrage's content or a keyword: beyond it the parameter is malformed
+   * (1002); within it the barrage's own rules answer (8041–8043, 8050).
+   */
+  maxText: 1000,
+  /** The longest value of a barrage setting on the wire (the setting's own rule answers 8051 within it). */
+  maxSetting: 100,
+} as const;
+
+/** The answer codes of barrages' calls (server/http/ret.ts words them). */
+export const BarrageRet = {
+  NotFound: 8040,
+  ContentEmpty: 8041,
+  ContentTooLong: 8042,
+  ContentInvalid: 8043,
+  TimeOutOfRange: 8044,
+  TooFrequent: 8045,
+  AlreadyReported: 8046,
+  ReportOwn: 8047,
+  ShieldSelf: 8048,
+  ShieldListFull: 8049,
+  ShieldKeywordInvalid: 8050,
+  ConfigInvalid: 8051,
+} as const;
+
+/** The messages of barrages' successful answers and of the report's reason refusal. */
+export const BarrageMessages = {
+  sent: '发送成功',
+  liked: '点赞成功',
+  unliked: '已取消点赞',
+  reported: '已收到您的举报',
+  reason: '请选择举报原因',
+  shielded: '已屏蔽',
+  unshielded: '已取消屏蔽',
+  configSaved: '弹幕设置已保存',
+} as const;
+
+/** A barrage as GetBarrages and AddBarrages answer it and the socket's sendBarrage event carries it. */
+export interface WireBarrage {
+  id: number;
+  mediaKey: string;
+  episode: number;
+  /** Seconds into the episode (milliseconds precision). */
+  time: number;
+  content: string;
+  uid: number;
+  nickName: string;
+  likeCount: number;
+  /** The caller liked it (false for visitors and in the relay). */
+  liked: boolean;
+  /** Unix milliseconds. */
+  createdAt: number;
+  /** The sender's own id for this send (AddBarrages clientId), so its page can match the echo; absent otherwise. */
+  clientId?: string;
+}
+
+/** GetBarrages: the episode's barrages by time. */
+export interface BarrageList {
+  list: WireBarrage[];
+}
+
+/** BarrageLike: whether the caller likes it now, and its likes. */
+export interface BarrageLikeState {
+  liked: boolean;
+  count: number;
+}
+
+/** GetBarrageCoin: one coin per like other users gave the caller's barrages (a score, never spent). */
+export interface BarrageCoin {
+  coin: number;
+  barrageCount: number;
+}
+
+/** A user on the caller's barrage shield list. */
+export interface WireShieldedUser {
+  uid: number;
+  nickName: string;
+  avatar: string;
+}
+
+/** ShieldUser, GetShieldUserList, RemoveShieldUser: the list after. */
+export interface ShieldedUserList {
+  list: WireShieldedUser[];
+}
+
+/** ShieldKeyWord, GetShieldKeyWordList, RemoveShieldKeyWord: the keywords after, newest first. */
+export interface ShieldedKeywordList {
+  list: string[];
+}
+
+/** The room of one episode's live barrages: `<mediaKey>#<episode>` (the socket's joinVideoRoom accepts it). */
+export function episodeRoomKey(mediaKey: string, episode: number): string {
+  return `${mediaKey}#${episode}`;
+}
+
+const mediaKey = { kind: 'text', max: BarrageProtocolLimits.maxMediaKey, trim: true, pattern: /^[A-Za-z0-9_-]{1,64}$/ } as const;
+const episode = { kind: 'int', min: 1, max: BarrageProtocolLimits.maxEpisode, fallback: 1 } as const;
+/** Seconds with at most three decimals. */
+const SECONDS = /^\d{1,6}(\.\d{1,3})?$/;
+const seconds = { kind: 'text', max: 12, trim: true, pattern: SECONDS } as const;
+const barrageId = { kind: 'id' } as const;
+const uid = { kind: 'id' } as const;
+const setting = { kind: 'text', max: BarrageProtocolLimits.maxSetting, optional: true } as const;
+
+export const BarrageCalls = {
+  /** The episode's barrages from `from` to `to` seconds (default: all), by time, at most 3000. Visitors may ask. */
+  list: call<BarrageList>()({
+    method: 'GET',
+    path: '/api/Video/GetBarrages',
+    carrier: 'query',
+    params: { mediaKey, episode, from: { ...seconds, optional: true }, to: { ...seconds, optional: true } },
+  }),
+  /** Sends a barrage at `time` seconds (text with three decimals); answers the stored one, relayed to the room. */
+  send: call<WireBarrage>()({
+    method: 'GET',
+    path: '/api/Video/AddBarrages',
+    carrier: 'query',
+    params: {
+      mediaKey,
+      episode,
+      /** Checked by the barrage's rules (8041 empty, 8042 too long, 8043 control characters). */
+      content: { kind: 'text', max: BarrageProtocolLimits.maxText, optional: true },
+      time: seconds,
+      clientId: { kind: 'text', max: BarrageProtocolLimits.maxClientId, pattern: /^[A-Za-z0-9_-]{1,64}$/, optional: true },
+    },
+  }),
+  /** Likes the barrage, or takes the like back. */
+  like: call<BarrageLikeState>()({ method: 'GET', path: '/api/Video/BarrageLike', carrier: 'query', params: { barrageId } }),
+  /** Reports a barrage once, with a reason of the list; never one's own. */
+  report: call<null>()({
+    method: 'GET',
+    path: '/api/Video/AccusationBarrage',
+    carrier: 'query',
+    params: { barrageId, reason: { kind: 'text', max: 20, trim: true, oneOf: BARRAGE_REPORT_REASONS, badMessage: BarrageMessages.reason } },
+  }),
+  coin: call<BarrageCoin>()({ method: 'GET', path: '/api/Video/GetBarrageCoin', carrier: 'query', params: {} }),
+  shieldUser: call<ShieldedUserList>()({ method: 'GET', path: '/api/Video/ShieldUser', carrier: 'query', params: { uid } }),
+  shieldedUsers: call<ShieldedUserList>()({ method: 'GET', path: '/api/Video/GetShieldUserList', carrier: 'query', params: {} }),
+  removeShieldedUser: call<ShieldedUserList>()({ method: 'GET', path: '/api/Video/RemoveShieldUser', carrier: 'query', params: { uid } }),
+  /** Checked by the keyword's rules (8050). */
+  shieldKeyword: call<ShieldedKeywordList>()({
+    method: 'GET',
+    path: '/api/Video/ShieldKeyWord',
+    carrier: 'query',
+    params: { keyword: { kind: 'text', max: BarrageProtocolLimits.maxText, optional: true } },
+  }),
+  shieldedKeywords: call<ShieldedKeywordList>()({ method: 'GET', path: '/api/Video/GetShieldKeyWordList', carrier: 'query', params: {} }),
+  removeShieldedKeyword: call<ShieldedKeywordList>()({
+    method: 'GET',
+    path: '/api/Video/RemoveShieldKeyWord',
+    carrier: 'query',
+    params: { keyword: { kind: 'text', max: BarrageProtocolLimits.maxText } },
+  }),
+  /** The caller's barrage settings (the defaults for a visitor). */
+  config: call<BarrageConfig>()({ method: 'GET', path: '/api/user/getBarrageCofig', carrier: 'query', params: {} }),
+  /** Saves the settings given (at least one; each checked by its rule: 8051) and answers all of them. */
+  putConfig: call<BarrageConfig>()({
+    method: 'GET',
+    path: '/api/user/PutBarrageCofig',
+    carrier: 'query',
+    params: { opacity: setting, speed: setting, size: setting, area: setting },
+  }),
+} as const;
