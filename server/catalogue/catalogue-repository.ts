@@ -1,3 +1,5 @@
+import type { CataloguePage, CatalogueSort } from '../../src/core/catalogue/catalogue-protocol.ts';
+import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /** The tables a list of videos (VIDEO_COLUMNS, VIDEO_FROM) is read from: the shared-read cache's tags. */
@@ -32,29 +34,10 @@ export interface VideoRow {
   uploader_avatar: string | null;
 }
 
-/** A video as the API answers it. */
-export interface VideoView {
-  mediaKey: string;
-  title: string;
-  category: string;
-  subId: number;
-  cover: string;
-  poster: string;
-  /** Seconds. */
-  duration: number;
-  playCount: number;
-  /** Out of 10, one decimal. */
-  score: number;
-  year: number | null;
-  area: string;
-  tags: string[];
-  description: string;
-  /** Unix milliseconds. */
-  updatedAt: number;
-  uploader: { uid: number; nickName: string; avatar: string } | null;
-}
+/** The video as the API answers it: the shared wire form (playback's repository reads it by this name too). */
+export type { WireVideo as VideoView } from '../../src/core/shared-kernel/video-wire.ts';
 
-export function toVideoView(row: VideoRow): VideoView {
+export function toVideoView(row: VideoRow): WireVideo {
   return {
     mediaKey: row.media_key,
     title: row.title,
@@ -79,9 +62,7 @@ export const VIDEO_COLUMNS = `v.id, v.media_key, v.title, v.category, v.sub_id, 
   u.nick_name AS uploader_nick, u.avatar AS uploader_avatar`;
 export const VIDEO_FROM = 'videos v LEFT JOIN users u ON u.id = v.uploader_uid';
 
-export type SortKey = 'hot' | 'new' | 'score';
-export const SORT_KEYS: readonly SortKey[] = ['hot', 'new', 'score'];
-export const ORDER_BY: Record<SortKey, string> = {
+export const ORDER_BY: Record<CatalogueSort, string> = {
   hot: 'v.play_count DESC, v.id',
   new: 'v.updated_at DESC, v.id',
   score: 'v.score_tenths DESC, v.play_count DESC, v.id',
@@ -92,13 +73,6 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export interface Page<T> {
-  list: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
 /** One page of videos matching `where` (with $1… params), ordered. */
 export async function pageOfVideos(
   db: Queryable,
@@ -107,7 +81,7 @@ export async function pageOfVideos(
   order: string,
   page: number,
   pageSize: number,
-): Promise<Page<VideoView>> {
+): Promise<CataloguePage<WireVideo>> {
   const n = params.length;
   // Together: on PostgreSQL two pool connections, on PGlite queued back to back without a round trip between.
   const [rows, count] = await Promise.all([
@@ -141,13 +115,13 @@ export async function listSubchannels(db: Queryable): Promise<SubchannelRow[]> {
 }
 
 /** The first `limit` videos matching `where` (with $1… params), ordered. */
-export async function listVideos(db: Queryable, where: string, params: readonly unknown[], order: string, limit: number): Promise<VideoView[]> {
+export async function listVideos(db: Queryable, where: string, params: readonly unknown[], order: string, limit: number): Promise<WireVideo[]> {
   const rows = await db.query<VideoRow>(`SELECT ${VIDEO_COLUMNS} FROM ${VIDEO_FROM} WHERE ${where} ORDER BY ${order} LIMIT ${limit}`, params);
   return rows.map(toVideoView);
 }
 
 /** The user's `limit` most recently played videos, with the progress recorded. */
-export async function listWatching(db: Queryable, userId: number, limit: number): Promise<(VideoView & { progress: number })[]> {
+export async function listWatching(db: Queryable, userId: number, limit: number): Promise<(WireVideo & { progress: number })[]> {
   const rows = await db.query<VideoRow & { progress_seconds: number }>(
     `SELECT ${VIDEO_COLUMNS}, p.progress_seconds FROM play_records p JOIN ${VIDEO_FROM} ON v.id = p.video_id
      WHERE p.user_id = $1 ORDER BY p.played_at DESC, v.id LIMIT ${limit}`,
@@ -232,7 +206,7 @@ export async function toggleCollection(db: Database, userId: number, videoId: nu
 }
 
 /** One page of the user's collection, most recently added first (the page's rows, then the count). */
-export async function pageOfCollections(db: Queryable, userId: number, page: number, pageSize: number): Promise<Page<VideoView>> {
+export async function pageOfCollections(db: Queryable, userId: number, page: number, pageSize: number): Promise<CataloguePage<WireVideo>> {
   const rows = await db.query<VideoRow & { created_at: Date }>(
     `SELECT ${VIDEO_COLUMNS}, c.created_at FROM collections c JOIN ${VIDEO_FROM} ON v.id = c.video_id
        WHERE c.user_id = $1 ORDER BY c.created_at DESC, v.id LIMIT $2 OFFSET $3`,

@@ -1,7 +1,8 @@
+import { CatalogueRefusal, type CatalogueSort, type ChannelInfo, type ChannelVideoPage, type HomeBlockInfo, type HomeDataInfo, type RankList } from '../../src/core/catalogue/catalogue-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 import { badParam } from '../http/api-error.ts';
 import { CatalogueLimits } from './catalogue-limits.ts';
-import { listCategories, listSubchannels, listVideos, ORDER_BY, pageOfVideos, type CategoryRow, type Page, type SortKey, type VideoView } from './catalogue-repository.ts';
+import { listCategories, listSubchannels, listVideos, ORDER_BY, pageOfVideos } from './catalogue-repository.ts';
 
 /**
  * The catalogue's shared reads: the channels, GetHomeData's blocks, a channel's list and the ranking, what every
@@ -12,31 +13,15 @@ import { listCategories, listSubchannels, listVideos, ORDER_BY, pageOfVideos, ty
 /** Home aliases are the category keys, except the games channel whose path is /game. */
 const aliasOf = (key: string): string => (key === 'games' ? 'game' : key);
 
-/** A channel as GetChannels and GetHomeData answer it. */
-export interface Channel {
-  key: string;
-  name: string;
-  kind: CategoryRow['kind'];
-  alias: string;
-  subChannels: { id: number; name: string }[];
-}
-
-interface HomeBlock {
-  key: string;
-  title: string;
-  category: string;
-  list: VideoView[];
-}
-
 /** The part of GetHomeData every caller sees alike, and the whole answer of a visitor (no watching list). */
 export interface HomeShared {
-  channels: Channel[];
-  blocks: HomeBlock[];
-  visitor: { channels: Channel[]; blocks: HomeBlock[]; watchingList: never[] };
+  channels: ChannelInfo[];
+  blocks: HomeBlockInfo[];
+  visitor: HomeDataInfo;
 }
 
 /** The channels, with sub-channels for short-video channels (both read together). */
-export async function loadChannels(db: Queryable): Promise<Channel[]> {
+export async function loadChannels(db: Queryable): Promise<ChannelInfo[]> {
   const [subs, categories] = await Promise.all([listSubchannels(db), listCategories(db)]);
   return categories.map((c) => ({
     key: c.key,
@@ -52,11 +37,11 @@ export async function loadChannels(db: Queryable): Promise<Channel[]> {
  * Without a category: one block per long-form category, most played first; with one: 热播, 最新上线, 高分推荐.
  * The block queries run together; empty blocks are left out.
  */
-export async function loadHomeShared(db: Queryable, all: Channel[], categoryKey: string | undefined): Promise<HomeShared> {
-  let blocks: HomeBlock[];
+export async function loadHomeShared(db: Queryable, all: ChannelInfo[], categoryKey: string | undefined): Promise<HomeShared> {
+  let blocks: HomeBlockInfo[];
   if (categoryKey !== undefined) {
     const chosen = all.find((c) => c.key === categoryKey);
-    if (!chosen) throw badParam('category', '分类不存在');
+    if (!chosen) throw badParam('category', CatalogueRefusal.unknownCategory);
     const where = 'v.category = $1';
     const [hot, latest, score] = await Promise.all([
       listVideos(db, where, [chosen.key], ORDER_BY.hot, CatalogueLimits.blockSize),
@@ -80,7 +65,7 @@ export async function loadHomeShared(db: Queryable, all: Channel[], categoryKey:
 }
 
 /** The popular ranking, from play counts: all videos, or one category's; ranks from 1. */
-export async function loadRank(db: Queryable, categoryKey: string | null): Promise<{ category: string; list: (VideoView & { rank: number })[] }> {
+export async function loadRank(db: Queryable, categoryKey: string | null): Promise<RankList> {
   const list = categoryKey !== null
     ? await listVideos(db, 'v.category = $1', [categoryKey], ORDER_BY.hot, CatalogueLimits.rankSize)
     : await listVideos(db, 'true', [], ORDER_BY.hot, CatalogueLimits.rankSize);
@@ -90,12 +75,12 @@ export async function loadRank(db: Queryable, categoryKey: string | null): Promi
 /** One page of a channel's videos (GetVideoList), sorted; a sub-channel id above 0 narrows it to that sub-channel. */
 export async function loadVideoList(
   db: Queryable,
-  chosen: Channel,
-  sort: SortKey,
+  chosen: ChannelInfo,
+  sort: CatalogueSort,
   subId: number,
   page: number,
   pageSize: number,
-): Promise<Page<VideoView> & { category: { key: string; name: string; subChannels: Channel['subChannels'] } }> {
+): Promise<ChannelVideoPage> {
   const where = subId > 0 ? 'v.category = $1 AND v.sub_id = $2' : 'v.category = $1';
   const result = await pageOfVideos(db, where, subId > 0 ? [chosen.key, subId] : [chosen.key], ORDER_BY[sort], page, pageSize);
   return { ...result, category: { key: chosen.key, name: chosen.name, subChannels: chosen.subChannels } };

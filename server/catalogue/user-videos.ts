@@ -1,3 +1,4 @@
+import type { CataloguePage, PlayRecordInfo, SpacePageInfo } from '../../src/core/catalogue/catalogue-protocol.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -23,7 +24,7 @@ import {
  */
 
 /** A user's space: the profile (1006 用户不存在 when there is no such user) and one page of their works, newest first. */
-export async function loadUserSpace(db: Queryable, id: number, page: number, pageSize: number) {
+export async function loadUserSpace(db: Queryable, id: number, page: number, pageSize: number): Promise<SpacePageInfo> {
   const user = await findSpaceUser(db, id);
   if (!user) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
   const works = await pageOfVideos(db, 'v.uploader_uid = $1', [id], ORDER_BY.new, page, pageSize);
@@ -54,7 +55,7 @@ export async function recordPlay(db: Queryable, play: { userId: number; videoId:
 }
 
 /** One page of the user's play history, most recent first; progress never reads past the end of what plays. */
-export async function loadPlayHistory(db: Queryable, userId: number, page: number, pageSize: number) {
+export async function loadPlayHistory(db: Queryable, userId: number, page: number, pageSize: number): Promise<CataloguePage<PlayRecordInfo>> {
   const rows = await listPlayRecords(db, userId, page, pageSize);
   const total = await countPlayRecords(db, userId);
   return {

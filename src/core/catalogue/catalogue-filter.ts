@@ -1,11 +1,11 @@
 import type { ApiClient } from '../request/api-client.ts';
+import type { ParamsOf } from '../request/protocol.ts';
 import { isObject, readVideoPage, type VideoPage } from '../shared-kernel/video.ts';
+import { CATALOGUE_SORTS, CatalogueCalls, type CatalogueSort } from './catalogue-protocol.ts';
 
-/** Spec §7: GET /api/home/filter, the catalogue filter behind /typePage (payload and answer not shown: ours). */
-export const CATALOGUE_FILTER_PATH = '/api/home/filter';
+/** Spec §7: GET /api/home/filter (CatalogueCalls.filter), the catalogue filter behind /typePage (payload and answer not shown: ours). */
 
-export type FilterSort = 'hot' | 'new' | 'score';
-const FILTER_SORT_KEYS: readonly FilterSort[] = ['hot', 'new', 'score'];
+export type FilterSort = CatalogueSort;
 
 /** What the user chose: '' (and year 0) for 全部. */
 export interface CatalogueFilterChoice {
@@ -29,8 +29,8 @@ export interface FilterPage extends VideoPage {
 }
 
 /** The params of a choice: only what is chosen travels (category, area, year, sort), with page and pageSize. */
-export function filterParams(choice: CatalogueFilterChoice, page: number, pageSize: number): Record<string, string | number> {
-  const params: Record<string, string | number> = { sort: choice.sort, page, pageSize };
+export function filterParams(choice: CatalogueFilterChoice, page: number, pageSize: number): ParamsOf<typeof CatalogueCalls.filter.params> {
+  const params: ParamsOf<typeof CatalogueCalls.filter.params> = { sort: choice.sort, page, pageSize };
   if (choice.category !== '') params.category = choice.category;
   if (choice.area !== '') params.area = choice.area;
   if (choice.year > 0) params.year = choice.year;
@@ -50,7 +50,7 @@ export function readFilterOptions(value: unknown): FilterOptions {
   const sorts = (Array.isArray(data['sorts']) ? data['sorts'] : [])
     .filter(isObject)
     .map((s) => ({ key: s['key'] as FilterSort, name: typeof s['name'] === 'string' ? s['name'] : '' }))
-    .filter((s) => FILTER_SORT_KEYS.includes(s.key) && s.name !== '');
+    .filter((s) => CATALOGUE_SORTS.includes(s.key) && s.name !== '');
   return { categories, areas: strings(data['areas']), years, sorts };
 }
 
@@ -59,7 +59,7 @@ export class CatalogueFilterService {
   constructor(private readonly api: ApiClient) {}
 
   async page(choice: CatalogueFilterChoice, page: number, pageSize: number): Promise<FilterPage> {
-    const data = await this.api.get(CATALOGUE_FILTER_PATH, filterParams(choice, page, pageSize));
+    const data = await this.api.request(CatalogueCalls.filter, filterParams(choice, page, pageSize));
     return { ...readVideoPage(data, page, pageSize), options: readFilterOptions(isObject(data) ? data['options'] : null) };
   }
 }

@@ -1,5 +1,6 @@
 import { formatImageUrl } from '../display/image-url.ts';
 import { readHomeData } from '../shared-kernel/video.ts';
+import { CatalogueCalls } from './catalogue-protocol.ts';
 
 /**
  * What a phone shows of the home route before any scroll, shared by the app (which cards load their covers at
@@ -15,8 +16,14 @@ export const FIRST_SCREEN_CARDS = 4;
 /** id of the `<script type="application/json">` in which the server hands the page the visitor's GetHomeData answer. */
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
+/**
+ * id of the static copy of the first screen the server writes before the app's root (server/static/
+ * first-screen-markup.ts): painted before the app's code has loaded, removed by the home screen as it mounts.
+ */
+export const FIRST_SCREEN_MARKUP_ID = 'first-screen-markup';
+
 /** The call whose visitor answer the page carries: GetHomeData of 推荐 (no category), without a session. */
-export const FIRST_SCREEN_CALL = '/api/home/GetHomeData';
+export const FIRST_SCREEN_CALL = CatalogueCalls.home.path;
 
 /**
  * The addresses of the covers a visitor's home shows first (the first block's first cards, as the cards request

@@ -48,7 +48,7 @@ describe('FirstScreenHttp', () => {
 describe('HomePreload', () => {
   it('hands the started load to the first screen of its channel, once, with its data once arrived', async () => {
     const calls: string[] = [];
-    const api = { get: async (path: string) => (calls.push(path), PAGE_ANSWER.data) } as unknown as ApiClient;
+    const api = { request: async (declared: { path: string }) => (calls.push(declared.path), PAGE_ANSWER.data) } as unknown as ApiClient;
     const service = new CatalogueService(api);
     const preload = new HomePreload(service);
     preload.start('');

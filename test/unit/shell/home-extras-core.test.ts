@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { SignInService } from '../../../src/core/account/sign-in-service.ts';
 import { SIGN_IN_TIP_HIDDEN_KEY, SignInTip } from '../../../src/core/account/sign-in-tip.ts';
-import { CATALOGUE_FILTER_PATH, CatalogueFilterService, NO_FILTER, filterParams, readFilterOptions } from '../../../src/core/catalogue/catalogue-filter.ts';
+import { CatalogueFilterService, NO_FILTER, filterParams, readFilterOptions } from '../../../src/core/catalogue/catalogue-filter.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
 import { CUS_SERVICE_CONFIG_PATH, CusServiceConfigService, parseCusServiceConfig } from '../../../src/core/shell/cus-service-config.ts';
 import { SignInTipViewModel } from '../../../src/ui/account/sign-in-tip-view-model.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { TypePageViewModel } from '../../../src/ui/catalogue/type-page-view-model.ts';
 import { CusServiceViewModel } from '../../../src/ui/messaging/cus-service-view-model.ts';
-import { installFakeAccountApi } from '../account/fake-account-api.ts';
+import { installFakeAccountApi } from '../../../adapters/http/fake-account-api.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 
 const CONFIG = { account: 'kefu-service', uid: 7, nickName: '官方客服', hours: '每天 09:00-24:00', welcome: '您好，我是客服', fallbackContact: 'service@qiyu.example' };
@@ -71,7 +71,7 @@ describe('GET /api/home/filter', () => {
   it('sends the chosen filters with page and pageSize in the query of a GET; 全部 sends nothing', async () => {
     const { container, world } = createHeadlessCore();
     const calls: { method: string; params: Record<string, string>; body: Record<string, unknown> }[] = [];
-    world.http.route('GET', CATALOGUE_FILTER_PATH, (call) => {
+    world.http.route('GET', '/api/home/filter', (call) => {
       calls.push({ method: call.method, params: call.params, body: call.body });
       return ok(page);
     });
