@@ -248,11 +248,12 @@ export async function benchLighthouse(options: { build?: boolean; runs?: number 
     console.log(`  ${meets ? 'meets' : 'misses'} the first-load target (score ≥ 90, LCP and TBT no worse than the baseline)`);
     const first = appRuns[0];
     if (!meets && first) for (const line of costliest(first)) console.log(`  app: ${line}`);
-    if (first) {
-      // The whole report of the app's first run, for a closer look (open it in the Lighthouse viewer).
-      const saved = path.join(tmpdir(), 'qiyu-lighthouse-home.json');
-      await writeFile(saved, JSON.stringify(first));
-      console.log(`  app report: ${saved}`);
+    // The whole reports of each page's first run, for a closer look (open them in the Lighthouse viewer).
+    for (const [name, lhr] of [['home', first], ['baseline', baselineRuns[0]]] as const) {
+      if (!lhr) continue;
+      const saved = path.join(tmpdir(), `qiyu-lighthouse-${name}.json`);
+      await writeFile(saved, JSON.stringify(lhr));
+      console.log(`  ${name === 'home' ? 'app' : name} report: ${saved}`);
     }
     console.log(`lighthouse bench: ${Math.round((performance.now() - started) / 1000)} s (servers up in ${Math.round((ready - started) / 1000)} s)`);
     return { app, baseline: peer };

@@ -18,17 +18,22 @@ export interface ListItem {
   cover: string;
 }
 
+/**
+ * Outside the store: made observable by makeAutoObservable, the axios instance (a function with methods) would be
+ * wrapped as an action and lose its `get`, and the page would never load its list.
+ */
+const http: AxiosInstance = axios.create({ timeout: 10_000 });
+
 class ListStore {
   items: ListItem[] = [];
   loading = true;
-  private readonly http: AxiosInstance = axios.create({ timeout: 10_000 });
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
   async load(): Promise<void> {
-    const { data } = await this.http.get<{ data: ListItem[] }>('/api/list');
+    const { data } = await http.get<{ data: ListItem[] }>('/api/list');
     runInAction(() => {
       this.items = data.data;
       this.loading = false;

@@ -6,11 +6,14 @@ import { FIRST_SCREEN_DATA_ID, firstScreenCovers } from '../../src/core/catalogu
 import { envelope } from '../http/envelope.ts';
 import { etagOf, matchesIfNoneMatch } from '../http/etag.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { firstScreenMarkup } from './first-screen-markup.ts';
 
 export interface FirstScreenPageOptions {
   staticDir: string;
   /** GetHomeData's data for a visitor on 推荐, the same object while the shared-read cache holds it. */
   visitorHome: () => Promise<object>;
+  /** The time the copy's relative time labels are written for (Unix ms); default: the system clock. */
+  now?: () => number;
 }
 
 interface RenderedPage {
@@ -31,13 +34,17 @@ function scriptJson(value: unknown): string {
 
 const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** Where the app's root element starts in index.html: the static copy of the first screen goes right before it. */
+const ROOT_ELEMENT = '<div id="root">';
+
 /**
  * The page with the home route's first screen in it: index.html with the visitor's GetHomeData answer (a JSON data
- * block, which the app takes instead of asking for it again: adapters/http/first-screen-http.ts) and a preload of
- * the covers the first screen shows at once, so they load beside the app's code instead of after its first call.
- * Null when the template has no `</head>` to put them in.
+ * block, which the app takes instead of asking for it again: adapters/http/first-screen-http.ts), a preload of
+ * the covers the first screen shows at once, so they load beside the app's code instead of after its first call,
+ * and a static copy of the first screen before the app's root (first-screen-markup.ts), painted before the app's
+ * code has run. Null when the template has no `</head>` to put them in.
  */
-export function firstScreenHtml(template: string, homeData: object): string | null {
+export function firstScreenHtml(template: string, homeData: object, now: number = Date.now()): string | null {
   const head = template.indexOf('</head>');
   const body = template.lastIndexOf('</body>');
   if (head < 0 || body < head) return null;
@@ -45,7 +52,9 @@ export function firstScreenHtml(template: string, homeData: object): string | nu
     .map((href) => `<link rel="preload" as="image" href="${attribute(href)}" fetchpriority="high">\n`)
     .join('');
   const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptJson(envelope(Ret.Ok, RetMessage.Ok, homeData))}</script>\n`;
-  return template.slice(0, head) + preloads + template.slice(head, body) + data + template.slice(body);
+  const root = template.indexOf(ROOT_ELEMENT, head);
+  const bodyPart = root > 0 && root < body ? template.slice(head, root) + firstScreenMarkup(homeData, now) + template.slice(root, body) : template.slice(head, body);
+  return template.slice(0, head) + preloads + bodyPart + data + template.slice(body);
 }
 
 /**
@@ -75,7 +84,7 @@ export function registerFirstScreenPage(app: FastifyInstance, options: FirstScre
     const homeData = await options.visitorHome();
     const cached = rendered.get(homeData);
     if (cached?.templateKey === current.key) return cached;
-    const text = firstScreenHtml(current.text, homeData);
+    const text = firstScreenHtml(current.text, homeData, (options.now ?? Date.now)());
     if (text === null) return null;
     const html = Buffer.from(text);
     const made: RenderedPage = {

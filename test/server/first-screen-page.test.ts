@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
+import { firstScreenMarkup } from '../../server/static/first-screen-markup.ts';
 import { firstScreenHtml } from '../../server/static/first-screen-page.ts';
-import { FIRST_SCREEN_CARDS, FIRST_SCREEN_DATA_ID, firstScreenCovers } from '../../src/core/catalogue/first-screen.ts';
+import { FIRST_SCREEN_CARDS, FIRST_SCREEN_DATA_ID, FIRST_SCREEN_MARKUP_ID, firstScreenCovers } from '../../src/core/catalogue/first-screen.ts';
 import { FakeClock, createTestDatabase, testConfig } from './support.ts';
 
 const TEMPLATE = '<!doctype html><html><head><title>fake app</title></head><body><div id="root"></div><script type="module" src="/assets/main-0a1b2c3d.js"></script></body></html>';
@@ -62,6 +63,21 @@ describe('the home page', () => {
     expect(html.indexOf(FIRST_SCREEN_DATA_ID)).toBeLessThan(html.indexOf('</body>'));
   });
 
+  it('carries a static copy of the first screen before the app root: the first block with its covers, inert', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    const api = (await app.inject({ method: 'GET', url: '/api/home/GetHomeData?System=h5' })).json() as { data: { blocks: { title: string }[] } };
+    const html = page.body;
+    const start = html.indexOf(`<div id="${FIRST_SCREEN_MARKUP_ID}"`);
+    expect(start).toBeGreaterThan(html.indexOf('<body>'));
+    expect(start).toBeLessThan(html.indexOf('<div id="root">'));
+    const markup = html.slice(start, html.indexOf('<div id="root">'));
+    expect(markup).toContain('aria-hidden="true" inert');
+    expect(markup).toContain(`<h2 class="home-block__title">${api.data.blocks[0]?.title ?? ''}</h2>`);
+    const eager = [...markup.matchAll(/<img alt="" loading="eager" fetchpriority="high" decoding="async" width="176" height="99" src="([^"]+)">/g)].map((m) => m[1]?.replace(/&amp;/g, '&'));
+    expect(eager).toEqual(firstScreenCovers(api.data));
+    expect(markup).not.toContain('<script');
+  });
+
   it('answers 304 to the copy the browser holds, and gzip or plain to others', async () => {
     const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(first.headers['content-encoding']).toBe('gzip');
@@ -76,6 +92,16 @@ describe('the home page', () => {
     const other = await app.inject({ method: 'GET', url: '/vip' });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(TEMPLATE);
+  });
+
+  it('writes the copy as text, so nothing in the data becomes markup', () => {
+    const video = { mediaKey: 'k', title: '<img src=x onerror=alert(1)>', cover: '/media/a.jpg?x="1"', duration: 20, playCount: 1 };
+    const markup = firstScreenMarkup({ blocks: [{ title: '<b>电影</b>', list: [video] }] }, Date.UTC(2026, 0, 1));
+    expect(markup).toContain('&lt;b&gt;电影&lt;/b&gt;');
+    expect(markup).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(markup).not.toContain('<b>');
+    expect(markup).not.toContain('x="1"');
+    expect(firstScreenMarkup({ blocks: [] }, 0)).toBe('');
   });
 
   it('writes the data so that nothing in it can close the script element', () => {

@@ -9,6 +9,7 @@ import { OpenAppPopup } from '../open-app/open-app-popup.tsx';
 import { LazyMessageTip } from '../messaging/lazy-message-tip.tsx';
 import '../shell/shell.css';
 import { pageTitle } from './brand.ts';
+import { dropFirstScreenMarkup } from './first-screen-markup.ts';
 import { useViewModel } from './container-context.tsx';
 import type { RouteHandle } from './route-handle.ts';
 
@@ -39,6 +40,12 @@ export function AppShell() {
   useLayoutEffect(() => {
     vm.routeChanged(location.pathname, tabBar);
   }, [vm, location.pathname, tabBar]);
+
+  // The page's static copy of home's first screen is the home screen's to remove; on any other route, here.
+  const home = route?.startCore === true;
+  useLayoutEffect(() => {
+    if (!home) dropFirstScreenMarkup();
+  }, [home]);
 
   useEffect(() => {
     if (!noTitle) document.title = pageTitle(title);

@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIRST_SCREEN_CARDS } from '../../core/catalogue/first-screen.ts';
 import { SignInTip } from '../account/sign-in-tip.tsx';
 import { BRAND } from '../app/brand.ts';
+import { dropFirstScreenMarkup } from '../app/first-screen-markup.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
@@ -32,6 +33,8 @@ export const HomeScreen = observer(function HomeScreen() {
   const { pathname } = useLocation();
   const vm = useViewModel(HomeModel, { pathname });
   useEffect(() => vm.start(), [vm]);
+  // The page's static copy of this screen goes in the commit that draws this one.
+  useLayoutEffect(dropFirstScreenMarkup, []);
   const shown = useBlocksShown(vm.blocks.length);
   return (
     <div className="page home-page">
