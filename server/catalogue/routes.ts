@@ -1,11 +1,12 @@
 import { CatalogueCalls, CatalogueRefusal, type CatalogueSort, type ChannelInfo, type HomeDataInfo } from '../../src/core/catalogue/catalogue-protocol.ts';
+import { EPISODE_NOT_FOUND, PlaybackCalls } from '../../src/core/playback/playback-protocol.ts';
+import { VideoSocialCalls } from '../../src/core/video-social/video-social-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { findPlayableVideo } from '../playback/playback-repository.ts';
-import { episodeOf } from '../playback/playback-params.ts';
 import { CatalogueLimits } from './catalogue-limits.ts';
 import { CHANNEL_TABLES, listCategories, listWatching, ORDER_BY, pageOfCollections, pageOfVideos, VIDEO_TABLES } from './catalogue-repository.ts';
 import { loadChannels, loadHomeShared, loadRank, loadVideoList, type HomeShared } from './home-data.ts';
@@ -93,12 +94,10 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
    * newest comes first in history, and getPlayInfo resumes there. The episode must be one the video has.
    * A GET, as the spec lists it (no POST alias: see docs/decisions.md).
    */
-  api.get('/api/video/AddPlayRecord', 'required', async ({ params, auth }) => {
-    const video = await findPlayableVideo(db, params.mediaKey());
+  serve(api, PlaybackCalls.addPlayRecord, 'required', async ({ input: { mediaKey, episode, progress }, auth }) => {
+    const video = await findPlayableVideo(db, mediaKey);
     if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
-    const progress = params.optionalInt('progress') ?? 0;
-    if (progress < 0 || progress > CatalogueLimits.maxProgressSeconds) throw badParam('progress');
-    const episode = episodeOf(params, video.media.episodeCount);
+    if (episode > video.media.episodeCount) throw badParam('episode', EPISODE_NOT_FOUND);
     await recordPlay(db, { userId: auth.user.id, videoId: video.id, progress, episode, now: clock.now() });
     return null;
   });
@@ -107,7 +106,7 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
   serve(api, CatalogueCalls.playRecords, 'required', ({ auth, input: { page, pageSize } }) => loadPlayHistory(db, auth.user.id, page, pageSize));
 
   /** Toggles a video in the user's collection; answers whether it is collected now. */
-  api.get('/api/Video/AddToScjs', 'required', ({ params, auth }) => toggleCollected(db, clock, auth.user.id, params.mediaKey()));
+  serve(api, VideoSocialCalls.collect, 'required', ({ auth, input: { mediaKey } }) => toggleCollected(db, clock, auth.user.id, mediaKey));
 
   /** The user's collection, most recently added first. */
   serve(api, CatalogueCalls.collections, 'required', ({ auth, input: { page, pageSize } }) => pageOfCollections(db, auth.user.id, page, pageSize));

@@ -4,12 +4,12 @@ import type { AppServices } from '../app-services.ts';
 import { resolveSessionSecret } from '../auth/session-secret.ts';
 import { ORDER_BY } from '../catalogue/catalogue-repository.ts';
 import { videoAccess } from '../gold/gold-access.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { envelope, sendFailure } from '../http/envelope.ts';
-import type { Params } from '../http/params.ts';
+import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { episodeOf } from './playback-params.ts';
+import { EPISODE_NOT_FOUND, PlaybackCalls, type EpisodeList, type WireVideoDetails } from '../../src/core/playback/playback-protocol.ts';
 import { currentSequence, LIVE_SEGMENT_SECONDS, liveWindow, livePlaylist, loopOf, segmentUrisOf } from './live-playlist.ts';
 import { MPEG_TICKS_PER_SECOND, shiftTimestamps } from './ts-timestamps.ts';
 import { DEMO_MEDIA_DIR, findFileInside, safeMediaSegments, sendMediaFile } from './media-serving.ts';
@@ -41,8 +41,8 @@ export interface PlaybackRoutesOptions {
   mediaDir?: string;
 }
 
-async function playableOrFail(services: AppServices, params: Params): Promise<PlayableVideo> {
-  const video = await findPlayableVideo(services.db, params.mediaKey());
+async function playableOrFail(services: AppServices, mediaKey: string): Promise<PlayableVideo> {
+  const video = await findPlayableVideo(services.db, mediaKey);
   if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
   return video;
 }
@@ -84,7 +84,7 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
       const video = await findPlayableVideo(db, mediaKey);
       if (video === null) return null;
       const { price } = await videoAccess(db, null, video.id);
-      const answer = (unlocked: boolean) => ({
+      const answer = (unlocked: boolean): WireVideoDetails => ({
         ...video.view,
         episodeCount: video.media.episodeCount,
         live: video.media.live,
@@ -97,11 +97,12 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
     });
 
   /** The video page: catalogue fields, episodes, live, price and whether the caller may play it, intro/outro marks. */
-  api.get(
-    '/api/Video/VideoDetails',
+  serve(
+    api,
+    PlaybackCalls.details,
     'optional',
-    async ({ params, auth }) => {
-      const details = await detailsOf(params.mediaKey());
+    async ({ input, auth }) => {
+      const details = await detailsOf(input.mediaKey);
       if (details === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
       if (details.locked === null) return details.unlocked;
       const unlocked = auth !== null && (await videoAccess(db, auth.user.id, details.id)).unlocked;
@@ -111,8 +112,8 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
   );
 
   /** Where the caller left off: the last episode watched and its progress (episode 1, 0 s for visitors). */
-  api.get('/api/Video/getPlayInfo', 'optional', async ({ params, auth }) => {
-    const video = await playableOrFail(services, params);
+  serve(api, PlaybackCalls.playInfo, 'optional', async ({ input, auth }) => {
+    const video = await playableOrFail(services, input.mediaKey);
     const record = auth && !video.media.live ? await playRecordOf(db, auth.user.id, video.id) : null;
     if (record === null || record.episode > video.media.episodeCount) return { episode: 1, progress: 0 };
     // Every episode plays a 20 s clip: a longer progress (an older record) resumes at the clip's end.
@@ -120,8 +121,8 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
   });
 
   /** The episodes: 第N集 for series; films, short videos and live channels have one, named after the video. */
-  api.get('/api/Video/VideoChooseGather', 'none', async ({ params }) => {
-    const video = await playableOrFail(services, params);
+  serve(api, PlaybackCalls.episodes, 'none', async ({ input }): Promise<EpisodeList> => {
+    const video = await playableOrFail(services, input.mediaKey);
     const { episodeCount, live } = video.media;
     const series = episodeCount > 1;
     const list = Array.from({ length: episodeCount }, (_, index) => ({
@@ -133,9 +134,10 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
   });
 
   /** A signed, expiring address of an episode; 1031 when the video needs gold the caller has not paid. */
-  api.get('/api/video/GetPlayAddress', 'optional', async ({ params, auth }) => {
-    const video = await playableOrFail(services, params);
-    const episode = episodeOf(params, video.media.episodeCount);
+  serve(api, PlaybackCalls.address, 'optional', async ({ input, auth }) => {
+    const video = await playableOrFail(services, input.mediaKey);
+    const { episode } = input;
+    if (episode > video.media.episodeCount) throw badParam('episode', EPISODE_NOT_FOUND);
     const access = await videoAccess(db, auth?.user.id ?? null, video.id);
     if (!access.unlocked) throw new ApiError(Ret.VideoLocked, RetMessage.VideoLocked);
     const signing = await signerOf();
@@ -152,14 +154,14 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
   });
 
   /** Videos of the same category, most played first, without the video itself. */
-  api.get('/api/list/GetRelatedVideo', 'none', async ({ params }) => {
-    const video = await playableOrFail(services, params);
+  serve(api, PlaybackCalls.related, 'none', async ({ input }) => {
+    const video = await playableOrFail(services, input.mediaKey);
     const list = await videoViews(db, 'v.category = $1 AND v.id <> $2', [video.view.category, video.id], ORDER_BY.hot, PlaybackLimits.relatedSize);
     return { list };
   });
 
   /** /watching: the caller's recent plays (newest first, with episode and progress) and the most played videos. */
-  api.get('/api/video/GetWatching', 'optional', async ({ auth }) => ({
+  serve(api, PlaybackCalls.watching, 'optional', async ({ auth }) => ({
     mine: auth ? await watchingOf(db, auth.user.id, PlaybackLimits.watchingSize) : [],
     everyone: await videoViews(db, 'true', [], ORDER_BY.hot, PlaybackLimits.everyoneSize),
   }));

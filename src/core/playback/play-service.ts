@@ -1,21 +1,12 @@
 import type { Video } from '../shared-kernel/video.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
-import {
-  PlayPaths,
-  PlayRet,
-  readEpisodes,
-  readPlayDetails,
-  readPlayInfo,
-  readRelated,
-  readSource,
-  readWatchingLists,
-  type Episode,
-  type PlayAddress,
-  type PlayDetails,
-  type PlayInfo,
-  type WatchingLists,
-} from './play-video.ts';
+import { PlaybackCalls, PlaybackRet } from './playback-protocol.ts';
+import type { Episode, PlayInfo } from './playback-protocol.ts';
+import { readEpisodes, readPlayDetails, readPlayInfo, readRelated, readSource, readWatchingLists } from './play-video.ts';
+import type { PlayAddress, PlayDetails, WatchingLists } from './play-video.ts';
+
+type RequestOptions = Omit<CallOptions, 'paramsIn' | 'bodyEncoding'>;
 
 /** An answer the client cannot use (no video, no source): shown as a failure like any other. */
 const PlayTextsUnreadable = '加载失败';
@@ -28,41 +19,41 @@ export class PlayService {
     private readonly resolveUrl: (url: string) => string = (url) => url,
   ) {}
 
-  async details(mediaKey: string, options: CallOptions = {}): Promise<PlayDetails> {
-    const details = readPlayDetails(await this.api.get(PlayPaths.details, { mediaKey }, options));
+  async details(mediaKey: string, options: RequestOptions = {}): Promise<PlayDetails> {
+    const details = readPlayDetails(await this.api.request(PlaybackCalls.details, { mediaKey }, options));
     if (!details) throw new ApiError(0, PlayTextsUnreadable);
     return details;
   }
 
   async playInfo(mediaKey: string): Promise<PlayInfo> {
-    return readPlayInfo(await this.api.get(PlayPaths.playInfo, { mediaKey }, { suppressTips: true }));
+    return readPlayInfo(await this.api.request(PlaybackCalls.playInfo, { mediaKey }, { suppressTips: true }));
   }
 
-  async episodes(mediaKey: string, options: CallOptions = {}): Promise<Episode[]> {
-    return readEpisodes(await this.api.get(PlayPaths.episodes, { mediaKey }, options));
+  async episodes(mediaKey: string, options: RequestOptions = {}): Promise<Episode[]> {
+    return readEpisodes(await this.api.request(PlaybackCalls.episodes, { mediaKey }, options));
   }
 
   /** The source of an episode, or the lock (ret VideoLocked, answered without a toast: the gold gate says it). */
   async address(mediaKey: string, episode: number): Promise<PlayAddress> {
     try {
-      const source = readSource(await this.api.get(PlayPaths.address, { mediaKey, episode }, { suppressCodes: [PlayRet.VideoLocked] }));
+      const source = readSource(await this.api.request(PlaybackCalls.address, { mediaKey, episode }, { suppressCodes: [PlaybackRet.VideoLocked] }));
       if (!source) throw new ApiError(0, PlayTextsUnreadable);
       return { locked: false, source: { ...source, url: this.resolveUrl(source.url) } };
     } catch (error) {
-      if (error instanceof ApiError && error.ret === PlayRet.VideoLocked) return { locked: true };
+      if (error instanceof ApiError && error.ret === PlaybackRet.VideoLocked) return { locked: true };
       throw error;
     }
   }
 
   async related(mediaKey: string): Promise<Video[]> {
-    return readRelated(await this.api.get(PlayPaths.related, { mediaKey }, { suppressTips: true }));
+    return readRelated(await this.api.request(PlaybackCalls.related, { mediaKey }, { suppressTips: true }));
   }
 
   /** Records where the logged-in viewer is (whole seconds; a GET, as the spec lists it); failures are quiet, the next record repeats it. */
   async addPlayRecord(record: { mediaKey: string; episode: number; progress: number }): Promise<boolean> {
     try {
-      await this.api.get(
-        PlayPaths.addPlayRecord,
+      await this.api.request(
+        PlaybackCalls.addPlayRecord,
         { mediaKey: record.mediaKey, episode: record.episode, progress: Math.max(0, Math.floor(record.progress)) },
         { suppressTips: true },
       );
@@ -72,7 +63,7 @@ export class PlayService {
     }
   }
 
-  async watching(options: CallOptions = {}): Promise<WatchingLists> {
-    return readWatchingLists(await this.api.get(PlayPaths.watching, {}, options));
+  async watching(options: RequestOptions = {}): Promise<WatchingLists> {
+    return readWatchingLists(await this.api.request(PlaybackCalls.watching, {}, options));
   }
 }

@@ -1,23 +1,9 @@
 import { amount, isObject, readVideo, readVideos, type Video } from '../shared-kernel/video.ts';
 import type { MediaKind, MediaSource } from '../ports/media-player.ts';
 import { textOf } from '../request/answer-values.ts';
+import type { Episode, PlayInfo } from './playback-protocol.ts';
 
-/** The playback calls (the playback API of issue 9). */
-export const PlayPaths = {
-  details: '/api/Video/VideoDetails',
-  playInfo: '/api/Video/getPlayInfo',
-  episodes: '/api/Video/VideoChooseGather',
-  address: '/api/video/GetPlayAddress',
-  related: '/api/list/GetRelatedVideo',
-  addPlayRecord: '/api/video/AddPlayRecord',
-  watching: '/api/video/GetWatching',
-} as const;
-
-/** Answer codes of the playback calls. */
-export const PlayRet = {
-  /** GetPlayAddress: the video must be unlocked with gold first (该视频需要金币解锁). */
-  VideoLocked: 1031,
-} as const;
+export type { Episode, PlayInfo } from './playback-protocol.ts';
 
 /** The category of live TV channels. */
 const LIVE_CATEGORY = 'tvlive';
@@ -36,25 +22,11 @@ export interface PlayDetails extends Video {
   outroStart: number;
 }
 
-/** getPlayInfo: where the viewer left the video (episode 1 at 0 s for a visitor). */
-export interface PlayInfo {
-  episode: number;
-  progress: number;
-}
-
-export interface Episode {
-  /** 1-based. */
-  episode: number;
-  title: string;
-  /** Seconds. */
-  duration: number;
-}
-
 /** GetPlayAddress: a source to play, or the lock of a paid video. */
 export type PlayAddress = { locked: false; source: MediaSource } | { locked: true };
 
 /** A video of the viewer's watching list, with where they stopped. */
-export interface WatchedVideo extends Video {
+export interface WatchingVideo extends Video {
   progress: number;
   episode: number;
   /** Seconds of the episode watched, when the answer says (0 otherwise). */
@@ -63,7 +35,7 @@ export interface WatchedVideo extends Video {
 
 /** GetWatching: the viewer's own list (logged in) and what everyone watches. */
 export interface WatchingLists {
-  mine: WatchedVideo[];
+  mine: WatchingVideo[];
   everyone: Video[];
 }
 
@@ -116,7 +88,7 @@ export function readSource(value: unknown): MediaSource | null {
 
 export function readWatchingLists(value: unknown): WatchingLists {
   const data = isObject(value) ? value : {};
-  const mine: WatchedVideo[] = [];
+  const mine: WatchingVideo[] = [];
   for (const item of Array.isArray(data['mine']) ? data['mine'] : []) {
     const video = readVideo(item);
     if (!video || !isObject(item)) continue;

@@ -3,7 +3,7 @@ import type { Video } from '../../core/shared-kernel/video.ts';
 import { formatDuration } from '../../core/display/duration.ts';
 import { playedFraction } from '../../core/playback/play-rules.ts';
 import type { PlayService } from '../../core/playback/play-service.ts';
-import type { Episode, PlayDetails, WatchedVideo } from '../../core/playback/play-video.ts';
+import type { Episode, PlayDetails, WatchingVideo } from '../../core/playback/play-video.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
@@ -29,7 +29,7 @@ export const PlaybackPageTexts = {
 } as const;
 
 /** What a watched video's row shows: where the viewer stopped, and how far that is. */
-export function watchedLine(video: WatchedVideo): { label: string; percent: number } {
+export function watchedLine(video: WatchingVideo): { label: string; percent: number } {
   const length = video.episodeDuration > 0 ? video.episodeDuration : video.duration;
   const where = `观看至 ${formatDuration(video.progress)}`;
   return {
@@ -199,7 +199,7 @@ export class PlayDownloadViewModel {
 /** /watching: the logged-in viewer's 继续观看 with progress, then 大家在看. */
 export class WatchingViewModel {
   status: LoadStatus = 'loading';
-  mine: readonly WatchedVideo[] = [];
+  mine: readonly WatchingVideo[] = [];
   everyone: readonly Video[] = [];
 
   constructor(

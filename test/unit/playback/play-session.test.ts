@@ -5,7 +5,7 @@ import { PlayerStateStore } from '../../../src/core/playback/play-player-state.t
 import { PlaySessionFactory } from '../../../src/core/playback/play-session-factory.ts';
 import { PlayerSettingsStore } from '../../../src/core/playback/play-settings.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { installFakePlayApi } from './play-fake-api.ts';
+import { installFakePlayApi } from './play-support.ts';
 
 const flush = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));

@@ -18,7 +18,7 @@ import {
   WatchingViewModel,
   watchedLine,
 } from '../../../src/ui/playback/playback-view-models.ts';
-import { installFakePlayApi } from './play-fake-api.ts';
+import { installFakePlayApi } from './play-support.ts';
 
 const flush = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,0 +1,177 @@
+import { EPISODE_NOT_FOUND, PlaybackCalls, PlaybackRet } from '../../src/core/playback/playback-protocol.ts';
+import type { EpisodeList, PlayInfo, RelatedVideos, WirePlaySource, WireVideoDetails, WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
+import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
+import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
+import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
+import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+
+/** A video as the imitation knows it. */
+export interface FakePlaybackVideo {
+  mediaKey: string;
+  title: string;
+  category: string;
+  episodes: number;
+  live?: boolean;
+  goldPrice?: number;
+  introEnd?: number;
+  outroStart?: number;
+  kind?: 'hls' | 'mp4';
+}
+
+export const FAKE_PLAYBACK_VIDEOS: FakePlaybackVideo[] = [
+  { mediaKey: 'movie-01', title: '长河落日', category: 'movie', episodes: 1 },
+  { mediaKey: 'drama-01', title: '繁花似锦', category: 'drama', episodes: 6, introEnd: 3, outroStart: 17 },
+  { mediaKey: 'music-01', title: '夜曲', category: 'music', episodes: 1, kind: 'mp4' },
+  { mediaKey: 'tvlive-01', title: '新闻频道', category: 'tvlive', episodes: 1, live: true },
+  { mediaKey: 'movie-02', title: '星海迷航', category: 'movie', episodes: 1, goldPrice: 30 },
+  { mediaKey: 'drama-02', title: '山河故人', category: 'drama', episodes: 8, introEnd: 3, outroStart: 17 },
+];
+
+/** Every episode plays a clip of this many seconds (as the reference server's demo media). */
+const CLIP_SECONDS = 20;
+
+/** The imitation's state, for tests to arrange and read. */
+export interface FakePlaybackApi {
+  calls: FakeHttpCall[];
+  videos: FakePlaybackVideo[];
+  /** AddPlayRecord records, in order. */
+  records: { mediaKey: string; episode: number; progress: number }[];
+  /** Where the viewer left each video (what getPlayInfo answers a signed-in caller). */
+  lastPlayed: Map<string, { episode: number; progress: number }>;
+  /** Keys unlocked (a paid video answers 1031 until then). */
+  unlocked: Set<string>;
+  /** The next calls of these paths fail with this answer. */
+  fail: Map<string, { ret: number; msg: string }>;
+}
+
+export interface FakePlaybackApiOptions {
+  videos?: FakePlaybackVideo[];
+  /** Who is calling: a user id, or null for a visitor; the login_uid the app sends by default. */
+  caller?: (call: FakeHttpCall) => number | null;
+}
+
+const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
+const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
+const loginFirst = (): FakeHttpAnswer => fail(201, '请先登录');
+const notFound = (): FakeRefusal => new FakeRefusal(fail(1030, '视频不存在'));
+
+const loginUid = (call: FakeHttpCall): number | null => {
+  const uid = Number(call.params['login_uid'] ?? '');
+  return Number.isInteger(uid) && uid > 0 ? uid : null;
+};
+
+function view(video: FakePlaybackVideo): WireVideo {
+  return {
+    mediaKey: video.mediaKey,
+    title: video.title,
+    category: video.category,
+    subId: 0,
+    cover: `/media/${video.mediaKey}.jpg`,
+    poster: `/media/${video.mediaKey}-p.jpg`,
+    duration: 5400,
+    playCount: 12000,
+    score: 8.6,
+    year: 2024,
+    area: '中国大陆',
+    tags: ['剧情'],
+    description: `${video.title}的简介`,
+    updatedAt: 1_700_000_000_000,
+    uploader: null,
+  };
+}
+
+/**
+ * An in-memory imitation of the reference server's playback calls, answering what playback-protocol.ts declares and
+ * checking their parameters as declared (test/contract/playback-protocol.test.ts runs one suite against it and the
+ * server).
+ */
+export function installFakePlaybackApi(http: FakeHttp, options: FakePlaybackApiOptions = {}): FakePlaybackApi {
+  const api: FakePlaybackApi = {
+    calls: [],
+    videos: [...(options.videos ?? FAKE_PLAYBACK_VIDEOS)],
+    records: [],
+    lastPlayed: new Map(),
+    unlocked: new Set(),
+    fail: new Map(),
+  };
+  const caller = options.caller ?? loginUid;
+  const find = (mediaKey: string): FakePlaybackVideo => {
+    const video = api.videos.find((v) => v.mediaKey === mediaKey);
+    if (!video) throw notFound();
+    return video;
+  };
+  const answer = (path: string, call: FakeHttpCall, handler: () => unknown): FakeHttpAnswer => {
+    api.calls.push(call);
+    const failure = api.fail.get(path);
+    if (failure) return fail(failure.ret, failure.msg);
+    try {
+      const result = handler();
+      return result !== null && typeof result === 'object' && 'body' in result ? (result as FakeHttpAnswer) : ok(result);
+    } catch (error) {
+      if (error instanceof FakeRefusal) return error.answer;
+      throw error;
+    }
+  };
+  const serve = <S extends Fields, Data>(declared: Call<S, Data>, handler: (input: ReceivedOf<S>, call: FakeHttpCall) => Data | FakeHttpAnswer) =>
+    http.route(declared.method, declared.path, (call) => answer(declared.path, call, () => handler(readDeclaredParams(declared, call), call)));
+
+  serve(PlaybackCalls.details, ({ mediaKey }): WireVideoDetails => {
+    const video = find(mediaKey);
+    const price = video.goldPrice ?? 0;
+    return {
+      ...view(video),
+      episodeCount: video.episodes,
+      live: video.live === true,
+      goldPrice: price,
+      unlocked: price === 0 || api.unlocked.has(video.mediaKey),
+      introEnd: video.introEnd ?? 0,
+      outroStart: video.outroStart ?? 0,
+    };
+  });
+  serve(PlaybackCalls.playInfo, ({ mediaKey }, call): PlayInfo => {
+    const video = find(mediaKey);
+    const at = caller(call) === null || video.live === true ? undefined : api.lastPlayed.get(mediaKey);
+    return at === undefined || at.episode > video.episodes ? { episode: 1, progress: 0 } : { episode: at.episode, progress: Math.min(at.progress, CLIP_SECONDS) };
+  });
+  serve(PlaybackCalls.episodes, ({ mediaKey }): EpisodeList => {
+    const video = find(mediaKey);
+    const list = Array.from({ length: video.episodes }, (_, i) => ({
+      episode: i + 1,
+      title: video.episodes > 1 ? `第${i + 1}集` : video.title,
+      duration: video.live === true ? 0 : CLIP_SECONDS,
+    }));
+    return { list, total: list.length };
+  });
+  serve(PlaybackCalls.address, ({ mediaKey, episode }): WirePlaySource | FakeHttpAnswer => {
+    const video = find(mediaKey);
+    if (episode > video.episodes) return fail(1002, EPISODE_NOT_FOUND);
+    if ((video.goldPrice ?? 0) > 0 && !api.unlocked.has(video.mediaKey)) return fail(PlaybackRet.VideoLocked, '该视频需要金币解锁');
+    if (video.live === true) return { url: `/live/t/${video.mediaKey}/index.m3u8`, kind: 'hls', live: true };
+    if (video.kind === 'mp4') return { url: `/vod/t/clip-d.mp4`, kind: 'mp4', live: false };
+    return { url: `/vod/t/${video.mediaKey}-${episode}/master.m3u8`, kind: 'hls', live: false };
+  });
+  serve(PlaybackCalls.related, ({ mediaKey }): RelatedVideos => {
+    const video = find(mediaKey);
+    return { list: api.videos.filter((v) => v.mediaKey !== video.mediaKey && v.category === video.category).map(view) };
+  });
+  serve(PlaybackCalls.watching, (_input, call): WireWatchingLists => {
+    const mine =
+      caller(call) === null
+        ? []
+        : [...api.lastPlayed].flatMap(([key, at]) => {
+            const video = api.videos.find((v) => v.mediaKey === key);
+            return video ? [{ ...view(video), progress: at.progress, episode: at.episode, episodeDuration: video.live === true ? 0 : CLIP_SECONDS }] : [];
+          });
+    return { mine, everyone: api.videos.map(view) };
+  });
+  serve(PlaybackCalls.addPlayRecord, ({ mediaKey, episode, progress }, call): null | FakeHttpAnswer => {
+    if (caller(call) === null) return loginFirst();
+    const video = find(mediaKey);
+    if (episode > video.episodes) return fail(1002, EPISODE_NOT_FOUND);
+    const record = { mediaKey: video.mediaKey, episode, progress };
+    api.records.push(record);
+    api.lastPlayed.set(record.mediaKey, { episode, progress });
+    return null;
+  });
+  return api;
+}
