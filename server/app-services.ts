@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Realtime } from './socket/realtime.ts';
+import type { CodeSenders } from './verification/code-delivery.ts';
+import type { VerificationCodes } from './verification/verification-codes.ts';
 
 /** What feature route modules get: `registerXRoutes(api, services)`. */
 export interface AppServices {
@@ -25,4 +27,6 @@ export interface AppServices {
    * themselves; a write the server makes another way calls `sharedReads.invalidate([table, …])` once it is done.
    */
   sharedReads: SharedReadCache;
+  /** Codes sent to email addresses and phones (6 digits, 10 minutes, once, 5 tries), and how they are sent. */
+  verification: { codes: VerificationCodes; senders: CodeSenders };
 }

@@ -6,6 +6,8 @@ import { registerAdsRoutes } from './ads/routes.ts';
 import { Authenticator } from './auth/authenticator.ts';
 import { PasswordHasher } from './auth/password.ts';
 import { resolveSessionSecret } from './auth/session-secret.ts';
+import { codeSenders } from './verification/code-delivery.ts';
+import { VerificationCodes } from './verification/verification-codes.ts';
 import { SessionService } from './auth/sessions.ts';
 import type { AppServices } from './app-services.ts';
 import { bridgeInvalidations } from './cache/redis-invalidation.ts';
@@ -139,6 +141,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     limiter: new RateLimiter(store, clock),
     realtime: attachSocketServer(app, { db, config, sessions, clock }),
     sharedReads,
+    verification: { codes: new VerificationCodes(db, secret), senders: codeSenders(config, (line) => app.log.info(line)) },
   };
   app.decorate('sharedReads', sharedReads);
   const api = createApiRouter(app, authenticator);

@@ -80,8 +80,11 @@ export class OutboxSender implements MessageSender {
   }
 }
 
+/** A sender for each channel. */
+export type CodeSenders = Record<CodeMessage['channel'], MessageSender>;
+
 /** The senders the server uses: SMTP_URL and SMS_URL when set, else the outbox (`<DATA_DIR>/outbox`) for each. */
-export function codeSenders(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsUrl' | 'dataDir'>, log: (line: string) => void): Record<CodeMessage['channel'], MessageSender> {
+export function codeSenders(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsUrl' | 'dataDir'>, log: (line: string) => void): CodeSenders {
   const outbox = new OutboxSender(outboxDirOf(config), log);
   return {
     email: config.smtpUrl ? new SmtpSender(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM) : outbox,

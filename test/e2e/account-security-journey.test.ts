@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RunningApp } from './support/app-server.ts';
+import { withoutStartAds } from './support/no-start-ads.ts';
+import { openPhone, PHONE, type Phone } from './support/phone.ts';
+
+/**
+ * Account security (issue 22) on two phones signed in to the same account: A changes the password from
+ * 设置 → 账号与安全 → 修改密码; B's session ends at once (the socket's userStateChange 1), and only the new
+ * password signs in afterwards. (A login signs out the account's open pages elsewhere (userLiveTest), so B is
+ * closed while A signs in: its session stays valid, as a phone in a pocket's would.)
+ */
+let phone: Phone | undefined;
+let app: RunningApp;
+let pageA: Page;
+let pageB: Page;
+let contextB: BrowserContext | undefined;
+const userName = `guard_${Date.now() % 100000}`;
+const poll = expect.poll;
+
+const toast = (on: Page) => on.locator('.adm-toast-main');
+
+async function logIn(on: Page, password: string): Promise<void> {
+  await on.goto(`${app.url}/login?redirect=%2Fuser`);
+  await on.getByPlaceholder('请输入账号').fill(userName);
+  await on.getByPlaceholder('请输入密码').fill(password);
+  await on.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+beforeAll(async () => {
+  phone = await openPhone();
+  app = phone.app;
+  pageA = phone.page;
+  contextB = await phone.browser.newContext(PHONE);
+  await withoutStartAds(contextB);
+  pageB = await contextB.newPage();
+  const registered = await fetch(`${app.url}/api/Login/Register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ userName, password: 'first-pass-1', System: 'h5', AppVersion: '1.0', SystemVersion: 'h5', version: 'H3', Lang: '0' }).toString(),
+  });
+  expect(((await registered.json()) as { ret: number }).ret).toBe(200);
+}, 240_000);
+
+afterAll(async () => {
+  await contextB?.close();
+  await phone?.close();
+});
+
+describe('changing the password ends the other sessions', () => {
+  it('both phones sign in (B first, closed while A signs in, so the newer login does not sign B out)', async () => {
+    await logIn(pageB, 'first-pass-1');
+    await pageB.waitForURL(/\/user$/);
+    await pageB.goto('about:blank');
+    await logIn(pageA, 'first-pass-1');
+    await pageA.waitForURL(/\/user$/);
+    await pageB.goto(`${app.url}/user`);
+    await poll(() => pageB.getByRole('button', { name: '登录/注册' }).count()).toBe(0);
+  });
+
+  it('A finds 修改密码 under 设置 → 账号与安全, which shows what is bound', async () => {
+    await pageA.goto(`${app.url}/settings`);
+    await pageA.getByTestId('settings-account-security').click();
+    await pageA.waitForURL(/\/accountSecurity$/);
+    await poll(() => pageA.getByTestId('security-user-name').textContent()).toContain(userName);
+    expect(await pageA.getByTestId('security-email').textContent()).toContain('未绑定');
+    await pageA.getByTestId('security-password').click();
+    await pageA.waitForURL(/\/setPassword$/);
+  });
+
+  it('a wrong current password and a mismatch are said on the form', async () => {
+    await pageA.getByLabel('原密码').fill('not-mine-1');
+    await pageA.getByLabel('新密码', { exact: true }).fill('second-pass-2');
+    await pageA.getByLabel('确认新密码').fill('second-pass-3');
+    await pageA.getByRole('button', { name: '确认修改' }).click();
+    await poll(() => pageA.getByRole('alert').textContent()).toBe('两次输入的新密码不一致');
+    await pageA.getByLabel('确认新密码').fill('second-pass-2');
+    await pageA.getByRole('button', { name: '确认修改' }).click();
+    await poll(() => pageA.getByRole('alert').textContent()).toBe('原密码错误');
+  });
+
+  it('A changes it: A stays signed in, B is told and signed out at once', async () => {
+    await poll(() => pageB.getByRole('button', { name: '登录/注册' }).count()).toBe(0);
+    await pageA.getByLabel('原密码').fill('first-pass-1');
+    await pageA.getByRole('button', { name: '确认修改' }).click();
+    await poll(() => toast(pageA).textContent()).toBe('密码修改成功');
+    await pageA.waitForURL(/\/accountSecurity$/);
+    await poll(() => toast(pageB).textContent()).toBe('密码已修改，请重新登录');
+    await pageB.waitForURL(new RegExp(`^${app.url}/?$`));
+    expect(await pageB.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // A is still in.
+    await pageA.goto(`${app.url}/user`);
+    await poll(() => pageA.getByRole('button', { name: '登录/注册' }).count()).toBe(0);
+  });
+
+  it('only the new password signs in', async () => {
+    await logIn(pageB, 'first-pass-1');
+    await poll(() => toast(pageB).textContent()).toBe('账号或密码错误');
+    await logIn(pageB, 'second-pass-2');
+    await pageB.waitForURL(/\/user$/);
+  });
+});
