@@ -14,7 +14,7 @@ import {
   PayResultViewModel,
 } from '../../../src/ui/vip/payment-view-models.ts';
 import { pkg as fixturePkg } from './fixtures.ts';
-import { installFakePaymentApi } from './payment-fake-api.ts';
+import { installFakeVipApi } from '../../../adapters/http/fake-vip-api.ts';
 
 const pkg = fixturePkg({ packageId: 11, name: '月卡', price: 9.9, rmb: 68, disprice: null, disrmb: null, priceSymbol: '€', promotions: [] });
 
@@ -27,7 +27,17 @@ function orderRequest(payType = 0) {
 async function setup(path = '/zfbPay') {
   const { container, world } = createHeadlessCore({ path });
   const session = container.get(UserSession);
-  const api = installFakePaymentApi(world.http, session);
+  const api = installFakeVipApi(world.http);
+  // The package these pages pay: 9.90 € or 68 ¥, no discount, no promotion.
+  const month = api.catalogue.categoryList[0]?.data.find((item) => item.packageId === 11);
+  if (month) Object.assign(month, { price: 9.9, rmb: 68, disprice: null, disrmb: null, promotions: [] });
+  api.vipExpireDate = '2026-02-01';
+  /** The user refreshes after a payment (GetUserInfo, counted here), and then holds VIP until the order's date. */
+  const account = { userInfoCalls: 0 };
+  world.http.route('POST', '/api/User/GetUserInfo', () => {
+    account.userInfoCalls += 1;
+    return { body: { ret: 200, msg: '成功', data: { ...session.user(), eDate: '2026-02-01' } } };
+  });
   const sessions = container.get(SessionService);
   await sessions.register({ userName: 'walker_9', nickName: '行者', password: 'secret123', confirmPassword: 'secret123' });
   const service = container.get(PaymentService);
@@ -40,7 +50,7 @@ async function setup(path = '/zfbPay') {
     if (!placed.ok) throw new Error(placed.message);
     return placed.value.order.orderId;
   };
-  return { world, api, service, model, session, orderVm, orders, place, apiClient: container.get(ApiClient) };
+  return { world, api, account, service, model, session, orderVm, orders, place, apiClient: container.get(ApiClient) };
 }
 
 describe('payment service rules', () => {
@@ -107,7 +117,7 @@ describe('/zfbPay and /tcgPay', () => {
   });
 
   it('the tcg page pays the order through the sandbox, refreshing the user', async () => {
-    const { world, api, service, session, place } = await setup();
+    const { world, api, account, service, session, place } = await setup();
     const orderId = await place(2);
     const vm = new PayPageViewModel(service, world.navigator, 'tcg', orderId);
     await vm.load();
@@ -118,21 +128,21 @@ describe('/zfbPay and /tcgPay', () => {
     expect(api.calls.length).toBe(gets);
     await order.approve('/tcgPaySuccess');
     expect(world.navigator.current().path).toBe('/tcgPaySuccess');
-    expect(api.userInfoCalls).toBe(1);
+    expect(account.userInfoCalls).toBe(1);
     expect(session.user()?.eDate).toBe('2026-02-01');
   });
 });
 
 describe('/zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel and /notice', () => {
   it('approve with no payment recorded goes to /zfbPayUnpaid', async () => {
-    const { world, api, orderVm, place } = await setup();
+    const { world, api, account, orderVm, place } = await setup();
     const orderId = await place(1);
     api.approveLeavesOpen = true;
     const vm = orderVm(orderId);
     await vm.load();
     await vm.approve('/zfbPaySuccess', '/zfbPayUnpaid');
     expect(world.navigator.current().path).toBe('/zfbPayUnpaid');
-    expect(api.userInfoCalls).toBe(0);
+    expect(account.userInfoCalls).toBe(0);
   });
 
   it('cancel asks first, then shows 已取消 and offers nothing more', async () => {
@@ -160,7 +170,7 @@ describe('/zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel and /notice', () => {
 
 describe('/payResult', () => {
   it('polls every 2 s until paid, then refreshes the user and shows the new expiry', async () => {
-    const { world, api, service, model, orderVm, place } = await setup('/payResult');
+    const { world, api, account, service, model, orderVm, place } = await setup('/payResult');
     const orderId = await place();
     const vm = new PayResultViewModel(service, world.clock, model, orderId);
     vm.start();
@@ -173,12 +183,12 @@ describe('/payResult', () => {
     const order = orderVm(orderId);
     await order.load();
     await order.approve('/x');
-    expect(api.userInfoCalls).toBe(1);
+    expect(account.userInfoCalls).toBe(1);
     await world.clock.advanceAsync(2_000);
     await world.clock.advanceAsync(0);
     expect(vm.headline).toBe('支付成功');
     expect(vm.vipExpiry).toBe('2026-02-01');
-    expect(api.userInfoCalls).toBe(2);
+    expect(account.userInfoCalls).toBe(2);
     expect(world.clock.pendingTimers()).toBe(0);
   });
 

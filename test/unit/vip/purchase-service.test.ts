@@ -11,16 +11,18 @@ const OrderApiPaths = {
   gateway: VipCalls.gatewayOrder.path,
 } as const;
 import { RegionKeys } from '../../../src/core/shared-kernel/region-keys.ts';
-import { installFakeVipApi, PAY_INFO } from './purchase-fake-api.ts';
+import { fakeVipCatalogue, installFakeVipApi } from '../../../adapters/http/fake-vip-api.ts';
 
 function setup() {
   const { container, world } = createHeadlessCore();
-  const api = installFakeVipApi(world.http);
+  // Every order is user 1's: the service is tested without a sign-in.
+  const api = installFakeVipApi(world.http, { caller: () => 1 });
+  api.gateway = 'https://pay.example/gw';
   return { world, api, service: container.get(PurchaseService) };
 }
 
 const pkg = () => {
-  const found = decodePayInfo(PAY_INFO).categoryList[0]?.data[0];
+  const found = decodePayInfo({ ...fakeVipCatalogue(), payTypes: [] }).categoryList[0]?.data[0];
   if (!found) throw new Error('fixture');
   return found;
 };
@@ -69,7 +71,7 @@ describe('PurchaseService', () => {
   it('iOS confirms before the gateway', async () => {
     const { service } = setup();
     const outcome = await service.pay(5, { pkg: pkg(), toUid: 5, payTitle: '在线支付', isIos: true });
-    expect(outcome).toMatchObject({ kind: 'openUrl', url: 'https://pay.example/gw?orderId=VO1', confirm: { message: '即将跳转到支付页面' } });
+    expect(outcome).toMatchObject({ kind: 'openUrl', url: 'https://pay.example/gw?orderId=VO000000000000000000000001&amount=25.00&currency=EUR', confirm: { message: '即将跳转到支付页面' } });
   });
 
   it('one round trip from the tap to the payment page, for every pay type that makes an order: the page gets the order id', async () => {

@@ -6,11 +6,13 @@ import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { PurchaseViewModel, type PurchaseActivities, priceText, type PurchaseMode } from '../../../src/ui/vip/purchase-view-model.ts';
-import { installFakeVipApi } from './purchase-fake-api.ts';
+import { installFakeVipApi } from '../../../adapters/http/fake-vip-api.ts';
 
 function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, path = `/${mode}`, activities?: PurchaseActivities) {
   const { container, world } = createHeadlessCore({ path });
   const api = installFakeVipApi(world.http);
+  api.gateway = 'https://pay.example/gw';
+  api.customerService = { id: 777, nickName: '官方客服', avatar: '' };
   const sessions = container.get(SessionService);
   const model = new SessionModel(container.get(UserSession));
   const service = container.get(PurchaseService);
@@ -81,7 +83,7 @@ describe('PurchaseViewModel', () => {
     await vm.load();
     vm.payTypeTapped(5);
     await vm.payTapped();
-    expect(world.navigator.opened.at(-1)).toEqual({ url: 'https://pay.example/gw?orderId=VO1', newWindow: false });
+    expect(world.navigator.opened.at(-1)).toEqual({ url: 'https://pay.example/gw?orderId=VO000000000000000000000001&amount=25.00&currency=EUR', newWindow: false });
     vm.payTypeTapped(3);
     await vm.payTapped();
     expect(world.navigator.current().path).toBe('/chat');
