@@ -1,23 +1,14 @@
+import { DEFAULT_SETTINGS, SETTING_NAMES, type AccountSettings, type SettingName } from '../../src/core/account/account-protocol.ts';
 import type { LastSignIn } from '../../src/core/account/sign-in-rules.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Settings as the API names them, with their columns. */
-const SETTING_COLUMNS = {
+const SETTING_COLUMNS: Readonly<Record<SettingName, string>> = {
   enableNotify: 'enable_notify',
   onlyReceiveFriendMessage: 'only_receive_friend_message',
   autoPlayWhenWWAN: 'auto_play_when_wwan',
   danmuOpen: 'danmu_open',
-} as const;
-export type SettingName = keyof typeof SETTING_COLUMNS;
-export type AccountSettings = Record<SettingName, boolean>;
-/** The settings of a user who never changed one. */
-const DEFAULT_SETTINGS: AccountSettings = {
-  enableNotify: true,
-  onlyReceiveFriendMessage: false,
-  autoPlayWhenWWAN: false,
-  danmuOpen: true,
 };
-export const SETTING_NAMES = Object.keys(SETTING_COLUMNS) as SettingName[];
 
 /** The user's settings (the defaults until they change one). */
 export async function readSettings(db: Queryable, uid: number): Promise<AccountSettings> {
@@ -27,7 +18,9 @@ export async function readSettings(db: Queryable, uid: number): Promise<AccountS
   );
   const row = rows[0];
   if (!row) return { ...DEFAULT_SETTINGS };
-  return Object.fromEntries(SETTING_NAMES.map((name) => [name, row[SETTING_COLUMNS[name]] === true])) as AccountSettings;
+  const settings: AccountSettings = { ...DEFAULT_SETTINGS };
+  for (const name of SETTING_NAMES) settings[name] = row[SETTING_COLUMNS[name]] === true;
+  return settings;
 }
 
 /** Stores all of the user's settings (created or replaced). */

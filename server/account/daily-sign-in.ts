@@ -1,3 +1,4 @@
+import type { SignedIn, SignInInfo } from '../../src/core/account/account-protocol.ts';
 import {
   SIGN_IN_EXPERIENCE,
   currentStreak,
@@ -17,7 +18,7 @@ import { creditGoldAndExperience, insertSignIn, lastSignIn } from './account-rep
 /** The daily sign-in (China time days): today's state, and signing in once a day for a reward that rises with the streak. */
 
 /** Today's sign-in state: signed?, the live streak, the seven-day calendar and the gold balance. */
-export async function signInInfo(db: Queryable, clock: Clock, uid: number) {
+export async function signInInfo(db: Queryable, clock: Clock, uid: number): Promise<SignInInfo> {
   const today = dayNumber(clock.now());
   const last = await lastSignIn(db, uid);
   const signedToday = last?.day === today;
@@ -36,7 +37,7 @@ export async function signInInfo(db: Queryable, clock: Clock, uid: number) {
  * Signs the user in for today, in one transaction: the sign-in row, the reward's gold and experience, the gold
  * ledger. A second sign-in the same day (seen first, or by the unique day) is 1050 今天已经签到过了…
  */
-export async function signIn(db: Database, clock: Clock, uid: number) {
+export async function signIn(db: Database, clock: Clock, uid: number): Promise<SignedIn> {
   const today = dayNumber(clock.now());
   try {
     const result = await db.transaction(async (tx) => {

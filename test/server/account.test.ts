@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignInInfo } from '../../src/core/account/account-protocol.ts';
 import { levelFor } from '../../src/core/account/level-rules.ts';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -28,14 +29,6 @@ interface ProfileUser extends TestUser {
   introduction: string;
   level: number;
   gold: number;
-}
-
-interface SignInInfo {
-  signedToday: boolean;
-  streak: number;
-  todayReward: number;
-  gold: number;
-  calendar: { index: number; reward: number; signed: boolean; today: boolean }[];
 }
 
 /** UpdateUserInfo as the app sends it (spec): a POST with every parameter in the query string and no body. */

@@ -1,15 +1,16 @@
 /** Profile fields the user edits on /editInfo, checked as the server checks them. */
+import { AccountLimits, ProfileRefusals } from './account-protocol.ts';
 
 export const Gender = { Female: 0, Male: 1 } as const;
 export type Gender = (typeof Gender)[keyof typeof Gender];
 
-const NICK_NAME_MAX = 16;
-export const INTRODUCTION_MAX = 100;
+const NICK_NAME_MAX = AccountLimits.nickNameMax;
+export const INTRODUCTION_MAX = AccountLimits.introductionMax;
 
 const ProfileMessage = {
   nickNameEmpty: '请输入昵称',
-  nickName: '昵称为1-16个字符且不含控制字符',
-  introduction: '个人简介最多100个字',
+  nickName: ProfileRefusals.nickName,
+  introduction: ProfileRefusals.introduction,
   gender: '请选择性别',
 } as const;
 

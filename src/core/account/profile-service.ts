@@ -3,7 +3,8 @@ import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { parseUser, type User, type UserInfoRefresher } from '../shared-kernel/user.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { AccountPaths, AccountTexts } from './account-paths.ts';
+import { AccountTexts } from './account-paths.ts';
+import { AccountCalls } from './account-protocol.ts';
 import { checkIntroduction, checkNickName, type Gender } from './profile-rules.ts';
 
 export interface ProfileChange {
@@ -49,14 +50,14 @@ export class ProfileService {
     const problem = this.check(change);
     if (problem) return { ok: false, message: problem };
     if (!this.session.user()) return { ok: false, message: '请先登录' };
-    const fields: Record<string, string | number> = {};
+    const fields: { nickName?: string; gender?: string; introduction?: string; avatar?: string } = {};
     if (change.nickName !== undefined) fields.nickName = change.nickName.trim();
-    if (change.gender !== undefined) fields.gender = change.gender;
+    if (change.gender !== undefined) fields.gender = String(change.gender);
     if (change.introduction !== undefined) fields.introduction = change.introduction.trim();
     if (change.avatar !== undefined) fields.avatar = change.avatar;
     const close = this.notifier.loading(AccountTexts.loading);
     try {
-      const user = parseUser(await this.api.post(AccountPaths.updateUserInfo, fields, { notice: true, paramsIn: 'query' }));
+      const user = parseUser(await this.api.request(AccountCalls.updateProfile, fields, { notice: true }));
       if (!user) return { ok: false, message: SAVE_FAILED };
       this.session.signedIn(user);
       const fresh = await this.sessions.refreshUserInfo();

@@ -1,32 +1,13 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { AccountPaths } from './account-paths.ts';
-
-/** The app settings of /settings (spec: Settings defaults). */
-export interface AppSettings {
-  enableNotify: boolean;
-  onlyReceiveFriendMessage: boolean;
-  autoPlayWhenWWAN: boolean;
-  danmuOpen: boolean;
-}
-export type SettingName = keyof AppSettings;
-
-/** Notify on, friend-only messages off, autoplay on mobile data off, danmu on. */
-export const DEFAULT_SETTINGS: Readonly<AppSettings> = {
-  enableNotify: true,
-  onlyReceiveFriendMessage: false,
-  autoPlayWhenWWAN: false,
-  danmuOpen: true,
-};
-
-export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];
+import { AccountCalls, DEFAULT_SETTINGS, SETTING_NAMES, type AccountSettings, type SettingName } from './account-protocol.ts';
 
 /** Local storage key of a visitor's settings (JSON). */
 export const SETTINGS_STORAGE_KEY = 'appSettings';
 
 /** Reads stored or answered settings: known boolean fields win over the defaults. */
-function parseSettings(value: unknown): AppSettings {
+function parseSettings(value: unknown): AccountSettings {
   const settings = { ...DEFAULT_SETTINGS };
   if (typeof value !== 'object' || value === null) return settings;
   const raw = value as Record<string, unknown>;
@@ -48,31 +29,31 @@ export class SettingsService {
   ) {}
 
   /** The current settings; the defaults when the server cannot be asked. */
-  async load(): Promise<AppSettings> {
+  async load(): Promise<AccountSettings> {
     if (!this.session.user()) return this.readLocal();
     try {
-      return parseSettings(await this.api.get(AccountPaths.getSettings));
+      return parseSettings(await this.api.request(AccountCalls.settings, {}));
     } catch {
       return { ...DEFAULT_SETTINGS };
     }
   }
 
   /** Saves one setting; resolves the settings now in force (unchanged ones when the server refused). */
-  async set(name: SettingName, value: boolean): Promise<{ ok: boolean; settings: AppSettings }> {
+  async set(name: SettingName, value: boolean): Promise<{ ok: boolean; settings: AccountSettings }> {
     if (!this.session.user()) {
       const settings = { ...this.readLocal(), [name]: value };
       this.local.set(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
       return { ok: true, settings };
     }
     try {
-      const settings = parseSettings(await this.api.post(AccountPaths.updateSettings, { [name]: value ? 1 : 0 }));
+      const settings = parseSettings(await this.api.request(AccountCalls.updateSettings, { [name]: value ? '1' : '0' }));
       return { ok: true, settings };
     } catch {
       return { ok: false, settings: await this.load() };
     }
   }
 
-  private readLocal(): AppSettings {
+  private readLocal(): AccountSettings {
     const raw = this.local.get(SETTINGS_STORAGE_KEY);
     if (!raw) return { ...DEFAULT_SETTINGS };
     try {

@@ -2,7 +2,7 @@ import type { Clock } from '../ports/clock.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { AccountPaths, AccountRet } from './account-paths.ts';
+import { AccountCalls, AccountRet, type SignedIn } from './account-protocol.ts';
 import { SIGN_IN_REWARDS, dayNumber, weekCalendar, type CalendarDay } from './sign-in-rules.ts';
 
 export interface SignInStatus {
@@ -50,14 +50,14 @@ export class SignInService {
 
   /** quiet: a failure shows no toast (a check the user did not ask for). */
   async status(options: { quiet?: boolean } = {}): Promise<SignInStatus> {
-    return this.read(await this.api.get(AccountPaths.signInInfo, {}, options.quiet ? { suppressTips: true } : {}));
+    return this.read(await this.api.request(AccountCalls.signInInfo, {}, options.quiet ? { suppressTips: true } : {}));
   }
 
   async signIn(): Promise<SignInOutcome> {
     try {
-      const data = await this.api.post(AccountPaths.signIn, {}, { suppressCodes: [AccountRet.AlreadySignedIn] });
+      const data = await this.api.request(AccountCalls.signIn, {}, { suppressCodes: [AccountRet.AlreadySignedIn] });
       const status = this.read(data);
-      const reward = count((data as Record<string, unknown> | null)?.reward) || status.todayReward;
+      const reward = count((data as Partial<SignedIn> | null)?.reward) || status.todayReward;
       return { kind: 'signed', reward, status, message: `签到成功，获得${reward}金币` };
     } catch (error) {
       if (error instanceof ApiError && error.ret === AccountRet.AlreadySignedIn) return { kind: 'already', message: error.msg };

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { DEFAULT_SETTINGS, type AppSettings, type SettingName, type SettingsService } from '../../core/account/settings-service.ts';
+import { DEFAULT_SETTINGS, type AccountSettings, type SettingName } from '../../core/account/account-protocol.ts';
+import type { SettingsService } from '../../core/account/settings-service.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
@@ -15,7 +16,7 @@ const SETTING_LABELS: readonly { name: SettingName; label: string }[] = [
 
 /** /settings: switches saved as soon as they are flipped, and 退出登录. */
 export class SettingsViewModel {
-  settings: AppSettings = { ...DEFAULT_SETTINGS };
+  settings: AccountSettings = { ...DEFAULT_SETTINGS };
   loaded = false;
   /** Settings whose save is under way (their switch shows loading). */
   pending = new Set<SettingName>();

@@ -15,7 +15,7 @@ import {
 import { SettingsViewModel } from '../../../src/ui/account/settings-view-model.ts';
 import { SignInViewModel } from '../../../src/ui/account/sign-in-view-model.ts';
 import { UserViewModel } from '../../../src/ui/user/user-view-model.ts';
-import { installFakeAccountApi } from './fake-account-api.ts';
+import { installFakeAccountApi } from '../../../adapters/http/fake-account-api.ts';
 
 function setup(path = '/user') {
   const { container, world } = createHeadlessCore({ path });

@@ -13,7 +13,7 @@ import { SessionService } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { UserViewModel } from '../../../src/ui/user/user-view-model.ts';
-import { installFakeAccountApi } from '../account/fake-account-api.ts';
+import { installFakeAccountApi } from '../../../adapters/http/fake-account-api.ts';
 
 function setup() {
   const { container, world } = createHeadlessCore({ path: '/user' });
@@ -40,7 +40,7 @@ describe('POST /api/User/UpdateUserInfo: its params in the query string, no body
     const [request] = sent('/api/User/UpdateUserInfo');
     expect(request?.method).toBe('POST');
     expect(request?.body).toBeUndefined();
-    expect(request?.params).toMatchObject({ nickName: '新名字', gender: 1, System: 'h5', version: 'H3', token: expect.any(String), login_uid: expect.any(Number) });
+    expect(request?.params).toMatchObject({ nickName: '新名字', gender: '1', System: 'h5', version: 'H3', token: expect.any(String), login_uid: expect.any(Number) });
   });
 });
 
