@@ -1,10 +1,21 @@
-import { AccountSecurityCalls } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityCalls, type CodeChannel } from '../../src/core/account-security/account-security-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { changePassword } from './password-change.ts';
+import { PasswordRecovery } from './password-recovery.ts';
+
+/** A channel the declaration already held to email or sms. */
+const channelOf = (channel: string): CodeChannel => (channel === 'sms' ? 'sms' : 'email');
 
 export function registerAccountSecurityRoutes(api: ApiRouter, services: AppServices): void {
   /** Changes the caller's password; every other session of the account ends (password-change.ts). */
   serve(api, AccountSecurityCalls.changePassword, 'required', ({ auth, input }) => changePassword(services, auth, input));
+
+  const recovery = new PasswordRecovery(services);
+  /** Password recovery, four steps (password-recovery.ts); anyone may ask. */
+  serve(api, AccountSecurityCalls.startRecovery, 'none', ({ input }) => recovery.start(input));
+  serve(api, AccountSecurityCalls.sendRecoveryCode, 'none', ({ input, request }) => recovery.sendCode({ ticket: input.ticket, channel: channelOf(input.channel) }, request.ip));
+  serve(api, AccountSecurityCalls.checkRecoveryCode, 'none', ({ input }) => recovery.checkCode({ ...input, channel: channelOf(input.channel) }));
+  serve(api, AccountSecurityCalls.resetPassword, 'none', ({ input }) => recovery.reset(input));
 }

@@ -141,6 +141,14 @@ export const Ret = {
   WrongPassword: AccountSecurityRet.WrongPassword,
   /** ChangePassword: the new password is the current one. */
   SamePassword: AccountSecurityRet.SamePassword,
+  /** Password recovery (6210-6216, src/core/account-security/account-security-protocol.ts). */
+  RecoveryExpired: AccountSecurityRet.RecoveryExpired,
+  CodeTooSoon: AccountSecurityRet.CodeTooSoon,
+  CodeDayLimit: AccountSecurityRet.CodeDayLimit,
+  CodeNotSent: AccountSecurityRet.CodeNotSent,
+  CodeWrong: AccountSecurityRet.CodeWrong,
+  CodeExpired: AccountSecurityRet.CodeExpired,
+  CodeExhausted: AccountSecurityRet.CodeExhausted,
   PostNotOwned: PostsRet.NotOwned,
   UploadNotFound: UploadRet.UploadNotFound,
   ChunkOutOfRange: UploadRet.ChunkOutOfRange,

@@ -2,7 +2,9 @@
  * Account security's calls (issue 22), declared once (src/core/request/protocol.ts): the app's ChangePassword sends
  * them, the reference server (server/account-security/routes.ts) serves them.
  */
+import { CaptchaFields } from '../shared-kernel/captcha-protocol.ts';
 import { call } from '../request/protocol.ts';
+import { VerificationRules } from './verification-rules.ts';
 
 /** The longest password a form may carry (the password rules allow 128 characters; longer is refused as 1002). */
 const MAX_PASSWORD = 128;
@@ -13,6 +15,20 @@ export const AccountSecurityRet = {
   WrongPassword: 6201,
   /** ChangePassword: the new password is the current one. */
   SamePassword: 6202,
+  /** Recovery: the recovery ticket is unknown, expired, already used, or its code was not checked yet. */
+  RecoveryExpired: 6210,
+  /** Recovery: a new code to this target only after the resend interval (data: {@link CodeWait}). */
+  CodeTooSoon: 6211,
+  /** Recovery: the target had its day's codes. */
+  CodeDayLimit: 6212,
+  /** Recovery: the code could not be sent (the mail or SMS transport refused it). */
+  CodeNotSent: 6213,
+  /** Recovery: not the code (tries remain). */
+  CodeWrong: 6214,
+  /** Recovery: no code is waiting (expired, used or replaced). */
+  CodeExpired: 6215,
+  /** Recovery: the code took its 5 wrong tries. */
+  CodeExhausted: 6216,
 } as const;
 
 export const AccountSecurityTexts = {
@@ -23,7 +39,50 @@ export const AccountSecurityTexts = {
   /** What the account's other signed-in devices are told (userStateChange action 1). */
   SessionEndedByPasswordChange: '密码已修改，请重新登录',
   Changed: '密码修改成功',
+  RecoveryExpired: '操作已过期，请重新找回密码',
+  CodeTooSoon: '验证码发送太频繁，请稍后再试',
+  CodeDayLimit: '今日获取验证码次数已达上限，请明天再试',
+  CodeAddressLimit: '获取验证码过于频繁，请稍后再试',
+  CodeNotSent: '验证码发送失败，请稍后再试',
+  CodeWrong: '验证码错误',
+  CodeExpired: '验证码已失效，请重新获取',
+  CodeExhausted: '验证码错误次数过多，请重新获取',
+  /** What the account's open pages are told once its password was reset. */
+  SessionEndedByPasswordReset: '密码已重置，请重新登录',
+  Reset: '密码已重置，请使用新密码登录',
 } as const;
+
+/** Where a code can go. */
+export type CodeChannel = 'email' | 'sms';
+
+/** A way to reach the account, masked by the display rules (the full address is never sent). */
+export interface RecoveryChannel {
+  channel: CodeChannel;
+  masked: string;
+}
+
+/**
+ * StartRecovery: the recovery's ticket (good for 30 minutes) and where a code can go. An account that does not
+ * exist answers like one with nothing bound (no channels): the answer never says whether an account exists.
+ */
+export interface RecoveryStarted {
+  ticket: string;
+  channels: RecoveryChannel[];
+}
+
+/** SendRecoveryCode: the code went out; the next may go this long after. */
+export interface CodeSent {
+  masked: string;
+  resendAfterMs: number;
+}
+
+/** The data of {@link AccountSecurityRet.CodeTooSoon}. */
+export interface CodeWait {
+  waitMs: number;
+}
+
+const TICKET = { kind: 'text', max: 64, pattern: /^[A-Za-z0-9_-]+$/ } as const;
+const CHANNEL = { kind: 'text', max: 5, oneOf: ['email', 'sms'] } as const;
 
 /** ChangePassword: the password is changed; this many other sessions of the account were ended. */
 export interface PasswordChanged {
@@ -43,5 +102,40 @@ export const AccountSecurityCalls = {
       oldPassword: { kind: 'text', max: MAX_PASSWORD },
       newPassword: { kind: 'text', max: MAX_PASSWORD },
     },
+  }),
+  /**
+   * Password recovery, step 1 (/retrievePasswordImg): the account (its name, bound email or phone) and an image
+   * captcha (good once). Anyone may ask; the captcha limits how fast.
+   */
+  startRecovery: call<RecoveryStarted>()({
+    method: 'POST',
+    path: '/api/User/StartRecovery',
+    carrier: 'form',
+    params: {
+      account: { kind: 'text', max: 64, trim: true },
+      [CaptchaFields.id]: { kind: 'text', max: 64 },
+      [CaptchaFields.code]: { kind: 'text', max: 16, trim: true },
+    },
+  }),
+  /** Step 2 (/retrievePasswordCode): a 6-digit code to the chosen channel (60 s between sends, 10 a day). */
+  sendRecoveryCode: call<CodeSent>()({
+    method: 'POST',
+    path: '/api/User/SendRecoveryCode',
+    carrier: 'form',
+    params: { ticket: TICKET, channel: CHANNEL },
+  }),
+  /** Step 3: the code as typed (5 tries); right, the ticket may set a new password. */
+  checkRecoveryCode: call<null>()({
+    method: 'POST',
+    path: '/api/User/CheckRecoveryCode',
+    carrier: 'form',
+    params: { ticket: TICKET, channel: CHANNEL, code: { kind: 'text', max: VerificationRules.digits, trim: true } },
+  }),
+  /** Step 4 (/resetPassword): the new password under the rules; every session of the account ends. */
+  resetPassword: call<null>()({
+    method: 'POST',
+    path: '/api/User/ResetPassword',
+    carrier: 'form',
+    params: { ticket: TICKET, newPassword: { kind: 'text', max: MAX_PASSWORD } },
   }),
 } as const;

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AccountSecurityTexts,
+  type CodeChannel,
+  type CodeSent,
+  type RecoveryChannel,
+  type RecoveryStarted,
+} from '../../src/core/account-security/account-security-protocol.ts';
+import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
+import { maskText } from '../../src/core/display/mask.ts';
+import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
+import { CaptchaRules, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import type { AppServices } from '../app-services.ts';
+import { CaptchaStore } from '../captcha/captcha-store.ts';
+import type { Queryable } from '../db/database.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
+import { Ret } from '../http/ret.ts';
+import { LOGIN_ATTEMPTS_PER_USER } from '../rate-limit/rate-limiter.ts';
+
+/** A recovery ticket is good this long after the captcha. */
+const TICKET_LIFETIME_MS = 30 * 60_000;
+
+type Services = Pick<AppServices, 'db' | 'clock' | 'passwords' | 'sessions' | 'limiter' | 'realtime' | 'verification'>;
+
+interface Account {
+  id: number;
+  userName: string;
+  email: string;
+  phone: string;
+  areaCode: string;
+}
+
+/** The account a person names by its name, its bound email or its bound phone (digits, with or without +code). */
+async function findAccount(db: Queryable, account: string): Promise<Account | undefined> {
+  const digits = account.replace(/[\s-]/g, '').replace(/^\+/, '');
+  const rows = await db.query<{ id: number; user_name: string; email: string; phone: string; area_code: string }>(
+    `SELECT id, user_name, email, phone, area_code FROM users
+      WHERE lower(user_name) = lower($1)
+         OR (email <> '' AND lower(email) = lower($1))
+         OR (phone <> '' AND (phone = $2 OR area_code || phone = $2))
+      ORDER BY (lower(user_name) = lower($1)) DESC, id LIMIT 1`,
+    [account, digits],
+  );
+  const row = rows[0];
+  return row && { id: row.id, userName: row.user_name, email: row.email, phone: row.phone, areaCode: row.area_code };
+}
+
+/** Where a code for this channel goes: the bound email, or the phone with its country calling code; null when unbound. */
+function targetOf(account: Account, channel: CodeChannel): string | null {
+  if (channel === 'email') return account.email === '' ? null : account.email.toLowerCase();
+  if (account.phone === '') return null;
+  return `+${account.areaCode.replace(/^\+/, '') || '86'}${account.phone}`;
+}
+
+function channelsOf(account: Account | undefined): RecoveryChannel[] {
+  if (!account) return [];
+  const channels: RecoveryChannel[] = [];
+  if (account.email !== '') channels.push({ channel: 'email', masked: maskText(account.email, { email: true }) });
+  if (account.phone !== '') channels.push({ channel: 'sms', masked: `+${account.areaCode.replace(/^\+/, '') || '86'} ${maskText(account.phone)}` });
+  return channels;
+}
+
+async function accountById(db: Queryable, uid: number): Promise<Account | undefined> {
+  const rows = await db.query<{ id: number; user_name: string; email: string; phone: string; area_code: string }>(
+    'SELECT id, user_name, email, phone, area_code FROM users WHERE id = $1',
+    [uid],
+  );
+  const row = rows[0];
+  return row && { id: row.id, userName: row.user_name, email: row.email, phone: row.phone, areaCode: row.area_code };
+}
+
+/** The open recovery a ticket names (not expired, not used), or a 6210 refusal. */
+async function openRecovery(db: Queryable, ticket: string, now: number): Promise<{ uid: number | null; verified: boolean }> {
+  const rows = await db.query<{ uid: number | null; verified_at: Date | null }>(
+    'SELECT uid, verified_at FROM password_recoveries WHERE id = $1 AND used_at IS NULL AND expires_at > $2',
+    [ticket, new Date(now)],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(Ret.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
+  return { uid: row.uid, verified: row.verified_at !== null };
+}
+
+/**
+ * Password recovery (/retrievePassword → /retrievePasswordImg → /retrievePasswordCode → /resetPassword): the
+ * account and a captcha open a ticket; a code goes to a bound email or phone; the right code lets the ticket set a
+ * new password once, which ends every session of the account. An account that does not exist gets a ticket like
+ * one with nothing bound, so no answer says whether an account exists.
+ */
+export class PasswordRecovery {
+  private readonly captchas: CaptchaStore;
+
+  constructor(private readonly services: Services) {
+    this.captchas = new CaptchaStore(services.db, CaptchaRules.lifetimeMs);
+  }
+
+  async start(input: { account: string; captchaId: string; captchaCode: string }): Promise<RecoveryStarted> {
+    const { db, clock } = this.services;
+    const now = clock.now();
+    if (!(await this.captchas.consume(input.captchaId, input.captchaCode, now))) throw new ApiError(Ret.CaptchaWrong, CaptchaTexts.Wrong);
+    const account = await findAccount(db, input.account);
+    const ticket = randomBytes(24).toString('base64url');
+    await db.query('DELETE FROM password_recoveries WHERE expires_at <= $1', [new Date(now)]);
+    await db.query('INSERT INTO password_recoveries (id, uid, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+      ticket, account?.id ?? null, new Date(now), new Date(now + TICKET_LIFETIME_MS),
+    ]);
+    return { ticket, channels: channelsOf(account) };
+  }
+
+  async sendCode(input: { ticket: string; channel: CodeChannel }, address: string): Promise<CodeSent> {
+    const { db, clock, verification } = this.services;
+    const now = clock.now();
+    const recovery = await openRecovery(db, input.ticket, now);
+    const account = recovery.uid === null ? undefined : await accountById(db, recovery.uid);
+    const target = account ? targetOf(account, input.channel) : null;
+    if (!account || target === null) throw badParam('channel');
+    const issued = await verification.codes.issue('reset_password', target, address, now);
+    if (!issued.ok) {
+      if (issued.kind === 'too_soon') throw new ApiError(Ret.CodeTooSoon, AccountSecurityTexts.CodeTooSoon, { waitMs: issued.waitMs });
+      if (issued.kind === 'target_limit') throw new ApiError(Ret.CodeDayLimit, AccountSecurityTexts.CodeDayLimit);
+      throw new ApiError(Ret.TooManyAttempts, AccountSecurityTexts.CodeAddressLimit);
+    }
+    const text = `您正在找回奇遇视频账号的密码，验证码：${issued.code}，${VerificationRules.lifetimeMs / 60_000}分钟内有效。如非本人操作，请忽略。`;
+    try {
+      await verification.senders[input.channel].send({ channel: input.channel, to: target, subject: '奇遇视频找回密码验证码', text, code: issued.code });
+    } catch {
+      throw new ApiError(Ret.CodeNotSent, AccountSecurityTexts.CodeNotSent);
+    }
+    const masked = channelsOf(account).find((each) => each.channel === input.channel)?.masked ?? '';
+    return { masked, resendAfterMs: VerificationRules.resendAfterMs };
+  }
+
+  async checkCode(input: { ticket: string; channel: CodeChannel; code: string }): Promise<null> {
+    const { db, clock, verification } = this.services;
+    const now = clock.now();
+    const recovery = await openRecovery(db, input.ticket, now);
+    const account = recovery.uid === null ? undefined : await accountById(db, recovery.uid);
+    const target = account ? targetOf(account, input.channel) : null;
+    if (!account || target === null) throw badParam('channel');
+    const outcome = await verification.codes.check('reset_password', target, input.code, now);
+    if (outcome === 'wrong') throw new ApiError(Ret.CodeWrong, AccountSecurityTexts.CodeWrong);
+    if (outcome === 'expired') throw new ApiError(Ret.CodeExpired, AccountSecurityTexts.CodeExpired);
+    if (outcome === 'exhausted') throw new ApiError(Ret.CodeExhausted, AccountSecurityTexts.CodeExhausted);
+    await db.query('UPDATE password_recoveries SET verified_at = $2 WHERE id = $1', [input.ticket, new Date(now)]);
+    return null;
+  }
+
+  async reset(input: { ticket: string; newPassword: string }): Promise<null> {
+    const { db, clock, passwords, sessions, limiter, realtime } = this.services;
+    const problem = newPasswordProblem(input.newPassword);
+    if (problem !== null) throw badParam('newPassword', problem);
+    const now = clock.now();
+    const passwordHash = await passwords.hash(input.newPassword);
+    const outcome = await db.transaction(async (tx) => {
+      // Used once: the statement that takes the ticket is the one that checks it.
+      const [taken] = await tx.query<{ uid: number }>(
+        `UPDATE password_recoveries SET used_at = $2
+          WHERE id = $1 AND used_at IS NULL AND verified_at IS NOT NULL AND expires_at > $2 AND uid IS NOT NULL
+          RETURNING uid`,
+        [input.ticket, new Date(now)],
+      );
+      if (!taken) return null;
+      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [taken.uid, passwordHash]);
+      const ended = await tx.query<{ token: string }>('UPDATE sessions SET revoked_at = now() WHERE uid = $1 AND revoked_at IS NULL RETURNING token', [taken.uid]);
+      return { uid: taken.uid, ended };
+    });
+    if (!outcome) throw new ApiError(Ret.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
+    await sessions.cache?.changed({ uid: outcome.uid });
+    for (const { token } of outcome.ended) realtime.sessionEnded(token, AccountSecurityTexts.SessionEndedByPasswordReset);
+    // The owner proved the account is theirs: login asks no captcha for the failures before.
+    const account = await accountById(db, outcome.uid);
+    if (account) await limiter.reset(LOGIN_ATTEMPTS_PER_USER, account.userName);
+    return null;
+  }
+}
