@@ -2,52 +2,29 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppServices } from '../app-services.ts';
 import { resolveSessionSecret } from '../auth/session-secret.ts';
-import { ORDER_BY } from '../catalogue/catalogue-repository.ts';
-import { videoAccess } from '../gold/gold-access.ts';
-import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { envelope, sendFailure } from '../http/envelope.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { EPISODE_NOT_FOUND, PlaybackCalls, type EpisodeList, type WireVideoDetails } from '../../src/core/playback/playback-protocol.ts';
+import { PlaybackCalls } from '../../src/core/playback/playback-protocol.ts';
 import { currentSequence, LIVE_SEGMENT_SECONDS, liveWindow, livePlaylist, loopOf, segmentUrisOf } from './live-playlist.ts';
 import { MPEG_TICKS_PER_SECOND, shiftTimestamps } from './ts-timestamps.ts';
 import { DEMO_MEDIA_DIR, findFileInside, safeMediaSegments, sendMediaFile } from './media-serving.ts';
-import { CLIP_SECONDS, episodeClip, isClipName, isHlsClip, MP4_CLIP, type ClipName } from './playback-media.ts';
-import { findLiveChannel, findPlayableVideo, playRecordOf, videoViews, watchingOf, type PlayableVideo } from './playback-repository.ts';
+import { isClipName, isHlsClip, type ClipName } from './playback-media.ts';
+import { findLiveChannel } from './playback-repository.ts';
+import { CHANNEL_PATTERN, LIVE_PREFIX, liveScope, PlaybackUseCases, VOD_PREFIX } from './playback-use-cases.ts';
 import { PlayUrlSigner } from './signed-urls.ts';
 
-const PlaybackLimits = {
-  relatedSize: 10,
-  watchingSize: 20,
-  everyoneSize: 20,
-  /** Longest browser cache of a media file (never beyond its token's expiry). */
-  maxCacheSeconds: 3600,
-} as const;
-
-/** The tables VideoDetails' shared part is read from (the video, its media, its uploader's name; the price is a video column). */
-const DETAILS_TABLES = ['videos', 'video_media', 'users', 'catalogue_categories'] as const;
-
-/** URL prefixes of the signed media paths. */
-const VOD_PREFIX = '/vod/';
-const LIVE_PREFIX = '/live/';
+/** Longest browser cache of a media file (never beyond its token's expiry). */
+const MAX_CACHE_SECONDS = 3600;
 
 /** The rendition a live channel loops. */
 const LIVE_RENDITION = '360p';
-const CHANNEL_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface PlaybackRoutesOptions {
   /** Folder of the demo clips; default demo-media/ of the repository. */
   mediaDir?: string;
 }
-
-async function playableOrFail(services: AppServices, mediaKey: string): Promise<PlayableVideo> {
-  const video = await findPlayableVideo(services.db, mediaKey);
-  if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
-  return video;
-}
-
-const liveScope = (channel: string): string => `live:${channel}`;
 
 /**
  * The playback API (VideoDetails, getPlayInfo, VideoChooseGather, GetPlayAddress, GetRelatedVideo,
@@ -75,99 +52,18 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
     return found;
   };
 
-  /**
-   * VideoDetails' shared part by media key (null: no such video): both answers, for a caller who may play it and for
-   * one who may not. Whether the caller may (a purchase of a paid video) is their own and is asked per request.
-   */
-  const detailsOf = (mediaKey: string) =>
-    services.sharedReads.get(`playback:details:${mediaKey}`, DETAILS_TABLES, async () => {
-      const video = await findPlayableVideo(db, mediaKey);
-      if (video === null) return null;
-      const { price } = await videoAccess(db, null, video.id);
-      const answer = (unlocked: boolean): WireVideoDetails => ({
-        ...video.view,
-        episodeCount: video.media.episodeCount,
-        live: video.media.live,
-        goldPrice: price,
-        unlocked,
-        introEnd: video.media.introEnd,
-        outroStart: video.media.outroStart,
-      });
-      return { id: video.id, price, unlocked: answer(true), locked: price === 0 ? null : answer(false) };
-    });
+  const playback = new PlaybackUseCases(services, signerOf);
+  const callerOf = (auth: { user: { id: number } } | null): number | null => auth?.user.id ?? null;
 
-  /** The video page: catalogue fields, episodes, live, price and whether the caller may play it, intro/outro marks. */
-  serve(
-    api,
-    PlaybackCalls.details,
-    'optional',
-    async ({ input, auth }) => {
-      const details = await detailsOf(input.mediaKey);
-      if (details === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
-      if (details.locked === null) return details.unlocked;
-      const unlocked = auth !== null && (await videoAccess(db, auth.user.id, details.id)).unlocked;
-      return unlocked ? details.unlocked : details.locked;
-    },
-    { etag: true },
-  );
-
-  /** Where the caller left off: the last episode watched and its progress (episode 1, 0 s for visitors). */
-  serve(api, PlaybackCalls.playInfo, 'optional', async ({ input, auth }) => {
-    const video = await playableOrFail(services, input.mediaKey);
-    const record = auth && !video.media.live ? await playRecordOf(db, auth.user.id, video.id) : null;
-    if (record === null || record.episode > video.media.episodeCount) return { episode: 1, progress: 0 };
-    // Every episode plays a 20 s clip: a longer progress (an older record) resumes at the clip's end.
-    return { episode: record.episode, progress: Math.min(record.progress, CLIP_SECONDS) };
-  });
-
-  /** The episodes: 第N集 for series; films, short videos and live channels have one, named after the video. */
-  serve(api, PlaybackCalls.episodes, 'none', async ({ input }): Promise<EpisodeList> => {
-    const video = await playableOrFail(services, input.mediaKey);
-    const { episodeCount, live } = video.media;
-    const series = episodeCount > 1;
-    const list = Array.from({ length: episodeCount }, (_, index) => ({
-      episode: index + 1,
-      title: series ? `第${index + 1}集` : video.view.title,
-      duration: live ? 0 : CLIP_SECONDS,
-    }));
-    return { list, total: episodeCount };
-  });
-
-  /** A signed, expiring address of an episode; 1031 when the video needs gold the caller has not paid. */
-  serve(api, PlaybackCalls.address, 'optional', async ({ input, auth }) => {
-    const video = await playableOrFail(services, input.mediaKey);
-    const { episode } = input;
-    if (episode > video.media.episodeCount) throw badParam('episode', EPISODE_NOT_FOUND);
-    const access = await videoAccess(db, auth?.user.id ?? null, video.id);
-    if (!access.unlocked) throw new ApiError(Ret.VideoLocked, RetMessage.VideoLocked);
-    const signing = await signerOf();
-    if (video.media.live) {
-      const channel = video.view.mediaKey;
-      if (!CHANNEL_PATTERN.test(channel)) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
-      return { url: `${LIVE_PREFIX}${signing.sign(liveScope(channel))}/${channel}/index.m3u8`, kind: 'hls', live: true };
-    }
-    const clip = episodeClip(video.media, episode);
-    const token = signing.sign(clip);
-    return isHlsClip(clip)
-      ? { url: `${VOD_PREFIX}${token}/${clip}/master.m3u8`, kind: 'hls', live: false }
-      : { url: `${VOD_PREFIX}${token}/${MP4_CLIP}`, kind: 'mp4', live: false };
-  });
-
-  /** Videos of the same category, most played first, without the video itself. */
-  serve(api, PlaybackCalls.related, 'none', async ({ input }) => {
-    const video = await playableOrFail(services, input.mediaKey);
-    const list = await videoViews(db, 'v.category = $1 AND v.id <> $2', [video.view.category, video.id], ORDER_BY.hot, PlaybackLimits.relatedSize);
-    return { list };
-  });
-
-  /** /watching: the caller's recent plays (newest first, with episode and progress) and the most played videos. */
-  serve(api, PlaybackCalls.watching, 'optional', async ({ auth }) => ({
-    mine: auth ? await watchingOf(db, auth.user.id, PlaybackLimits.watchingSize) : [],
-    everyone: await videoViews(db, 'true', [], ORDER_BY.hot, PlaybackLimits.everyoneSize),
-  }));
+  serve(api, PlaybackCalls.details, 'optional', ({ input, auth }) => playback.details(input.mediaKey, callerOf(auth)), { etag: true });
+  serve(api, PlaybackCalls.playInfo, 'optional', ({ input, auth }) => playback.playInfo(input.mediaKey, callerOf(auth)));
+  serve(api, PlaybackCalls.episodes, 'none', ({ input }) => playback.episodes(input.mediaKey));
+  serve(api, PlaybackCalls.address, 'optional', ({ input, auth }) => playback.address(input.mediaKey, input.episode, callerOf(auth)));
+  serve(api, PlaybackCalls.related, 'none', async ({ input }) => ({ list: await playback.related(input.mediaKey) }));
+  serve(api, PlaybackCalls.watching, 'optional', ({ auth }) => playback.watching(callerOf(auth)));
 
   const app = api.app;
-  const cacheControl = (remaining: number): string => `private, max-age=${Math.min(remaining, PlaybackLimits.maxCacheSeconds)}`;
+  const cacheControl = (remaining: number): string => `private, max-age=${Math.min(remaining, MAX_CACHE_SECONDS)}`;
   const unsatisfiable = () => envelope(Ret.MediaRangeInvalid, RetMessage.MediaRangeInvalid, null);
 
   /** `/vod/<token>/<clip>/…`: files of one clip, the token signed for that clip. */
