@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../src/composition/headless.ts';
 import { FollowController } from '../../src/core/social/follow-controller.ts';
 import { followLabel, followStep, initialFollowState, type FollowEvent, type FollowState } from '../../src/core/social/follow-machine.ts';
-import { BlockStatus } from '../../src/core/social/social-rules.ts';
+import { BlockStatus } from '../../src/core/social/social-protocol.ts';
 import { SocialService } from '../../src/core/social/social-service.ts';
-import { installFakeSocialApi } from '../unit/social/fake-social-api.ts';
+import { installFakeSocialApi } from '../../adapters/http/fake-social-api.ts';
 
 const eventArb: fc.Arbitrary<FollowEvent> = fc.oneof(
   fc.record({ kind: fc.constant('tapped' as const), viewer: fc.constantFrom('self' as const, 'visitor' as const, 'user' as const) }),

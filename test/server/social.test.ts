@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_REASONS } from '../../src/core/social/social-rules.ts';
+import { REPORT_REASONS } from '../../src/core/social/social-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';

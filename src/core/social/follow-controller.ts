@@ -4,7 +4,8 @@ import { ApiError } from '../request/api-error.ts';
 import { followLabel, followStep, initialFollowState, type FollowEffect, type FollowEvent, type FollowState, type Viewer } from './follow-machine.ts';
 import type { ListedUser } from '../shared-kernel/listed-user.ts';
 import { returnAddress } from '../shared-kernel/login-redirect.ts';
-import { BlockStatus, SocialPaths, SocialTexts } from './social-rules.ts';
+import { BlockStatus } from './social-protocol.ts';
+import { SocialPaths, SocialTexts } from './social-rules.ts';
 import type { SocialService } from './social-service.ts';
 
 export interface FollowControllerDeps {

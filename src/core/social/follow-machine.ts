@@ -1,5 +1,6 @@
 import type { ListedUser } from '../shared-kernel/listed-user.ts';
-import { BlockStatus, Flag, SocialRet, SocialTexts } from './social-rules.ts';
+import { BlockStatus, SocialRet } from './social-protocol.ts';
+import { Flag, SocialTexts } from './social-rules.ts';
 
 /** The relation a follow button shows: not followed, followed, or blocked by me (a block ends any follow). */
 export type Relation = 'none' | 'followed' | 'blocked';

@@ -1,46 +1,21 @@
 /** Follow, block and report: the spec's codes, texts and limits (shared by the app and the server). */
 
-/** The calls of the follow/block/report feature. */
-export const SocialPaths = {
-  follow: '/api/Video/FocusUPMaster',
-  preventUser: '/api/User/preventUser',
-  blackList: '/api/User/GetBlackList',
-  fansList: '/api/User/GetUserFansList',
-  focusList: '/api/User/GetFocusList',
-  relation: '/api/User/GetUserRelation',
-  report: '/api/Video/ReportUserReq',
-  login: '/login',
-} as const;
+import { REPORT_REASONS, SocialProtocolLimits, type ReportReason } from './social-protocol.ts';
 
-/** preventUser's status: 1 block, 0 unblock (the server answers the resulting status). */
-export const BlockStatus = { Unblocked: 0, Blocked: 1 } as const;
-export type BlockStatus = (typeof BlockStatus)[keyof typeof BlockStatus];
+/** Where the social screens send a visitor. */
+export const SocialPaths = { login: '/login' } as const;
 
 export { Flag } from '../shared-kernel/listed-user.ts';
 
-/** Answer codes of the social calls. */
-export const SocialRet = {
-  FollowSelf: 8020,
-  FollowBlockedUser: 8021,
-  BlockSelf: 8022,
-  ReportSelf: 8023,
-  FollowBlockedByUser: 8024,
-  TooManyReports: 1005,
-} as const;
-
-/** Report reasons offered on /complaint (single choice); the server accepts only these. */
-export const REPORT_REASONS = ['色情低俗', '政治敏感', '违法犯罪', '垃圾广告', '人身攻击', '其他'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
 export const SocialLimits = {
   /** Optional description of a report, in characters (code points). */
-  reportContentMax: 200,
+  reportContentMax: SocialProtocolLimits.reportContentMax,
   /** A reason's length the server accepts at most. */
-  reportReasonMax: 20,
+  reportReasonMax: SocialProtocolLimits.reportReasonMax,
   /** Reports one user may send in 24 hours. */
   reportsPerDay: 10,
-  defaultPageSize: 20,
-  maxPageSize: 50,
+  defaultPageSize: SocialProtocolLimits.defaultPageSize,
+  maxPageSize: SocialProtocolLimits.maxPageSize,
   /** Toasts of the follow button and the block control (spec: notices 1 s). */
   noticeToastMs: 1000,
   /** Local toasts (a missing reason): the spec's default toast, 1500 ms at the bottom. */

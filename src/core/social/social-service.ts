@@ -1,18 +1,19 @@
 import type { ApiClient } from '../request/api-client.ts';
+import { flagOf } from '../request/answer-values.ts';
 import { parseListedUser, parseUserPage, type ListedUser, type UserPage } from '../shared-kernel/listed-user.ts';
-import { BlockStatus, SocialLimits, SocialPaths, SocialTexts, isReportReason, reportContentProblem } from './social-rules.ts';
-import { fieldsOf, flagOf } from '../request/answer-values.ts';
+import { BlockStatus, SocialCalls } from './social-protocol.ts';
+import { SocialLimits, SocialTexts, isReportReason, reportContentProblem } from './social-rules.ts';
 
 /** A change of relation made through this service, for every button and screen showing that user. */
 export type RelationChange = { uid: number; kind: 'follow'; selected: boolean } | { uid: number; kind: 'block'; status: BlockStatus };
 
 export type UserListKind = 'blacklist' | 'fans' | 'focus';
 
-const LIST_PATHS: Record<UserListKind, string> = {
-  blacklist: SocialPaths.blackList,
-  fans: SocialPaths.fansList,
-  focus: SocialPaths.focusList,
-};
+const LISTS = {
+  blacklist: SocialCalls.blackList,
+  fans: SocialCalls.fansList,
+  focus: SocialCalls.focusList,
+} as const satisfies Record<UserListKind, unknown>;
 
 export type ReportOutcome = { kind: 'reported'; message: string } | { kind: 'invalid'; message: string } | { kind: 'failed' };
 
@@ -32,28 +33,28 @@ export class SocialService {
 
   /** FocusUPMaster: toggles the follow; answers the server's data.selected (msg toasted). Throws ApiError. */
   async toggleFollow(uid: number): Promise<boolean> {
-    const data = fieldsOf(await this.api.get(SocialPaths.follow, { userId: uid }, { notice: true }));
-    const selected = flagOf(data.selected);
+    const data = await this.api.request(SocialCalls.follow, { userId: uid }, { notice: true });
+    const selected = flagOf(data?.selected);
     this.emit({ uid, kind: 'follow', selected });
     return selected;
   }
 
   /** preventUser: 1 blocks, 0 unblocks; answers the server's status (msg toasted). Throws ApiError. */
   async setBlocked(uid: number, status: BlockStatus): Promise<BlockStatus> {
-    const data = fieldsOf(await this.api.get(SocialPaths.preventUser, { uid, status }, { notice: true }));
-    const answered = Number(data.status) === BlockStatus.Blocked ? BlockStatus.Blocked : BlockStatus.Unblocked;
+    const data = await this.api.request(SocialCalls.block, { uid, status }, { notice: true });
+    const answered = Number(data?.status) === BlockStatus.Blocked ? BlockStatus.Blocked : BlockStatus.Unblocked;
     this.emit({ uid, kind: 'block', status: answered });
     return answered;
   }
 
   /** One page of the blacklist, my fans or whom I follow (newest first). */
   async list(kind: UserListKind, page: number, pageSize: number = SocialLimits.defaultPageSize): Promise<UserPage> {
-    return parseUserPage(await this.api.get(LIST_PATHS[kind], { page, pageSize }));
+    return parseUserPage(await this.api.request(LISTS[kind], { page, pageSize }));
   }
 
   /** A user as I see them (a visitor: all flags 0); null for an unreadable answer. Throws ApiError. */
   async relation(uid: number, options: { suppressTips?: boolean } = {}): Promise<ListedUser | null> {
-    return parseListedUser(await this.api.get(SocialPaths.relation, { uid }, options));
+    return parseListedUser(await this.api.request(SocialCalls.relation, { uid }, options));
   }
 
   /** ReportUserReq with one of the offered reasons and an optional description (at most 200 characters). */
@@ -63,7 +64,7 @@ export class SocialService {
     if (problem !== null) return { kind: 'invalid', message: problem };
     const description = content.trim();
     try {
-      await this.api.get(SocialPaths.report, { uid, reason, ...(description ? { content: description } : {}) });
+      await this.api.request(SocialCalls.report, { uid, reason, ...(description ? { content: description } : {}) });
       return { kind: 'reported', message: SocialTexts.reportedToast };
     } catch {
       return { kind: 'failed' };

@@ -4,9 +4,10 @@ import { FollowController } from '../../../src/core/social/follow-controller.ts'
 import { followLabel, followStep, initialFollowState, relationOf } from '../../../src/core/social/follow-machine.ts';
 import { parseListedUser, parseUserPage } from '../../../src/core/shared-kernel/listed-user.ts';
 import { returnAddress } from '../../../src/core/shared-kernel/login-redirect.ts';
-import { BlockStatus, REPORT_REASONS, reportContentProblem } from '../../../src/core/social/social-rules.ts';
+import { BlockStatus, REPORT_REASONS } from '../../../src/core/social/social-protocol.ts';
+import { reportContentProblem } from '../../../src/core/social/social-rules.ts';
 import { SocialService } from '../../../src/core/social/social-service.ts';
-import { installFakeSocialApi } from './fake-social-api.ts';
+import { installFakeSocialApi } from '../../../adapters/http/fake-social-api.ts';
 
 const ME = 1;
 const B = 2;
@@ -152,6 +153,7 @@ describe('SocialService', () => {
     const { service, api } = setup();
     api.following.add(5);
     api.following.add(6);
+    for (const fan of [101, 102, 103]) api.follows.set(fan, new Set([ME]));
     expect((await service.list('focus', 1, 1)).list.map((u) => u.userId)).toEqual([6]);
     expect((await service.list('fans', 1)).total).toBe(3);
     expect(await service.relation(6)).toMatchObject({ userId: 6, focusStatus: 1, isBlackList: 0 });

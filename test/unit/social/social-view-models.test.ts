@@ -15,7 +15,7 @@ import {
   userIdFrom,
   userListKindOf,
 } from '../../../src/ui/social/social-view-models.ts';
-import { installFakeSocialApi } from './fake-social-api.ts';
+import { installFakeSocialApi } from '../../../adapters/http/fake-social-api.ts';
 
 const B = 900;
 

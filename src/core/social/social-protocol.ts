@@ -1,0 +1,89 @@
+/**
+ * Follow, block and report: the calls declared once (src/core/request/protocol.ts). The app's SocialService sends
+ * them, the reference server (server/social/routes.ts) serves them, the fake (adapters/http/fake-social-api.ts)
+ * answers them; test/contract/social-protocol.test.ts runs one suite against both.
+ */
+import { call } from '../request/protocol.ts';
+import type { ListedUser, UserPage } from '../shared-kernel/listed-user.ts';
+
+/** preventUser's status: 1 block, 0 unblock (the server answers the resulting status). */
+export const BlockStatus = { Unblocked: 0, Blocked: 1 } as const;
+export type BlockStatus = (typeof BlockStatus)[keyof typeof BlockStatus];
+
+/** Report reasons offered on /complaint (single choice); the server accepts only these. */
+export const REPORT_REASONS = ['色情低俗', '政治敏感', '违法犯罪', '垃圾广告', '人身攻击', '其他'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Answer codes of the social calls. */
+export const SocialRet = {
+  FollowSelf: 8020,
+  FollowBlockedUser: 8021,
+  BlockSelf: 8022,
+  ReportSelf: 8023,
+  FollowBlockedByUser: 8024,
+  TooManyReports: 1005,
+} as const;
+
+export const SocialProtocolLimits = {
+  defaultPageSize: 20,
+  maxPageSize: 50,
+  /** Pages beyond this are refused (1002) rather than scanned. */
+  maxPage: 10_000,
+  /** A reason's length the server accepts at most. */
+  reportReasonMax: 20,
+  /** A report's description, in characters (code points); its own check (reportContentProblem) names the refusal. */
+  reportContentMax: 200,
+} as const;
+
+/** FocusUPMaster: whether the caller follows the user afterwards. */
+export interface FollowToggled {
+  selected: boolean;
+}
+
+/** preventUser: the status the caller's block of the user has now. */
+export interface BlockSet {
+  status: BlockStatus;
+}
+
+const paging = {
+  page: { kind: 'int', min: 1, max: SocialProtocolLimits.maxPage, fallback: 1 },
+  pageSize: {
+    kind: 'int',
+    min: 1,
+    max: SocialProtocolLimits.maxPageSize,
+    fallback: SocialProtocolLimits.defaultPageSize,
+    rangeMessage: `每页数量为1-${SocialProtocolLimits.maxPageSize}`,
+  },
+} as const;
+
+export const SocialCalls = {
+  /** Follows the user, or unfollows one already followed (msg 关注成功 / 已取消关注). Signed in only. */
+  follow: call<FollowToggled>()({ method: 'GET', path: '/api/Video/FocusUPMaster', carrier: 'query', params: { userId: { kind: 'id' } } }),
+  /** status 1 blocks (follows end both ways), 0 unblocks (msg 已拉黑 / 已移出黑名单). Signed in only. */
+  block: call<BlockSet>()({
+    method: 'GET',
+    path: '/api/User/preventUser',
+    carrier: 'query',
+    params: { uid: { kind: 'id' }, status: { kind: 'int', min: BlockStatus.Unblocked, max: BlockStatus.Blocked, rangeMessage: 'status只能为0或1' } },
+  }),
+  /** The caller's blacklist, newest first. Signed in only. */
+  blackList: call<UserPage>()({ method: 'GET', path: '/api/User/GetBlackList', carrier: 'query', params: paging }),
+  /** The caller's fans, newest first. Signed in only. */
+  fansList: call<UserPage>()({ method: 'GET', path: '/api/User/GetUserFansList', carrier: 'query', params: paging }),
+  /** Whom the caller follows, newest first. Signed in only. */
+  focusList: call<UserPage>()({ method: 'GET', path: '/api/User/GetFocusList', carrier: 'query', params: paging }),
+  /** A user as the caller sees them (a visitor: every flag 0); 1006 for no such user. */
+  relation: call<ListedUser>()({ method: 'GET', path: '/api/User/GetUserRelation', carrier: 'query', params: { uid: { kind: 'id' } } }),
+  /** Reports a user with one of the offered reasons and an optional description (msg 已收到您的举报). Signed in only. */
+  report: call<null>()({
+    method: 'GET',
+    path: '/api/Video/ReportUserReq',
+    carrier: 'query',
+    params: {
+      uid: { kind: 'id' },
+      reason: { kind: 'text', max: SocialProtocolLimits.reportReasonMax, trim: true, oneOf: REPORT_REASONS, badMessage: '请选择举报原因' },
+      // Two UTF-16 units at most per character: the description's own check counts characters and names its refusal.
+      content: { kind: 'text', max: SocialProtocolLimits.reportContentMax * 2, trim: true, optional: true, badMessage: `描述最多${SocialProtocolLimits.reportContentMax}个字` },
+    },
+  }),
+} as const;
