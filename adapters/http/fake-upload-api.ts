@@ -1,5 +1,20 @@
 import { HttpFailure } from '../../src/core/ports/http.ts';
-import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import type { Place } from '../../src/core/ports/place-search.ts';
+import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
+import {
+  UploadCalls,
+  UploadChunkCalls,
+  UploadConstants,
+  UploadFields,
+  UploadRet,
+  UploadTexts,
+  type HeldChunks,
+  type PlaceList,
+  type PublishPoint,
+  type SavedVideo,
+  type VideoFileInfo,
+} from '../../src/core/upload/upload-protocol.ts';
+import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 import { installFakePostsApi, type FakePostsState } from './fake-posts-api.ts';
 
@@ -41,6 +56,8 @@ interface FakeUploadState extends FakePostsState {
   /** Every video chunk request that reached the server, in order (refused ones too). */
   chunkCalls: Array<{ file: string; chunk: number }>;
   labels: Array<{ id: number; name: string }>;
+  /** What SearchPlace finds (by name or address). */
+  places: Place[];
 }
 
 export interface FakeUploadApiOptions {
@@ -48,6 +65,8 @@ export interface FakeUploadApiOptions {
   chunkSize?: number;
   dailyLimit?: number;
   maxVideoBytes?: number;
+  /** Bytes of videos one user may hold; UploadConstants.userQuotaBytes by default. */
+  quotaBytes?: number;
   /** Nicknames of users, by uid. */
   nickNames?: Record<number, string>;
   /** Time of posts (ms); 0 when left out. */
@@ -69,7 +88,18 @@ const FAKE_LABELS = [
   { id: 6, name: '音乐' },
 ];
 
-const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '', data } });
+const FAKE_PLACES: readonly Place[] = [
+  { id: 'sh-bund', name: '外滩', address: '上海市黄浦区中山东一路', lat: 31.24, lng: 121.49 },
+  { id: 'bj-gugong', name: '故宫博物院', address: '北京市东城区景山前街4号', lat: 39.92, lng: 116.4 },
+];
+
+/** `…MB` for a limit in bytes, as the server names the limit in force. */
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
+}
+
+const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '成功', data } });
 const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
 const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
 
@@ -90,12 +120,14 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
   const chunkSize = options.chunkSize ?? UploadConstants.chunkSize;
   const dailyLimit = options.dailyLimit ?? UploadConstants.dailyPostLimit;
   const maxVideoBytes = options.maxVideoBytes ?? UploadConstants.maxVideoBytes;
+  const quotaBytes = options.quotaBytes ?? UploadConstants.userQuotaBytes;
   const state: FakeUploadState = {
     uploads: new Map(),
     posts: [],
     chunkLog: [],
     chunkCalls: [],
     labels: FAKE_LABELS.map((l) => ({ ...l })),
+    places: FAKE_PLACES.map((p) => ({ ...p })),
     postsToday: new Map(),
     follows: new Map(),
     postOfVideo: new Map(),
@@ -110,7 +142,7 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     for (const [key, value] of Object.entries(source)) if (value !== undefined && value !== null) out[key] = typeof value === 'string' ? value : String(value);
     return out;
   };
-  const callerOf = (call: FakeHttpCall): number => Number(fieldsOf(call).login_uid ?? 0);
+  const callerOf = (call: FakeHttpCall): number => Number(call.params.login_uid ?? fieldsOf(call).login_uid ?? 0);
   const ownUpload = (uid: number, unique: string | undefined): FakeUpload | null => {
     const upload = unique ? state.uploads.get(unique) : undefined;
     return upload && upload.uid === uid ? upload : null;
@@ -130,33 +162,49 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     });
   };
 
-  route('GET', UploadPaths.labels, () => ok(state.labels), true);
+  /** Registers a declared call: its parameters read as declared, refusals answered as the server words them. */
+  const serve = <S extends Fields>(declared: Call<S, unknown>, handle: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer, open = false) => {
+    route(
+      declared.method,
+      declared.path,
+      (call, uid) => {
+        try {
+          return handle(readDeclaredParams(declared, call), uid);
+        } catch (error) {
+          if (error instanceof FakeRefusal) return error.answer;
+          throw error;
+        }
+      },
+      open,
+    );
+  };
+  const usedBytesOf = (uid: number) => [...state.uploads.values()].filter((u) => u.uid === uid).reduce((sum, u) => sum + u.fileSize, 0);
 
-  route('GET', UploadPaths.publishPoint, (_call, uid) => {
+  serve(UploadCalls.labels, () => ok(state.labels), true);
+
+  serve(UploadCalls.publishPoint, (_input, uid) => {
     const usedToday = state.postsToday.get(uid) ?? 0;
-    const usedBytes = [...state.uploads.values()].filter((u) => u.uid === uid).reduce((sum, u) => sum + u.fileSize, 0);
-    return ok({
+    const point: PublishPoint = {
       dailyLimit,
       usedToday,
       remaining: Math.max(0, dailyLimit - usedToday),
       canPublish: usedToday < dailyLimit,
       maxVideoBytes,
-      quotaBytes: UploadConstants.userQuotaBytes,
-      usedBytes,
+      quotaBytes,
+      usedBytes: usedBytesOf(uid),
       maxDurationSeconds: UploadConstants.maxDurationSeconds,
-    });
+    };
+    return ok(point);
   });
 
-  route('GET', UploadPaths.createFile, (call, uid) => {
-    const f = fieldsOf(call);
-    const fileSize = Number(f.fileSize);
-    const chunks = Number(f.chunks);
+  serve(UploadCalls.createFile, (input, uid) => {
+    const { fileName, fileSize, chunks } = input;
+    if (badFileName(fileName)) return fail(UploadRet.FileNameInvalid, UploadTexts.FileNameInvalid);
+    if (Number(input.duration) > UploadConstants.maxDurationSeconds) return fail(1002, '参数格式错误：duration');
+    if (fileSize > maxVideoBytes) return fail(UploadRet.VideoTooLarge, `视频不能超过${megabytes(maxVideoBytes)}`);
+    if (chunks !== Math.ceil(fileSize / chunkSize)) return fail(1002, '参数格式错误：chunks');
     if ((state.postsToday.get(uid) ?? 0) >= dailyLimit) return fail(UploadRet.PublishLimitReached, UploadTexts.PublishLimitReached);
-    const fileName = f.fileName ?? '';
-    if (!fileName || fileName.length > 200 || badFileName(fileName)) return fail(UploadRet.FileNameInvalid, UploadTexts.FileNameInvalid);
-    if (!Number.isInteger(fileSize) || fileSize <= 0) return fail(1002, '参数错误');
-    if (fileSize > maxVideoBytes) return fail(UploadRet.VideoTooLarge, UploadTexts.VideoTooLarge);
-    if (chunks !== Math.ceil(fileSize / chunkSize)) return fail(1002, '参数错误');
+    if (usedBytesOf(uid) + fileSize > quotaBytes) return fail(UploadRet.QuotaExceeded, UploadTexts.QuotaExceeded);
     const lid = nextLid++;
     const upload: FakeUpload = {
       lid,
@@ -165,7 +213,7 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
       uid,
       fileName,
       fileSize,
-      duration: Number(f.duration) || 0,
+      duration: Math.round(Number(input.duration)),
       chunks,
       parts: new Map(),
       stored: null,
@@ -178,10 +226,11 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
       cover: null,
     };
     state.uploads.set(upload.uniqueFileName, upload);
-    return ok({ lid: upload.lid, id: upload.id, uniqueFileName: upload.uniqueFileName });
+    const info: VideoFileInfo = { lid: upload.lid, id: upload.id, uniqueFileName: upload.uniqueFileName };
+    return ok(info);
   });
 
-  route('POST', UploadPaths.videoChunk, (call, uid) => {
+  route('POST', UploadChunkCalls.videoChunk.path, (call, uid) => {
     const f = fieldsOf(call);
     const chunk = Number(f[UploadFields.chunk]);
     state.chunkCalls.push({ file: f[UploadFields.uniqueFileID] ?? '', chunk });
@@ -212,27 +261,50 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     return ok({ fileName: upload.storedName, chunk, received: receivedOf(upload), complete: upload.stored !== null, serverId: '1' });
   });
 
-  route('GET', UploadPaths.heldChunks, (call, uid) => {
-    const upload = ownUpload(uid, fieldsOf(call)[UploadFields.uniqueFileID]);
+  serve(UploadCalls.heldChunks, (input, uid) => {
+    const upload = ownUpload(uid, input.uniqueFileID);
     if (!upload) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
-    return ok({ received: receivedOf(upload), chunks: upload.chunks, fileName: upload.storedName, complete: upload.stored !== null });
+    const held: HeldChunks = { received: receivedOf(upload), chunks: upload.chunks, fileName: upload.storedName, complete: upload.stored !== null };
+    return ok(held);
   });
 
-  route('POST', UploadPaths.saveVideo, (call, uid) => {
-    const f = fieldsOf(call);
-    const upload = [...state.uploads.values()].find((u) => u.lid === Number(f.LID) && u.id === Number(f.ID));
-    if (!upload || upload.uid !== uid || Number(f.UID) !== uid) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
+  serve(UploadCalls.saveVideo, (input, uid) => {
+    const upload = [...state.uploads.values()].find((u) => u.lid === input.LID && u.id === input.ID);
+    if (!upload || upload.uid !== uid || (input.UID !== undefined && input.UID.trim() !== String(uid))) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
+    if (input.ServerID !== undefined && input.ServerID !== UploadConstants.referenceServerId) return fail(1002, '参数格式错误：ServerID');
+    const labels = input.Labels !== undefined && input.Labels.trim() !== '' ? input.Labels.split(',').map((id) => Number(id.trim())) : [];
+    const unknown = labels.some((id) => !state.labels.some((l) => l.id === id));
+    if (unknown || new Set(labels).size > UploadConstants.maxLabels) return fail(UploadRet.LabelInvalid, UploadTexts.LabelInvalid);
+    const contxt = (input.Contxt ?? '').replace(/\r\n?/g, '\n').trim();
+    if ([...contxt].length > UploadConstants.maxDescription) return fail(UploadRet.DescriptionTooLong, UploadTexts.DescriptionTooLong);
     if (!upload.stored) return fail(UploadRet.UploadIncomplete, UploadTexts.UploadIncomplete);
-    const labels = f.Labels ? f.Labels.split(',').map(Number) : [];
-    if (labels.some((id) => !state.labels.some((l) => l.id === id))) return fail(UploadRet.LabelInvalid, UploadTexts.LabelInvalid);
-    if ([...(f.Contxt ?? '')].length > UploadConstants.maxDescription) return fail(UploadRet.DescriptionTooLong, UploadTexts.DescriptionTooLong);
+    if (input.UploadedFileName === undefined) return fail(1001, '缺少参数：UploadedFileName');
+    if (input.UploadedFileName !== upload.storedName) return fail(1002, '参数格式错误：UploadedFileName');
+    if (input.Corver !== undefined && input.Corver !== upload.coverPath) return fail(1002, '参数格式错误：Corver');
     upload.saved = true;
-    upload.labels = labels;
-    upload.contxt = f.Contxt ?? '';
-    return ok({ videoId: upload.id });
+    upload.labels = [...new Set(labels)];
+    upload.contxt = contxt;
+    const saved: SavedVideo = { videoId: upload.id };
+    return ok(saved);
   });
 
-  route('POST', UploadPaths.coverChunk, (call, uid) => {
+  serve(
+    UploadCalls.placeSearch,
+    (input) => {
+      const keyword = (input.keyword ?? '').trim();
+      // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+      if ([...keyword].length > UploadConstants.maxPlaceKeyword || /[\u0000-\u001f\u007f]/.test(keyword)) return fail(UploadRet.PlaceSearchInvalid, UploadTexts.PlaceSearchInvalid);
+      if (input.lat !== undefined || input.lng !== undefined) {
+        if (input.lat === undefined || Math.abs(Number(input.lat)) > 90) return fail(1002, '参数格式错误：lat');
+        if (input.lng === undefined || Math.abs(Number(input.lng)) > 180) return fail(1002, '参数格式错误：lng');
+      }
+      const found: PlaceList = { list: state.places.filter((place) => keyword === '' || place.name.includes(keyword) || place.address.includes(keyword)) };
+      return ok(found);
+    },
+    true,
+  );
+
+  route('POST', UploadChunkCalls.coverChunk.path, (call, uid) => {
     const f = fieldsOf(call);
     const upload = ownUpload(uid, f[UploadFields.uniqueFileID]);
     if (!upload) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);

@@ -3,7 +3,7 @@ import { PLACE_SEARCH_LIMIT, PlaceSearchFailure, type Place, type PlaceSearch } 
 import type { ApiClient } from '../../src/core/request/api-client.ts';
 import { ApiError } from '../../src/core/request/api-error.ts';
 import { parsePlace } from '../../src/core/posts/post.ts';
-import { UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls } from '../../src/core/upload/upload-protocol.ts';
 
 /** The reference server's own place search (SearchPlace) through the request layer; its errors are not toasted. */
 export class ServerPlaceSearch implements PlaceSearch {
@@ -14,11 +14,8 @@ export class ServerPlaceSearch implements PlaceSearch {
     if (!word && !near) return [];
     let data: unknown;
     try {
-      data = await this.api.get(
-        UploadPaths.placeSearch,
-        { keyword: word, ...(near ? { lat: near.lat, lng: near.lng } : {}) },
-        { suppressTips: true, ...(signal ? { signal } : {}) },
-      );
+      const input = near ? { keyword: word, lat: String(near.lat), lng: String(near.lng) } : { keyword: word };
+      data = await this.api.request(UploadCalls.placeSearch, input, { suppressTips: true, ...(signal ? { signal } : {}) });
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.isCancelled) throw new PlaceSearchFailure('cancelled', error.msg);

@@ -1,13 +1,9 @@
-import { UploadConstants } from '../../src/core/upload/upload-protocol.ts';
+import { UploadConstants, type Label } from '../../src/core/upload/upload-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { MAX_ROW_ID } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 
-export interface Label {
-  id: number;
-  name: string;
-}
 
 /** Every label, in display order (GetLabel). */
 export async function allLabels(db: Queryable): Promise<Label[]> {

@@ -1,9 +1,9 @@
 import type { Place } from '../../src/core/ports/place-search.ts';
-import type { Post as PostView, PostPage } from '../../src/core/posts/post.ts';
+import type { Post as PostView, PostPage } from '../../src/core/posts/posts-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 import { VIDEO_URL_PREFIX, storedVideoName } from '../upload/upload-files.ts';
 import { isVideoExtension } from '../upload/video-magic.ts';
-import type { Label } from './post-rules.ts';
+import type { Label } from '../../src/core/upload/upload-protocol.ts';
 
 interface PostRow {
   id: number;

@@ -1,10 +1,9 @@
 import { PostsCalls, type Post } from '../../src/core/posts/posts-protocol.ts';
-import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadConstants, type PlaceList, type PublishPoint } from '../../src/core/upload/upload-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import { mediaDirOf, uploadDirOf, uploadLimitsOf } from '../config.ts';
 import { ApiError, badParam, loginRequired } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import type { Params } from '../http/params.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { userExists } from '../social/social-repository.ts';
@@ -20,17 +19,15 @@ import { postsToday } from './publish-limit.ts';
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** SearchPlace's optional point: lat and lng together, in range (1002 otherwise). */
-function pointOf(params: Params): { lat: number; lng: number } | null {
-  const lat = params.optionalString('lat');
-  const lng = params.optionalString('lng');
-  if (lat === undefined && lng === undefined) return null;
+/** SearchPlace's optional point (as the declaration reads lat and lng): both or neither, in range (1002 otherwise). */
+function pointOf(input: { lat?: string; lng?: string }): { lat: number; lng: number } | null {
+  if (input.lat === undefined && input.lng === undefined) return null;
   const number = (raw: string | undefined, name: string, limit: number): number => {
     const value = Number(raw);
-    if (raw === undefined || !/^-?\d{1,3}(?:\.\d{1,12})?$/.test(raw.trim()) || Math.abs(value) > limit) throw badParam(name);
+    if (raw === undefined || Math.abs(value) > limit) throw badParam(name);
     return value;
   };
-  return { lat: number(lat, 'lat', 90), lng: number(lng, 'lng', 180) };
+  return { lat: number(input.lat, 'lat', 90), lng: number(input.lng, 'lng', 180) };
 }
 
 /**
@@ -44,7 +41,7 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
   const now = () => new Date(clock.now());
 
   /** What the caller may still publish today, and the upload limits. */
-  api.get(UploadPaths.publishPoint, 'required', async ({ auth }) => {
+  serve(api, UploadCalls.publishPoint, 'required', async ({ auth }): Promise<PublishPoint> => {
     const at = now();
     const usedToday = await postsToday(db, auth.user.id, at.getTime());
     const remaining = Math.max(0, UploadConstants.dailyPostLimit - usedToday);
@@ -60,7 +57,7 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
     };
   });
 
-  api.get(UploadPaths.labels, 'none', async () => allLabels(db));
+  serve(api, UploadCalls.labels, 'none', () => allLabels(db));
 
   /**
    * Publishes a saved video as a post (a form body whose trends, location and trendsDetails are JSON text; a JSON
@@ -99,11 +96,9 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
   });
 
   /** Places by keyword and/or near a point (the reference server's own search; the app uses Google when keyed). */
-  api.get(UploadPaths.placeSearch, 'none', async ({ params }) => {
-    const raw = params.get('keyword');
-    if (raw !== undefined && typeof raw !== 'string') throw new ApiError(Ret.PlaceSearchInvalid, RetMessage.PlaceSearchInvalid);
-    const keyword = (raw ?? '').trim();
+  serve(api, UploadCalls.placeSearch, 'none', async ({ input }): Promise<PlaceList> => {
+    const keyword = (input.keyword ?? '').trim();
     if ([...keyword].length > UploadConstants.maxPlaceKeyword || CONTROL.test(keyword)) throw new ApiError(Ret.PlaceSearchInvalid, RetMessage.PlaceSearchInvalid);
-    return { list: await searchPlaces(db, keyword, pointOf(params)) };
+    return { list: await searchPlaces(db, keyword, pointOf(input)) };
   });
 }

@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
-import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants, type CoverChunkAnswer, type HeldChunks, type SavedVideo, type VideoChunkAnswer, type VideoFileInfo } from '../../src/core/upload/upload-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { mediaDirOf, uploadDirOf, uploadLimitsOf } from '../config.ts';
-import { ApiError, badParam } from '../http/api-error.ts';
+import { ApiError, badParam, missingParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { envelope, okEnvelope, sendFailure } from '../http/envelope.ts';
-import type { Params } from '../http/params.ts';
+import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { MAX_INPUT_PIXELS } from '../media/image-processor.ts';
 import { findFileInside, sendMediaFile } from '../playback/media-serving.ts';
@@ -66,12 +66,10 @@ function expectedChunkSize(upload: Pick<UploadRecord, 'fileSize' | 'chunks'>, ch
 }
 
 /**
- * CreateVideoFile's duration: seconds (decimals allowed; 0 for a clip under half a second the app rounded down), at
- * most maxDurationSeconds; kept whole.
+ * CreateVideoFile's duration (seconds as the declaration reads them, decimals allowed; 0 for a clip under half a
+ * second the app rounded down): at most maxDurationSeconds; kept whole.
  */
-function durationOf(params: Params): number {
-  const text = params.string('duration').trim();
-  if (!/^\d{1,6}(?:\.\d{1,6})?$/.test(text)) throw badParam('duration');
+function durationOf(text: string): number {
   const seconds = Number(text);
   if (seconds > UploadConstants.maxDurationSeconds) throw badParam('duration');
   return Math.round(seconds);
@@ -86,14 +84,6 @@ async function countBytes(chunk: ChunkPart): Promise<number> {
   let size = 0;
   for await (const buffer of chunk.part.file) size += (buffer as Buffer).length;
   return size;
-}
-
-interface ChunkAnswer {
-  fileName: string;
-  chunk: number;
-  received: number[];
-  complete: boolean;
-  serverId: string;
 }
 
 /**
@@ -113,21 +103,17 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   });
 
   /** The caller's live upload named `uniqueFileID` (8110 for anything else). */
-  async function ownUpload(params: Params, auth: AuthSession): Promise<UploadRecord> {
-    const name = params.string('uniqueFileID');
+  async function ownUpload(name: string, auth: AuthSession): Promise<UploadRecord> {
     const upload = UNIQUE_FILE_NAME.test(name) ? await findUploadByName(db, name) : undefined;
     if (upload === undefined || upload.userId !== auth.user.id || !isLive(upload, clock.now())) throw uploadNotFound();
     return upload;
   }
 
   /** Reserves an upload: checks name, size, chunk count, the daily post limit and the caller's quota. */
-  api.get(UploadPaths.createFile, 'required', async ({ params, auth }) => {
-    const fileName = params.string('fileName');
+  serve(api, UploadCalls.createFile, 'required', async ({ input, auth }): Promise<VideoFileInfo> => {
+    const { fileName, fileSize, chunks } = input;
     if (isBadFileName(fileName)) throw fileNameInvalid();
-    const fileSize = params.safeInt('fileSize');
-    if (fileSize < 1) throw badParam('fileSize');
-    const chunks = params.int('chunks');
-    const duration = durationOf(params);
+    const duration = durationOf(input.duration);
     if (fileSize > limits.maxVideoBytes) throw videoTooLarge(limits.maxVideoBytes);
     if (chunks !== Math.ceil(fileSize / UploadConstants.chunkSize)) throw badParam('chunks');
     const at = now();
@@ -150,8 +136,8 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
    * which is not complete (the process died between storing the last chunk and finishing the assembly) is
    * assembled now, so the answer says complete with the file name and the app goes on to SaveVideo.
    */
-  api.get(UploadPaths.heldChunks, 'required', async ({ params, auth }) => {
-    const upload = await ownUpload(params, auth);
+  serve(api, UploadCalls.heldChunks, 'required', async ({ input, auth }): Promise<HeldChunks> => {
+    const upload = await ownUpload(input.uniqueFileID, auth);
     const state = upload.completedAt !== null
       ? { upload, received: oneTo(upload.chunks) }
       : await queue.run(upload.uniqueFileName, () => completeIfAllHeld(upload.uniqueFileName));
@@ -215,10 +201,10 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   }
 
   /** One chunk of a video (multipart: fields first, then the file part). */
-  async function receiveVideoChunk(chunk: ChunkPart): Promise<ChunkAnswer> {
+  async function receiveVideoChunk(chunk: ChunkPart): Promise<VideoChunkAnswer> {
     const { params } = chunk;
     const auth = await authenticator.required(params);
-    const upload = await ownUpload(params, auth);
+    const upload = await ownUpload(params.string('uniqueFileID'), auth);
     checkUid(params.optionalString('uid'), auth);
     const renamemode = params.optionalString('renamemode');
     if (renamemode !== undefined && renamemode !== UploadConstants.renamemode) throw badParam('renamemode');
@@ -232,7 +218,7 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
     if (upload.fileSize > limits.maxVideoBytes) throw videoTooLarge(limits.maxVideoBytes);
     const expected = expectedChunkSize(upload, number);
     const dir = files.partsDir(upload.uniqueFileName);
-    const answer = (state: { upload: UploadRecord; received: number[] }): ChunkAnswer => ({
+    const answer = (state: { upload: UploadRecord; received: number[] }): VideoChunkAnswer => ({
       fileName: uploadFileName(state.upload),
       chunk: number,
       received: state.received,
@@ -281,22 +267,21 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   }
 
   /** Saves an uploaded (complete) video with its description, labels and category; again for the same upload: ok. */
-  api.post(UploadPaths.saveVideo, 'required', async ({ params, auth }) => {
-    const lid = params.id('LID');
-    const videoId = params.id('ID');
-    checkUid(params.optionalString('UID'), auth);
+  serve(api, UploadCalls.saveVideo, 'required', async ({ input, auth }): Promise<SavedVideo> => {
+    const { LID: lid, ID: videoId } = input;
+    checkUid(input.UID, auth);
     const upload = await findUploadById(db, lid);
     if (upload === undefined || upload.userId !== auth.user.id || upload.videoId !== videoId || !isLive(upload, clock.now())) {
       throw uploadNotFound();
     }
-    const serverId = params.optionalString('ServerID');
-    if (serverId !== undefined && serverId !== UploadConstants.referenceServerId) throw badParam('ServerID');
-    const category = checkCategory(params.optionalString('CID'));
-    const labelIds = await checkLabels(db, labelIdsOfCsv(params.optionalString('Labels')));
-    const contxt = checkDescription(params.optionalString('Contxt'), 'Contxt');
+    if (input.ServerID !== undefined && input.ServerID !== UploadConstants.referenceServerId) throw badParam('ServerID');
+    const category = checkCategory(input.CID);
+    const labelIds = await checkLabels(db, labelIdsOfCsv(input.Labels));
+    const contxt = checkDescription(input.Contxt, 'Contxt');
     if (upload.completedAt === null) throw new ApiError(Ret.UploadIncomplete, RetMessage.UploadIncomplete);
-    if (params.string('UploadedFileName') !== uploadFileName(upload)) throw badParam('UploadedFileName');
-    const cover = params.optionalString('Corver');
+    if (input.UploadedFileName === undefined) throw missingParam('UploadedFileName');
+    if (input.UploadedFileName !== uploadFileName(upload)) throw badParam('UploadedFileName');
+    const cover = input.Corver;
     if (cover !== undefined && cover !== upload.coverPath) throw badParam('Corver');
     if (upload.postId === null) await markSaved(db, upload.id, { contxt, labelIds, category, at: upload.savedAt ?? now() });
     return { videoId: upload.videoId };
@@ -316,10 +301,10 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   }
 
   /** One chunk of the cover of a saved (not yet posted) video. */
-  async function receiveCoverChunk(chunk: ChunkPart): Promise<{ received: number[]; filepath?: string }> {
+  async function receiveCoverChunk(chunk: ChunkPart): Promise<CoverChunkAnswer> {
     const { params } = chunk;
     const auth = await authenticator.required(params);
-    const upload = await ownUpload(params, auth);
+    const upload = await ownUpload(params.string('uniqueFileID'), auth);
     if (upload.savedAt === null) throw new ApiError(Ret.VideoNotSaved, RetMessage.VideoNotSaved);
     const chunks = params.int('chunks');
     if (chunks > MAX_COVER_CHUNKS) throw new ApiError(Ret.CoverTooLarge, RetMessage.CoverTooLarge);
@@ -377,8 +362,8 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
 
   void api.app.register(async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
-    scope.post(UploadPaths.videoChunk, async (request) => okEnvelope(await readChunkCall(request, receiveVideoChunk)));
-    scope.post(UploadPaths.coverChunk, async (request) => okEnvelope(await readChunkCall(request, receiveCoverChunk)));
+    scope.post(UploadChunkCalls.videoChunk.path, async (request) => okEnvelope(await readChunkCall(request, receiveVideoChunk)));
+    scope.post(UploadChunkCalls.coverChunk.path, async (request) => okEnvelope(await readChunkCall(request, receiveCoverChunk)));
   });
 
   /** A saved video, with ranges (206/416); unsaved, unknown or deleted ones are 404. */

@@ -10,7 +10,7 @@ import { GOOGLE_FIELD_MASK, GooglePlaceSearch } from '../../adapters/place-searc
 import { ServerPlaceSearch } from '../../adapters/place-search/server-place-search.ts';
 import type { Place, PlaceSearch } from '../../src/core/ports/place-search.ts';
 import { ApiClient } from '../../src/core/request/api-client.ts';
-import { UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import { placeSearchContract, type PlaceSearchHarness } from './place-search.contract.ts';
 
 const GOOGLE = 'https://places.test';
@@ -77,7 +77,7 @@ function serveGoogle(state: ReturnType<typeof farSide>) {
 /** An imitation of the reference server's SearchPlace ({ret, msg, data: {list}}). */
 function serveServer(state: ReturnType<typeof farSide>) {
   server.use(
-    mswHttp.get(`${API}${UploadPaths.placeSearch}`, async ({ request }) => {
+    mswHttp.get(`${API}${UploadCalls.placeSearch.path}`, async ({ request }) => {
       const url = new URL(request.url);
       state.far.seen.push({ url: request.url, headers: request.headers, body: null });
       const next = state.take();

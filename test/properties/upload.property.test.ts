@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FakeUploadFault } from '../../adapters/http/fake-upload-api.ts';
 import { chunkProgress } from '../../src/core/upload/chunk-plan.ts';
-import { UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls } from '../../src/core/upload/upload-protocol.ts';
 import { drive, uploadSetup } from '../unit/upload/upload-support.ts';
 
 const SMALL = 64;
@@ -31,11 +31,11 @@ async function publishUntilDone(scenario: Scenario, lose: boolean) {
   let resumeDrops = scenario.resumeDrops;
   s.api.fault = (call): FakeUploadFault | null => {
     const path = call.path.toLowerCase();
-    if (path === UploadPaths.heldChunks.toLowerCase() && resumeDrops > 0) {
+    if (path === UploadCalls.heldChunks.path.toLowerCase() && resumeDrops > 0) {
       resumeDrops -= 1;
       return 'network-before';
     }
-    if (path !== UploadPaths.videoChunk.toLowerCase()) return null;
+    if (path !== UploadChunkCalls.videoChunk.path.toLowerCase()) return null;
     const k = Number(call.body.chunk) - 1;
     if ((drops[k] ?? 0) > 0) {
       drops[k] = (drops[k] ?? 0) - 1;
@@ -79,8 +79,8 @@ describe('chunked upload (property)', () => {
         expectProgressRules(s.progress, scenario.chunks);
         // A resume asks first, then sends only what the server lacks.
         const resumes = s.outcomes.length - 1;
-        expect(s.calls(UploadPaths.createFile)).toHaveLength(1);
-        expect(s.calls(UploadPaths.heldChunks).length).toBeGreaterThanOrEqual(resumes);
+        expect(s.calls(UploadCalls.createFile.path)).toHaveLength(1);
+        expect(s.calls(UploadCalls.heldChunks.path).length).toBeGreaterThanOrEqual(resumes);
         expect(s.api.state.posts).toHaveLength(1);
       }),
       { numRuns: 60 },

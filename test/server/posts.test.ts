@@ -10,7 +10,7 @@ import type { Post, PostLabel as Label, PostPage } from '../../src/core/posts/po
 import type { PublishPoint } from '../../src/core/upload/publish-post.ts';
 import { PostsCalls, PostsRet, PostsTexts } from '../../src/core/posts/posts-protocol.ts';
 import { encodeParams } from '../../src/core/request/protocol.ts';
-import { UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadConstants, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await seedPosts(db, { uploadDir: join(root, 'uploads'), clock });
   clock.advance(60 * MINUTE);
   app = await createApp({ db, config: testConfig({ dataDir: root }), clock, logger: false });
-  labels = (await get<Label[]>(app, UploadPaths.labels)).body.data;
+  labels = (await get<Label[]>(app, UploadCalls.labels.path)).body.data;
   clip = await demoClip();
 });
 
@@ -68,7 +68,7 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
 const labelId = (name: string) => labels.find((label) => label.name === name)?.id ?? 0;
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
   get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
-const publishPoint = (user: TestUser) => call<PublishPoint>(user, UploadPaths.publishPoint);
+const publishPoint = (user: TestUser) => call<PublishPoint>(user, UploadCalls.publishPoint.path);
 const myPosts = (user: TestUser | null, fields: Record<string, string> = {}) => call<PostPage>(user, PostsCalls.myPosts.path, fields);
 const feed = (user: TestUser | null, scope: string, fields: Record<string, string> = {}) => call<PostPage>(user, PostsCalls.feed.path, { scope, ...fields });
 const detail = (id: number | string) => call<Post>(null, PostsCalls.post.path, { id: String(id) });
@@ -179,7 +179,7 @@ describe('GetPublishPoint', () => {
     });
     await publish(user);
     expect((await publishPoint(user)).body.data).toMatchObject({ usedToday: 1, remaining: UploadConstants.dailyPostLimit - 1, usedBytes: clip.length });
-    expect((await call(null, UploadPaths.publishPoint)).body.ret).toBe(Ret.SessionInvalid);
+    expect((await call(null, UploadCalls.publishPoint.path)).body.ret).toBe(Ret.SessionInvalid);
   });
 
   it('gates CreateVideoFile and CreateTrends at the daily limit until the next China day', async () => {
@@ -189,7 +189,7 @@ describe('GetPublishPoint', () => {
     for (const saved of ready.slice(0, UploadConstants.dailyPostLimit)) expect((await createTrends(user, saved)).body.ret).toBe(Ret.Ok);
     const limited = { ret: UploadRet.PublishLimitReached, msg: UploadTexts.PublishLimitReached, data: null };
     expect((await createTrends(user, ready[UploadConstants.dailyPostLimit]!)).body).toEqual(limited);
-    const create = await call(user, UploadPaths.createFile, { fileName: 'a.mp4', fileSize: '100', duration: '3', chunks: '1' });
+    const create = await call(user, UploadCalls.createFile.path, { fileName: 'a.mp4', fileSize: '100', duration: '3', chunks: '1' });
     expect(create.body).toEqual(limited);
     expect((await publishPoint(user)).body.data).toMatchObject({ usedToday: UploadConstants.dailyPostLimit, remaining: 0, canPublish: false });
 
@@ -229,7 +229,7 @@ describe('SaveVideo', () => {
     expect((await saveVideo(app, user, info, last.fileName, { ServerID: '2' })).body.ret).toBe(Ret.BadParam);
     expect((await saveVideo(app, user, info, last.fileName, { CID: 'x' })).body.ret).toBe(Ret.BadParam);
 
-    const half = await get<FileInfo>(app, UploadPaths.createFile, { ...tokenParams(user.token), fileName: 'h.mp4', fileSize: String(3 * 1024 * 1024), duration: '5', chunks: '2' });
+    const half = await get<FileInfo>(app, UploadCalls.createFile.path, { ...tokenParams(user.token), fileName: 'h.mp4', fileSize: String(3 * 1024 * 1024), duration: '5', chunks: '2' });
     expect((await saveVideo(app, user, half.body.data, '')).body).toEqual({ ret: UploadRet.UploadIncomplete, msg: UploadTexts.UploadIncomplete, data: null });
   });
 });
@@ -472,7 +472,7 @@ describe('video serving', () => {
 });
 
 describe('SearchPlace', () => {
-  const search = (fields: Record<string, string>) => call<{ list: Place[] }>(null, UploadPaths.placeSearch, fields);
+  const search = (fields: Record<string, string>) => call<{ list: Place[] }>(null, UploadCalls.placeSearch.path, fields);
 
   it('finds places by keyword, nearest first when a point is given', async () => {
     const bund = await search({ keyword: '外滩' });

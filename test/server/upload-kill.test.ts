@@ -27,7 +27,7 @@ import { PostDraftStore } from '../../src/core/upload/post-draft.ts';
 import { PostsCalls } from '../../src/core/posts/posts-protocol.ts';
 import { PostsService } from '../../src/core/posts/posts-service.ts';
 import { PublishPost } from '../../src/core/upload/publish-post.ts';
-import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants } from '../../src/core/upload/upload-protocol.ts';
 import { COMMON_PARAMS, tokenParams } from './support.ts';
 import type { Envelope, TestUser } from './support.ts';
 import { CHUNK, chunksOf, multipartBody, videoOfSize } from './upload-support.ts';
@@ -120,7 +120,7 @@ async function sendChunkOverHttp(url: string, user: TestUser, uniqueFileName: st
     ['chunk', String(chunk)], ['renamemode', UploadConstants.renamemode], ['prefix', UploadConstants.prefix],
     ['chunks', String(chunks)], ['uid', String(user.id)], ['uniqueFileID', uniqueFileName],
   ], [{ field: 'file', name: 'blob', type: 'video/mp4', bytes }]);
-  const response = await fetch(`${url}${UploadPaths.videoChunk}`, { method: 'POST', body: new Uint8Array(payload), headers: { 'content-type': contentType } });
+  const response = await fetch(`${url}${UploadChunkCalls.videoChunk.path}`, { method: 'POST', body: new Uint8Array(payload), headers: { 'content-type': contentType } });
   return (await response.json()) as Envelope<{ complete: boolean }>;
 }
 
@@ -180,7 +180,7 @@ describe('an upload killed (kill -9) between its last chunk and the end of the a
     // Upload A over plain HTTP: chunks 1 and 2, then chunk 3, whose answer never comes (the assembly is slow).
     const bytesA = await videoOfSize(2 * CHUNK + 12_345);
     const partsA = chunksOf(bytesA);
-    const created = await call<{ uniqueFileName: string; lid: number; id: number }>(first.url, UploadPaths.createFile, user, {
+    const created = await call<{ uniqueFileName: string; lid: number; id: number }>(first.url, UploadCalls.createFile.path, user, {
       fileName: 'a.mp4', fileSize: String(bytesA.length), duration: '20', chunks: String(partsA.length),
     });
     expect(created.ret).toBe(200);
@@ -221,7 +221,7 @@ describe('an upload killed (kill -9) between its last chunk and the end of the a
     // Started again (no pause) on the same folder: asking which chunks are held completes the upload.
     const second = await startChild(port, dataDir);
     const asked = await Promise.all([1, 2].map(() => call<{ received: number[]; chunks: number; fileName: string; complete: boolean }>(
-      second.url, UploadPaths.heldChunks, user, { uniqueFileID: infoA.uniqueFileName },
+      second.url, UploadCalls.heldChunks.path, user, { uniqueFileID: infoA.uniqueFileName },
     )));
     const fileNameA = `${UploadConstants.prefix}${infoA.uniqueFileName}.mp4`;
     for (const answer of asked) expect(answer).toMatchObject({ ret: 200, data: { received: [1, 2, 3], chunks: 3, fileName: fileNameA, complete: true } });
@@ -230,8 +230,8 @@ describe('an upload killed (kill -9) between its last chunk and the end of the a
     expect((await names(videosDir)).filter((name) => name.startsWith(`.assemble-${infoA.uniqueFileName}.`))).toEqual([]);
     expect(await names(partsDir(infoA.uniqueFileName))).toEqual([]);
     // Asked again: the same answer; and SaveVideo takes the file name it gave.
-    expect(await call(second.url, UploadPaths.heldChunks, user, { uniqueFileID: infoA.uniqueFileName })).toMatchObject({ data: { complete: true, fileName: fileNameA } });
-    const saved = await call<{ videoId: number }>(second.url, UploadPaths.saveVideo, user, {
+    expect(await call(second.url, UploadCalls.heldChunks.path, user, { uniqueFileID: infoA.uniqueFileName })).toMatchObject({ data: { complete: true, fileName: fileNameA } });
+    const saved = await call<{ videoId: number }>(second.url, UploadCalls.saveVideo.path, user, {
       LID: String(infoA.lid), ID: String(infoA.id), CID: UploadConstants.defaultCategoryId, UID: String(user.id),
       Contxt: '', Corver: '', UploadedFileName: fileNameA, ServerID: UploadConstants.referenceServerId,
     }, 'POST');
@@ -243,8 +243,8 @@ describe('an upload killed (kill -9) between its last chunk and the end of the a
     expect(outcome.kind).toBe('published');
     expect(core.store.draft.progress).toBe(UploadConstants.progressPosted);
     const resumed = core.sent.slice(before);
-    expect(resumed[0]?.url).toBe(UploadPaths.heldChunks);
-    expect(resumed.filter((request) => request.url === UploadPaths.videoChunk)).toEqual([]);
+    expect(resumed[0]?.url).toBe(UploadCalls.heldChunks.path);
+    expect(resumed.filter((request) => request.url === UploadChunkCalls.videoChunk.path)).toEqual([]);
     const postId = outcome.kind === 'published' ? outcome.postId : 0;
     const post = await call<{ videoUrl: string }>(second.url, PostsCalls.post.path, user, { id: String(postId) });
     const served = new Uint8Array(await (await fetch(`${second.url}${post.data.videoUrl}`)).arrayBuffer());

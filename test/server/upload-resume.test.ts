@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadConstants } from '../../src/core/upload/upload-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { assemblyPauseMs } from '../../server/upload/assembly-pause.ts';
@@ -52,7 +52,7 @@ interface Held {
 }
 
 const held = (app: FastifyInstance, user: TestUser, info: FileInfo) =>
-  get<Held>(app, UploadPaths.heldChunks, { ...tokenParams(user.token), uniqueFileID: info.uniqueFileName });
+  get<Held>(app, UploadCalls.heldChunks.path, { ...tokenParams(user.token), uniqueFileID: info.uniqueFileName });
 
 /** Sends all chunks but the last, then puts the last part in place as the server would have stored it before dying. */
 async function allPartsNoAssembly(user: TestUser, bytes: Buffer): Promise<FileInfo> {

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { UploadConstants, UploadPaths } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants } from '../../src/core/upload/upload-protocol.ts';
 import { COMMON_PARAMS, get, post, tokenParams } from './support.ts';
 import type { CallResult, Envelope, TestUser } from './support.ts';
 
@@ -93,7 +93,7 @@ export interface ChunkAnswer {
 }
 
 export function createFile(app: FastifyInstance, user: TestUser, fields: Record<string, string>): Promise<CallResult<FileInfo>> {
-  return get<FileInfo>(app, UploadPaths.createFile, { ...tokenParams(user.token), ...fields });
+  return get<FileInfo>(app, UploadCalls.createFile.path, { ...tokenParams(user.token), ...fields });
 }
 
 /** CreateVideoFile for `bytes` (fileName clip.mp4, duration 20). */
@@ -132,7 +132,7 @@ export function sendChunk(
     ...options.fields,
   };
   const fields = [...callerFields(caller), ...Object.entries(base).filter((entry): entry is [string, string] => entry[1] !== null)];
-  return postMultipart<ChunkAnswer>(app, UploadPaths.videoChunk, fields, [
+  return postMultipart<ChunkAnswer>(app, UploadChunkCalls.videoChunk.path, fields, [
     { field: options.fileField ?? 'file', name: options.fileName ?? 'blob', type: 'video/mp4', bytes },
   ]);
 }
@@ -160,7 +160,7 @@ export function saveVideo(
   fileName: string,
   fields: Record<string, string> = {},
 ): Promise<CallResult<{ videoId: number }>> {
-  return post<{ videoId: number }>(app, UploadPaths.saveVideo, {
+  return post<{ videoId: number }>(app, UploadCalls.saveVideo.path, {
     ...tokenParams(user.token),
     LID: String(info.lid),
     ID: String(info.id),
@@ -188,7 +188,7 @@ export function sendCoverChunk(
   bytes: Uint8Array,
   fileName = 'cover.jpg',
 ): Promise<CallResult<{ received: number[]; filepath?: string }>> {
-  return postMultipart(app, UploadPaths.coverChunk, [
+  return postMultipart(app, UploadChunkCalls.coverChunk.path, [
     ...callerFields(user),
     ['chunk', String(chunk)],
     ['chunks', String(chunks)],

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadPaths, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -58,7 +58,7 @@ afterAll(async () => {
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const held = (user: TestUser, info: FileInfo) =>
-  get<{ received: number[]; chunks: number; fileName: string; complete: boolean }>(app, UploadPaths.heldChunks, {
+  get<{ received: number[]; chunks: number; fileName: string; complete: boolean }>(app, UploadCalls.heldChunks.path, {
     ...tokenParams(user.token), uniqueFileID: info.uniqueFileName,
   });
 
@@ -76,7 +76,7 @@ describe('CreateVideoFile', () => {
   });
 
   it('needs a login', async () => {
-    const { body } = await get(app, UploadPaths.createFile, { fileName: 'a.mp4', fileSize: '10', duration: '1', chunks: '1' });
+    const { body } = await get(app, UploadCalls.createFile.path, { fileName: 'a.mp4', fileSize: '10', duration: '1', chunks: '1' });
     expect(body.ret).toBe(Ret.SessionInvalid);
   });
 
@@ -181,7 +181,7 @@ describe('UploadVideoChunk and GetUploadedChunks', () => {
 
     const restarted = await createApp({ db, config, clock, logger: false });
     try {
-      const state = await get<{ received: number[] }>(restarted, UploadPaths.heldChunks, { ...tokenParams(user.token), uniqueFileID: info.uniqueFileName });
+      const state = await get<{ received: number[] }>(restarted, UploadCalls.heldChunks.path, { ...tokenParams(user.token), uniqueFileID: info.uniqueFileName });
       expect(state.body.data.received).toEqual([1, 2, 4]);
       const missing = [1, 2, 3, 4].filter((n) => !state.body.data.received.includes(n));
       expect(missing).toEqual([3]);
@@ -189,7 +189,7 @@ describe('UploadVideoChunk and GetUploadedChunks', () => {
         ...callerFields(user), ['chunk', '3'], ['renamemode', 'Format'], ['prefix', 'xw-'], ['chunks', '4'], ['uid', String(user.id)],
         ['uniqueFileID', info.uniqueFileName],
       ], [{ field: 'file', name: 'blob', bytes: parts[2]! }]);
-      const response = await restarted.inject({ method: 'POST', url: UploadPaths.videoChunk, payload, headers: { 'content-type': contentType } });
+      const response = await restarted.inject({ method: 'POST', url: UploadChunkCalls.videoChunk.path, payload, headers: { 'content-type': contentType } });
       expect(JSON.parse(response.body).data.complete).toBe(true);
     } finally {
       await restarted.close();
@@ -332,11 +332,11 @@ describe('bad chunks', () => {
   });
 
   it('answers malformed multipart calls in the API shape, never 500', async () => {
-    const form = await post(app, UploadPaths.videoChunk, { ...tokenParams(owner.token), chunk: '1', chunks: '3', uniqueFileID: info.uniqueFileName });
+    const form = await post(app, UploadChunkCalls.videoChunk.path, { ...tokenParams(owner.token), chunk: '1', chunks: '3', uniqueFileID: info.uniqueFileName });
     expect(form.body.ret).toBe(Ret.BadParam);
-    const noFile = await postMultipart(app, UploadPaths.videoChunk, [...callerFields(owner), ['chunk', '1'], ['chunks', '3'], ['uniqueFileID', info.uniqueFileName]], []);
+    const noFile = await postMultipart(app, UploadChunkCalls.videoChunk.path, [...callerFields(owner), ['chunk', '1'], ['chunks', '3'], ['uniqueFileID', info.uniqueFileName]], []);
     expectRefused(noFile.body, Ret.MissingParam, '缺少参数：file');
-    const twoFiles = await postMultipart(app, UploadPaths.videoChunk, [...callerFields(owner), ['chunk', '1'], ['chunks', '3'], ['uniqueFileID', info.uniqueFileName]], [
+    const twoFiles = await postMultipart(app, UploadChunkCalls.videoChunk.path, [...callerFields(owner), ['chunk', '1'], ['chunks', '3'], ['uniqueFileID', info.uniqueFileName]], [
       { field: 'file', name: 'a', bytes: parts[0]! }, { field: 'file', name: 'b', bytes: Buffer.from('x') },
     ]);
     expect(twoFiles.status).toBe(200);
@@ -344,12 +344,12 @@ describe('bad chunks', () => {
     const { payload, contentType } = multipartBody([...callerFields(owner), ['chunk', '2'], ['chunks', '3'], ['uniqueFileID', info.uniqueFileName]], [
       { field: 'file', name: 'blob', bytes: parts[1]! },
     ]);
-    const cut = await app.inject({ method: 'POST', url: UploadPaths.videoChunk, payload: payload.subarray(0, payload.length - 5000), headers: { 'content-type': contentType } });
+    const cut = await app.inject({ method: 'POST', url: UploadChunkCalls.videoChunk.path, payload: payload.subarray(0, payload.length - 5000), headers: { 'content-type': contentType } });
     expect(cut.statusCode).toBe(200);
     expect(JSON.parse(cut.body)).toMatchObject({ ret: Ret.BadParam });
-    const garbage = await app.inject({ method: 'POST', url: UploadPaths.videoChunk, payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const garbage = await app.inject({ method: 'POST', url: UploadChunkCalls.videoChunk.path, payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
     expect(JSON.parse(garbage.body).ret).not.toBe(Ret.Internal);
-    const noToken = await postMultipart(app, UploadPaths.videoChunk, [['chunk', '1'], ['chunks', '3'], ['uniqueFileID', info.uniqueFileName]], [
+    const noToken = await postMultipart(app, UploadChunkCalls.videoChunk.path, [['chunk', '1'], ['chunks', '3'], ['uniqueFileID', info.uniqueFileName]], [
       { field: 'file', name: 'blob', bytes: parts[0]! },
     ]);
     expectRefused(noToken.body, Ret.SessionInvalid, '请先登录');
@@ -364,7 +364,7 @@ describe('bad chunks', () => {
         { field: 'file', name: 'blob', bytes: parts[1]! },
       ]);
       await new Promise<void>((resolve) => {
-        const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: UploadPaths.videoChunk, headers: {
+        const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: UploadChunkCalls.videoChunk.path, headers: {
           'content-type': contentType, 'content-length': String(payload.length),
         } });
         request.on('error', () => resolve());

@@ -1,19 +1,9 @@
 import type { LocalFile } from '../ports/local-files.ts';
 import type { Place } from '../ports/place-search.ts';
 import { looksLikeCoverImage, looksLikeVideo } from './chunk-plan.ts';
-import { UploadConstants, UploadTexts } from './upload-protocol.ts';
+import { UploadConstants, UploadTexts, type Label, type VideoFileInfo } from './upload-protocol.ts';
 
-export interface Label {
-  id: number;
-  name: string;
-}
-
-/** What CreateVideoFile answered: the upload row, the video id reserved for it, the server's file token. */
-export interface VideoFileInfo {
-  lid: number;
-  id: number;
-  uniqueFileName: string;
-}
+export type { Label, VideoFileInfo } from './upload-protocol.ts';
 
 /** editing: the form; uploading: a publish is running; failed: it stopped (resume or cancel); published: done. */
 type UploadPhase = 'editing' | 'uploading' | 'failed' | 'published';

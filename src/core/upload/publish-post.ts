@@ -8,7 +8,18 @@ import { ApiError, isTransportFailure } from '../request/api-error.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { chunkCount, chunkProgress, chunkRange, missingChunks, safeFileName } from './chunk-plan.ts';
 import { draftProblems, type DraftProblem, type Label, type PostDraftStore, type VideoFileInfo } from './post-draft.ts';
-import { UploadConstants, UploadFields, UploadPaths, UploadRet, UploadTexts } from './upload-protocol.ts';
+import type { ParamsOf } from '../request/protocol.ts';
+import {
+  UploadCalls,
+  UploadChunkCalls,
+  UploadConstants,
+  UploadFields,
+  UploadRet,
+  UploadTexts,
+  type HeldChunks,
+  type PublishPoint,
+  type VideoChunkAnswer,
+} from './upload-protocol.ts';
 
 /**
  * What publishing needs of posts (PostsService, wired by the composition root): CreateTrends for a saved video with
@@ -21,17 +32,7 @@ export interface PostCreation {
   ): Promise<number>;
 }
 
-/** GetPublishPoint: how many posts are left today and the size limits. */
-export interface PublishPoint {
-  dailyLimit: number;
-  usedToday: number;
-  remaining: number;
-  canPublish: boolean;
-  maxVideoBytes: number;
-  quotaBytes: number;
-  usedBytes: number;
-  maxDurationSeconds: number;
-}
+export type { PublishPoint } from './upload-protocol.ts';
 
 export type PublishOutcome =
   /** Posted (progress 100). */
@@ -43,20 +44,8 @@ export type PublishOutcome =
   /** Nothing was started: the draft has a problem, nobody is logged in, or CreateVideoFile refused it. */
   | { kind: 'refused'; message: string };
 
-/** The server's answer to one video chunk. */
-export interface ChunkAnswer {
-  fileName: string;
-  received: number[];
-  complete: boolean;
-}
-
-/** What GetUploadedChunks says the server holds. */
-export interface HeldChunks {
-  received: number[];
-  chunks: number;
-  fileName: string;
-  complete: boolean;
-}
+/** What the publisher reads of a video chunk's answer. */
+type ChunkAnswer = Pick<VideoChunkAnswer, 'fileName' | 'received' | 'complete'>;
 
 class Cancelled extends Error {
   constructor() {
@@ -139,12 +128,12 @@ export class PublishPost {
 
   /** GetPublishPoint. Throws ApiError (the request layer toasts it). */
   async publishPoint(): Promise<PublishPoint> {
-    return parsePublishPoint(await this.api.get(UploadPaths.publishPoint));
+    return parsePublishPoint(await this.api.request(UploadCalls.publishPoint, {}));
   }
 
   /** GetLabel. Throws ApiError (the request layer toasts it). */
   async labels(): Promise<Label[]> {
-    return parseLabels(await this.api.get(UploadPaths.labels));
+    return parseLabels(await this.api.request(UploadCalls.labels, {}));
   }
 
   /** What stops publishing, in the form's order (empty when it can go). */
@@ -252,10 +241,10 @@ export class PublishPost {
     const params = {
       fileName: safeFileName(video.name),
       fileSize: video.size,
-      duration: Math.round(duration),
+      duration: String(Math.round(duration)),
       chunks: chunkCount(video.size, this.chunkSize),
     };
-    const data = await this.retrying(signal, () => this.api.get(UploadPaths.createFile, params, { suppressTips: true, signal }));
+    const data = await this.retrying(signal, () => this.api.request(UploadCalls.createFile, params, { suppressTips: true, signal }));
     const info = parseFileInfo(data);
     if (!info) throw new UploadStopped('bad CreateVideoFile answer');
     return info;
@@ -305,14 +294,14 @@ export class PublishPost {
       [UploadFields.uniqueFileID]: info.uniqueFileName,
     };
     const data = await this.retrying(signal, () =>
-      this.api.postMultipart(UploadPaths.videoChunk, fields, { [UploadFields.file]: part }, { suppressTips: true, signal }),
+      this.api.postMultipart(UploadChunkCalls.videoChunk.path, fields, { [UploadFields.file]: part }, { suppressTips: true, signal }),
     );
     return parseChunkAnswer(data);
   }
 
   private async heldChunks(info: VideoFileInfo, signal: AbortSignal): Promise<HeldChunks> {
     const data = await this.retrying(signal, () =>
-      this.api.get(UploadPaths.heldChunks, { [UploadFields.uniqueFileID]: info.uniqueFileName }, { suppressTips: true, signal }),
+      this.api.request(UploadCalls.heldChunks, { uniqueFileID: info.uniqueFileName }, { suppressTips: true, signal }),
     );
     return parseHeldChunks(data);
   }
@@ -320,20 +309,20 @@ export class PublishPost {
   private async saveVideo(info: VideoFileInfo, signal: AbortSignal): Promise<number> {
     const draft = this.store.draft;
     const user = this.session.user();
-    const body = {
+    const body: ParamsOf<typeof UploadCalls.saveVideo.params> = {
       LID: info.lid,
       ID: info.id,
       CID: UploadConstants.defaultCategoryId,
-      UID: user?.token.uid ?? '',
-      // Left out when no label is chosen (spec).
-      Labels: draft.labels.length > 0 ? draft.labels.map((l) => l.id).join(',') : undefined,
+      UID: String(user?.token.uid ?? ''),
       Contxt: draft.description,
       // Decided: the cover goes up after the save (the progress milestones), so the save carries none.
       Corver: '',
       UploadedFileName: draft.uploadedFileName,
       ServerID: UploadConstants.referenceServerId,
     };
-    const data = await this.retrying(signal, () => this.api.post(UploadPaths.saveVideo, body, { suppressTips: true, signal }));
+    // Left out when no label is chosen (spec).
+    if (draft.labels.length > 0) body.Labels = draft.labels.map((l) => l.id).join(',');
+    const data = await this.retrying(signal, () => this.api.request(UploadCalls.saveVideo, body, { suppressTips: true, signal }));
     const videoId = wholeOf(fieldsOf(data).videoId) || info.id;
     return videoId;
   }
@@ -346,7 +335,7 @@ export class PublishPost {
       const part = await this.chunkPart(cover, chunk, signal, 'cover.jpg');
       const fields = { [UploadFields.chunk]: chunk, [UploadFields.chunks]: total, [UploadFields.uniqueFileID]: info.uniqueFileName };
       const data = await this.retrying(signal, () =>
-        this.api.postMultipart(UploadPaths.coverChunk, fields, { [UploadFields.coverFile]: part }, { suppressTips: true, signal }),
+        this.api.postMultipart(UploadChunkCalls.coverChunk.path, fields, { [UploadFields.coverFile]: part }, { suppressTips: true, signal }),
       );
       path = textOf(fieldsOf(data).filepath) || path;
     }

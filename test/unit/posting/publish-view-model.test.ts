@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants, UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
 import { PostingTexts } from '../../../src/ui/posting/posting-texts.ts';
 import { PUBLISHED_PAUSE_MS, PublishViewModel } from '../../../src/ui/posting/publish-view-model.ts';
 import { drive, postingSetup, settle, videoFile } from './posting-support.ts';
@@ -35,7 +35,7 @@ describe('PublishViewModel — the form', () => {
     const again = new PublishViewModel({ ...s.deps, publisher: s.publisher, session: s.session, clock: s.world.clock });
     expect(again.labelChips).toHaveLength(6);
     again.mounted()();
-    expect(s.world.http.requests.filter((r) => r.url === UploadPaths.labels)).toHaveLength(1);
+    expect(s.world.http.requests.filter((r) => r.url === UploadCalls.labels.path)).toHaveLength(1);
   });
 
   it('says when today\'s posts are used up, and 发布 then only explains', async () => {
@@ -48,7 +48,7 @@ describe('PublishViewModel — the form', () => {
     expect(s.vm.canPublish).toBe(false);
     await s.vm.publishTapped();
     expect(s.toasts()).toContain(UploadTexts.PublishLimitReached);
-    expect(s.world.http.requests.filter((r) => r.url === UploadPaths.createFile)).toHaveLength(0);
+    expect(s.world.http.requests.filter((r) => r.url === UploadCalls.createFile.path)).toHaveLength(0);
     stop();
   });
 
@@ -149,7 +149,7 @@ describe('PublishViewModel — publishing', () => {
     await settle();
     await pickVideo(s, 3 * UploadConstants.chunkSize + 100);
     let down = true;
-    s.api.fault = (call) => (down && call.path === UploadPaths.videoChunk && call.body.chunk === '3' ? 'network-before' : null);
+    s.api.fault = (call) => (down && call.path === UploadChunkCalls.videoChunk.path && call.body.chunk === '3' ? 'network-before' : null);
     await drive(s.world.clock, s.vm.publishTapped());
     expect(s.vm.failed).toBe(true);
     expect(s.vm.errorMessage).toBe(UploadTexts.uploadFailed);
@@ -172,7 +172,7 @@ describe('PublishViewModel — publishing', () => {
     const stop = s.vm.mounted();
     await settle();
     await pickVideo(s);
-    s.api.fault = (call) => (call.path === UploadPaths.createFile ? { ret: UploadRet.QuotaExceeded, msg: UploadTexts.QuotaExceeded } : null);
+    s.api.fault = (call) => (call.path === UploadCalls.createFile.path ? { ret: UploadRet.QuotaExceeded, msg: UploadTexts.QuotaExceeded } : null);
     await drive(s.world.clock, s.vm.publishTapped());
     expect(s.toasts()).toEqual([UploadTexts.QuotaExceeded]);
     expect(s.vm.overlayVisible).toBe(false);
@@ -187,7 +187,7 @@ describe('PublishViewModel — publishing', () => {
     await s.vm.publishTapped();
     expect(s.toasts()).toEqual([PostingTexts.coverFailed]);
     expect(s.vm.preparing).toBe(false);
-    expect(s.world.http.requests.filter((r) => r.url === UploadPaths.createFile)).toHaveLength(0);
+    expect(s.world.http.requests.filter((r) => r.url === UploadCalls.createFile.path)).toHaveLength(0);
   });
 
   it('取消 asks first; confirmed, it stops the upload and clears the form', async () => {
@@ -195,7 +195,7 @@ describe('PublishViewModel — publishing', () => {
     const stop = s.vm.mounted();
     await settle();
     await pickVideo(s, UploadConstants.chunkSize + 10);
-    s.api.fault = (call) => (call.path === UploadPaths.videoChunk ? 'hang' : null);
+    s.api.fault = (call) => (call.path === UploadChunkCalls.videoChunk.path ? 'hang' : null);
     const publishing = s.vm.publishTapped();
     await settle(20);
     expect(s.vm.draft.phase).toBe('uploading');

@@ -23,7 +23,7 @@ import { parseUser, tokenParams } from '../../../src/core/shared-kernel/user.ts'
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { PostDraftStore } from '../../../src/core/upload/post-draft.ts';
 import { PublishPost } from '../../../src/core/upload/publish-post.ts';
-import { UploadConstants, UploadPaths, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
 import { TEST_ARGON2 } from '../../server/support.ts';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -117,7 +117,7 @@ describe('publishing against the reference server', () => {
     const outcome = await c.publisher.publish();
     expect(outcome.kind).toBe('published');
     expect(c.store.draft.progress).toBe(100);
-    expect(c.http.sent.filter((r) => r.url === UploadPaths.videoChunk).map(chunkOf)).toEqual([1, 2, 3]);
+    expect(c.http.sent.filter((r) => r.url === UploadChunkCalls.videoChunk.path).map(chunkOf)).toEqual([1, 2, 3]);
 
     const postId = outcome.kind === 'published' ? outcome.postId : 0;
     const post = await c.posts.post(postId);
@@ -136,7 +136,7 @@ describe('publishing against the reference server', () => {
     c.store.setVideo(c.files.adopt(new File([bytes], 'clip.mp4', { type: 'video/mp4' })), 4);
     const cover = await (await import('sharp')).default({ create: { width: 30, height: 40, channels: 3, background: '#3c3' } }).png().toBuffer();
     c.store.setCover(c.files.adopt(new File([new Uint8Array(cover)], 'cover.png', { type: 'image/png' })));
-    c.http.drop = (r) => r.url === UploadPaths.videoChunk && chunkOf(r) === 2;
+    c.http.drop = (r) => r.url === UploadChunkCalls.videoChunk.path && chunkOf(r) === 2;
     expect(await c.publisher.publish()).toEqual({ kind: 'failed', message: UploadTexts.uploadFailed });
     expect(c.store.draft).toMatchObject({ phase: 'failed', uploadError: true, progress: 27 });
 
@@ -145,8 +145,8 @@ describe('publishing against the reference server', () => {
     const outcome = await c.publisher.publish();
     expect(outcome.kind).toBe('published');
     const after = c.http.sent.slice(before);
-    expect(after[0]?.url).toBe(UploadPaths.heldChunks);
-    expect(after.filter((r) => r.url === UploadPaths.videoChunk).map(chunkOf)).toEqual([2, 3]);
+    expect(after[0]?.url).toBe(UploadCalls.heldChunks.path);
+    expect(after.filter((r) => r.url === UploadChunkCalls.videoChunk.path).map(chunkOf)).toEqual([2, 3]);
     const post = await c.posts.post(outcome.kind === 'published' ? outcome.postId : 0);
     expect(post.cover).toMatch(/\.png$/);
     const served = new Uint8Array(await (await fetch(`${server.url}${post.videoUrl}`)).arrayBuffer());
@@ -163,7 +163,7 @@ describe('publishing against the reference server', () => {
     expect(await c.publisher.publish()).toEqual({ kind: 'cancelled' });
     stop();
     expect(c.store.draft).toMatchObject({ video: null, progress: 0, phase: 'editing' });
-    const chunks = c.http.sent.filter((r) => r.url === UploadPaths.videoChunk);
+    const chunks = c.http.sent.filter((r) => r.url === UploadChunkCalls.videoChunk.path);
     expect(chunks.length).toBeLessThanOrEqual(2);
     expect(chunks[chunks.length - 1]?.signal?.aborted).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../../../src/core/ports/http.ts';
 import { PostsCalls } from '../../../src/core/posts/posts-protocol.ts';
-import { UploadConstants, UploadPaths, UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants, UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
 import { drive, flush, jpegBytes, mp4Bytes, UID, uploadSetup } from './upload-support.ts';
 
 const SMALL = 1024;
@@ -24,10 +24,10 @@ describe('PublishPost: a fresh publish', () => {
     const post = api.state.posts[0];
     expect(outcome).toEqual({ kind: 'published', postId: post?.id });
 
-    const [create] = calls(UploadPaths.createFile);
-    expect(create?.params).toMatchObject({ fileName: 'clip.mp4', fileSize: size, duration: 12, chunks: 3 });
+    const [create] = calls(UploadCalls.createFile.path);
+    expect(create?.params).toMatchObject({ fileName: 'clip.mp4', fileSize: size, duration: '12', chunks: 3 }); // duration: decimal seconds, declared as text
 
-    const chunks = calls(UploadPaths.videoChunk);
+    const chunks = calls(UploadChunkCalls.videoChunk.path);
     expect(chunks.map(chunkOf)).toEqual([1, 2, 3]);
     const unique = api.state.uploads.values().next().value?.uniqueFileName;
     for (const request of chunks) {
@@ -39,13 +39,13 @@ describe('PublishPost: a fresh publish', () => {
     const stored = api.state.uploads.get(unique ?? '')?.stored;
     expect(stored && Buffer.compare(stored, videoBytes)).toBe(0);
 
-    const [save] = calls(UploadPaths.saveVideo);
+    const [save] = calls(UploadCalls.saveVideo.path);
     expect(save?.bodyEncoding).toBe('form');
     expect(save?.body).toMatchObject({
       LID: 1,
       ID: 501,
       CID: '0,7',
-      UID: UID,
+      UID: String(UID),
       Labels: '1,3',
       Contxt: '外滩的夜景',
       Corver: '',
@@ -53,7 +53,7 @@ describe('PublishPost: a fresh publish', () => {
       ServerID: '1',
     });
 
-    const covers = calls(UploadPaths.coverChunk);
+    const covers = calls(UploadChunkCalls.coverChunk.path);
     expect(covers).toHaveLength(1);
     expect(covers[0]?.body).toMatchObject({ chunk: 1, chunks: 1, uniqueFileID: unique });
     expect(Object.keys(covers[0]?.files ?? {})).toEqual(['formFile']);
@@ -81,9 +81,9 @@ describe('PublishPost: a fresh publish', () => {
     const { publisher, world, calls, fill } = uploadSetup({ chunkSize: SMALL });
     fill(SMALL + 5);
     expect((await drive(world.clock, publisher.publish())).kind).toBe('published');
-    const save = calls(UploadPaths.saveVideo)[0]?.body as Record<string, unknown>;
+    const save = calls(UploadCalls.saveVideo.path)[0]?.body as Record<string, unknown>;
     expect('Labels' in save && save.Labels !== undefined).toBe(false);
-    const chunk = calls(UploadPaths.videoChunk)[0]?.body as Record<string, unknown>;
+    const chunk = calls(UploadChunkCalls.videoChunk.path)[0]?.body as Record<string, unknown>;
     const keys = Object.keys(chunk);
     expect(keys.indexOf('login_uid')).toBeLessThan(keys.indexOf('chunk'));
   });
@@ -97,10 +97,10 @@ describe('PublishPost: a fresh publish', () => {
     expect(publisher.isRunning()).toBe(true);
     await drive(world.clock, first);
     expect(publisher.isRunning()).toBe(false);
-    expect(calls(UploadPaths.createFile)).toHaveLength(1);
+    expect(calls(UploadCalls.createFile.path)).toHaveLength(1);
     // A published draft answers published again without sending anything.
     expect(await publisher.publish()).toEqual(await first);
-    expect(calls(UploadPaths.createFile)).toHaveLength(1);
+    expect(calls(UploadCalls.createFile.path)).toHaveLength(1);
   });
 });
 
@@ -125,7 +125,7 @@ describe('PublishPost: what stops it before it starts', () => {
     fill(2 * SMALL);
     expect(await drive(world.clock, publisher.publish())).toEqual({ kind: 'refused', message: UploadTexts.PublishLimitReached });
     expect(store.draft).toMatchObject({ phase: 'editing', progress: 0, fileInfo: null, uploadError: false });
-    expect(calls(UploadPaths.videoChunk)).toHaveLength(0);
+    expect(calls(UploadChunkCalls.videoChunk.path)).toHaveLength(0);
     expect(world.notifier.toasts ?? []).toEqual([]);
   });
 
@@ -145,12 +145,12 @@ describe('PublishPost: transport failures and refusals', () => {
     let failures = 0;
     const times: number[] = [];
     api.fault = (call) => {
-      if (call.path.toLowerCase() !== UploadPaths.videoChunk.toLowerCase() || call.body.chunk !== '2') return null;
+      if (call.path.toLowerCase() !== UploadChunkCalls.videoChunk.path.toLowerCase() || call.body.chunk !== '2') return null;
       times.push(world.clock.now());
       return failures++ < 2 ? 'network-before' : null;
     };
     expect((await drive(world.clock, publisher.publish())).kind).toBe('published');
-    expect(calls(UploadPaths.videoChunk).map(chunkOf)).toEqual([1, 2, 2, 2, 3]);
+    expect(calls(UploadChunkCalls.videoChunk.path).map(chunkOf)).toEqual([1, 2, 2, 2, 3]);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(1000);
     expect(times[1]! - times[0]!).toBeLessThan(1250);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(2000);
@@ -161,9 +161,9 @@ describe('PublishPost: transport failures and refusals', () => {
   it('gives up after the last retry: failed, uploadError, 上传失败 — and a resume sends only the missing chunks', async () => {
     const { publisher, store, world, api, calls, progress, fill } = uploadSetup({ chunkSize: SMALL });
     fill(4 * SMALL);
-    api.fault = (call) => (call.path.toLowerCase() === UploadPaths.videoChunk.toLowerCase() && call.body.chunk === '3' ? 'network-before' : null);
+    api.fault = (call) => (call.path.toLowerCase() === UploadChunkCalls.videoChunk.path.toLowerCase() && call.body.chunk === '3' ? 'network-before' : null);
     expect(await drive(world.clock, publisher.publish())).toEqual({ kind: 'failed', message: UploadTexts.uploadFailed });
-    expect(calls(UploadPaths.videoChunk).map(chunkOf)).toEqual([1, 2, 3, 3, 3, 3]);
+    expect(calls(UploadChunkCalls.videoChunk.path).map(chunkOf)).toEqual([1, 2, 3, 3, 3, 3]);
     expect(store.draft).toMatchObject({ phase: 'failed', uploadError: true, errorMessage: UploadTexts.uploadFailed, progress: 41 });
     expect(store.draft.fileInfo).not.toBeNull();
 
@@ -171,9 +171,9 @@ describe('PublishPost: transport failures and refusals', () => {
     const before = world.http.requests.length;
     expect((await drive(world.clock, publisher.publish())).kind).toBe('published');
     const after = world.http.requests.slice(before);
-    expect(after[0]?.url).toBe(UploadPaths.heldChunks);
-    expect(after.filter((r) => r.url === UploadPaths.videoChunk).map(chunkOf)).toEqual([3, 4]);
-    expect(after.filter((r) => r.url === UploadPaths.createFile)).toHaveLength(0);
+    expect(after[0]?.url).toBe(UploadCalls.heldChunks.path);
+    expect(after.filter((r) => r.url === UploadChunkCalls.videoChunk.path).map(chunkOf)).toEqual([3, 4]);
+    expect(after.filter((r) => r.url === UploadCalls.createFile.path)).toHaveLength(0);
     expect(progress).toEqual([1, 21, 41, 60, 80, 90, 95, 100]);
     expect(store.draft.uploadError).toBe(false);
   });
@@ -182,9 +182,9 @@ describe('PublishPost: transport failures and refusals', () => {
     const { publisher, store, world, api, calls, fill } = uploadSetup({ chunkSize: SMALL });
     fill(2 * SMALL);
     api.fault = (call) =>
-      call.path.toLowerCase() === UploadPaths.videoChunk.toLowerCase() ? { ret: UploadRet.NotAVideo, msg: UploadTexts.NotAVideo } : null;
+      call.path.toLowerCase() === UploadChunkCalls.videoChunk.path.toLowerCase() ? { ret: UploadRet.NotAVideo, msg: UploadTexts.NotAVideo } : null;
     expect(await drive(world.clock, publisher.publish())).toEqual({ kind: 'failed', message: UploadTexts.NotAVideo });
-    expect(calls(UploadPaths.videoChunk)).toHaveLength(1);
+    expect(calls(UploadChunkCalls.videoChunk.path)).toHaveLength(1);
     expect(store.draft).toMatchObject({ phase: 'failed', uploadError: true, errorMessage: UploadTexts.NotAVideo });
   });
 
@@ -193,12 +193,12 @@ describe('PublishPost: transport failures and refusals', () => {
     fill(2 * SMALL);
     let hung = false;
     api.fault = (call) => {
-      if (call.path.toLowerCase() !== UploadPaths.videoChunk.toLowerCase() || hung) return null;
+      if (call.path.toLowerCase() !== UploadChunkCalls.videoChunk.path.toLowerCase() || hung) return null;
       hung = true;
       return 'hang';
     };
     expect((await drive(world.clock, publisher.publish(), 5_000)).kind).toBe('published');
-    expect(calls(UploadPaths.videoChunk).map(chunkOf)).toEqual([1, 1, 2]);
+    expect(calls(UploadChunkCalls.videoChunk.path).map(chunkOf)).toEqual([1, 1, 2]);
   });
 
   it('re-sends a chunk whose answer was lost; the server takes the repeat and the file is whole', async () => {
@@ -206,7 +206,7 @@ describe('PublishPost: transport failures and refusals', () => {
     const { videoBytes } = fill(3 * SMALL - 7);
     let lost = false;
     api.fault = (call) => {
-      if (call.path.toLowerCase() !== UploadPaths.videoChunk.toLowerCase() || call.body.chunk !== '2' || lost) return null;
+      if (call.path.toLowerCase() !== UploadChunkCalls.videoChunk.path.toLowerCase() || call.body.chunk !== '2' || lost) return null;
       lost = true;
       return 'network-after';
     };
@@ -218,23 +218,23 @@ describe('PublishPost: transport failures and refusals', () => {
   it('resumes after a failed save without sending chunks again, and after a failed post without saving again', async () => {
     const { publisher, store, world, api, calls, fill } = uploadSetup({ chunkSize: SMALL });
     fill(2 * SMALL);
-    api.fault = (call) => (call.path.toLowerCase() === UploadPaths.saveVideo.toLowerCase() ? 'network-before' : null);
+    api.fault = (call) => (call.path.toLowerCase() === UploadCalls.saveVideo.path.toLowerCase() ? 'network-before' : null);
     expect((await drive(world.clock, publisher.publish())).kind).toBe('failed');
-    expect(calls(UploadPaths.saveVideo)).toHaveLength(4);
+    expect(calls(UploadCalls.saveVideo.path)).toHaveLength(4);
     expect(store.draft.progress).toBe(80);
 
     api.fault = (call) => (call.path.toLowerCase() === PostsCalls.create.path.toLowerCase() ? { ret: 500, msg: '服务器繁忙' } : null);
     expect(await drive(world.clock, publisher.publish())).toEqual({ kind: 'failed', message: '服务器繁忙' });
-    expect(calls(UploadPaths.videoChunk)).toHaveLength(2);
-    expect(calls(UploadPaths.saveVideo)).toHaveLength(5);
-    expect(calls(UploadPaths.coverChunk)).toHaveLength(3);
+    expect(calls(UploadChunkCalls.videoChunk.path)).toHaveLength(2);
+    expect(calls(UploadCalls.saveVideo.path)).toHaveLength(5);
+    expect(calls(UploadChunkCalls.coverChunk.path)).toHaveLength(3);
     expect(store.draft.progress).toBe(95);
 
     api.fault = null;
     expect((await drive(world.clock, publisher.publish())).kind).toBe('published');
-    expect(calls(UploadPaths.videoChunk)).toHaveLength(2);
-    expect(calls(UploadPaths.saveVideo)).toHaveLength(5);
-    expect(calls(UploadPaths.coverChunk)).toHaveLength(3);
+    expect(calls(UploadChunkCalls.videoChunk.path)).toHaveLength(2);
+    expect(calls(UploadCalls.saveVideo.path)).toHaveLength(5);
+    expect(calls(UploadChunkCalls.coverChunk.path)).toHaveLength(3);
     expect(calls(PostsCalls.create.path)).toHaveLength(2);
     expect(api.state.posts).toHaveLength(1);
   });
@@ -253,22 +253,22 @@ describe('PublishPost: transport failures and refusals', () => {
     store.setVideo(world.files.add('my..clip\u0001.mp4', mp4Bytes(SMALL), 'video/mp4'), 3);
     store.setCover(world.files.add('a/b.jpg', jpegBytes(10), 'image/jpeg'));
     expect((await drive(world.clock, publisher.publish())).kind).toBe('published');
-    expect(calls(UploadPaths.createFile)[0]?.params?.fileName).toBe('my.clip.mp4');
-    expect(calls(UploadPaths.videoChunk)[0]?.files?.file?.fileName).toBe('my.clip.mp4');
-    expect(calls(UploadPaths.coverChunk)[0]?.files?.formFile?.fileName).toBe('a_b.jpg');
+    expect(calls(UploadCalls.createFile.path)[0]?.params?.fileName).toBe('my.clip.mp4');
+    expect(calls(UploadChunkCalls.videoChunk.path)[0]?.files?.file?.fileName).toBe('my.clip.mp4');
+    expect(calls(UploadChunkCalls.coverChunk.path)[0]?.files?.formFile?.fileName).toBe('a_b.jpg');
   });
 
   it('starts afresh on the next publish when the server no longer knows the upload (8110)', async () => {
     const { publisher, store, world, api, calls, fill } = uploadSetup({ chunkSize: SMALL });
     fill(3 * SMALL);
-    api.fault = (call) => (call.path.toLowerCase() === UploadPaths.videoChunk.toLowerCase() && call.body.chunk === '2' ? 'network-before' : null);
+    api.fault = (call) => (call.path.toLowerCase() === UploadChunkCalls.videoChunk.path.toLowerCase() && call.body.chunk === '2' ? 'network-before' : null);
     expect((await drive(world.clock, publisher.publish())).kind).toBe('failed');
     api.state.uploads.clear();
     api.fault = null;
     expect(await drive(world.clock, publisher.publish())).toEqual({ kind: 'failed', message: UploadTexts.UploadNotFound });
     expect(store.draft.fileInfo).toBeNull();
     expect((await drive(world.clock, publisher.publish())).kind).toBe('published');
-    expect(calls(UploadPaths.createFile)).toHaveLength(2);
+    expect(calls(UploadCalls.createFile.path)).toHaveLength(2);
   });
 
   it('fails when the picked file can no longer be read', async () => {
@@ -284,11 +284,11 @@ describe('PublishPost: cancel', () => {
   it('aborts the chunk in flight, resets the draft and ends cancelled; nothing is sent after', async () => {
     const { publisher, store, world, api, fill } = uploadSetup({ chunkSize: SMALL });
     fill(3 * SMALL);
-    api.fault = (call) => (call.path.toLowerCase() === UploadPaths.videoChunk.toLowerCase() && call.body.chunk === '2' ? 'hang' : null);
+    api.fault = (call) => (call.path.toLowerCase() === UploadChunkCalls.videoChunk.path.toLowerCase() && call.body.chunk === '2' ? 'hang' : null);
     const outcome = publisher.publish();
     await flush();
     const inFlight = world.http.requests[world.http.requests.length - 1];
-    expect(inFlight?.url).toBe(UploadPaths.videoChunk);
+    expect(inFlight?.url).toBe(UploadChunkCalls.videoChunk.path);
     publisher.cancel();
     expect(await outcome).toEqual({ kind: 'cancelled' });
     expect(inFlight?.signal?.aborted).toBe(true);
@@ -326,7 +326,7 @@ describe('PublishPost: uploadedFileName', () => {
   it('keeps the first non-empty file name the server gave', async () => {
     const { publisher, store, world, api, fill } = uploadSetup({ chunkSize: SMALL });
     fill(2 * SMALL);
-    api.fault = (call) => (call.path.toLowerCase() === UploadPaths.saveVideo.toLowerCase() ? { ret: 500, msg: 'x' } : null);
+    api.fault = (call) => (call.path.toLowerCase() === UploadCalls.saveVideo.path.toLowerCase() ? { ret: 500, msg: 'x' } : null);
     await drive(world.clock, publisher.publish());
     const unique = [...api.state.uploads.keys()][0];
     expect(store.draft.uploadedFileName).toBe(`xw-${unique}.mp4`);
@@ -339,7 +339,7 @@ describe('cover chunks', () => {
     store.setVideo(world.files.add('v.webm', (() => { const b = new Uint8Array(SMALL); b.set([0x1a, 0x45, 0xdf, 0xa3]); return b; })(), 'video/webm'), 5);
     store.setCover(world.files.add('c.jpg', jpegBytes(2 * SMALL + 1), 'image/jpeg'));
     expect((await drive(world.clock, publisher.publish())).kind).toBe('published');
-    expect(calls(UploadPaths.coverChunk).map(chunkOf)).toEqual([1, 2, 3]);
+    expect(calls(UploadChunkCalls.coverChunk.path).map(chunkOf)).toEqual([1, 2, 3]);
     const upload = [...api.state.uploads.values()][0];
     expect(upload?.cover?.length).toBe(2 * SMALL + 1);
     expect(upload?.storedName.endsWith('.webm')).toBe(true);
