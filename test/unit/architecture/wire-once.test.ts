@@ -3,10 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The wire is described once (issue 21): a type a feature's protocol module (`src/core/<feature>/<feature>-protocol.ts`)
- * declares is declared nowhere else, and the path of a call it declares is written nowhere else in the app, the
- * server or the fakes (they use the declaration; tests may spell the wire out). Features not yet moved to a protocol
- * module are not checked.
+ * The wire is described once (issue 21): a type a protocol module (`src/core/**\/*-protocol.ts`) declares is declared
+ * nowhere else, and the path of a call it declares is written nowhere else in the app, the server or the fakes (they
+ * use the declaration; tests may spell the wire out). Every protocol module is checked, and each declares its calls'
+ * paths (`path: '/api/…'`, with call<>() or, for upload's multipart chunks, in UploadChunkCalls). The fake HTTP APIs
+ * live in adapters/http, next to the declarations they answer: none is left under test/.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SCANNED = ['src', 'server', 'adapters', 'test'];
@@ -23,10 +24,16 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** Protocol modules declared with call<…>() (the upload protocol predates it and is checked by its own suites). */
-async function protocolModules(files: readonly string[], text: ReadonlyMap<string, string>): Promise<string[]> {
-  return files.filter((file) => /-protocol\.ts$/.test(file) && file.startsWith('src/core/') && /\bcall<.+?>\(\)\(/s.test(text.get(file) ?? ''));
+/** Every protocol module of the core. */
+function protocolModules(files: readonly string[]): string[] {
+  return files.filter((file) => /-protocol\.ts$/.test(file) && file.startsWith(`src${path.sep}core${path.sep}`));
 }
+
+/**
+ * Fake HTTP APIs still under test/ (each imitates a feature's calls and belongs in adapters/http as fake-<feature>-api.ts,
+ * answering its protocol module's declarations). Empty: every one has moved.
+ */
+const FAKE_APIS_LEFT_UNDER_TEST: readonly string[] = [];
 
 const declaredTypes = (source: string): string[] => [...source.matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1] ?? '');
 const declaredPaths = (source: string): string[] => [...source.matchAll(/path: '(\/api\/[^']+)'/g)].map((match) => match[1] ?? '');
@@ -34,10 +41,17 @@ const declaredPaths = (source: string): string[] => [...source.matchAll(/path: '
 describe('the wire is described once', async () => {
   const files = (await Promise.all(SCANNED.map(sourceFiles))).flat();
   const text = new Map(await Promise.all(files.map(async (file) => [file, await readFile(path.join(ROOT, file), 'utf8')] as const)));
-  const modules = await protocolModules(files, text);
+  const modules = protocolModules(files);
 
   it('finds the protocol modules', () => {
-    expect(modules).toEqual(expect.arrayContaining([path.join('src', 'core', 'gold', 'gold-protocol.ts'), path.join('src', 'core', 'help', 'help-protocol.ts')]));
+    expect(modules).toEqual(
+      expect.arrayContaining(['gold', 'help', 'posts', 'upload'].map((feature) => path.join('src', 'core', feature, `${feature}-protocol.ts`))),
+    );
+  });
+
+  it('keeps no fake HTTP API under test/ (they live in adapters/http)', () => {
+    const fakes = files.filter((file) => file.startsWith(`test${path.sep}`) && /fake[^/\\]*api[^/\\]*\.ts$/i.test(path.basename(file)));
+    expect(fakes.sort()).toEqual([...FAKE_APIS_LEFT_UNDER_TEST].sort());
   });
 
   it.each(modules)('no other file declares a type %s declares', (module) => {
@@ -45,7 +59,8 @@ describe('the wire is described once', async () => {
     const twice = files.flatMap((file) => {
       if (file === module) return [];
       const source = text.get(file) ?? '';
-      return names.filter((name) => new RegExp(`^\\s*(?:export )?(?:interface|type) ${name}\\b`, 'm').test(source)).map((name) => `${name} in ${file}`);
+      // A declaration (`interface X`, `type X =`), not a `type X,` inside a multi-line import.
+      return names.filter((name) => new RegExp(`^\\s*(?:export )?(?:interface ${name}\\b|type ${name}\\b(?:<[^=]*>)?\\s*=)`, 'm').test(source)).map((name) => `${name} in ${file}`);
     });
     expect(twice).toEqual([]);
   });
