@@ -72,7 +72,7 @@ const loginUid = (call: FakeHttpCall): number | null => {
   return Number.isInteger(uid) && uid > 0 ? uid : null;
 };
 
-/** A message the app answers in kind: the content rules' refusals as the server words them. */
+/** The content rules' refusals (barrage-rules.ts contentProblem) as the server answers them; any other is 8043. */
 const CONTENT_REFUSALS: Readonly<Record<string, [number, string]>> = {
   [BarrageTexts.contentEmpty]: [BarrageRet.ContentEmpty, '请输入弹幕内容'],
   [BarrageTexts.contentTooLong]: [BarrageRet.ContentTooLong, '弹幕最多50个字'],

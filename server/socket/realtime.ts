@@ -1,3 +1,4 @@
+import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import type { MessageView } from '../messaging/message-repository.ts';
 
 /** Socket event names of the protocol (server/README.md, "Realtime"). */
@@ -50,5 +51,5 @@ export interface Realtime {
    */
   disconnectUser(uid: number): void;
   /** sendBarrage with the barrage to every socket in the episode's video room (`<mediaKey>#<episode>`, barrage-protocol.ts episodeRoomKey), the sender's included. */
-  relayBarrage(roomKey: string, barrage: object): void;
+  relayBarrage(roomKey: string, barrage: WireBarrage): void;
 }
