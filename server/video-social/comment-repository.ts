@@ -1,32 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { isKefuSql } from '../user/listed-user.ts';
-import { VideoSocialLimits, type CommentSort } from '../../src/core/video-social/video-social-rules.ts';
-
-/** A comment or a reply as the API answers it, seen by one viewer. */
-export interface CommentView {
-  id: number;
-  /** The top-level comment of a reply; 0 for a comment. */
-  parentId: number;
-  uid: number;
-  nickName: string;
-  avatar: string;
-  /** The active VIP level (0 when none or expired). */
-  vipLevel: number;
-  bigV: boolean;
-  kefu: boolean;
-  content: string;
-  /** Unix milliseconds. */
-  time: number;
-  likeCount: number;
-  /** Whether the viewer likes it (false for a visitor). */
-  liked: boolean;
-  /** Replies of a comment (0 for a reply). */
-  replyCount: number;
-  /** The user a reply answers (回复 @nick), null when it answers the comment itself. */
-  replyTo: { uid: number; nickName: string } | null;
-  /** A comment's first replies, oldest first (empty for a reply). */
-  replies: CommentView[];
-}
+import type { CommentLiked, CommentSort, CommentView, CommentViewPage, ReplyViewPage } from '../../src/core/video-social/video-social-protocol.ts';
+import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
 
 interface CommentRow {
   id: number;
@@ -91,16 +66,6 @@ const ORDER: Record<CommentSort, string> = {
   hot: 'like_count DESC, c.created_at DESC, c.id DESC',
 };
 
-export interface CommentPage {
-  list: CommentView[];
-  page: number;
-  pageSize: number;
-  /** Top-level comments of the video. */
-  total: number;
-  /** Comments and replies of the video (the 评论 N heading). */
-  commentCount: number;
-}
-
 /** One page of a video's comments (newest or most liked first), each with its first replies (oldest first). */
 export async function pageOfComments(
   db: Queryable,
@@ -110,7 +75,7 @@ export async function pageOfComments(
   page: number,
   pageSize: number,
   now: Date,
-): Promise<CommentPage> {
+): Promise<CommentViewPage> {
   const rows = await db.query<CommentRow>(
     `SELECT ${commentSelect('$2', '$3')} FROM ${COMMENT_FROM}
      WHERE c.video_id = $1 AND c.parent_id IS NULL AND ${notBlockedBy('$2')} ORDER BY ${ORDER[sort]} LIMIT $4 OFFSET $5`,
@@ -152,7 +117,7 @@ export async function pageOfReplies(
   page: number,
   pageSize: number,
   now: Date,
-): Promise<{ list: CommentView[]; page: number; pageSize: number; total: number }> {
+): Promise<ReplyViewPage> {
   const rows = await db.query<CommentRow>(
     `SELECT ${commentSelect('$2', '$3')} FROM ${COMMENT_FROM}
      WHERE c.parent_id = $1 AND ${notBlockedBy('$2')} ORDER BY c.created_at, c.id LIMIT $4 OFFSET $5`,
@@ -242,7 +207,7 @@ export async function deleteComment(tx: Queryable, id: number): Promise<number> 
 }
 
 /** Likes or unlikes a comment; answers whether the user likes it afterwards and the count. Run inside a transaction. */
-export async function toggleCommentLike(tx: Queryable, commentId: number, userId: number, now: Date): Promise<{ liked: boolean; likeCount: number }> {
+export async function toggleCommentLike(tx: Queryable, commentId: number, userId: number, now: Date): Promise<CommentLiked> {
   const removed = await tx.query('DELETE FROM video_comment_likes WHERE comment_id = $1 AND user_id = $2 RETURNING comment_id', [commentId, userId]);
   const liked = removed.length === 0;
   if (liked) {

@@ -1,53 +1,36 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  COMMENT_SORTS,
-  CommentSort,
-  Vote,
-  VideoSocialLimits,
-  VideoSocialPaths,
-  VideoSocialTexts,
-  commentContentProblem,
-} from '../../src/core/video-social/video-social-rules.ts';
+import { COMMENT_SORTS, CommentSort, Vote, VideoSocialCalls, type VideoActionDetails } from '../../src/core/video-social/video-social-protocol.ts';
+import { VideoSocialPaths, VideoSocialTexts, commentContentProblem } from '../../src/core/video-social/video-social-rules.ts';
 import type { AppServices } from '../app-services.ts';
 import { findVideoId } from '../catalogue/catalogue-repository.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
-import type { Params } from '../http/params.ts';
+import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { takeSendSlot } from '../rate-limit/send-limits.ts';
-import {
-  commentRef,
-  deleteComment,
-  findComment,
-  insertComment,
-  isInThread,
-  pageOfComments,
-  pageOfReplies,
-  takePostingSlot,
-  toggleCommentLike,
-} from './comment-repository.ts';
+import type { Queryable } from '../db/database.ts';
+import { pageOfComments, pageOfReplies } from './comment-repository.ts';
+import { assertTopLevelComment, likeOrUnlikeComment, postComment, removeComment } from './comment-use-cases.ts';
 import { commentCount, isCollected, rate, ratingOf, recordShare, shareCount, toggleVote, voteCounts } from './video-action-repository.ts';
 
-const PAGE_LIMITS = {
-  defaultPageSize: VideoSocialLimits.defaultPageSize,
-  maxPageSize: VideoSocialLimits.maxPageSize,
-  maxPage: VideoSocialLimits.maxPage,
-};
-
-const commentNotFound = () => new ApiError(Ret.CommentNotFound, RetMessage.CommentNotFound);
-
-function sortOf(params: Params): CommentSort {
-  const sort = params.optionalString('sort') ?? CommentSort.New;
-  if (!(COMMENT_SORTS as readonly string[]).includes(sort)) throw badParam('sort');
-  return sort as CommentSort;
+/** The video of a media key: 1030 视频不存在 when there is none. */
+async function videoIdOf(db: Queryable, mediaKey: string): Promise<number> {
+  const id = await findVideoId(db, mediaKey);
+  if (id === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
+  return id;
 }
 
-/** The category key sent as the optional videoType query of Replys: letters, digits, - and _, at most 32. */
-function videoTypeOf(params: Params): string {
-  const type = (params.optionalString('videoType') ?? '').trim();
-  if (type.length > VideoSocialLimits.maxVideoType || !/^[\w-]*$/.test(type)) throw badParam('videoType');
-  return type;
+/** Everything the actions bar shows, in one read: rating, votes, collected, shares and the comment count. */
+async function actionDetails(db: Queryable, mediaKey: string, viewer: number | null): Promise<VideoActionDetails> {
+  const videoId = await videoIdOf(db, mediaKey);
+  return {
+    mediaKey,
+    ...(await ratingOf(db, videoId, viewer ?? 0)),
+    ...(await voteCounts(db, videoId, viewer ?? 0)),
+    collected: viewer === null ? false : await isCollected(db, videoId, viewer),
+    shareCount: await shareCount(db, videoId),
+    commentCount: await commentCount(db, videoId),
+  };
 }
 
 /**
@@ -69,134 +52,71 @@ function appOrigin(request: FastifyRequest): string {
 
 /**
  * Comments (CommentListsV2, GetCommentByParentID, Replys, DelReply, ReplyLike) and the video's actions
- * (VideoLikes, VideoDisLikes, VideoRatingDetails, RateVideo, Share). Collecting is the catalogue's AddToScjs,
- * following the uploader is the social FocusUPMaster.
+ * (VideoLikes, VideoDisLikes, VideoRatingDetails, RateVideo, Share), as src/core/video-social/video-social-protocol.ts
+ * declares them. Collecting (AddToScjs) is served by the catalogue, following the uploader is the social FocusUPMaster.
  */
 export function registerVideoSocialRoutes(api: ApiRouter, services: AppServices): void {
   const { db, clock } = services;
   const now = () => new Date(clock.now());
 
-  const videoIdOf = async (params: Params): Promise<number> => {
-    const id = await findVideoId(db, params.mediaKey());
-    if (id === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
-    return id;
-  };
-
   /** A video's comments, newest first (sort=new, default) or most liked first (sort=hot), each with its first 2 replies. */
-  api.get(VideoSocialPaths.comments, 'optional', async ({ params, auth }) => {
-    const sort = sortOf(params);
-    const { page, pageSize } = params.paging(PAGE_LIMITS);
-    const videoId = await videoIdOf(params);
-    return pageOfComments(db, videoId, auth?.user.id ?? 0, sort, page, pageSize, now());
+  serve(api, VideoSocialCalls.comments, 'optional', async ({ input, auth }) => {
+    const videoId = await videoIdOf(db, input.mediaKey);
+    const sort = COMMENT_SORTS.find((known) => known === input.sort) ?? CommentSort.New;
+    return pageOfComments(db, videoId, auth?.user.id ?? 0, sort, input.page, input.pageSize, now());
   });
 
   /** A comment's replies, oldest first. */
-  api.get(VideoSocialPaths.replies, 'optional', async ({ params, auth }) => {
-    const parentId = params.id('parentId');
-    const { page, pageSize } = params.paging(PAGE_LIMITS);
-    const parent = await commentRef(db, parentId);
-    if (!parent || parent.parentId !== null) throw commentNotFound();
+  serve(api, VideoSocialCalls.replies, 'optional', async ({ input: { parentId, page, pageSize }, auth }) => {
+    await assertTopLevelComment(db, parentId);
     return pageOfReplies(db, parentId, auth?.user.id ?? 0, page, pageSize, now());
   });
 
-  /**
-   * Posts a comment, or a reply (parentId: a comment or a reply; a reply to a reply joins the same comment and
-   * answers its author). One post per user every 3 s. Answers the stored comment.
-   */
-  api.post(VideoSocialPaths.post, 'required', async ({ params, auth }) => {
-    const mediaKey = params.mediaKey();
-    const content = params.string('content');
-    const problem = commentContentProblem(content);
+  /** Posts a comment or a reply (one per user every 3 s); answers the stored comment. */
+  serve(api, VideoSocialCalls.post, 'required', async ({ input, auth }) => {
+    const problem = commentContentProblem(input.content);
     if (problem !== null) throw badParam('content', problem);
-    const parentId = params.optionalId('parentId');
-    const replyToUid = params.optionalId('replyToUid');
-    if (replyToUid !== undefined && parentId === undefined) throw badParam('replyToUid');
-    const videoType = videoTypeOf(params);
-    const me = auth.user.id;
-    const at = now();
-    const id = await db.transaction(async (tx) => {
-      const videoId = await findVideoId(tx, mediaKey);
-      if (videoId === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
-      let root: number | null = null;
-      let replyTo: number | null = null;
-      if (parentId !== undefined) {
-        const parent = await commentRef(tx, parentId);
-        if (!parent || parent.videoId !== videoId) throw commentNotFound();
-        root = parent.parentId ?? parent.id;
-        if (replyToUid !== undefined) {
-          if (!(await isInThread(tx, root, replyToUid))) throw new ApiError(Ret.ReplyTargetInvalid, RetMessage.ReplyTargetInvalid);
-          replyTo = replyToUid;
-        } else if (parent.parentId !== null) {
-          replyTo = parent.userId;
-        }
-      }
-      await takeSendSlot(services.limiter, services.config.sendLimits, 'comment', me);
-      if (!(await takePostingSlot(tx, me, at, VideoSocialLimits.postIntervalMs))) {
-        throw new ApiError(Ret.CommentTooFrequent, RetMessage.CommentTooFrequent);
-      }
-      return insertComment(tx, { videoId, userId: me, parentId: root, replyToUid: replyTo, content: content.trim(), videoType, at });
+    if (input.replyToUid !== undefined && input.parentId === undefined) throw badParam('replyToUid');
+    const comment = await postComment(services, auth.user.id, {
+      mediaKey: input.mediaKey,
+      content: input.content,
+      parentId: input.parentId,
+      replyToUid: input.replyToUid,
+      videoType: input.videoType ?? '',
     });
-    const comment = await findComment(db, id, me, at);
-    return ok(comment, parentId === undefined ? VideoSocialTexts.posted : VideoSocialTexts.replied);
+    if (comment === null) throw new ApiError(Ret.CommentNotFound, RetMessage.CommentNotFound);
+    return ok(comment, input.parentId === undefined ? VideoSocialTexts.posted : VideoSocialTexts.replied);
   });
 
   /** Deletes one's own comment or reply; a comment's replies go with it. */
-  api.get(VideoSocialPaths.remove, 'required', async ({ params, auth }) => {
-    const id = params.id('id');
-    const deleted = await db.transaction(async (tx) => {
-      const comment = await commentRef(tx, id, true);
-      if (!comment) throw commentNotFound();
-      if (comment.userId !== auth.user.id) throw new ApiError(Ret.CommentNotOwned, RetMessage.CommentNotOwned);
-      return deleteComment(tx, id);
-    });
-    return ok({ id, deleted }, VideoSocialTexts.deleted);
-  });
+  serve(api, VideoSocialCalls.remove, 'required', async ({ input: { id }, auth }) => ok(await removeComment(db, auth.user.id, id), VideoSocialTexts.deleted));
 
   /** Likes or unlikes a comment or reply. */
-  api.get(VideoSocialPaths.likeComment, 'required', async ({ params, auth }) => {
-    const id = params.id('id');
-    return db.transaction(async (tx) => {
-      if (!(await commentRef(tx, id))) throw commentNotFound();
-      return toggleCommentLike(tx, id, auth.user.id, now());
-    });
-  });
+  serve(api, VideoSocialCalls.likeComment, 'required', ({ input: { id }, auth }) => likeOrUnlikeComment(db, auth.user.id, id, now()));
 
-  const voteRoute = (path: string, tapped: typeof Vote.Like | typeof Vote.Dislike) =>
-    api.get(path, 'required', async ({ params, auth }) => {
-      const videoId = await videoIdOf(params);
+  for (const [declared, tapped] of [
+    [VideoSocialCalls.like, Vote.Like],
+    [VideoSocialCalls.dislike, Vote.Dislike],
+  ] as const) {
+    serve(api, declared, 'required', async ({ input: { mediaKey }, auth }) => {
+      const videoId = await videoIdOf(db, mediaKey);
       return db.transaction((tx) => toggleVote(tx, videoId, auth.user.id, tapped, now()));
     });
-  voteRoute(VideoSocialPaths.like, Vote.Like);
-  voteRoute(VideoSocialPaths.dislike, Vote.Dislike);
+  }
 
-  /** Everything the actions bar shows, in one call: rating, votes, collected, shares and the comment count. */
-  api.get(VideoSocialPaths.details, 'optional', async ({ params, auth }) => {
-    const mediaKey = params.mediaKey();
-    const videoId = await videoIdOf(params);
-    const viewer = auth?.user.id ?? 0;
-    return {
-      mediaKey,
-      ...(await ratingOf(db, videoId, viewer)),
-      ...(await voteCounts(db, videoId, viewer)),
-      collected: auth ? await isCollected(db, videoId, viewer) : false,
-      shareCount: await shareCount(db, videoId),
-      commentCount: await commentCount(db, videoId),
-    };
-  });
+  /** Everything the actions bar shows, in one call. */
+  serve(api, VideoSocialCalls.details, 'optional', ({ input: { mediaKey }, auth }) => actionDetails(db, mediaKey, auth?.user.id ?? null));
 
   /** Rates the video 1–5 stars (again: replaces); answers the rating afterwards. */
-  api.get(VideoSocialPaths.rate, 'required', async ({ params, auth }) => {
-    const stars = params.int('stars');
-    if (stars < VideoSocialLimits.minStars || stars > VideoSocialLimits.maxStars) throw badParam('stars', VideoSocialTexts.starsInvalid);
-    const videoId = await videoIdOf(params);
+  serve(api, VideoSocialCalls.rate, 'required', async ({ input: { mediaKey, stars }, auth }) => {
+    const videoId = await videoIdOf(db, mediaKey);
     await rate(db, videoId, auth.user.id, stars, now());
     return ok(await ratingOf(db, videoId, auth.user.id), VideoSocialTexts.rated);
   });
 
   /** Records a share (visitors too) and answers the link to the play page and the share count. */
-  api.get(VideoSocialPaths.share, 'optional', async ({ params, auth, request }) => {
-    const mediaKey = params.mediaKey();
-    const videoId = await videoIdOf(params);
+  serve(api, VideoSocialCalls.share, 'optional', async ({ input: { mediaKey }, auth, request }) => {
+    const videoId = await videoIdOf(db, mediaKey);
     await recordShare(db, videoId, auth?.user.id ?? null, now());
     return {
       link: `${appOrigin(request)}${VideoSocialPaths.play}/${encodeURIComponent(mediaKey)}`,

@@ -1,14 +1,8 @@
 import type { Queryable } from '../db/database.ts';
-import { Vote, VideoSocialLimits, averageScore, type RatingBucket } from '../../src/core/video-social/video-social-rules.ts';
+import { Vote, type Rating, type RatingBucket, type VoteCounts } from '../../src/core/video-social/video-social-protocol.ts';
+import { VideoSocialLimits, averageScore } from '../../src/core/video-social/video-social-rules.ts';
 
 const VOTE_VALUE = { [Vote.Like]: 1, [Vote.Dislike]: -1 } as const;
-
-export interface VoteCounts {
-  likes: number;
-  dislikes: number;
-  /** The caller's vote ('none' for a visitor). */
-  myVote: Vote;
-}
 
 export async function voteCounts(db: Queryable, videoId: number, viewer: number): Promise<VoteCounts> {
   const rows = await db.query<{ likes: number; dislikes: number; mine: number | null }>(
@@ -43,17 +37,7 @@ export async function toggleVote(tx: Queryable, videoId: number, userId: number,
   return voteCounts(tx, videoId, userId);
 }
 
-export interface RatingView {
-  /** Out of 10, one decimal: the average of the users' stars (0 without ratings: 暂无评分). */
-  score: number;
-  ratingCount: number;
-  /** Ratings per star, 5 stars first. */
-  distribution: RatingBucket[];
-  /** The caller's stars (0: not rated, or a visitor). */
-  myRating: number;
-}
-
-export async function ratingOf(db: Queryable, videoId: number, viewer: number): Promise<RatingView> {
+export async function ratingOf(db: Queryable, videoId: number, viewer: number): Promise<Rating> {
   const rows = await db.query<{ stars: number; n: number }>('SELECT stars::int AS stars, count(*)::int AS n FROM video_ratings WHERE video_id = $1 GROUP BY stars', [videoId]);
   const mine = await db.query<{ stars: number }>('SELECT stars::int AS stars FROM video_ratings WHERE video_id = $1 AND user_id = $2', [videoId, viewer]);
   const distribution: RatingBucket[] = [];

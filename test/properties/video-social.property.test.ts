@@ -7,7 +7,7 @@ import { CommentThread } from '../../src/core/video-social/comment-thread.ts';
 import { countsAfterVote } from '../../src/core/video-social/video-actions.ts';
 import { averageScore, commentContentProblem, toggledVote, type Vote } from '../../src/core/video-social/video-social-rules.ts';
 import { VideoSocialService } from '../../src/core/video-social/video-social-service.ts';
-import { installFakeVideoSocialApi } from '../unit/video-social/fake-video-social-api.ts';
+import { installFakeVideoSocialApi } from '../../adapters/http/fake-video-social-api.ts';
 
 const ME = 1;
 const me: User = {

@@ -8,7 +8,7 @@ import type { Database } from '../../server/db/database.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { DEMO2_ACCOUNT, seedMessaging } from '../../server/messaging/seed.ts';
-import type { CommentView } from '../../server/video-social/comment-repository.ts';
+import type { CommentView, CommentViewPage as CommentPage, Rating, ReplyViewPage as ReplyPage, VideoActionDetails as Details, VoteCounts as Votes } from '../../src/core/video-social/video-social-protocol.ts';
 import { seedVideoSocial } from '../../server/video-social/seed.ts';
 import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
 import { DAY, FakeClock, MINUTE, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
@@ -37,35 +37,6 @@ afterAll(async () => {
   await app?.close();
   await db?.close();
 });
-
-interface CommentPage {
-  list: CommentView[];
-  page: number;
-  pageSize: number;
-  total: number;
-  commentCount: number;
-}
-interface ReplyPage {
-  list: CommentView[];
-  total: number;
-}
-interface Votes {
-  likes: number;
-  dislikes: number;
-  myVote: 'like' | 'dislike' | 'none';
-}
-interface Rating {
-  score: number;
-  ratingCount: number;
-  distribution: { stars: number; count: number }[];
-  myRating: number;
-}
-interface Details extends Votes, Rating {
-  mediaKey: string;
-  collected: boolean;
-  shareCount: number;
-  commentCount: number;
-}
 
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}, headers?: Record<string, string>) =>
   get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields }, headers ? { headers } : {});

@@ -25,6 +25,7 @@ export interface VideoActionsDeps {
 export const CollectTexts = { collected: '收藏成功', uncollected: '已取消收藏' } as const;
 
 const emptyDetails: VideoActionDetails = {
+  mediaKey: '',
   likes: 0,
   dislikes: 0,
   myVote: Vote.None,

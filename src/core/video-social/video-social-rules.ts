@@ -1,45 +1,27 @@
 /** Comments and a video's social actions: the calls, codes, limits and texts (shared by the app and the server). */
 
-/** The calls of the feature. AddToScjs is the catalogue's collect toggle (called through its path, not its service). */
-export const VideoSocialPaths = {
-  comments: '/api/Video/CommentListsV2',
-  replies: '/api/Video/GetCommentByParentID',
-  post: '/api/Video/Replys',
-  remove: '/api/Video/DelReply',
-  likeComment: '/api/Video/ReplyLike',
-  like: '/api/Video/VideoLikes',
-  dislike: '/api/Video/VideoDisLikes',
-  details: '/api/Video/VideoRatingDetails',
-  /** Decided (not in the spec's list): a logged-in user rates the video 1–5 stars. */
-  rate: '/api/Video/RateVideo',
-  share: '/api/Video/Share',
-  collect: '/api/Video/AddToScjs',
-  login: '/login',
-  play: '/play',
-} as const;
+import { VideoSocialProtocolLimits, Vote, type RatingBucket } from './video-social-protocol.ts';
 
-export const CommentSort = { New: 'new', Hot: 'hot' } as const;
-export type CommentSort = (typeof CommentSort)[keyof typeof CommentSort];
-export const COMMENT_SORTS: readonly CommentSort[] = [CommentSort.New, CommentSort.Hot];
+// The wire's values, declared with the calls; the rules and the screens read them here too.
+export { CommentSort, Vote, type RatingBucket } from './video-social-protocol.ts';
 
-/** A user's vote on a video. */
-export const Vote = { Like: 'like', Dislike: 'dislike', None: 'none' } as const;
-export type Vote = (typeof Vote)[keyof typeof Vote];
+/** The app's own addresses the feature sends a visitor or a share to. */
+export const VideoSocialPaths = { login: '/login', play: '/play' } as const;
 
 export const VideoSocialLimits = {
   /** A comment's length in characters (code points) after trimming. */
   contentMin: 1,
-  contentMax: 500,
+  contentMax: VideoSocialProtocolLimits.contentMax,
   /** One comment (or reply) per user within this many milliseconds. */
   postIntervalMs: 3000,
   /** Replies shown under a comment in the list before 查看全部N条回复. */
   previewReplies: 2,
-  defaultPageSize: 10,
-  maxPageSize: 50,
-  maxPage: 10_000,
-  maxVideoType: 32,
-  minStars: 1,
-  maxStars: 5,
+  defaultPageSize: VideoSocialProtocolLimits.defaultPageSize,
+  maxPageSize: VideoSocialProtocolLimits.maxPageSize,
+  maxPage: VideoSocialProtocolLimits.maxPage,
+  maxVideoType: VideoSocialProtocolLimits.maxVideoType,
+  minStars: VideoSocialProtocolLimits.minStars,
+  maxStars: VideoSocialProtocolLimits.maxStars,
   /** Notices (spec: 1 s) and the default toast (1500 ms, bottom). */
   noticeToastMs: 1000,
   defaultToastMs: 1500,
@@ -104,11 +86,6 @@ export function commentContentProblem(content: string): string | null {
   if (length > VideoSocialLimits.contentMax) return VideoSocialTexts.contentTooLong;
   if (/[^\P{Cc}\n]/u.test(trimmed)) return VideoSocialTexts.contentBadCharacters;
   return null;
-}
-
-export interface RatingBucket {
-  stars: number;
-  count: number;
 }
 
 /**

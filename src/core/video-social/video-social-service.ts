@@ -1,30 +1,10 @@
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
+import { countOf, fieldsOf, textOf } from '../request/answer-values.ts';
 import { parseComment, parseCommentPage, parseReplyPage, type Comment, type CommentPage, type ReplyPage } from './comment.ts';
-import { Vote, VideoSocialLimits, VideoSocialPaths, type CommentSort, type RatingBucket } from './video-social-rules.ts';
-import { countOf, fieldsOf } from '../request/answer-values.ts';
+import { VideoSocialCalls, type Rating, type RatingBucket, type VideoActionDetails, type VoteCounts } from './video-social-protocol.ts';
+import { Vote, VideoSocialLimits, type CommentSort } from './video-social-rules.ts';
 
-export interface VoteCounts {
-  likes: number;
-  dislikes: number;
-  myVote: Vote;
-}
-
-export interface Rating {
-  /** Out of 10, one decimal. */
-  score: number;
-  ratingCount: number;
-  /** 5 stars first. */
-  distribution: readonly RatingBucket[];
-  /** 0 when not rated. */
-  myRating: number;
-}
-
-/** What the actions bar shows, from VideoRatingDetails. */
-export interface VideoActionDetails extends VoteCounts, Rating {
-  collected: boolean;
-  shareCount: number;
-  commentCount: number;
-}
+export type { Rating, VideoActionDetails, VoteCounts } from './video-social-protocol.ts';
 
 export interface NewComment {
   mediaKey: string;
@@ -39,6 +19,7 @@ function readVote(value: unknown): Vote {
   return value === Vote.Like || value === Vote.Dislike ? value : Vote.None;
 }
 
+/** The answers are read leniently: a missing or odd count is 0, an unknown vote none, 5 stars to 1 always listed. */
 function parseVoteCounts(value: unknown): VoteCounts {
   const raw = fieldsOf(value);
   return { likes: countOf(raw.likes), dislikes: countOf(raw.dislikes), myVote: readVote(raw.myVote) };
@@ -64,6 +45,7 @@ function parseRating(value: unknown): Rating {
 export function parseDetails(value: unknown): VideoActionDetails {
   const raw = fieldsOf(value);
   return {
+    mediaKey: textOf(raw.mediaKey),
     ...parseVoteCounts(raw),
     ...parseRating(raw),
     collected: raw.collected === true,
@@ -77,49 +59,53 @@ export class VideoSocialService {
   constructor(private readonly api: ApiClient) {}
 
   async comments(mediaKey: string, sort: CommentSort, page: number, pageSize: number): Promise<CommentPage> {
-    return parseCommentPage(await this.api.get(VideoSocialPaths.comments, { mediaKey, sort, page, pageSize }));
+    return parseCommentPage(await this.api.request(VideoSocialCalls.comments, { mediaKey, sort, page, pageSize }));
   }
 
   async replies(parentId: number, page: number, pageSize: number): Promise<ReplyPage> {
-    return parseReplyPage(await this.api.get(VideoSocialPaths.replies, { parentId, page, pageSize }));
+    return parseReplyPage(await this.api.request(VideoSocialCalls.replies, { parentId, page, pageSize }));
   }
 
   /** Replys: answers the stored comment (null for an unreadable answer). */
   async post(comment: NewComment): Promise<Comment | null> {
-    const path = comment.videoType ? `${VideoSocialPaths.post}?videoType=${encodeURIComponent(comment.videoType)}` : VideoSocialPaths.post;
-    const body = { mediaKey: comment.mediaKey, content: comment.content.trim(), ...(comment.parentId !== undefined ? { parentId: comment.parentId } : {}) };
-    return parseComment(await this.api.post(path, body));
+    const input = {
+      mediaKey: comment.mediaKey,
+      content: comment.content.trim(),
+      ...(comment.parentId !== undefined ? { parentId: comment.parentId } : {}),
+      ...(comment.videoType ? { videoType: comment.videoType } : {}),
+    };
+    return parseComment(await this.api.request(VideoSocialCalls.post, input));
   }
 
   async remove(id: number): Promise<void> {
-    await this.api.get(VideoSocialPaths.remove, { id });
+    await this.api.request(VideoSocialCalls.remove, { id });
   }
 
   async likeComment(id: number): Promise<{ liked: boolean; likeCount: number }> {
-    const raw = fieldsOf(await this.api.get(VideoSocialPaths.likeComment, { id }));
+    const raw = fieldsOf(await this.api.request(VideoSocialCalls.likeComment, { id }));
     return { liked: raw.liked === true, likeCount: countOf(raw.likeCount) };
   }
 
   async vote(mediaKey: string, tapped: typeof Vote.Like | typeof Vote.Dislike): Promise<VoteCounts> {
-    return parseVoteCounts(await this.api.get(tapped === Vote.Like ? VideoSocialPaths.like : VideoSocialPaths.dislike, { mediaKey }));
+    return parseVoteCounts(await this.api.request(tapped === Vote.Like ? VideoSocialCalls.like : VideoSocialCalls.dislike, { mediaKey }));
   }
 
   async details(mediaKey: string, options: Pick<CallOptions, 'suppressTips'> = {}): Promise<VideoActionDetails> {
-    return parseDetails(await this.api.get(VideoSocialPaths.details, { mediaKey }, options));
+    return parseDetails(await this.api.request(VideoSocialCalls.details, { mediaKey }, options));
   }
 
   async rate(mediaKey: string, stars: number): Promise<Rating> {
-    return parseRating(await this.api.get(VideoSocialPaths.rate, { mediaKey, stars }, { notice: true }));
+    return parseRating(await this.api.request(VideoSocialCalls.rate, { mediaKey, stars }, { notice: true }));
   }
 
   /** Share: records it; answers the link to copy and the share count. */
   async share(mediaKey: string): Promise<{ link: string; shareCount: number }> {
-    const raw = fieldsOf(await this.api.get(VideoSocialPaths.share, { mediaKey }));
+    const raw = fieldsOf(await this.api.request(VideoSocialCalls.share, { mediaKey }));
     return { link: typeof raw.link === 'string' ? raw.link : '', shareCount: countOf(raw.shareCount) };
   }
 
-  /** The catalogue's AddToScjs (through its path): answers whether the video is collected now. */
+  /** AddToScjs (the server catalogue's collections): answers whether the video is collected now. */
   async toggleCollect(mediaKey: string): Promise<boolean> {
-    return fieldsOf(await this.api.get(VideoSocialPaths.collect, { mediaKey })).collected === true;
+    return fieldsOf(await this.api.request(VideoSocialCalls.collect, { mediaKey })).collected === true;
   }
 }

@@ -8,7 +8,7 @@ import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { ContainerProvider } from '../../../src/ui/app/container-context.tsx';
 import { bindUi } from '../../../src/ui/app/ui-bindings.ts';
 import { CommentSection, VideoActions } from '../../../src/ui/video-social/video-social-slots.tsx';
-import { installFakeVideoSocialApi, type FakeVideoSocialApi } from './fake-video-social-api.ts';
+import { installFakeVideoSocialApi, type FakeVideoSocialApi } from '../../../adapters/http/fake-video-social-api.ts';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -13,7 +13,7 @@ import {
   toggledVote,
 } from '../../../src/core/video-social/video-social-rules.ts';
 import { VideoSocialService, parseDetails } from '../../../src/core/video-social/video-social-service.ts';
-import { installFakeVideoSocialApi } from './fake-video-social-api.ts';
+import { installFakeVideoSocialApi } from '../../../adapters/http/fake-video-social-api.ts';
 
 const ME = 1;
 
