@@ -1,18 +1,8 @@
+import { AdCalls, type AdAppParam, type AdInfo, type AdLists, type AdPosition } from '../../src/core/ads/ads-protocol.ts';
 import type { Queryable } from '../db/database.ts';
-
-export type AdPosition = 'kaiping' | 'zanting' | 'chaBo' | 'danmu';
 
 /** The ad type number of each list (the client's typeList asks for 1,2,3,4,5,6,8; 5, 6 and 8 have no list here). */
 export const AD_TYPE_OF: Readonly<Record<AdPosition, number>> = { kaiping: 1, zanting: 2, chaBo: 3, danmu: 4 };
-
-export interface AdAppParam {
-  device: string;
-  type: string;
-  pagePath: string;
-  param: string;
-  isNeedLogin: boolean;
-  webUrl: string;
-}
 
 interface AdRow {
   id: number;
@@ -25,25 +15,11 @@ interface AdRow {
   tracking_url: string;
 }
 
-interface AdView {
-  id: number;
-  showURL: string;
-  linkURL: string;
-  viewURL: string;
-  appParam: AdAppParam;
-  /** The ad's words: the barrage ad's text, a caption for the others ('' for none). */
-  title: string;
-  /** A third party's tracking address the client GETs once per showing ('' for none). */
-  trackingURL: string;
-}
-
-export type AdsDataView = Record<AdPosition, AdView[]>;
-
 function adViewUrl(id: number): string {
-  return `/api/Video/AdView?id=${id}`;
+  return `${AdCalls.view.path}?id=${id}`;
 }
 
-function toAdView(row: AdRow): AdView {
+function toAdView(row: AdRow): AdInfo {
   const param = row.app_param ?? {};
   return {
     id: row.id,
@@ -64,7 +40,7 @@ function toAdView(row: AdRow): AdView {
 }
 
 /** Enabled ads of the given types, for every region or this one, for every video or this one. */
-export async function listAds(db: Queryable, filter: { types: number[]; region: string | null; mediaKey: string | null }): Promise<AdsDataView> {
+export async function listAds(db: Queryable, filter: { types: number[]; region: string | null; mediaKey: string | null }): Promise<AdLists> {
   const rows = await db.query<AdRow>(
     `SELECT id, ad_type, position, show_url, link_url, app_param, title, tracking_url FROM ads
       WHERE enabled AND ad_type = ANY($1::int[])
@@ -73,14 +49,14 @@ export async function listAds(db: Queryable, filter: { types: number[]; region: 
       ORDER BY sort, id`,
     [filter.types, filter.region, filter.mediaKey],
   );
-  const data: AdsDataView = { kaiping: [], zanting: [], chaBo: [], danmu: [] };
+  const data: AdLists = { kaiping: [], zanting: [], chaBo: [], danmu: [] };
   for (const row of rows) data[row.position].push(toAdView(row));
   return data;
 }
 
 /** The demo tracking address of an ad (what a third party's tracking pixel would be). */
 export function adTrackUrl(id: number): string {
-  return `/api/Video/AdTrack?id=${id}`;
+  return `${AdCalls.track.path}?id=${id}`;
 }
 
 /** Counts one tracking hit; false when there is no such ad. */

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { demoAdUrl } from '../media/demo-images.ts';
-import { AD_TYPE_OF, adTrackUrl, type AdAppParam, type AdPosition } from './ads-repository.ts';
+import type { AdAppParam, AdPosition } from '../../src/core/ads/ads-protocol.ts';
+import { AD_TYPE_OF, adTrackUrl } from './ads-repository.ts';
 
 interface SeedAd {
   key: string;

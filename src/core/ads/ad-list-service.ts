@@ -1,7 +1,8 @@
 import type { Clock } from '../ports/clock.ts';
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { AdKeys, AdPaths, AdRules, isPlayPath, parseAdsData, type AdsData } from './ads.ts';
+import { AdCalls } from './ads-protocol.ts';
+import { AdKeys, AdRules, isPlayPath, parseAdsData, type AdsData } from './ads.ts';
 
 export interface AdListRequest {
   /** The current route path: play pages skip the cache. */
@@ -36,8 +37,8 @@ export class AdListService {
       const cached = this.cached(this.session, region) ?? this.cached(this.local, region);
       if (cached) return cached;
     }
-    const answer = await this.api.get(
-      AdPaths.list,
+    const answer = await this.api.request(
+      AdCalls.list,
       { typeList: AdRules.typeList, ...(request.mediaKey ? { mediaKey: request.mediaKey } : {}), ...(request.region ? { region: request.region } : {}) },
       { suppressTips: true },
     );

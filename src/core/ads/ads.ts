@@ -1,17 +1,8 @@
 import type { Query } from '../ports/navigator.ts';
 import { fieldsOf, flagOf, textOf } from '../request/answer-values.ts';
+import type { AdAppParam } from './ads-protocol.ts';
 
-/** Where a tap on an ad leads inside the app (spec: ad data, appParam). */
-interface AdAppParam {
-  device: string;
-  type: string;
-  pagePath: string;
-  param: string;
-  isNeedLogin: boolean;
-  webUrl: string;
-}
-
-/** One ad of the ad list (spec: start ad, ad data). */
+/** One ad of the ad list as the app keeps it (spec: start ad, ad data; the wire form is ads-protocol.ts's AdInfo). */
 export interface Ad {
   id: number;
   /** The image. */
@@ -59,7 +50,6 @@ export const AdKeys = {
 } as const;
 
 export const AdPaths = {
-  list: '/api/Video/GetAdsDataList',
   appDownload: '/app-download',
   login: '/login',
 } as const;
