@@ -14,6 +14,7 @@ import {
   type PackageView,
   type PayInfoView,
   type RechargeActivityInfo,
+  type RechargeActivitySummary,
   type TcgOrder,
 } from '../../src/core/vip/vip-protocol.ts';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
@@ -416,6 +417,11 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
   });
 
   serve(VipCalls.rechargeActivity, 'optional', () => ok(api.rechargeActivity));
+  /** GetActivity's summary of the same activity (the imitation titles it with its qrCodeTitle). */
+  serve(VipCalls.activity, 'optional', () => {
+    const running = api.rechargeActivity;
+    return ok(running ? ({ title: running.qrCodeTitle, status: running.status, type: running.type, activityRule: running.activityRule } satisfies RechargeActivitySummary) : null);
+  });
   serve(VipCalls.confirmShare, 'required', (_input, uid) => {
     const activity = api.rechargeActivity;
     if (!activity || activity.type !== 0) return fail(7020, '当前没有分享活动');

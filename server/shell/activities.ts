@@ -1,18 +1,10 @@
 import type { Queryable } from '../db/database.ts';
+import type { RechargeActivitySummary } from '../../src/core/vip/vip-protocol.ts';
 
-/** Recharge activity types (0 share, 1 bargain), as the client reads them. */
-export const RechargeActivityType = { Share: 0, Bargain: 1 } as const;
 export const ACTIVITY_RUNNING = 1;
 
-export interface RechargeActivityView {
-  title: string;
-  status: number;
-  type: number;
-  activityRule: string;
-}
-
 /** The recharge activity running at `now` (the newest one if several), or null. */
-export async function runningActivity(db: Queryable, now: Date): Promise<RechargeActivityView | null> {
+export async function runningActivity(db: Queryable, now: Date): Promise<RechargeActivitySummary | null> {
   const rows = await db.query<{ title: string; status: number; type: number; activity_rule: string }>(
     `SELECT title, status, type, activity_rule FROM recharge_activities
      WHERE status = $1 AND (starts_at IS NULL OR starts_at <= $2) AND (ends_at IS NULL OR ends_at > $2)

@@ -1,5 +1,7 @@
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
+import { serve } from '../http/protocol-route.ts';
+import { VipCalls } from '../../src/core/vip/vip-protocol.ts';
 import { unreadCounts } from '../messaging/routes.ts';
 import { runningActivity } from './activities.ts';
 import { CONFIG_TABLES, configEntries } from './config.ts';
@@ -8,7 +10,7 @@ export function registerShellRoutes(api: ApiRouter, services: AppServices): void
   const { db, clock, sharedReads } = services;
 
   /** The running recharge activity `{ title, status, type, activityRule }`, or null when none runs. Visitors too. */
-  api.get('/api/home/GetActivity', 'none', async () => runningActivity(db, new Date(clock.now())));
+  serve(api, VipCalls.activity, 'none', async () => runningActivity(db, new Date(clock.now())));
 
   /**
    * The global configuration: a list of `{ key, value }` (GoogleMap's value is JSON `{ key }`). Visitors too. From

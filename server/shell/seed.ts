@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { DEMO_ACCOUNT } from '../db/seed.ts';
-import { ACTIVITY_RUNNING, RechargeActivityType } from './activities.ts';
+import { RechargeActivityType } from '../../src/core/vip/vip-protocol.ts';
+import { ACTIVITY_RUNNING } from './activities.ts';
 import { seedConfig } from './config.ts';
 
 export const DEMO_ACTIVITY = {

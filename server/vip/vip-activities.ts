@@ -5,8 +5,7 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { RechargeActivityType } from '../shell/activities.ts';
-import { BargainType, VipCalls, VipProtocolLimits, type BargainStatusView } from '../../src/core/vip/vip-protocol.ts';
+import { BargainType, RechargeActivityType, VipCalls, VipProtocolLimits, type BargainStatusView } from '../../src/core/vip/vip-protocol.ts';
 import { chargeOf, findPackage, toAmount, type PackageRow } from './vip-catalogue.ts';
 import { creditVip } from './vip-orders.ts';
 import {

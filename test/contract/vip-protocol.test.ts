@@ -20,6 +20,7 @@ import {
   type OrderView,
   type PayInfoView,
   type RechargeActivityInfo,
+  type RechargeActivitySummary,
   type SandboxPaid,
   type ShareConfirmed,
   type TcgOrder,
@@ -211,10 +212,12 @@ function vipContract(name: string, makeWorld: () => Promise<{ world: VipWorld; c
       expect((await world.send(VipCalls.claimBargain, { key }, owner)).ret).toBe(7018);
     });
 
-    it('GetRechargeActivity answers the running share activity; ConfirmShare grants its discount once per user (a visitor 201)', async () => {
+    it('GetRechargeActivity answers the running share activity, GetActivity its summary; ConfirmShare grants its discount once per user (a visitor 201)', async () => {
       const activity = (await world.send(VipCalls.rechargeActivity, {}, null)).data as RechargeActivityInfo;
       expect(activity).toMatchObject({ type: 0, status: 1 });
       expect(typeof activity.shareText).toBe('string');
+      const summary = await world.send(VipCalls.activity, {}, null);
+      expect(summary.data).toMatchObject({ type: 0, status: 1, title: expect.any(String) as string, activityRule: activity.activityRule } satisfies Partial<Record<keyof RechargeActivitySummary, unknown>>);
       expect((await world.send(VipCalls.confirmShare, {}, null)).ret).toBe(201);
       const user = await world.user();
       const first = await world.send(VipCalls.confirmShare, {}, user);

@@ -1,24 +1,10 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { VipIconState, type VipIconMachine } from '../shared-kernel/vip-icon.ts';
-
-const RechargeActivityPaths = {
-  activity: '/api/home/GetActivity',
-} as const;
-
-/** Recharge activity types (spec: 0 share, 1 bargain). */
-const RechargeActivityType = {
-  Share: 0,
-  Bargain: 1,
-} as const;
+import { RechargeActivityType, VipCalls, type RechargeActivitySummary } from './vip-protocol.ts';
 
 /** The running recharge activity as GetActivity answers it (summary plus the stored rule text). */
-export interface RechargeActivity {
-  title: string;
-  status: number;
-  type: number;
-  activityRule: string;
-}
+export type RechargeActivity = RechargeActivitySummary;
 
 /** Local storage key of the stored recharge activity (status, type, activityRule), read by /activityRules. */
 export const RECHARGE_ACTIVITY_KEY = 'rechargeActivity';
@@ -56,11 +42,11 @@ export class RechargeActivityService {
     return this.current;
   }
 
-  /** GET /api/home/GetActivity; a failed call changes nothing and shows no toast. */
+  /** GetActivity; a failed call changes nothing and shows no toast. */
   async refresh(): Promise<RechargeActivity | null> {
     let data: unknown;
     try {
-      data = await this.api.get(RechargeActivityPaths.activity, {}, { suppressTips: true });
+      data = await this.api.request(VipCalls.activity, {}, { suppressTips: true });
     } catch {
       return this.current;
     }

@@ -2,7 +2,7 @@
 
 import { PayType, type KnownPayType } from './vip-protocol.ts';
 
-export { BargainType, CUSTOMER_SERVICE_TEMPLATE_TYPE, PayType, type KnownPayType } from './vip-protocol.ts';
+export { BargainType, CUSTOMER_SERVICE_TEMPLATE_TYPE, PayType, RechargeActivityType, type KnownPayType } from './vip-protocol.ts';
 
 const KNOWN_PAY_TYPES: readonly number[] = Object.values(PayType);
 
@@ -17,11 +17,6 @@ export const StyleType = {
   Bargain: 4,
 } as const;
 
-/** Recharge activity type (spec section 3): 0 share, 1 bargain. */
-export const RechargeActivityType = {
-  Share: 0,
-  Bargain: 1,
-} as const;
 
 /** VIP tag images exist for levels 0 to 4; 4 and higher share the last one. */
 export const MAX_VIP_TAG_LEVEL = 4;

@@ -63,6 +63,12 @@ export const BargainType = {
 } as const;
 export type BargainType = (typeof BargainType)[keyof typeof BargainType];
 
+/** Recharge activity type (spec section 3): 0 share, 1 bargain. */
+export const RechargeActivityType = {
+  Share: 0,
+  Bargain: 1,
+} as const;
+
 /** The customer-service user used for manual payment is asked for with templateType 2 (the only one served). */
 export const CUSTOMER_SERVICE_TEMPLATE_TYPE = 2;
 
@@ -249,6 +255,14 @@ export interface RechargeActivityInfo {
   discount: number;
 }
 
+/** GetActivity: the running recharge activity's summary, with its rule text (what /activityRules shows). */
+export interface RechargeActivitySummary {
+  title: string;
+  status: number;
+  type: number;
+  activityRule: string;
+}
+
 /** ConfirmShare: the discount granted (euro), whether it was used already, and whether it had been granted before. */
 export interface ShareConfirmed {
   discount: number;
@@ -422,6 +436,13 @@ export const VipCalls = {
     path: '/api/Bargain/ReceiveForFree',
     carrier: 'query',
     params: { key: bargainKey },
+  }),
+  /** The running recharge activity's summary (the shell's VIP icon and /activityRules), or null. Anyone may ask. */
+  activity: call<RechargeActivitySummary | null>()({
+    method: 'GET',
+    path: '/api/home/GetActivity',
+    carrier: 'query',
+    params: {},
   }),
   /** The running recharge activity, or null. Visitors may ask. */
   rechargeActivity: call<RechargeActivityInfo | null>()({
