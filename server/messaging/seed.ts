@@ -7,7 +7,8 @@ import { DEMO_AVATAR_URLS } from '../media/demo-images.ts';
 import { KEFU_ACCOUNT } from '../vip/vip-seed.ts';
 
 /** A second demo account, so a person can try the chat between two accounts. */
-export const DEMO2_ACCOUNT = { userName: 'demo2', password: 'demo123456', nickName: '小遇' } as const;
+/** The second demo account; its email is bound, so password recovery can be tried on a demo installation (the code goes to the outbox). */
+export const DEMO2_ACCOUNT = { userName: 'demo2', password: 'demo123456', nickName: '小遇', email: 'demo2@qiyu.example' } as const;
 
 /** The customer-service account's password on a demo installation (a person answers the kefu chat). */
 export const KEFU_PASSWORD = 'kefu123456';
@@ -48,10 +49,12 @@ export async function seedMessaging(db: Database, options: SeedMessagingOptions)
   if (demo2Uid === undefined) {
     const passwordHash = await options.passwords.hash(DEMO2_ACCOUNT.password);
     await db.query(
-      `INSERT INTO users (user_name, password_hash, nick_name, region, avatar) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-      [DEMO2_ACCOUNT.userName, passwordHash, DEMO2_ACCOUNT.nickName, DEMO_ACCOUNT.region, DEMO_AVATAR_URLS[1] ?? DEMO_ACCOUNT.avatar],
+      `INSERT INTO users (user_name, password_hash, nick_name, region, avatar, email) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [DEMO2_ACCOUNT.userName, passwordHash, DEMO2_ACCOUNT.nickName, DEMO_ACCOUNT.region, DEMO_AVATAR_URLS[1] ?? DEMO_ACCOUNT.avatar, DEMO2_ACCOUNT.email],
     );
     demo2Uid = await uidOf(db, DEMO2_ACCOUNT.userName);
+  } else {
+    await db.query(`UPDATE users SET email = $2 WHERE id = $1 AND email = ''`, [demo2Uid, DEMO2_ACCOUNT.email]);
   }
 
   if (demo2Uid !== undefined) {

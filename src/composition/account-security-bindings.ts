@@ -1,5 +1,9 @@
 import type { Container } from 'inversify';
 import { ChangePassword } from '../core/account-security/change-password.ts';
+import { PasswordRecoveryFlow } from '../core/account-security/password-recovery.ts';
+import { CaptchaService } from '../core/captcha/captcha-service.ts';
+import { Clock } from '../core/ports/clock.ts';
+import { SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
 import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
 import { ApiClient } from '../core/request/api-client.ts';
@@ -9,12 +13,33 @@ import {
   SetPasswordModel,
   SetPasswordViewModel,
 } from '../ui/account-security/account-security-view-models.ts';
+import {
+  ResetPasswordModel,
+  ResetPasswordViewModel,
+  RetrievePasswordCodeModel,
+  RetrievePasswordCodeViewModel,
+  RetrievePasswordImgModel,
+  RetrievePasswordImgViewModel,
+  RetrievePasswordModel,
+  RetrievePasswordViewModel,
+} from '../ui/account-security/password-recovery-view-models.ts';
 import { SessionModel } from '../ui/app/session-model.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
 
-/** Account security (issue 22): /accountSecurity and /setPassword. */
+/** Account security (issue 22): /accountSecurity, /setPassword and password recovery (/retrievePassword … /resetPassword). */
 export function bindAccountSecurity(container: Container): void {
   container.bind(ChangePassword).toDynamicValue((c) => new ChangePassword(c.get(ApiClient))).inSingletonScope();
   bindViewModel(container, AccountSecurityModel, (c) => new AccountSecurityViewModel(c.get(SessionModel), c.get<Navigator>(Navigator)));
+  container
+    .bind(PasswordRecoveryFlow)
+    .toDynamicValue((c) => {
+      const clock = c.get<Clock>(Clock);
+      return new PasswordRecoveryFlow(c.get(ApiClient), c.get<KeyValueStore>(SessionStore), () => clock.now());
+    })
+    .inSingletonScope();
+  bindViewModel(container, RetrievePasswordModel, (c) => new RetrievePasswordViewModel(c.get(PasswordRecoveryFlow), c.get<Navigator>(Navigator)));
+  bindViewModel(container, RetrievePasswordImgModel, (c) => new RetrievePasswordImgViewModel(c.get(PasswordRecoveryFlow), c.get(CaptchaService), c.get<Navigator>(Navigator)));
+  bindViewModel(container, RetrievePasswordCodeModel, (c) => new RetrievePasswordCodeViewModel(c.get(PasswordRecoveryFlow), c.get<Clock>(Clock), c.get<Navigator>(Navigator)));
+  bindViewModel(container, ResetPasswordModel, (c) => new ResetPasswordViewModel(c.get(PasswordRecoveryFlow), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
   bindViewModel(container, SetPasswordModel, (c) => new SetPasswordViewModel(c.get(SessionModel), c.get(ChangePassword), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
 }

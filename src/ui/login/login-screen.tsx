@@ -17,6 +17,9 @@ export const LoginScreen = observer(function LoginScreen() {
     >
       <Field label="账号" name="userName" autoComplete="username" placeholder="请输入账号" value={vm.userName} onChange={vm.userNameChanged} />
       <Field label="密码" name="password" type="password" autoComplete="current-password" placeholder="请输入密码" value={vm.password} onChange={vm.passwordChanged} />
+      <button type="button" className="link-button auth-form__forgot" onClick={vm.forgotTapped}>
+        忘记密码？
+      </button>
       {vm.captchaShown && (
         <CaptchaField
           value={vm.captchaCode}

@@ -96,6 +96,11 @@ export class LoginViewModel {
   registerTapped(): void {
     this.navigator.push('/register', this.navigator.current().query);
   }
+
+  /** 忘记密码: recovery starts with the account typed here, if any. */
+  forgotTapped(): void {
+    this.navigator.push('/retrievePassword', this.userName.trim() === '' ? {} : { account: this.userName.trim() });
+  }
 }
 
 /** /login's view-model, bound by the composition root (account-screen-bindings.ts). */
