@@ -12,6 +12,7 @@ import { DEMO_MEDIA_DIR } from '../../server/playback/media-serving.ts';
 import { seedPlayback } from '../../server/playback/seed.ts';
 import { PLAY_URL_LIFETIME_SECONDS } from '../../server/playback/signed-urls.ts';
 import { MPEG_TICKS_PER_SECOND, shiftTimestamps } from '../../server/playback/ts-timestamps.ts';
+import type { WirePlaySource, WireVideoDetails } from '../../src/core/playback/playback-protocol.ts';
 import { firstPts } from './ts-packets.ts';
 import { FakeClock, createTestDatabase, get, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
 
@@ -20,24 +21,6 @@ let app: FastifyInstance;
 let user: TestUser;
 const clock = new FakeClock();
 
-interface Details {
-  mediaKey: string;
-  title: string;
-  category: string;
-  duration: number;
-  playCount: number;
-  episodeCount: number;
-  live: boolean;
-  goldPrice: number;
-  unlocked: boolean;
-  introEnd: number;
-  outroStart: number;
-}
-interface Address {
-  url: string;
-  kind: 'hls' | 'mp4';
-  live: boolean;
-}
 interface VideoItem {
   mediaKey: string;
   category: string;
@@ -61,12 +44,12 @@ afterAll(async () => {
 const call = <T = unknown>(path: string, fields: Record<string, string> = {}, who: TestUser | null = null) =>
   get<T>(app, path, { ...(who ? tokenParams(who.token) : {}), ...fields });
 const details = async (mediaKey: string) => {
-  const { body } = await call<Details>('/api/Video/VideoDetails', { mediaKey });
+  const { body } = await call<WireVideoDetails>('/api/Video/VideoDetails', { mediaKey });
   expect(body.ret).toBe(Ret.Ok);
   return body.data;
 };
 const address = async (mediaKey: string, episode?: number) => {
-  const { body } = await call<Address>('/api/video/GetPlayAddress', { mediaKey, ...(episode ? { episode: String(episode) } : {}) });
+  const { body } = await call<WirePlaySource>('/api/video/GetPlayAddress', { mediaKey, ...(episode ? { episode: String(episode) } : {}) });
   expect(body.ret).toBe(Ret.Ok);
   return body.data;
 };
