@@ -4,21 +4,19 @@ import { readId } from './pay-info.ts';
 import { chargedPrice, promotionsParam } from './pay-rules.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE, ORDER_SYS_NAME, PayType, VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
+import type { ParamsOf } from '../request/protocol.ts';
+import type { VipCalls } from './vip-protocol.ts';
 
-/** The order request (spec section 3, "Pay request"), plus the method and Refer when set. */
-export interface OrderRequest {
-  ProductID: number;
-  /** Card orders carry it; gateway orders do not. */
-  SysName?: string;
-  ToUID: number;
+/**
+ * The order request (spec section 3, "Pay request"), plus the method and Refer when set: the order calls' declared
+ * parameters (SysName on every order but the gateway's; BargainKey or ShareDiscount 1 for an
+ * activity price), always with Promotions and the payType.
+ */
+export type OrderRequest = Pick<ParamsOf<OrderParams>, 'ProductID' | 'ToUID' | 'SysName' | 'Refer' | 'BargainKey' | 'ShareDiscount'> & {
   Promotions: string;
   payType: number;
-  Refer?: string;
-  /** Buying at a bargained price: the caller's bargain (the server computes the price). */
-  BargainKey?: string;
-  /** Buying with the share activity's discount (1). */
-  ShareDiscount?: number;
-}
+};
+type OrderParams = typeof VipCalls.tcgOrder.params;
 
 /** An activity price for the order: the bargain's or the share discount's (card and gateway orders only). */
 export type ActivityPurchase = { bargainKey: string } | { shareDiscount: true };
