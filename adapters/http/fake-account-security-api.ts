@@ -1,5 +1,8 @@
-import { AccountSecurityCalls, AccountSecurityRet, AccountSecurityTexts } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, AccountSecurityTexts, type CodeChannel, type RecoveryChannel } from '../../src/core/account-security/account-security-protocol.ts';
+import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
+import { maskText } from '../../src/core/display/mask.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
+import { CaptchaTexts, normalizeCaptchaCode } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** The imitation's state, for tests to arrange and read. */
@@ -10,6 +13,12 @@ export interface FakeAccountSecurityState {
   readonly wrongChecks: Map<number, number>;
   /** Sessions ended by a password change, as `${uid}` once per change (the fake has no sessions of its own). */
   readonly ended: number[];
+  /** Accounts recovery can find, by user id. */
+  readonly accounts: Map<number, { userName: string; email: string; phone: string; areaCode: string }>;
+  /** Captcha answers by id (a test puts one, as the server's captcha store holds them); used once. */
+  readonly captchas: Map<string, string>;
+  /** Codes sent, newest last: where, and the code. */
+  readonly sent: { to: string; code: string }[];
 }
 
 export interface FakeAccountSecurityOptions {
@@ -17,6 +26,22 @@ export interface FakeAccountSecurityOptions {
   caller: (call: FakeHttpCall) => number | null;
   /** How many other sessions the account has when its password changes (the server counts its own). */
   otherSessions?: (uid: number) => number;
+  /** Unix milliseconds (codes' resend interval and lifetime); Date.now when left out. */
+  now?: () => number;
+}
+
+interface Ticket {
+  uid: number | null;
+  expiresAt: number;
+  verified: boolean;
+  used: boolean;
+}
+
+interface SentCode {
+  code: string;
+  sentAt: number;
+  tries: number;
+  used: boolean;
 }
 
 /** Current-password checks per account before a wait (the server's PASSWORD_CHECKS_PER_USER). */
@@ -31,8 +56,44 @@ const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, 
  * and against the real server).
  */
 export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccountSecurityOptions): FakeAccountSecurityState {
-  const state: FakeAccountSecurityState = { passwords: new Map(), wrongChecks: new Map(), ended: [] };
+  const state: FakeAccountSecurityState = { passwords: new Map(), wrongChecks: new Map(), ended: [], accounts: new Map(), captchas: new Map(), sent: [] };
   const param = (call: FakeHttpCall, name: string): string => String(call.params[name] ?? call.body[name] ?? '');
+  const now = options.now ?? (() => Date.now());
+  const tickets = new Map<string, Ticket>();
+  const codes = new Map<string, SentCode>();
+  let nextTicket = 0;
+
+  const areaOf = (areaCode: string) => areaCode.replace(/^\+/, '') || '86';
+  const targetOf = (uid: number | null, channel: string): string | null => {
+    const account = uid === null ? undefined : state.accounts.get(uid);
+    if (!account) return null;
+    if (channel === 'email') return account.email === '' ? null : account.email.toLowerCase();
+    if (channel === 'sms') return account.phone === '' ? null : `+${areaOf(account.areaCode)}${account.phone}`;
+    return null;
+  };
+  const channelsOf = (uid: number | null): RecoveryChannel[] => {
+    const account = uid === null ? undefined : state.accounts.get(uid);
+    if (!account) return [];
+    const channels: RecoveryChannel[] = [];
+    if (account.email !== '') channels.push({ channel: 'email', masked: maskText(account.email, { email: true }) });
+    if (account.phone !== '') channels.push({ channel: 'sms', masked: `+${areaOf(account.areaCode)} ${maskText(account.phone)}` });
+    return channels;
+  };
+  const ticketParam = (call: FakeHttpCall): string | FakeHttpAnswer => {
+    const ticket = param(call, 'ticket');
+    if (ticket === '') return fail(1001, '缺少参数：ticket');
+    if (ticket.length > 64 || !/^[A-Za-z0-9_-]+$/.test(ticket)) return fail(1002, '参数格式错误：ticket');
+    return ticket;
+  };
+  const channelParam = (call: FakeHttpCall): CodeChannel | FakeHttpAnswer => {
+    const channel = param(call, 'channel');
+    if (channel === '') return fail(1001, '缺少参数：channel');
+    return channel === 'email' || channel === 'sms' ? channel : fail(1002, '参数格式错误：channel');
+  };
+  const openTicket = (ticket: string): Ticket | null => {
+    const found = tickets.get(ticket);
+    return found && !found.used && found.expiresAt > now() ? found : null;
+  };
 
   http.route('POST', AccountSecurityCalls.changePassword.path, (call) => {
     const uid = options.caller(call);
@@ -56,6 +117,87 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     const endedSessions = options.otherSessions?.(uid) ?? 0;
     state.ended.push(uid);
     return ok({ endedSessions });
+  });
+
+  http.route('POST', AccountSecurityCalls.startRecovery.path, (call) => {
+    const account = param(call, 'account').trim();
+    const captchaId = param(call, 'captchaId');
+    const captchaCode = param(call, 'captchaCode').trim();
+    if (account === '') return fail(1001, '缺少参数：account');
+    if (captchaId === '') return fail(1001, '缺少参数：captchaId');
+    if (captchaCode === '') return fail(1001, '缺少参数：captchaCode');
+    const answer = state.captchas.get(captchaId);
+    state.captchas.delete(captchaId);
+    if (answer === undefined || answer !== normalizeCaptchaCode(captchaCode)) return fail(1008, CaptchaTexts.Wrong);
+    const lower = account.toLowerCase();
+    const digits = account.replace(/[\s-]/g, '').replace(/^\+/, '');
+    const found = [...state.accounts.entries()].find(
+      ([, each]) => each.userName.toLowerCase() === lower || (each.email !== '' && each.email.toLowerCase() === lower) || (each.phone !== '' && (each.phone === digits || `${areaOf(each.areaCode)}${each.phone}` === digits)),
+    );
+    nextTicket += 1;
+    const ticket = `fake-ticket-${nextTicket}-${'x'.repeat(20)}`;
+    tickets.set(ticket, { uid: found?.[0] ?? null, expiresAt: now() + 30 * 60_000, verified: false, used: false });
+    return ok({ ticket, channels: channelsOf(found?.[0] ?? null) });
+  });
+
+  http.route('POST', AccountSecurityCalls.sendRecoveryCode.path, (call) => {
+    const ticketOrFail = ticketParam(call);
+    if (typeof ticketOrFail !== 'string') return ticketOrFail;
+    const channel = channelParam(call);
+    if (typeof channel !== 'string') return channel;
+    const ticket = openTicket(ticketOrFail);
+    if (!ticket) return fail(AccountSecurityRet.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
+    const target = targetOf(ticket.uid, channel);
+    if (target === null) return fail(1002, '参数格式错误：channel');
+    const last = codes.get(target);
+    if (last && now() - last.sentAt < VerificationRules.resendAfterMs) {
+      return { body: { ret: AccountSecurityRet.CodeTooSoon, msg: AccountSecurityTexts.CodeTooSoon, data: { waitMs: last.sentAt + VerificationRules.resendAfterMs - now() } } };
+    }
+    const code = String(100_000 + ((state.sent.length * 7919 + 12_345) % 900_000));
+    codes.set(target, { code, sentAt: now(), tries: 0, used: false });
+    state.sent.push({ to: target, code });
+    return ok({ masked: channelsOf(ticket.uid).find((each) => each.channel === channel)?.masked ?? '', resendAfterMs: VerificationRules.resendAfterMs });
+  });
+
+  http.route('POST', AccountSecurityCalls.checkRecoveryCode.path, (call) => {
+    const ticketOrFail = ticketParam(call);
+    if (typeof ticketOrFail !== 'string') return ticketOrFail;
+    const channel = channelParam(call);
+    if (typeof channel !== 'string') return channel;
+    const typed = param(call, 'code').trim();
+    if (typed === '') return fail(1001, '缺少参数：code');
+    if (typed.length > VerificationRules.digits) return fail(1002, '参数格式错误：code');
+    const ticket = openTicket(ticketOrFail);
+    if (!ticket) return fail(AccountSecurityRet.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
+    const target = targetOf(ticket.uid, channel);
+    if (target === null) return fail(1002, '参数格式错误：channel');
+    const sent = codes.get(target);
+    if (!sent || sent.used || now() >= sent.sentAt + VerificationRules.lifetimeMs) return fail(AccountSecurityRet.CodeExpired, AccountSecurityTexts.CodeExpired);
+    if (sent.tries >= VerificationRules.maxTries) return fail(AccountSecurityRet.CodeExhausted, AccountSecurityTexts.CodeExhausted);
+    sent.tries += 1;
+    if (typed !== sent.code) {
+      return sent.tries >= VerificationRules.maxTries
+        ? fail(AccountSecurityRet.CodeExhausted, AccountSecurityTexts.CodeExhausted)
+        : fail(AccountSecurityRet.CodeWrong, AccountSecurityTexts.CodeWrong);
+    }
+    sent.used = true;
+    ticket.verified = true;
+    return ok(null);
+  });
+
+  http.route('POST', AccountSecurityCalls.resetPassword.path, (call) => {
+    const ticketOrFail = ticketParam(call);
+    if (typeof ticketOrFail !== 'string') return ticketOrFail;
+    const newPassword = param(call, 'newPassword');
+    if (newPassword === '') return fail(1001, '缺少参数：newPassword');
+    const problem = newPasswordProblem(newPassword);
+    if (problem !== null) return fail(1002, problem);
+    const ticket = openTicket(ticketOrFail);
+    if (!ticket || !ticket.verified || ticket.uid === null) return fail(AccountSecurityRet.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
+    ticket.used = true;
+    state.passwords.set(ticket.uid, newPassword);
+    state.ended.push(ticket.uid);
+    return ok(null);
   });
   return state;
 }

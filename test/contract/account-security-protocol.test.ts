@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHttp } from '../../adapters/http/fake-http.ts';
 import { installFakeAccountSecurityApi, type FakeAccountSecurityState } from '../../adapters/http/fake-account-security-api.ts';
-import { AccountSecurityCalls, AccountSecurityRet, type PasswordChanged } from '../../src/core/account-security/account-security-protocol.ts';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AccountSecurityCalls, AccountSecurityRet, type PasswordChanged, type RecoveryStarted } from '../../src/core/account-security/account-security-protocol.ts';
+import { maskText } from '../../src/core/display/mask.ts';
+import { CaptchaCalls, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { createTestDatabase, registerUser, testConfig, tokenParams, uniqueIp } from '../server/support.ts';
+import { FakeClock, createTestDatabase, registerUser, testConfig, tokenParams, uniqueIp, uniqueName } from '../server/support.ts';
 import { sendToFake, sendToServer, type Send } from './protocol-support.ts';
 
 /**
@@ -17,6 +22,14 @@ interface World {
   send: Send;
   /** A new account with this password, signed in (its token fields) with one other session. */
   userWith(password: string): Promise<Record<string, string>>;
+  /** A new account with this password and a bound email; its name and email. */
+  recoverable(password: string): Promise<{ userName: string; email: string }>;
+  /** A captcha and its answer. */
+  captcha(): Promise<{ captchaId: string; captchaCode: string }>;
+  /** The last code sent to `to`. */
+  lastCode(to: string): Promise<string>;
+  /** Moves the clock on. */
+  later(ms: number): void;
 }
 
 function accountSecurityContract(name: string, makeWorld: () => Promise<{ world: World; close: () => Promise<void> }>): void {
@@ -54,6 +67,38 @@ function accountSecurityContract(name: string, makeWorld: () => Promise<{ world:
       expect((await change(user, 'first-pass-1', 'second-pass-2')).ret).toBe(1005);
     });
 
+    it('password recovery: captcha, ticket, masked channels, a code (60 s apart), once; the new password only after the code', async () => {
+      const { email } = await world.recoverable('first-pass-1');
+      const wrongCaptcha = await world.captcha();
+      expect((await world.send(AccountSecurityCalls.startRecovery, { account: email, captchaId: wrongCaptcha.captchaId, captchaCode: 'WRONG' })).ret).toBe(1008);
+      const started = await world.send(AccountSecurityCalls.startRecovery, { account: email, ...(await world.captcha()) });
+      expect(started.ret).toBe(200);
+      const { ticket, channels } = started.data as RecoveryStarted;
+      expect(channels).toEqual([{ channel: 'email', masked: maskText(email, { email: true }) }]);
+      expect((await world.send(AccountSecurityCalls.resetPassword, { ticket, newPassword: 'second-pass-2' })).ret).toBe(AccountSecurityRet.RecoveryExpired);
+      const sent = await world.send(AccountSecurityCalls.sendRecoveryCode, { ticket, channel: 'email' });
+      expect(sent).toMatchObject({ ret: 200, data: { masked: channels[0]?.masked, resendAfterMs: 60_000 } });
+      world.later(10_000);
+      expect(await world.send(AccountSecurityCalls.sendRecoveryCode, { ticket, channel: 'email' })).toMatchObject({ ret: AccountSecurityRet.CodeTooSoon, data: { waitMs: 50_000 } });
+      const code = await world.lastCode(email.toLowerCase());
+      expect((await world.send(AccountSecurityCalls.checkRecoveryCode, { ticket, channel: 'email', code: code === '000000' ? '111111' : '000000' })).ret).toBe(AccountSecurityRet.CodeWrong);
+      expect((await world.send(AccountSecurityCalls.checkRecoveryCode, { ticket, channel: 'email', code: '1234567' })).ret).toBe(1002);
+      expect((await world.send(AccountSecurityCalls.checkRecoveryCode, { ticket, channel: 'email', code })).ret).toBe(200);
+      expect((await world.send(AccountSecurityCalls.resetPassword, { ticket, newPassword: 'short' })).ret).toBe(1002);
+      expect((await world.send(AccountSecurityCalls.resetPassword, { ticket, newPassword: 'second-pass-2' })).ret).toBe(200);
+      expect((await world.send(AccountSecurityCalls.resetPassword, { ticket, newPassword: 'third-pass-3' })).ret).toBe(AccountSecurityRet.RecoveryExpired);
+    });
+
+    it('password recovery never says whether an account exists', async () => {
+      const started = await world.send(AccountSecurityCalls.startRecovery, { account: 'nobody_here_42', ...(await world.captcha()) });
+      expect(started.ret).toBe(200);
+      const { ticket, channels } = started.data as RecoveryStarted;
+      expect(channels).toEqual([]);
+      expect((await world.send(AccountSecurityCalls.sendRecoveryCode, { ticket, channel: 'email' })).ret).toBe(1002);
+      expect((await world.send(AccountSecurityCalls.sendRecoveryCode, { ticket: 'no-such-ticket', channel: 'email' })).ret).toBe(AccountSecurityRet.RecoveryExpired);
+      expect((await world.send(AccountSecurityCalls.sendRecoveryCode, { ticket, channel: 'fax' })).ret).toBe(1002);
+    });
+
     it('a visitor is asked to sign in (201)', async () => {
       expect((await world.send(AccountSecurityCalls.changePassword, { oldPassword: 'first-pass-1', newPassword: 'second-pass-2' })).ret).toBe(201);
     });
@@ -62,9 +107,11 @@ function accountSecurityContract(name: string, makeWorld: () => Promise<{ world:
 
 accountSecurityContract('the fake', async () => {
   const http = new FakeHttp();
+  let time = Date.UTC(2030, 0, 15, 4);
   const state: FakeAccountSecurityState = installFakeAccountSecurityApi(http, {
     caller: (call) => (call.params['login_uid'] ? Number(call.params['login_uid']) : null),
     otherSessions: () => 1,
+    now: () => time,
   });
   let next = 0;
   const world: World = {
@@ -74,15 +121,55 @@ accountSecurityContract('the fake', async () => {
       state.passwords.set(next, password);
       return { login_uid: String(next), uid: String(next), token: `t${next}` };
     },
+    recoverable: async (password) => {
+      next += 1;
+      const userName = `rec_${next}_fake`;
+      const email = `${userName}@example.com`;
+      state.passwords.set(next, password);
+      state.accounts.set(next, { userName, email, phone: '', areaCode: '' });
+      return { userName, email };
+    },
+    captcha: async () => {
+      next += 1;
+      state.captchas.set(`c${next}`, 'K7M3P');
+      return { captchaId: `c${next}`, captchaCode: 'k7m3p' };
+    },
+    lastCode: async (to) => state.sent.filter((each) => each.to === to).at(-1)?.code ?? '',
+    later: (ms) => {
+      time += ms;
+    },
   };
   return { world, close: async () => undefined };
 });
 
 accountSecurityContract('the reference server', async () => {
   const db: Database = await createTestDatabase();
-  const app: FastifyInstance = await createApp({ db, config: testConfig(), logger: false });
+  const dataDir = await mkdtemp(join(tmpdir(), 'contract-outbox-'));
+  const clock = new FakeClock();
+  const app: FastifyInstance = await createApp({ db, clock, config: testConfig({ dataDir }), logger: false });
   const world: World = {
-    send: sendToServer(app),
+    send: sendToServer(app, { address: uniqueIp }),
+    recoverable: async (password) => {
+      const userName = uniqueName('rec');
+      const user = await registerUser(app, { userName, password });
+      const email = `${userName}@example.com`;
+      await db.query('UPDATE users SET email = $2 WHERE id = $1', [user.id, email]);
+      return { userName, email };
+    },
+    captcha: async () => {
+      const challenge = (await app.inject({ method: 'GET', url: CaptchaCalls.challenge.path, remoteAddress: uniqueIp() })).json() as { data: CaptchaChallenge };
+      const [row] = await db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [challenge.data.id]);
+      return { captchaId: challenge.data.id, captchaCode: (row?.answer ?? '').toLowerCase() };
+    },
+    lastCode: async (to) => {
+      const dir = join(dataDir, 'outbox');
+      for (const file of (await readdir(dir)).sort().reverse()) {
+        const message = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string; code: string };
+        if (message.to === to) return message.code;
+      }
+      return '';
+    },
+    later: (ms) => clock.advance(ms),
     userWith: async (password) => {
       const user = await registerUser(app, { password });
       // A second session of the account (another device).
@@ -90,5 +177,12 @@ accountSecurityContract('the reference server', async () => {
       return tokenParams(user.token);
     },
   };
-  return { world, close: async () => { await app.close(); await db.close(); } };
+  return {
+    world,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 });
