@@ -1,39 +1,32 @@
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
-import { UploadCalls, UploadChunkCalls, UploadConstants, type CoverChunkAnswer, type HeldChunks, type SavedVideo, type VideoChunkAnswer, type VideoFileInfo } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants, type CoverChunkAnswer, type HeldChunks, type VideoChunkAnswer } from '../../src/core/upload/upload-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { mediaDirOf, uploadDirOf, uploadLimitsOf } from '../config.ts';
-import { ApiError, badParam, missingParam } from '../http/api-error.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { envelope, okEnvelope, sendFailure } from '../http/envelope.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { MAX_INPUT_PIXELS } from '../media/image-processor.ts';
 import { findFileInside, sendMediaFile } from '../playback/media-serving.ts';
-import { checkCategory, checkDescription, checkLabels, labelIdsOfCsv } from '../posts/post-rules.ts';
-import { canPostToday } from '../posts/publish-limit.ts';
 import { assemblyPauseMs } from './assembly-pause.ts';
 import { MULTIPART_LIMITS, readChunkCall } from './multipart-chunk.ts';
 import type { ChunkPart } from './multipart-chunk.ts';
-import { COVER_EXTENSIONS, KeyedQueue, VIDEO_URL_PREFIX, STORED_VIDEO_NAME, UNIQUE_FILE_NAME, UploadFiles, isBadFileName, newUniqueFileName } from './upload-files.ts';
+import { COVER_EXTENSIONS, KeyedQueue, VIDEO_URL_PREFIX, STORED_VIDEO_NAME, UNIQUE_FILE_NAME, UploadFiles, isBadFileName } from './upload-files.ts';
 import type { CoverFormat } from './upload-files.ts';
 import {
-  deleteStaleUploads,
   findSavedVideoFile,
-  findUploadById,
   findUploadByName,
-  insertUpload,
   isLive,
-  lockUser,
   markComplete,
-  markSaved,
   setCoverPath,
   setExtension,
   uploadFileName,
-  usedBytesOf,
 } from './upload-repository.ts';
 import type { UploadRecord } from './upload-repository.ts';
+import { checkUid, createUpload, fileNameInvalid, saveVideo, uploadNotFound, videoTooLarge } from './upload-use-cases.ts';
 import { VIDEO_CONTENT_TYPES, isVideoExtension, videoExtensionOf } from './video-magic.ts';
 
 /** Most chunks a cover may have (maxCoverBytes in chunks of chunkSize). */
@@ -43,19 +36,9 @@ const VIDEO_CACHE_CONTROL = 'public, max-age=3600';
 /** Temporary assembled files untouched this long at start belong to a process that died (an assembly takes seconds). */
 const STALE_ASSEMBLY_MS = 60 * 60 * 1000;
 
-/** `…MB` for a limit in bytes (the refusal names the limit in force). */
-function megabytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
-}
-
-const uploadNotFound = () => new ApiError(Ret.UploadNotFound, RetMessage.UploadNotFound);
 const chunkOutOfRange = () => new ApiError(Ret.ChunkOutOfRange, RetMessage.ChunkOutOfRange);
 const chunkSizeInvalid = () => new ApiError(Ret.ChunkSizeInvalid, RetMessage.ChunkSizeInvalid);
 const notAVideo = () => new ApiError(Ret.NotAVideo, RetMessage.NotAVideo);
-const fileNameInvalid = () => new ApiError(Ret.FileNameInvalid, RetMessage.FileNameInvalid);
-/** 8115, naming the limit in force. */
-const videoTooLarge = (maxBytes: number) => new ApiError(Ret.VideoTooLarge, `视频不能超过${megabytes(maxBytes)}`);
 
 /** 1 … n. */
 const oneTo = (n: number): number[] => Array.from({ length: n }, (_, index) => index + 1);
@@ -63,21 +46,6 @@ const oneTo = (n: number): number[] => Array.from({ length: n }, (_, index) => i
 /** Bytes the chunk must have: chunkSize, except the last (the rest of the file). */
 function expectedChunkSize(upload: Pick<UploadRecord, 'fileSize' | 'chunks'>, chunk: number): number {
   return chunk < upload.chunks ? UploadConstants.chunkSize : upload.fileSize - (upload.chunks - 1) * UploadConstants.chunkSize;
-}
-
-/**
- * CreateVideoFile's duration (seconds as the declaration reads them, decimals allowed; 0 for a clip under half a
- * second the app rounded down): at most maxDurationSeconds; kept whole.
- */
-function durationOf(text: string): number {
-  const seconds = Number(text);
-  if (seconds > UploadConstants.maxDurationSeconds) throw badParam('duration');
-  return Math.round(seconds);
-}
-
-/** The token field `uid` of a chunk or UID of SaveVideo, when sent, must be the caller's. */
-function checkUid(value: string | undefined, auth: AuthSession): void {
-  if (value !== undefined && value.trim() !== String(auth.user.id)) throw uploadNotFound();
 }
 
 async function countBytes(chunk: ChunkPart): Promise<number> {
@@ -110,26 +78,7 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   }
 
   /** Reserves an upload: checks name, size, chunk count, the daily post limit and the caller's quota. */
-  serve(api, UploadCalls.createFile, 'required', async ({ input, auth }): Promise<VideoFileInfo> => {
-    const { fileName, fileSize, chunks } = input;
-    if (isBadFileName(fileName)) throw fileNameInvalid();
-    const duration = durationOf(input.duration);
-    if (fileSize > limits.maxVideoBytes) throw videoTooLarge(limits.maxVideoBytes);
-    if (chunks !== Math.ceil(fileSize / UploadConstants.chunkSize)) throw badParam('chunks');
-    const at = now();
-    const { upload, stale } = await db.transaction(async (tx) => {
-      await lockUser(tx, auth.user.id);
-      if (!(await canPostToday(tx, auth.user.id, at.getTime()))) throw new ApiError(Ret.PublishLimitReached, RetMessage.PublishLimitReached);
-      const forgotten = await deleteStaleUploads(tx, auth.user.id, at);
-      if ((await usedBytesOf(tx, auth.user.id, at)) + fileSize > limits.quotaBytes) throw new ApiError(Ret.QuotaExceeded, RetMessage.QuotaExceeded);
-      const created = await insertUpload(tx, {
-        userId: auth.user.id, uniqueFileName: newUniqueFileName(), originalName: fileName, fileSize, chunks, duration, at,
-      });
-      return { upload: created, stale: forgotten };
-    });
-    for (const name of stale) await files.removeAll(name).catch(() => undefined);
-    return { lid: upload.id, id: upload.videoId, uniqueFileName: upload.uniqueFileName };
-  });
+  serve(api, UploadCalls.createFile, 'required', ({ input, auth }) => createUpload({ db, clock, files, limits }, auth.user.id, input));
 
   /**
    * The chunks the server holds for one of the caller's uploads (resume). An upload whose chunks are all held but
@@ -267,25 +216,7 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   }
 
   /** Saves an uploaded (complete) video with its description, labels and category; again for the same upload: ok. */
-  serve(api, UploadCalls.saveVideo, 'required', async ({ input, auth }): Promise<SavedVideo> => {
-    const { LID: lid, ID: videoId } = input;
-    checkUid(input.UID, auth);
-    const upload = await findUploadById(db, lid);
-    if (upload === undefined || upload.userId !== auth.user.id || upload.videoId !== videoId || !isLive(upload, clock.now())) {
-      throw uploadNotFound();
-    }
-    if (input.ServerID !== undefined && input.ServerID !== UploadConstants.referenceServerId) throw badParam('ServerID');
-    const category = checkCategory(input.CID);
-    const labelIds = await checkLabels(db, labelIdsOfCsv(input.Labels));
-    const contxt = checkDescription(input.Contxt, 'Contxt');
-    if (upload.completedAt === null) throw new ApiError(Ret.UploadIncomplete, RetMessage.UploadIncomplete);
-    if (input.UploadedFileName === undefined) throw missingParam('UploadedFileName');
-    if (input.UploadedFileName !== uploadFileName(upload)) throw badParam('UploadedFileName');
-    const cover = input.Corver;
-    if (cover !== undefined && cover !== upload.coverPath) throw badParam('Corver');
-    if (upload.postId === null) await markSaved(db, upload.id, { contxt, labelIds, category, at: upload.savedAt ?? now() });
-    return { videoId: upload.videoId };
-  });
+  serve(api, UploadCalls.saveVideo, 'required', ({ input, auth }) => saveVideo(db, clock, auth, input));
 
   /** Whether the assembled cover bytes are a JPEG, PNG or WebP image sharp can decode; its format. */
   async function coverFormatOf(bytes: Buffer): Promise<CoverFormat> {
