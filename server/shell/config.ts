@@ -1,9 +1,5 @@
+import type { ConfigEntry } from '../../src/core/shell/shell-protocol.ts';
 import type { Database, Queryable } from '../db/database.ts';
-
-export interface ConfigEntry {
-  key: string;
-  value: string;
-}
 
 /** app_config key of the customer-service configuration GetCusServiceConfig answers (JSON, see DEMO_CUS_SERVICE). */
 export const CUS_SERVICE_CONFIG_KEY = 'CusServiceConfig';

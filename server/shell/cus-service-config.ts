@@ -1,4 +1,4 @@
-import type { CusServiceConfig } from '../../src/core/shell/cus-service-config.ts';
+import type { CusServiceConfig } from '../../src/core/shell/shell-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 import { findUserByName } from '../user/user-repository.ts';
 import { CUS_SERVICE_CONFIG_KEY, DEMO_CUS_SERVICE, findConfigValue } from './config.ts';

@@ -1,6 +1,7 @@
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
+import { ShellCalls } from '../../src/core/shell/shell-protocol.ts';
 import { VipCalls } from '../../src/core/vip/vip-protocol.ts';
 import { unreadCounts } from '../messaging/routes.ts';
 import { runningActivity } from './activities.ts';
@@ -16,8 +17,8 @@ export function registerShellRoutes(api: ApiRouter, services: AppServices): void
    * The global configuration: a list of `{ key, value }` (GoogleMap's value is JSON `{ key }`). Visitors too. From
    * the shared-read cache: a write to app_config through the server's database drops it at once.
    */
-  api.get('/api/home/GetConfig', 'none', () => sharedReads.get('shell:config', CONFIG_TABLES, () => configEntries(db)), { etag: true });
+  serve(api, ShellCalls.config, 'none', () => sharedReads.get('shell:config', CONFIG_TABLES, () => configEntries(db)), { etag: true });
 
   /** `{ count, privateCount, systemCount }`: the user's unread private and system messages. */
-  api.get('/api/user/GetUserMegCount', 'required', async ({ auth }) => unreadCounts(db, auth.user.id));
+  serve(api, ShellCalls.unreadCount, 'required', ({ auth }) => unreadCounts(db, auth.user.id));
 }

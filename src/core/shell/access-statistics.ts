@@ -1,9 +1,8 @@
 import type { Clock } from '../ports/clock.ts';
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { ShellCalls } from './shell-protocol.ts';
 
-/** The visit statistics call (spec: "a statistics call with cineam=1", path not shown: ours, see docs/decisions.md). */
-export const ACCESS_STATISTICS_PATH = '/api/home/AccessStatistics';
 /** Session storage: when the last statistics call failed (milliseconds since the epoch). */
 export const ACCESS_STATISTICS_ERR_KEY = 'accessStatisticsErrTime';
 /** Spec §9: statistics retry block. */
@@ -30,7 +29,7 @@ export class AccessStatistics {
   async report(): Promise<StatisticsOutcome> {
     if (statisticsBlocked(this.session.get(ACCESS_STATISTICS_ERR_KEY), this.clock.now())) return 'blocked';
     try {
-      await this.api.get(ACCESS_STATISTICS_PATH, { cineam: 1 }, { suppressTips: true });
+      await this.api.request(ShellCalls.accessStatistics, { cineam: 1 }, { suppressTips: true });
       this.session.remove(ACCESS_STATISTICS_ERR_KEY);
       return 'sent';
     } catch {

@@ -1,7 +1,7 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { ShellCalls } from './shell-protocol.ts';
 
-const CONFIG_PATH = '/api/home/GetConfig';
 /** Session storage: the configuration fetched at this session's start. */
 const CONFIG_KEY = 'appConfig';
 
@@ -29,7 +29,7 @@ export class AppConfig {
   /** Fetches the configuration (errors are not shown; the last one fetched this session stays). */
   async load(): Promise<ConfigEntries> {
     try {
-      const entries = parseConfig(await this.api.get(CONFIG_PATH, {}, { suppressTips: true }));
+      const entries = parseConfig(await this.api.request(ShellCalls.config, {}, { suppressTips: true }));
       this.session.set(CONFIG_KEY, JSON.stringify(entries));
       return entries;
     } catch {

@@ -1,21 +1,10 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { ShellCalls, type CusServiceConfig } from './shell-protocol.ts';
 
-/** Spec §7: GET, no payload. */
-export const CUS_SERVICE_CONFIG_PATH = '/api/home/GetCusServiceConfig';
+export type { CusServiceConfig } from './shell-protocol.ts';
 /** Session storage: the configuration fetched this session. */
 const CUS_SERVICE_CONFIG_KEY = 'cusServiceConfig';
-
-/** The customer-service configuration: the service account, its hours, the welcome text and the fallback contact. */
-export interface CusServiceConfig {
-  account: string;
-  /** The service account's user id; 0 when the server has no such user (customer service unavailable). */
-  uid: number;
-  nickName: string;
-  hours: string;
-  welcome: string;
-  fallbackContact: string;
-}
 
 export const CusServiceTexts = {
   hours: (hours: string) => `服务时间：${hours}`,
@@ -63,7 +52,7 @@ export class CusServiceConfigService {
     }
   }
 
-  /** The kept configuration, else GET /api/home/GetCusServiceConfig (one call at a time). */
+  /** The kept configuration, else GetCusServiceConfig (one call at a time). */
   load(): Promise<CusServiceConfig | null> {
     const kept = this.kept();
     if (kept) return Promise.resolve(kept);
@@ -75,7 +64,7 @@ export class CusServiceConfigService {
 
   private async fetch(): Promise<CusServiceConfig | null> {
     try {
-      const config = parseCusServiceConfig(await this.api.get(CUS_SERVICE_CONFIG_PATH, {}, { suppressTips: true }));
+      const config = parseCusServiceConfig(await this.api.request(ShellCalls.cusServiceConfig, {}, { suppressTips: true }));
       if (config) this.session.set(CUS_SERVICE_CONFIG_KEY, JSON.stringify(config));
       return config;
     } catch {

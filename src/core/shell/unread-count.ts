@@ -1,7 +1,6 @@
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-
-const UNREAD_COUNT_PATH = '/api/user/GetUserMegCount';
+import { ShellCalls } from './shell-protocol.ts';
 
 /** Reads `{count}`: a whole number of unread messages, 0 for anything else. */
 function parseUnreadCount(value: unknown): number {
@@ -21,7 +20,7 @@ export class UnreadCountService {
   async fetch(): Promise<number | null> {
     if (!this.session.user()) return 0;
     try {
-      return parseUnreadCount(await this.api.get(UNREAD_COUNT_PATH, {}, { suppressTips: true }));
+      return parseUnreadCount(await this.api.request(ShellCalls.unreadCount, {}, { suppressTips: true }));
     } catch {
       return this.session.user() ? null : 0;
     }

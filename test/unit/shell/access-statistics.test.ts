@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import {
   ACCESS_STATISTICS_ERR_KEY,
-  ACCESS_STATISTICS_PATH,
   AccessStatistics,
   STATISTICS_RETRY_BLOCK_MS,
   statisticsBlocked,
 } from '../../../src/core/shell/access-statistics.ts';
 import { AppStart } from '../../../src/core/shell/app-start.ts';
+import { ShellCalls } from '../../../src/core/shell/shell-protocol.ts';
+
+const ACCESS_STATISTICS_PATH = ShellCalls.accessStatistics.path;
 
 const statisticsCalls = (requests: readonly { url: string }[]) => requests.filter((r) => r.url.includes(ACCESS_STATISTICS_PATH));
 

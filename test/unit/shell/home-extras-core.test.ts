@@ -4,7 +4,7 @@ import { SignInService } from '../../../src/core/account/sign-in-service.ts';
 import { SIGN_IN_TIP_HIDDEN_KEY, SignInTip } from '../../../src/core/account/sign-in-tip.ts';
 import { CatalogueFilterService, NO_FILTER, filterParams, readFilterOptions } from '../../../src/core/catalogue/catalogue-filter.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
-import { CUS_SERVICE_CONFIG_PATH, CusServiceConfigService, parseCusServiceConfig } from '../../../src/core/shell/cus-service-config.ts';
+import { CusServiceConfigService, parseCusServiceConfig } from '../../../src/core/shell/cus-service-config.ts';
 import { SignInTipViewModel } from '../../../src/ui/account/sign-in-tip-view-model.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { TypePageViewModel } from '../../../src/ui/catalogue/type-page-view-model.ts';
@@ -19,7 +19,7 @@ describe('GET /api/home/GetCusServiceConfig', () => {
   it('is a GET with no payload beyond the common params, kept for the session', async () => {
     const { container, world } = createHeadlessCore();
     const calls: { method: string; params: Record<string, string>; body: Record<string, unknown> }[] = [];
-    world.http.route('GET', CUS_SERVICE_CONFIG_PATH, (call) => {
+    world.http.route('GET', '/api/home/GetCusServiceConfig', (call) => {
       calls.push({ method: call.method, params: call.params, body: call.body });
       return ok(CONFIG);
     });
@@ -37,7 +37,7 @@ describe('GET /api/home/GetCusServiceConfig', () => {
 
   it('a failure shows nothing and gives null; a malformed answer is read defensively', async () => {
     const { container, world } = createHeadlessCore();
-    world.http.route('GET', CUS_SERVICE_CONFIG_PATH, () => ({ body: { ret: 500, msg: '服务器繁忙，请稍后再试', data: null } }));
+    world.http.route('GET', '/api/home/GetCusServiceConfig', () => ({ body: { ret: 500, msg: '服务器繁忙，请稍后再试', data: null } }));
     expect(await container.get(CusServiceConfigService).load()).toBeNull();
     expect(world.notifier.toasts).toHaveLength(0);
     expect(parseCusServiceConfig([])).toBeNull();
@@ -47,7 +47,7 @@ describe('GET /api/home/GetCusServiceConfig', () => {
   it('the chat with the service account shows the welcome and hours; help shows hours and the fallback contact', async () => {
     const { container, world } = createHeadlessCore();
     let config: unknown = CONFIG;
-    world.http.route('GET', CUS_SERVICE_CONFIG_PATH, () => ok(config));
+    world.http.route('GET', '/api/home/GetCusServiceConfig', () => ok(config));
     const vm = new CusServiceViewModel(container.get(CusServiceConfigService));
     await vm.load();
     expect(vm.chatNotice(7)).toEqual({ welcome: '您好，我是客服', hours: '服务时间：每天 09:00-24:00' });
