@@ -1,33 +1,15 @@
 import { sqlStateOf, type Queryable } from '../db/database.ts';
 import { isKefuSql } from '../user/listed-user.ts';
+import { MessageType, type ChatMessage } from '../../src/core/messaging/messaging-protocol.ts';
 
 /** SQLSTATE foreign_key_violation: a message to a user that does not exist (any more). */
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** private_messages.type */
-export const MessageType = {
-  /** A normal text message. */
-  Text: 0,
-  /** An order note in the customer-service chat (content: the order JSON the VIP flow passes). */
-  OrderNote: 1,
-  /** An automatic notice (the customer-service greeting); only the server writes these. */
-  Notice: 2,
-} as const;
+/** private_messages.type: the protocol's message types. */
+export { MessageType };
 
 /** A private message as HTTP answers and socket events carry it (avatar, nickname, kefu: the sender's). */
-export interface MessageView {
-  id: number;
-  fromUid: number;
-  toUid: number;
-  type: number;
-  content: string;
-  /** ms epoch */
-  createdAt: number;
-  clientId: string | null;
-  avatar: string;
-  nickname: string;
-  kefu: boolean;
-}
+export type MessageView = ChatMessage;
 
 interface MessageRow {
   id: number;

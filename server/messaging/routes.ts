@@ -1,8 +1,9 @@
 import type { AppServices } from '../app-services.ts';
+import { MessagingCalls } from '../../src/core/messaging/messaging-protocol.ts';
 import { ApiError, badParam, missingParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
-import type { Params } from '../http/params.ts';
+import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { takeSendSlot } from '../rate-limit/send-limits.ts';
 import { unreadMessageCount } from '../shell/activities.ts';
@@ -27,12 +28,6 @@ import { latestSystemMessage, newFollowerCount, readSystemMessage, systemMessage
 const MessagingLimits = {
   /** Code points of a message. */
   maxContent: 500,
-  maxClientId: 64,
-  defaultPageSize: 20,
-  maxPageSize: 50,
-  maxPage: 10_000,
-  defaultNewMessages: 50,
-  maxNewMessages: 100,
   /** GetMessageSummary: follows newer than this count as new fans. */
   newFansWindowMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
@@ -49,7 +44,6 @@ export const MessagingText = {
 /** client_id of the greeting a kefu account sends a user (unique per sender: at most one greeting per user). */
 const kefuGreetingClientId = (uid: number): string => `kefu-greeting:${uid}`;
 
-const CLIENT_ID_PATTERN = /^[\x21-\x7e]+$/;
 
 
 
@@ -60,8 +54,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   const inserts = new MessageInserts(db);
 
   /** The other user of a conversation: a positive id, not the caller (8003), existing (1006). */
-  const partnerOf = async (params: Params, callerUid: number): Promise<number> => {
-    const toUid = params.id('toUid');
+  const partnerOf = async (toUid: number, callerUid: number): Promise<number> => {
     if (toUid === callerUid) throw new ApiError(Ret.ChatWithSelf, RetMessage.ChatWithSelf);
     if (!(await userExists(db, toUid))) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
     return toUid;
@@ -74,8 +67,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   };
 
   /** `{ list: [{ user, lastMessage, unread }], total }`, newest conversation first. */
-  api.get('/api/Chat/GetConversations', 'required', async ({ params, auth }) => {
-    const { page, pageSize } = params.paging(MessagingLimits);
+  serve(api, MessagingCalls.conversations, 'required', async ({ input: { page, pageSize }, auth }) => {
     const uid = auth.user.id;
     const { rows, total, messages } = await conversationPage(db, uid, page, pageSize);
     const users = await listedUsers(db, uid, rows.map((row) => row.partner), new Date(clock.now()));
@@ -88,28 +80,20 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   });
 
   /** One page of the caller's conversation with toUid, ascending: the newest without beforeId. */
-  api.get('/api/Chat/GetHistory', 'required', async ({ params, auth }) => {
+  serve(api, MessagingCalls.history, 'required', async ({ input: { beforeId, pageSize, ...input }, auth }) => {
     const uid = auth.user.id;
-    const toUid = await partnerOf(params, uid);
-    const beforeId = params.optionalId('beforeId', Number.MAX_SAFE_INTEGER);
-    const pageSize = params.pageSize(MessagingLimits);
+    const toUid = await partnerOf(input.toUid, uid);
     const page = await historyPage(db, uid, toUid, beforeId, pageSize);
     return { ...page, user: await partnerView(uid, toUid) };
   });
 
   /** Stores and delivers a message (idempotent per sender + clientId); answers the stored message. */
-  api.post('/api/Chat/SendMessage', 'required', async ({ params, auth }) => {
+  serve(api, MessagingCalls.send, 'required', async ({ input, auth }) => {
     const uid = auth.user.id;
-    const toUid = params.id('toUid');
-    const content = params.string('content');
+    const { toUid, content, type } = input;
     if (content.trim() === '') throw missingParam('content');
     if ([...content].length > MessagingLimits.maxContent) throw badParam('content', MessagingText.contentTooLong);
-    const type = params.optionalInt('type') ?? MessageType.Text;
-    if (type !== MessageType.Text && type !== MessageType.OrderNote) throw badParam('type');
-    const clientId = params.optionalString('clientId') ?? null;
-    if (clientId !== null && (clientId.length > MessagingLimits.maxClientId || !CLIENT_ID_PATTERN.test(clientId))) {
-      throw badParam('clientId');
-    }
+    const clientId = input.clientId ?? null;
     if (toUid === uid) throw new ApiError(Ret.ChatWithSelf, RetMessage.ChatWithSelf);
     // Blocks and kefu-ness from the cache (no query once both users were seen), checked in today's order.
     const facts = await userFacts(db).get([uid, toUid]);
@@ -151,20 +135,16 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   };
 
   /** Marks read what toUid sent the caller; answers the caller's remaining private unread count. */
-  api.post('/api/Chat/MarkRead', 'required', async ({ params, auth }) => {
+  serve(api, MessagingCalls.markRead, 'required', async ({ input, auth }) => {
     const uid = auth.user.id;
-    const toUid = await partnerOf(params, uid);
+    const toUid = await partnerOf(input.toUid, uid);
     await markConversationRead(db, uid, toUid, now());
     return { count: await privateUnreadCount(db, uid) };
   });
 
   /** Messages to or from the caller with an id above sinceId (ascending); what the caller receives counts as delivered. */
-  api.get('/api/Chat/GetNewMessages', 'required', async ({ params, auth }) => {
+  serve(api, MessagingCalls.newMessages, 'required', async ({ input: { sinceId, limit }, auth }) => {
     const uid = auth.user.id;
-    const sinceId = params.safeInt('sinceId');
-    if (sinceId < 0) throw badParam('sinceId');
-    const limit = params.optionalInt('limit') ?? MessagingLimits.defaultNewMessages;
-    if (limit < 1 || limit > MessagingLimits.maxNewMessages) throw badParam('limit', '数量为1-100');
     const page = await messagesSince(db, uid, sinceId, limit);
     const received = page.list.filter((message: MessageView) => message.toUid === uid).map((message) => message.id);
     await markDelivered(db, uid, received, now());
@@ -172,20 +152,19 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   });
 
   /** `{ list: [{ id, title, content, createdAt, read }], total }`, newest first. */
-  api.get('/api/Message/GetSystemMessages', 'required', async ({ params, auth }) => {
-    const { page, pageSize } = params.paging(MessagingLimits);
+  serve(api, MessagingCalls.systemMessages, 'required', async ({ input: { page, pageSize }, auth }) => {
     return systemMessagePage(db, auth.user.id, page, pageSize);
   });
 
   /** One of the caller's system messages, marked read; 8004 when it is missing or someone else's. */
-  api.get('/api/Message/GetSystemMessageDetail', 'required', async ({ params, auth }) => {
-    const message = await readSystemMessage(db, auth.user.id, params.id('id'), now());
+  serve(api, MessagingCalls.systemMessageDetail, 'required', async ({ input: { id }, auth }) => {
+    const message = await readSystemMessage(db, auth.user.id, id, now());
     if (message === undefined) throw new ApiError(Ret.SystemMessageNotFound, RetMessage.SystemMessageNotFound);
     return message;
   });
 
   /** The /message page's header: unread counts, new fans (7 days) and the latest system message. */
-  api.get('/api/Message/GetMessageSummary', 'required', async ({ auth }) => {
+  serve(api, MessagingCalls.summary, 'required', async ({ auth }) => {
     const uid = auth.user.id;
     return {
       privateUnread: await privateUnreadCount(db, uid),

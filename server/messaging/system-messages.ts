@@ -1,13 +1,8 @@
+import type { SystemMessage } from '../../src/core/messaging/messaging-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 
-export interface SystemMessageView {
-  id: number;
-  title: string;
-  content: string;
-  /** ms epoch */
-  createdAt: number;
-  read: boolean;
-}
+/** A system message as the API answers it (the protocol's). */
+export type SystemMessageView = SystemMessage;
 
 interface SystemMessageRow {
   id: number;

@@ -3,8 +3,8 @@ import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { parseListedUser, type ListedUser } from '../shared-kernel/listed-user.ts';
+import { MessagingCalls } from './messaging-protocol.ts';
 import {
-  ChatPaths,
   MessageType,
   MessagingTexts,
   parseConversation,
@@ -47,12 +47,12 @@ export class ChatService {
   }
 
   async conversations(page: number, pageSize = CHAT_PAGE_SIZE): Promise<{ list: Conversation[]; total: number }> {
-    return parseList(await this.api.get(ChatPaths.conversations, { page, pageSize }), parseConversation);
+    return parseList(await this.api.request(MessagingCalls.conversations, { page, pageSize }), parseConversation);
   }
 
   /** The newest page without beforeId, older pages with it. */
   async history(toUid: number, beforeId?: number, pageSize = CHAT_PAGE_SIZE): Promise<HistoryPage> {
-    const data = await this.api.get(ChatPaths.history, { toUid, pageSize, ...(beforeId !== undefined ? { beforeId } : {}) });
+    const data: unknown = await this.api.request(MessagingCalls.history, { toUid, pageSize, ...(beforeId !== undefined ? { beforeId } : {}) });
     const raw = (typeof data === 'object' && data !== null ? data : {}) as { list?: unknown; hasMore?: unknown; user?: unknown };
     const list = parseMessages(raw.list).sort((a, b) => a.id - b.id);
     for (const message of list) this.store.accept(message);
@@ -66,7 +66,7 @@ export class ChatService {
   async send(toUid: number, content: string, type: number = MessageType.Text): Promise<SendOutcome> {
     const clientId = this.random.uuid();
     try {
-      const message = parseMessage(await this.api.post(ChatPaths.send, { toUid, content, type, clientId }));
+      const message = parseMessage(await this.api.request(MessagingCalls.send, { toUid, content, type, clientId }));
       if (!message) return { ok: false, message: MessagingTexts.sendFailed };
       this.store.accept(message);
       return { ok: true, message };
@@ -78,7 +78,7 @@ export class ChatService {
   /** Marks the conversation read; the unread count is then fetched again. Failures stay quiet. */
   async markRead(toUid: number): Promise<number | null> {
     try {
-      const data = (await this.api.post(ChatPaths.markRead, { toUid }, { suppressTips: true })) as { count?: unknown } | null;
+      const data: { count?: unknown } | null = await this.api.request(MessagingCalls.markRead, { toUid }, { suppressTips: true });
       const count = Number(data?.count);
       return Number.isInteger(count) && count >= 0 ? count : null;
     } catch {
@@ -89,17 +89,17 @@ export class ChatService {
   }
 
   async systemMessages(page: number, pageSize = CHAT_PAGE_SIZE): Promise<{ list: SystemMessage[]; total: number }> {
-    return parseList(await this.api.get(ChatPaths.systemMessages, { page, pageSize }), parseSystemMessage);
+    return parseList(await this.api.request(MessagingCalls.systemMessages, { page, pageSize }), parseSystemMessage);
   }
 
   /** One system message (marks it read on the server). */
   async systemMessage(id: number): Promise<SystemMessage | null> {
-    const message = parseSystemMessage(await this.api.get(ChatPaths.systemMessageDetail, { id }));
+    const message = parseSystemMessage(await this.api.request(MessagingCalls.systemMessageDetail, { id }));
     this.counter.requestRefresh();
     return message;
   }
 
   async summary(): Promise<MessageSummary> {
-    return parseSummary(await this.api.get(ChatPaths.summary));
+    return parseSummary(await this.api.request(MessagingCalls.summary, {}));
   }
 }

@@ -1,63 +1,16 @@
 import { parseListedUser, type ListedUser } from '../shared-kernel/listed-user.ts';
 import { countOf, numberOf, recordOf, textOf } from '../request/answer-values.ts';
-/** Private messages, listed users and the calls of the chat API (protocol: .tmp brief, spec sections 3 and 4). */
+import { MessageType, type ChatMessage, type MessageSummary, type SystemMessage } from './messaging-protocol.ts';
+/** Private messages as the app shows them: lenient readers of the answers, pages, texts and previews (spec sections 3 and 4). */
 
-/** Message types. */
-export const MessageType = {
-  /** A normal text message. */
-  Text: 0,
-  /** An order note (the customer-service chat): content is the order's JSON text. */
-  OrderNote: 1,
-  /** An automatic notice (the customer-service greeting); server-only. */
-  Notice: 2,
-} as const;
-
-export interface ChatMessage {
-  id: number;
-  fromUid: number;
-  toUid: number;
-  type: number;
-  content: string;
-  /** Milliseconds since the epoch. */
-  createdAt: number;
-  clientId: string | null;
-  /** The sender's avatar, nickname and customer-service flag. */
-  avatar: string;
-  nickname: string;
-  kefu: boolean;
-}
+// The wire's types and values, declared with the calls; the rest of the feature reads them here too.
+export { MessageType, type ChatMessage, type MessageSummary, type SystemMessage } from './messaging-protocol.ts';
 
 export interface Conversation {
   user: ListedUser;
   lastMessage: ChatMessage | null;
   unread: number;
 }
-
-export interface SystemMessage {
-  id: number;
-  title: string;
-  content: string;
-  createdAt: number;
-  read: boolean;
-}
-
-export interface MessageSummary {
-  privateUnread: number;
-  systemUnread: number;
-  newFans: number;
-  latestSystem: { title: string; createdAt: number } | null;
-}
-
-export const ChatPaths = {
-  conversations: '/api/Chat/GetConversations',
-  history: '/api/Chat/GetHistory',
-  send: '/api/Chat/SendMessage',
-  markRead: '/api/Chat/MarkRead',
-  newMessages: '/api/Chat/GetNewMessages',
-  systemMessages: '/api/Message/GetSystemMessages',
-  systemMessageDetail: '/api/Message/GetSystemMessageDetail',
-  summary: '/api/Message/GetMessageSummary',
-} as const;
 
 /** In-app pages of messaging. */
 export const MessagingRoutes = {

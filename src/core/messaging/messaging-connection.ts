@@ -8,7 +8,8 @@ import { Ret } from '../request/ret.ts';
 import { RequestLimits } from '../request/texts.ts';
 import { tokenParams, type User } from '../shared-kernel/user.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { ChatPaths, MessagingRoutes, MessagingTexts, parseConversation, parseList, parseMessages, type ChatMessage } from './message.ts';
+import { MessagingRoutes, MessagingTexts, parseConversation, parseList, parseMessages, type ChatMessage } from './message.ts';
+import { MessagingCalls } from './messaging-protocol.ts';
 import type { MessageStore } from './message-store.ts';
 import type { MessageTips } from './message-tips.ts';
 import type { UnreadCounter } from './unread-counter.ts';
@@ -236,14 +237,14 @@ export class MessagingConnection {
       let since = store.lastId();
       if (since === null) {
         // A new device: nothing before now counts as missed; start from the newest message the user has.
-        const first = parseList(await api.get(ChatPaths.conversations, { page: 1, pageSize: BASELINE_PAGE_SIZE }, { suppressTips: true }), parseConversation);
+        const first = parseList(await api.request(MessagingCalls.conversations, { page: 1, pageSize: BASELINE_PAGE_SIZE }, { suppressTips: true }), parseConversation);
         if (seq !== this.catchUpSeq) return;
         store.setBaseline(Math.max(0, ...first.list.map((c) => c.lastMessage?.id ?? 0)));
         counter.requestRefresh();
         return;
       }
       for (;;) {
-        const data = await api.get(ChatPaths.newMessages, { sinceId: since, limit: MISSED_PAGE_LIMIT }, { suppressTips: true });
+        const data: unknown = await api.request(MessagingCalls.newMessages, { sinceId: since, limit: MISSED_PAGE_LIMIT }, { suppressTips: true });
         if (seq !== this.catchUpSeq) return;
         const raw = (typeof data === 'object' && data !== null ? data : {}) as { list?: unknown; hasMore?: unknown };
         const list = parseMessages(raw.list);

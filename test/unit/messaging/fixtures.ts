@@ -1,3 +1,4 @@
+import { installFakeMessagingApi } from '../../../adapters/http/fake-messaging-api.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { ChatService } from '../../../src/core/messaging/chat-service.ts';
 import type { ChatMessage } from '../../../src/core/messaging/message.ts';
@@ -32,19 +33,13 @@ export function user(uid = ME, token = 'tok-a'): User {
   return parsed;
 }
 
-/** A headless core with the chat API answered from memory (only what the tests need). */
+/** A headless core with the chat API answered by the in-memory imitation (adapters/http/fake-messaging-api.ts). */
 export function messagingWorld(options: { path?: string; missed?: ChatMessage[]; conversations?: ChatMessage[] } = {}) {
   const { container, world } = createHeadlessCore({ withFakeApi: false, ...(options.path ? { path: options.path } : {}) });
-  const server = { missed: options.missed ?? [], conversations: options.conversations ?? [], userInfoRet: 200 };
-  world.http.route('GET', '/api/Chat/GetNewMessages', ({ params }) => {
-    const since = Number(params.sinceId);
-    const limit = Number(params.limit);
-    const after = server.missed.filter((m) => m.id > since);
-    return { body: { ret: 200, msg: '成功', data: { list: after.slice(0, limit), hasMore: after.length > limit } } };
-  });
-  world.http.route('GET', '/api/Chat/GetConversations', () => ({
-    body: { ret: 200, msg: '成功', data: { list: server.conversations.map((m) => ({ user: { userId: m.fromUid }, lastMessage: m, unread: 1 })), total: server.conversations.length } },
-  }));
+  const server = { userInfoRet: 200 };
+  // The chat calls from the adapters' imitation, as ME; the arranged messages are its messages.
+  const chatServer = installFakeMessagingApi(world.http, { caller: () => ME });
+  chatServer.messages.push(...(options.missed ?? []), ...(options.conversations ?? []));
   world.http.route('POST', '/api/User/GetUserInfo', () =>
     server.userInfoRet === 200
       ? { body: { ret: 200, msg: '成功', data: { ...user(), nickName: '新名字' } } }
