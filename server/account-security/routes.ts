@@ -2,6 +2,7 @@ import { AccountSecurityCalls, type CodeChannel } from '../../src/core/account-s
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
+import { Binding } from './binding.ts';
 import { changePassword } from './password-change.ts';
 import { PasswordRecovery } from './password-recovery.ts';
 
@@ -18,4 +19,10 @@ export function registerAccountSecurityRoutes(api: ApiRouter, services: AppServi
   serve(api, AccountSecurityCalls.sendRecoveryCode, 'none', ({ input, request }) => recovery.sendCode({ ticket: input.ticket, channel: channelOf(input.channel) }, request.ip));
   serve(api, AccountSecurityCalls.checkRecoveryCode, 'none', ({ input }) => recovery.checkCode({ ...input, channel: channelOf(input.channel) }));
   serve(api, AccountSecurityCalls.resetPassword, 'none', ({ input }) => recovery.reset(input));
+
+  const binding = new Binding(services);
+  /** Binding or changing an email or phone: the password, a code to the new one, the binding (binding.ts). */
+  serve(api, AccountSecurityCalls.verifyPassword, 'required', ({ auth, input }) => binding.verifyPassword(auth, input.password));
+  serve(api, AccountSecurityCalls.sendBindCode, 'required', ({ auth, input, request }) => binding.sendCode(auth, { ...input, channel: channelOf(input.channel) }, request.ip));
+  serve(api, AccountSecurityCalls.bindEmailMobile, 'required', ({ auth, input }) => binding.bind(auth, { ...input, channel: channelOf(input.channel) }));
 }

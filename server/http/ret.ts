@@ -149,6 +149,10 @@ export const Ret = {
   CodeWrong: AccountSecurityRet.CodeWrong,
   CodeExpired: AccountSecurityRet.CodeExpired,
   CodeExhausted: AccountSecurityRet.CodeExhausted,
+  /** Binding an email or phone (6220-6222). */
+  ProofExpired: AccountSecurityRet.ProofExpired,
+  TargetTaken: AccountSecurityRet.TargetTaken,
+  TargetSame: AccountSecurityRet.TargetSame,
   PostNotOwned: PostsRet.NotOwned,
   UploadNotFound: UploadRet.UploadNotFound,
   ChunkOutOfRange: UploadRet.ChunkOutOfRange,

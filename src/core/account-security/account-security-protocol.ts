@@ -29,6 +29,12 @@ export const AccountSecurityRet = {
   CodeExpired: 6215,
   /** Recovery: the code took its 5 wrong tries. */
   CodeExhausted: 6216,
+  /** Binding: the password proof is unknown, expired or another account's (confirm the password again). */
+  ProofExpired: 6220,
+  /** Binding: another account has this email or phone. */
+  TargetTaken: 6221,
+  /** Binding: it is already this account's. */
+  TargetSame: 6222,
 } as const;
 
 export const AccountSecurityTexts = {
@@ -50,7 +56,35 @@ export const AccountSecurityTexts = {
   /** What the account's open pages are told once its password was reset. */
   SessionEndedByPasswordReset: '密码已重置，请重新登录',
   Reset: '密码已重置，请使用新密码登录',
+  PasswordWrong: '密码错误',
+  ProofExpired: '验证已过期，请重新验证密码',
+  EmailTaken: '该邮箱已被其他账号绑定',
+  PhoneTaken: '该手机号已被其他账号绑定',
+  TargetSame: '已绑定该邮箱或手机号',
+  EmailInvalid: '请输入正确的邮箱',
+  PhoneInvalid: '请输入正确的手机号',
+  Bound: '绑定成功',
 } as const;
+
+/** A bindable email: one @, a dotted domain, no spaces; at most 100 characters. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A phone number as typed for binding: 5 to 15 digits (without the country calling code). */
+export const PHONE_PATTERN = /^[0-9]{5,15}$/;
+/** A country calling code: 1 to 4 digits, without the plus. */
+const AREA_CODE_PATTERN = /^[0-9]{1,4}$/;
+
+/** VerifyPassword: a proof that the account's password was just typed, good for 10 minutes (bind steps send it). */
+export interface PasswordProof {
+  proof: string;
+  expiresInMs: number;
+}
+
+/** BindEmailMobile: what the account has bound now. */
+export interface Bindings {
+  email: string;
+  phone: string;
+  AreaCode: string;
+}
 
 /** Where a code can go. */
 export type CodeChannel = 'email' | 'sms';
@@ -130,6 +164,38 @@ export const AccountSecurityCalls = {
     path: '/api/User/CheckRecoveryCode',
     carrier: 'form',
     params: { ticket: TICKET, channel: CHANNEL, code: { kind: 'text', max: VerificationRules.digits, trim: true } },
+  }),
+  /** /verifyPassword: the signed-in user's password, before an email or phone is bound or changed (5 per 15 minutes). */
+  verifyPassword: call<PasswordProof>()({
+    method: 'POST',
+    path: '/api/User/VerifyPassword',
+    carrier: 'form',
+    params: { password: { kind: 'text', max: MAX_PASSWORD } },
+  }),
+  /** /setEmailMobile: a code to the new email (channel email) or phone (channel sms, with its calling code). */
+  sendBindCode: call<CodeSent>()({
+    method: 'POST',
+    path: '/api/User/SendBindCode',
+    carrier: 'form',
+    params: {
+      proof: TICKET,
+      channel: CHANNEL,
+      target: { kind: 'text', max: 100, trim: true },
+      areaCode: { kind: 'text', max: 4, pattern: AREA_CODE_PATTERN, optional: true },
+    },
+  }),
+  /** /setEmailMobile: the code typed back; the email or phone is bound (replacing the old one). */
+  bindEmailMobile: call<Bindings>()({
+    method: 'POST',
+    path: '/api/User/BindEmailMobile',
+    carrier: 'form',
+    params: {
+      proof: TICKET,
+      channel: CHANNEL,
+      target: { kind: 'text', max: 100, trim: true },
+      areaCode: { kind: 'text', max: 4, pattern: AREA_CODE_PATTERN, optional: true },
+      code: { kind: 'text', max: VerificationRules.digits, trim: true },
+    },
   }),
   /** Step 4 (/resetPassword): the new password under the rules; every session of the account ends. */
   resetPassword: call<null>()({

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AccountSecurityTexts,
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+  type Bindings,
+  type CodeChannel,
+  type CodeSent,
+  type PasswordProof,
+} from '../../src/core/account-security/account-security-protocol.ts';
+import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
+import { maskText } from '../../src/core/display/mask.ts';
+import type { AppServices } from '../app-services.ts';
+import type { AuthSession } from '../auth/sessions.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
+import { Ret } from '../http/ret.ts';
+import { PASSWORD_CHECKS_PER_USER } from '../rate-limit/rate-limiter.ts';
+
+const PROOF_LIFETIME_MS = 10 * 60_000;
+const DEFAULT_AREA_CODE = '86';
+
+type Services = Pick<AppServices, 'db' | 'clock' | 'passwords' | 'sessions' | 'limiter' | 'realtime' | 'verification'>;
+
+interface BindInput {
+  proof: string;
+  channel: CodeChannel;
+  target: string;
+  areaCode?: string | undefined;
+}
+
+/** The email or phone as bound and as codes are keyed: an email in lower case; a phone's digits and calling code. */
+interface Target {
+  channel: CodeChannel;
+  email: string;
+  phone: string;
+  areaCode: string;
+  /** Where the code goes (the email, or +<code><digits>). */
+  key: string;
+}
+
+function targetOf(input: BindInput): Target {
+  if (input.channel === 'email') {
+    const email = input.target.trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(email)) throw badParam('target', AccountSecurityTexts.EmailInvalid);
+    return { channel: 'email', email, phone: '', areaCode: '', key: email };
+  }
+  const phone = input.target.replace(/[\s-]/g, '');
+  if (!PHONE_PATTERN.test(phone)) throw badParam('target', AccountSecurityTexts.PhoneInvalid);
+  const areaCode = input.areaCode ?? DEFAULT_AREA_CODE;
+  return { channel: 'sms', email: '', phone, areaCode, key: `+${areaCode}${phone}` };
+}
+
+/**
+ * Binding or changing an email or phone (/emailMobileSetting → /verifyPassword → /setEmailMobile →
+ * /setEmailMobileSuccess): the password first (a 10-minute proof; 5 wrong ones per 15 minutes, shared with
+ * changing the password), then a code to the new email or phone, then the binding, only once the code is right.
+ * An email or phone is bound to one account at most.
+ */
+export class Binding {
+  constructor(private readonly services: Services) {}
+
+  async verifyPassword(auth: AuthSession, password: string): Promise<PasswordProof> {
+    const { db, clock, passwords, limiter } = this.services;
+    const subject = String(auth.user.id);
+    if ((await limiter.claim(PASSWORD_CHECKS_PER_USER, subject)) === null) throw new ApiError(Ret.TooManyAttempts, AccountSecurityTexts.TooManyChecks);
+    if (!(await passwords.verify(password, auth.user.passwordHash))) throw new ApiError(Ret.WrongPassword, AccountSecurityTexts.PasswordWrong);
+    await limiter.reset(PASSWORD_CHECKS_PER_USER, subject);
+    const proof = randomBytes(24).toString('base64url');
+    const now = clock.now();
+    await db.query('DELETE FROM password_proofs WHERE expires_at <= $1', [new Date(now)]);
+    await db.query('INSERT INTO password_proofs (id, uid, expires_at) VALUES ($1, $2, $3)', [proof, auth.user.id, new Date(now + PROOF_LIFETIME_MS)]);
+    return { proof, expiresInMs: PROOF_LIFETIME_MS };
+  }
+
+  async sendCode(auth: AuthSession, input: BindInput, address: string): Promise<CodeSent> {
+    const { clock, verification } = this.services;
+    const now = clock.now();
+    await this.checkProof(auth, input.proof, now);
+    const target = targetOf(input);
+    await this.checkFree(auth, target);
+    const issued = await verification.codes.issue(target.channel === 'email' ? 'bind_email' : 'bind_phone', target.key, address, now);
+    if (!issued.ok) {
+      if (issued.kind === 'too_soon') throw new ApiError(Ret.CodeTooSoon, AccountSecurityTexts.CodeTooSoon, { waitMs: issued.waitMs });
+      if (issued.kind === 'target_limit') throw new ApiError(Ret.CodeDayLimit, AccountSecurityTexts.CodeDayLimit);
+      throw new ApiError(Ret.TooManyAttempts, AccountSecurityTexts.CodeAddressLimit);
+    }
+    const text = `您正在为奇遇视频账号绑定${target.channel === 'email' ? '邮箱' : '手机'}，验证码：${issued.code}，${VerificationRules.lifetimeMs / 60_000}分钟内有效。如非本人操作，请忽略。`;
+    try {
+      await verification.senders[target.channel].send({ channel: target.channel, to: target.key, subject: '奇遇视频绑定验证码', text, code: issued.code });
+    } catch {
+      throw new ApiError(Ret.CodeNotSent, AccountSecurityTexts.CodeNotSent);
+    }
+    const masked = target.channel === 'email' ? maskText(target.email, { email: true }) : `+${target.areaCode} ${maskText(target.phone)}`;
+    return { masked, resendAfterMs: VerificationRules.resendAfterMs };
+  }
+
+  async bind(auth: AuthSession, input: BindInput & { code: string }): Promise<Bindings> {
+    const { db, clock, verification, sessions, realtime } = this.services;
+    const now = clock.now();
+    await this.checkProof(auth, input.proof, now);
+    const target = targetOf(input);
+    await this.checkFree(auth, target);
+    const outcome = await verification.codes.check(target.channel === 'email' ? 'bind_email' : 'bind_phone', target.key, input.code, now);
+    if (outcome === 'wrong') throw new ApiError(Ret.CodeWrong, AccountSecurityTexts.CodeWrong);
+    if (outcome === 'expired') throw new ApiError(Ret.CodeExpired, AccountSecurityTexts.CodeExpired);
+    if (outcome === 'exhausted') throw new ApiError(Ret.CodeExhausted, AccountSecurityTexts.CodeExhausted);
+    // Bound only while no other account has it (two accounts racing for one email: one gets it).
+    const rows = target.channel === 'email'
+      ? await db.query<{ email: string; phone: string; area_code: string }>(
+        `UPDATE users SET email = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users o WHERE o.id <> $1 AND lower(o.email) = $2)
+          RETURNING email, phone, area_code`,
+        [auth.user.id, target.email],
+      )
+      : await db.query<{ email: string; phone: string; area_code: string }>(
+        `UPDATE users SET phone = $2, area_code = $3 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users o WHERE o.id <> $1 AND o.phone = $2 AND o.area_code = $3)
+          RETURNING email, phone, area_code`,
+        [auth.user.id, target.phone, target.areaCode],
+      );
+    const row = rows[0];
+    if (!row) throw new ApiError(Ret.TargetTaken, target.channel === 'email' ? AccountSecurityTexts.EmailTaken : AccountSecurityTexts.PhoneTaken);
+    await sessions.cache?.changed({ uid: auth.user.id });
+    realtime.userChanged(auth.user.id);
+    return { email: row.email, phone: row.phone, AreaCode: row.area_code };
+  }
+
+  private async checkProof(auth: AuthSession, proof: string, now: number): Promise<void> {
+    const rows = await this.services.db.query('SELECT 1 FROM password_proofs WHERE id = $1 AND uid = $2 AND expires_at > $3', [proof, auth.user.id, new Date(now)]);
+    if (rows.length === 0) throw new ApiError(Ret.ProofExpired, AccountSecurityTexts.ProofExpired);
+  }
+
+  private async checkFree(auth: AuthSession, target: Target): Promise<void> {
+    const user = auth.user;
+    if (target.channel === 'email' ? user.email.toLowerCase() === target.email : user.phone === target.phone && user.areaCode === target.areaCode) {
+      throw new ApiError(Ret.TargetSame, AccountSecurityTexts.TargetSame);
+    }
+    const taken = target.channel === 'email'
+      ? await this.services.db.query('SELECT 1 FROM users WHERE id <> $1 AND lower(email) = $2 LIMIT 1', [user.id, target.email])
+      : await this.services.db.query('SELECT 1 FROM users WHERE id <> $1 AND phone = $2 AND area_code = $3 LIMIT 1', [user.id, target.phone, target.areaCode]);
+    if (taken.length > 0) throw new ApiError(Ret.TargetTaken, target.channel === 'email' ? AccountSecurityTexts.EmailTaken : AccountSecurityTexts.PhoneTaken);
+  }
+}
