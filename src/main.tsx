@@ -20,7 +20,8 @@ import { bindUi } from './ui/app/ui-bindings.ts';
 declare const __API_BASE__: string;
 
 const features = lazyFeatures(() => import('./composition/browser-features.ts').then((m) => m.bindBrowserFeatures));
-const router = createBrowserRouter(createRoutes(features.ready));
+const { routes, patchRoutesOnNavigation } = createRoutes(features.ready);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
 const container = createBrowserContainer(router, { apiBase: __API_BASE__ });
 features.attach(container);
 bindUi(container);
