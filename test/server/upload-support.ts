@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { UploadCalls, UploadChunkCalls, UploadConstants } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants, type VideoChunkAnswer as ChunkAnswer, type VideoFileInfo as FileInfo } from '../../src/core/upload/upload-protocol.ts';
 import { COMMON_PARAMS, get, post, tokenParams } from './support.ts';
 import type { CallResult, Envelope, TestUser } from './support.ts';
 
@@ -78,19 +78,8 @@ export function callerFields(user: TestUser): [string, string][] {
   return Object.entries({ ...COMMON_PARAMS, ...tokenParams(user.token) });
 }
 
-export interface FileInfo {
-  lid: number;
-  id: number;
-  uniqueFileName: string;
-}
-
-export interface ChunkAnswer {
-  fileName: string;
-  chunk: number;
-  received: number[];
-  complete: boolean;
-  serverId: string;
-}
+/** CreateVideoFile's answer and a video chunk's, as upload-protocol.ts declares them. */
+export type { VideoFileInfo as FileInfo, VideoChunkAnswer as ChunkAnswer } from '../../src/core/upload/upload-protocol.ts';
 
 export function createFile(app: FastifyInstance, user: TestUser, fields: Record<string, string>): Promise<CallResult<FileInfo>> {
   return get<FileInfo>(app, UploadCalls.createFile.path, { ...tokenParams(user.token), ...fields });
