@@ -1,43 +1,28 @@
-import {
-  FeedbackLimits,
-  FeedbackPaths,
-  FeedbackTexts,
-  feedbackPayloadProblem,
-  hasControlCharacters,
-  missingSelectionMessage,
-  suggestionProblem,
-  textLength,
-} from '../../src/core/feedback/feedback-rules.ts';
+import { hasControlCharacters } from '../../src/core/feedback/feedback-rules.ts';
+import { FeedbackCalls, FeedbackWireLimits } from '../../src/core/feedback/feedback-protocol.ts';
 import { DEFAULT_ANDROID_VERSION, DOWNLOAD_URL_PATH } from '../../src/core/download/download-info.ts';
 import type { AppServices } from '../app-services.ts';
-import { ApiError, badParam } from '../http/api-error.ts';
+import { badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { envelope, ok } from '../http/envelope.ts';
 import type { Params } from '../http/params.ts';
+import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import type { RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import { downloadInfo, placeholderFileName } from './download.ts';
+import { addSuggestion, collectPlayFeedback, withinLength } from './feedback.ts';
 import { placeholderApk } from './placeholder-apk.ts';
-import { appReleases, insertPlayFeedback, insertSuggestion } from './support-repository.ts';
+import { appReleases } from './support-repository.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Feedbacks (play feedback and suggestions together) one address may send in an hour. */
-const FEEDBACK_PER_IP: RateLimitRule = { name: 'feedback:ip', max: 20, windowMs: HOUR_MS };
 /** Lang 1 asks for Traditional Chinese (spec section 4). */
 const LANG_TRADITIONAL = '1';
 const DEVICE_ID_MAX = 64;
-const FROM_MAX = 32;
 const APK_CONTENT_TYPE = 'application/vnd.android.package-archive';
 
-/** An optional bounded text parameter, trimmed ('' when absent); 1002 when too long or holding control characters. */
-function boundedText(params: Params, name: string, max: number): string {
-  const value = (params.optionalString(name) ?? '').trim();
-  if (textLength(value) > max || hasControlCharacters(value)) throw badParam(name);
+/** The DeviceId common parameter, trimmed ('' when absent); 1002 when too long or holding control characters. */
+function deviceIdOf(params: Params): string {
+  const value = withinLength('DeviceId', (params.optionalString('DeviceId') ?? '').trim(), DEVICE_ID_MAX);
+  if (hasControlCharacters(value)) throw badParam('DeviceId');
   return value;
-}
-
-function invalid(message: string): ApiError {
-  return new ApiError(Ret.FeedbackInvalid, message);
 }
 
 /**
@@ -45,60 +30,36 @@ function invalid(message: string): ApiError {
  * spec) and the Android package it links to (GET /download/qiyu-<version>.apk). All open to visitors.
  */
 export function registerSupportRoutes(api: ApiRouter, services: AppServices): void {
-  const { db, clock, limiter } = services;
+  const { db, clock } = services;
+  const { contextMax, fromMax, questionMax } = FeedbackWireLimits;
 
-  const limited = async (ip: string): Promise<void> => {
-    if (await limiter.isExhausted(FEEDBACK_PER_IP, ip)) throw new ApiError(Ret.TooManyFeedback, RetMessage.TooManyFeedback);
-  };
-
-  api.get(FeedbackPaths.problemCollect, 'optional', async ({ auth, params, request }) => {
+  serve(api, FeedbackCalls.problemCollect, 'optional', async ({ auth, input, params, request }) => {
     const language = params.optionalString('Lang') === LANG_TRADITIONAL ? 'zh-TW' : 'zh-CN';
-    const from = boundedText(params, 'from', FROM_MAX);
-    const setName = boundedText(params, 'setName', FeedbackLimits.contextMax);
-    const browser = boundedText(params, 'browser', FeedbackLimits.contextMax);
-    const question = boundedText(params, 'question', FeedbackLimits.contextMax * 2);
-    const description = (params.optionalString('description') ?? '').trim();
-    const problem = feedbackPayloadProblem({ setName, browser, question, description, fromApp: from !== '' });
-    if (problem?.kind === 'missing') throw new ApiError(Ret.FeedbackSelectionMissing, missingSelectionMessage(problem.section, language));
-    if (problem?.kind === 'invalid') throw invalid(problem.message);
+    const text = (name: keyof typeof input, max: number): string => withinLength(name, input[name] ?? '', max);
+    const fromApp = text('from', fromMax);
+    const setName = text('setName', contextMax);
+    const browser = text('browser', contextMax);
+    const question = text('question', questionMax);
     const row = {
       uid: auth?.user.id ?? null,
-      deviceId: boundedText(params, 'DeviceId', DEVICE_ID_MAX),
+      deviceId: deviceIdOf(params),
       ip: request.ip,
-      gid: boundedText(params, 'gid', FeedbackLimits.contextMax),
-      name: boundedText(params, 'name', FeedbackLimits.contextMax),
-      videoTitle: boundedText(params, 'videoTitle', FeedbackLimits.contextMax),
+      gid: text('gid', contextMax),
+      name: text('name', contextMax),
+      videoTitle: text('videoTitle', contextMax),
       setName,
       browser,
       question,
-      description,
-      fromApp: from,
+      description: input.description ?? '',
+      fromApp,
       at: new Date(clock.now()),
     };
-    await limited(request.ip);
-    const id = await insertPlayFeedback(db, row);
-    await limiter.record(FEEDBACK_PER_IP, request.ip);
-    return ok({ id }, RetMessage.FeedbackThanks);
+    return ok(await collectPlayFeedback(services, row, language), RetMessage.FeedbackThanks);
   });
 
-  api.get(FeedbackPaths.addSuggestion, 'optional', async ({ auth, params, request }) => {
-    const content = params.optionalString('content') ?? '';
-    const contact = params.optionalString('contact') ?? '';
-    const problem = suggestionProblem(content, contact);
-    if (problem === FeedbackTexts.suggestionEmpty) throw new ApiError(Ret.MissingParam, problem);
-    if (problem !== null) throw invalid(problem);
-    const deviceId = boundedText(params, 'DeviceId', DEVICE_ID_MAX);
-    await limited(request.ip);
-    const id = await insertSuggestion(db, {
-      uid: auth?.user.id ?? null,
-      deviceId,
-      ip: request.ip,
-      content: content.trim(),
-      contact: contact.trim(),
-      at: new Date(clock.now()),
-    });
-    await limiter.record(FEEDBACK_PER_IP, request.ip);
-    return ok({ id }, RetMessage.SuggestionThanks);
+  serve(api, FeedbackCalls.addSuggestion, 'optional', async ({ auth, input, params, request }) => {
+    const suggestion = { uid: auth?.user.id ?? null, deviceId: deviceIdOf(params), ip: request.ip, content: input.content ?? '', contact: input.contact ?? '', at: new Date(clock.now()) };
+    return ok(await addSuggestion(services, suggestion), RetMessage.SuggestionThanks);
   });
 
   api.get(DOWNLOAD_URL_PATH, 'none', async ({ request }) => downloadInfo(await appReleases(db), `${request.protocol}://${request.host}`));

@@ -1,12 +1,9 @@
 /** Play feedback (/playFeedBack) and suggestions (/feedback): the spec's options, texts and limits, shared by the app and the server. */
+import type { ParamsOf } from '../request/protocol.ts';
+import { FeedbackWireLimits, type FeedbackCalls } from './feedback-protocol.ts';
 
 export type FeedbackLanguage = 'zh-CN' | 'zh-TW';
 
-/** The calls of the feedback feature. */
-export const FeedbackPaths = {
-  problemCollect: '/api/user/ProblemCollect',
-  addSuggestion: '/api/User/AddSuggestion',
-} as const;
 
 export type FeedbackSection = 'device' | 'browser' | 'question';
 
@@ -37,7 +34,7 @@ export const FeedbackLimits = {
   /** Optional contact on /feedback, in characters. */
   contactMax: 50,
   /** gid, name and videoTitle of a play feedback, in characters. */
-  contextMax: 100,
+  contextMax: FeedbackWireLimits.contextMax,
   /** Spec: a missing item toasts for 1500 ms at the bottom; the page closes or goes back 1500 ms after the thanks toast. */
   toastMs: 1500,
   closeDelayMs: 1500,
@@ -163,18 +160,10 @@ export interface FeedbackContext {
   from: string;
 }
 
-/** The ProblemCollect payload (token fields are added by the request layer when logged in); from only when set. */
-export interface ProblemCollectPayload {
-  gid: string;
-  name: string;
-  videoTitle: string;
-  description: string;
-  setName: string;
-  browser: string;
-  question: string;
-  from?: string;
-}
+/** ProblemCollect's parameters as the form fills them: every one given, from only when set. */
+type ProblemCollectPayload = Required<Omit<ParamsOf<typeof FeedbackCalls.problemCollect.params>, 'from'>> & { from?: string };
 
+/** The ProblemCollect parameters (token fields are added by the request layer when logged in); from only when set. */
 export function feedbackPayload(form: FeedbackForm, context: FeedbackContext): ProblemCollectPayload {
   const fromApp = context.from !== '';
   const payload: ProblemCollectPayload = {

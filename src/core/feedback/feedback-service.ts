@@ -3,9 +3,9 @@ import type { NativeBridge } from '../ports/native-bridge.ts';
 import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { FeedbackCalls } from './feedback-protocol.ts';
 import {
   FeedbackLimits,
-  FeedbackPaths,
   FeedbackTexts,
   NATIVE_CLOSE_CALL,
   feedbackPayload,
@@ -42,14 +42,14 @@ export class FeedbackService {
     const missing = firstMissingSection(form, context.from !== '');
     if (missing !== null) return this.refuse(missingSelectionMessage(missing, language));
     if (textLength(form.description) > FeedbackLimits.descriptionMax) return this.refuse(FeedbackTexts.descriptionTooLong);
-    return this.send(FeedbackPaths.problemCollect, { ...feedbackPayload(form, context) });
+    return this.send(() => this.deps.api.request(FeedbackCalls.problemCollect, feedbackPayload(form, context), { notice: true }));
   }
 
   async sendSuggestion(content: string, contact: string): Promise<FeedbackOutcome> {
     const problem = suggestionProblem(content, contact);
     if (problem !== null) return this.refuse(problem);
     const trimmedContact = contact.trim();
-    return this.send(FeedbackPaths.addSuggestion, { content: content.trim(), ...(trimmedContact ? { contact: trimmedContact } : {}) });
+    return this.send(() => this.deps.api.request(FeedbackCalls.addSuggestion, { content: content.trim(), ...(trimmedContact ? { contact: trimmedContact } : {}) }, { notice: true }));
   }
 
   /** Forgets a close still waiting (the page was left before it ran). */
@@ -63,9 +63,9 @@ export class FeedbackService {
     return { kind: 'refused', message };
   }
 
-  private async send(path: string, params: Record<string, string>): Promise<FeedbackOutcome> {
+  private async send(request: () => Promise<unknown>): Promise<FeedbackOutcome> {
     try {
-      await this.deps.api.get(path, params, { notice: true });
+      await request();
     } catch {
       return { kind: 'failed' };
     }

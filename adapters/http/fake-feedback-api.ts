@@ -1,0 +1,93 @@
+import { FeedbackCalls, FeedbackRet, FeedbackWireLimits, type FeedbackReceipt } from '../../src/core/feedback/feedback-protocol.ts';
+import { FeedbackTexts, feedbackPayloadProblem, missingSelectionMessage, suggestionProblem, textLength } from '../../src/core/feedback/feedback-rules.ts';
+import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
+import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+
+/** What the imitation stored, for tests to read: each feedback with the caller's uid (null: a visitor). */
+export interface FakeFeedbackState {
+  readonly feedbacks: Array<Required<Omit<ParamsOf<typeof FeedbackCalls.problemCollect.params>, 'from'>> & { from: string; uid: number | null }>;
+  readonly suggestions: Array<{ content: string; contact: string; uid: number | null }>;
+}
+
+const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
+const received = (receipt: FeedbackReceipt, msg: string): FakeHttpAnswer => ({ body: { ret: 200, msg, data: receipt } });
+
+/** A refusal as the server words it: 1002 参数格式错误：<name>. */
+class Refusal extends Error {
+  constructor(readonly answer: FakeHttpAnswer) {
+    super('refused');
+  }
+}
+
+/**
+ * A declared call's text parameters from the query, checked as the declaration says (server/http/protocol-route.ts
+ * reads them the same way; feedback's fields are optional text only).
+ */
+function declared<S extends Fields>(call: FakeHttpCall, declaration: Call<S, unknown>): ParamsOf<S> {
+  const input: Record<string, string> = {};
+  for (const [name, field] of Object.entries(declaration.params)) {
+    if (field.kind !== 'text') throw new Error(`the fake reads text fields only (${name})`);
+    const raw = call.params[name];
+    const value = raw === undefined ? undefined : field.trim === true ? raw.trim() : raw;
+    if (value === undefined || value === '') continue;
+    if (value.length > field.max || (field.pattern !== undefined && !field.pattern.test(value))) throw new Refusal(fail(1002, `参数格式错误：${name}`));
+    input[name] = value;
+  }
+  return input as ParamsOf<S>;
+}
+
+/** At most `max` characters as a person counts them, else 1002 参数格式错误：<name>. */
+function within(name: string, text: string | undefined, max: number): string {
+  if (textLength(text ?? '') > max) throw new Refusal(fail(1002, `参数格式错误：${name}`));
+  return text ?? '';
+}
+
+/**
+ * An in-memory imitation of feedback's calls (feedback-protocol.ts), answering what they declare with the same rules
+ * (feedback-rules.ts) as the reference server (test/contract/feedback-protocol.test.ts runs the same suite against
+ * both). The caller is the login_uid its token fields carry (any token is taken); no hourly limit.
+ */
+export function installFakeFeedbackApi(http: FakeHttp): FakeFeedbackState {
+  const state: FakeFeedbackState = { feedbacks: [], suggestions: [] };
+  const uidOf = (call: FakeHttpCall): number | null => (call.params['token'] && call.params['login_uid'] ? Number(call.params['login_uid']) : null);
+  const answer = <S extends Fields>(declaration: Call<S, unknown>, handle: (input: ParamsOf<S>, call: FakeHttpCall) => FakeHttpAnswer) => {
+    http.route(declaration.method, declaration.path, (call) => {
+      try {
+        return handle(declared(call, declaration), call);
+      } catch (error) {
+        if (error instanceof Refusal) return error.answer;
+        throw error;
+      }
+    });
+  };
+
+  answer(FeedbackCalls.problemCollect, (input, call) => {
+    const { contextMax, fromMax, questionMax } = FeedbackWireLimits;
+    const from = within('from', input.from, fromMax);
+    const feedback = {
+      setName: within('setName', input.setName, contextMax),
+      browser: within('browser', input.browser, contextMax),
+      question: within('question', input.question, questionMax),
+      description: input.description ?? '',
+      gid: within('gid', input.gid, contextMax),
+      name: within('name', input.name, contextMax),
+      videoTitle: within('videoTitle', input.videoTitle, contextMax),
+    };
+    const problem = feedbackPayloadProblem({ ...feedback, fromApp: from !== '' });
+    if (problem?.kind === 'missing') return fail(FeedbackRet.SelectionMissing, missingSelectionMessage(problem.section, call.params['Lang'] === '1' ? 'zh-TW' : 'zh-CN'));
+    if (problem?.kind === 'invalid') return fail(FeedbackRet.Invalid, problem.message);
+    state.feedbacks.push({ ...feedback, from, uid: uidOf(call) });
+    return received({ id: state.feedbacks.length }, FeedbackTexts.thanks);
+  });
+
+  answer(FeedbackCalls.addSuggestion, (input, call) => {
+    const content = input.content ?? '';
+    const contact = input.contact ?? '';
+    const problem = suggestionProblem(content, contact);
+    if (problem === FeedbackTexts.suggestionEmpty) return fail(1001, problem);
+    if (problem !== null) return fail(FeedbackRet.Invalid, problem);
+    state.suggestions.push({ content: content.trim(), contact: contact.trim(), uid: uidOf(call) });
+    return received({ id: state.suggestions.length }, FeedbackTexts.suggestionThanks);
+  });
+  return state;
+}
