@@ -1,5 +1,7 @@
 import type { Container } from 'inversify';
+import { BindingFlow } from '../core/account-security/binding-flow.ts';
 import { ChangePassword } from '../core/account-security/change-password.ts';
+import { SessionService } from '../core/session/session-service.ts';
 import { PasswordRecoveryFlow } from '../core/account-security/password-recovery.ts';
 import { CaptchaService } from '../core/captcha/captcha-service.ts';
 import { Clock } from '../core/ports/clock.ts';
@@ -14,6 +16,18 @@ import {
   SetPasswordViewModel,
 } from '../ui/account-security/account-security-view-models.ts';
 import {
+  CountryListModel,
+  CountryListViewModel,
+  EmailMobileSettingModel,
+  EmailMobileSettingViewModel,
+  SetEmailMobileModel,
+  SetEmailMobileSuccessModel,
+  SetEmailMobileSuccessViewModel,
+  SetEmailMobileViewModel,
+  VerifyPasswordModel,
+  VerifyPasswordViewModel,
+} from '../ui/account-security/binding-view-models.ts';
+import {
   ResetPasswordModel,
   ResetPasswordViewModel,
   RetrievePasswordCodeModel,
@@ -26,7 +40,7 @@ import {
 import { SessionModel } from '../ui/app/session-model.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
 
-/** Account security (issue 22): /accountSecurity, /setPassword and password recovery (/retrievePassword … /resetPassword). */
+/** Account security (issue 22): /accountSecurity, /setPassword, binding an email or phone (/emailMobileSetting … /setEmailMobileSuccess, /countryList) and password recovery (/retrievePassword … /resetPassword). */
 export function bindAccountSecurity(container: Container): void {
   container.bind(ChangePassword).toDynamicValue((c) => new ChangePassword(c.get(ApiClient))).inSingletonScope();
   bindViewModel(container, AccountSecurityModel, (c) => new AccountSecurityViewModel(c.get(SessionModel), c.get<Navigator>(Navigator)));
@@ -41,5 +55,17 @@ export function bindAccountSecurity(container: Container): void {
   bindViewModel(container, RetrievePasswordImgModel, (c) => new RetrievePasswordImgViewModel(c.get(PasswordRecoveryFlow), c.get(CaptchaService), c.get<Navigator>(Navigator)));
   bindViewModel(container, RetrievePasswordCodeModel, (c) => new RetrievePasswordCodeViewModel(c.get(PasswordRecoveryFlow), c.get<Clock>(Clock), c.get<Navigator>(Navigator)));
   bindViewModel(container, ResetPasswordModel, (c) => new ResetPasswordViewModel(c.get(PasswordRecoveryFlow), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
+  container
+    .bind(BindingFlow)
+    .toDynamicValue((c) => {
+      const clock = c.get<Clock>(Clock);
+      return new BindingFlow(c.get(ApiClient), c.get<KeyValueStore>(SessionStore), c.get(SessionService), () => clock.now());
+    })
+    .inSingletonScope();
+  bindViewModel(container, EmailMobileSettingModel, (c) => new EmailMobileSettingViewModel(c.get(SessionModel), c.get(BindingFlow), c.get<Navigator>(Navigator)));
+  bindViewModel(container, VerifyPasswordModel, (c) => new VerifyPasswordViewModel(c.get(BindingFlow), c.get<Navigator>(Navigator)));
+  bindViewModel(container, SetEmailMobileModel, (c) => new SetEmailMobileViewModel(c.get(BindingFlow), c.get<Clock>(Clock), c.get<Navigator>(Navigator)));
+  bindViewModel(container, CountryListModel, (c) => new CountryListViewModel(c.get(BindingFlow), c.get<Navigator>(Navigator)));
+  bindViewModel(container, SetEmailMobileSuccessModel, (c) => new SetEmailMobileSuccessViewModel(c.get(BindingFlow), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
   bindViewModel(container, SetPasswordModel, (c) => new SetPasswordViewModel(c.get(SessionModel), c.get(ChangePassword), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
 }

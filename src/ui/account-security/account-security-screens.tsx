@@ -27,14 +27,14 @@ export const AccountSecurityScreen = observer(function AccountSecurityScreen() {
           <span>账号</span>
           <span className="account-row__value">{vm.userName}</span>
         </div>
-        <div className="account-row" data-testid="security-email">
+        <button type="button" className="account-row" data-testid="security-email" onClick={vm.bindingTapped}>
           <span>邮箱</span>
           <span className="account-row__value">{vm.email}</span>
-        </div>
-        <div className="account-row" data-testid="security-phone">
+        </button>
+        <button type="button" className="account-row" data-testid="security-phone" onClick={vm.bindingTapped}>
           <span>手机</span>
           <span className="account-row__value">{vm.phone}</span>
-        </div>
+        </button>
         <button type="button" className="account-row" data-testid="security-password" onClick={vm.changePasswordTapped}>
           <span>修改密码</span>
           <span className="account-row__value" aria-hidden="true">›</span>

@@ -47,6 +47,10 @@ export class AccountSecurityViewModel {
   changePasswordTapped(): void {
     this.navigator.push('/setPassword');
   }
+
+  bindingTapped(): void {
+    this.navigator.push('/emailMobileSetting');
+  }
 }
 
 /** /setPassword: the current password, the new one twice; the other devices are signed out once it changed. */

@@ -9,7 +9,7 @@ export const authRoutes: AppRoute[] = [
   { path: '/retrievePasswordImg', title: '找回密码', depth: 3, load: () => import('../../account-security/password-recovery-screens.tsx').then((m) => ({ default: m.RetrievePasswordImgScreen })) },
   { path: '/retrievePasswordCode', title: '找回密码', depth: 4, load: () => import('../../account-security/password-recovery-screens.tsx').then((m) => ({ default: m.RetrievePasswordCodeScreen })) },
   { path: '/resetPassword', title: '重置密码', depth: 5, load: () => import('../../account-security/password-recovery-screens.tsx').then((m) => ({ default: m.ResetPasswordScreen })) },
-  { path: '/countryList', title: '选择国家和地区', depth: 3, load: null },
+  { path: '/countryList', title: '选择国家和地区', depth: 3, load: () => import('../../account-security/binding-screens.tsx').then((m) => ({ default: m.CountryListScreen })) },
   { path: '/countryStateList', title: '选择地区', depth: 4, load: null },
   { path: '/authorizeLogin', title: '授权登录', depth: 2, load: null },
   { path: '/scanCode', title: '扫一扫', depth: 2, load: null },

@@ -1,0 +1,160 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useViewModel } from '../app/container-context.tsx';
+import { NavBar } from '../common/nav-bar.tsx';
+import { Field } from '../login/auth-form.tsx';
+import {
+  CountryListModel,
+  EmailMobileSettingModel,
+  SetEmailMobileModel,
+  SetEmailMobileSuccessModel,
+  VerifyPasswordModel,
+} from './binding-view-models.ts';
+import '../login/login.css';
+import '../account/account.css';
+import './account-security.css';
+
+/** /emailMobileSetting: the email and the phone, each to bind or change. */
+export const EmailMobileSettingScreen = observer(function EmailMobileSettingScreen() {
+  const vm = useViewModel(EmailMobileSettingModel);
+  if (!vm.loggedIn) {
+    return (
+      <div className="page">
+        <NavBar title="邮箱/手机" />
+        <div className="account-form">
+          <p>登录后才能管理账号</p>
+          <button type="button" className="primary-button" onClick={vm.loginTapped}>去登录</button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <NavBar title="邮箱/手机" />
+      <div className="account-list">
+        {vm.rows.map((row) => (
+          <button key={row.channel} type="button" className="account-row" data-testid={`binding-${row.channel}`} onClick={() => vm.rowTapped(row.channel)}>
+            <span>{row.label}</span>
+            <span className="account-row__value">{row.value}</span>
+            <span className="binding-action">{row.action}</span>
+          </button>
+        ))}
+      </div>
+      <p className="account-form__hint binding-hint">绑定邮箱或手机后，忘记密码时可以通过验证码找回。</p>
+    </div>
+  );
+});
+
+/** /verifyPassword: the password first. */
+export const VerifyPasswordScreen = observer(function VerifyPasswordScreen() {
+  const vm = useViewModel(VerifyPasswordModel);
+  useEffect(() => vm.opened(), [vm]);
+  return (
+    <div className="page auth-page">
+      <NavBar title="验证密码" />
+      <form
+        className="auth-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void vm.nextTapped();
+        }}
+      >
+        <p className="account-form__hint">为了账号安全，请先输入登录密码</p>
+        <Field label="密码" name="password" type="password" autoComplete="current-password" placeholder="请输入登录密码" value={vm.password} onChange={vm.changed} />
+        <p className="form-error" role="alert">{vm.error}</p>
+        <button type="submit" className="primary-button" disabled={vm.busy || vm.password === ''}>下一步</button>
+      </form>
+    </div>
+  );
+});
+
+/** /setEmailMobile: the new email or phone and its code. */
+export const SetEmailMobileScreen = observer(function SetEmailMobileScreen() {
+  const vm = useViewModel(SetEmailMobileModel);
+  useEffect(() => vm.opened(), [vm]);
+  return (
+    <div className="page auth-page">
+      <NavBar title={vm.title} />
+      <form
+        className="auth-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void vm.submitTapped();
+        }}
+      >
+        {vm.channel === 'sms' && (
+          <button type="button" className="account-row binding-country" data-testid="binding-country" onClick={vm.countryTapped}>
+            <span>国家和地区</span>
+            <span className="account-row__value">{vm.country}</span>
+          </button>
+        )}
+        {vm.channel === 'email'
+          ? <Field label="邮箱" name="email" autoComplete="email" placeholder="请输入新邮箱" value={vm.target} onChange={vm.targetChanged} />
+          : <Field label="手机号" name="phone" autoComplete="tel-national" placeholder="请输入手机号" value={vm.target} onChange={vm.targetChanged} />}
+        <div className="field captcha-field">
+          <label className="captcha-field__input">
+            <span className="field__label">验证码</span>
+            <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="6位数字验证码" value={vm.code} onChange={(e) => vm.codeChanged(e.target.value)} />
+          </label>
+          <button type="button" className="captcha-field__image" disabled={!vm.canSend} onClick={() => void vm.sendTapped()}>
+            {vm.sendText}
+          </button>
+        </div>
+        <p className="form-error" role="alert">{vm.error}</p>
+        <button type="submit" className="primary-button" disabled={!vm.canSubmit}>确认绑定</button>
+      </form>
+    </div>
+  );
+});
+
+/** /countryList: search, the list grouped by pinyin initial, and an index bar to jump to a letter. */
+export const CountryListScreen = observer(function CountryListScreen() {
+  const vm = useViewModel(CountryListModel);
+  return (
+    <div className="page country-list-page">
+      <NavBar title="选择国家和地区" />
+      <div className="country-search">
+        <input type="search" aria-label="搜索国家和地区" placeholder="搜索国家、地区或区号" value={vm.query} onChange={(e) => vm.searched(e.target.value)} />
+      </div>
+      <div className="country-list">
+        {vm.groups.map((group) => (
+          <section key={group.letter} id={`country-${group.letter}`} aria-label={group.letter}>
+            <h2 className="country-list__letter">{group.letter}</h2>
+            {group.countries.map((country) => (
+              <button key={country.code} type="button" className={`account-row ${country.code === vm.chosen ? 'account-row--selected' : ''}`} onClick={() => vm.picked(country.code)}>
+                <span>{country.name}</span>
+                <span className="account-row__value">+{country.dial}</span>
+              </button>
+            ))}
+          </section>
+        ))}
+        {vm.groups.length === 0 && <p className="account-form__hint binding-hint">没有找到相关国家或地区</p>}
+      </div>
+      <nav className="country-index" aria-label="字母索引">
+        {vm.letters.map((letter) => (
+          <a key={letter} href={`#country-${letter}`} onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(`country-${letter}`)?.scrollIntoView();
+          }}>
+            {letter}
+          </a>
+        ))}
+      </nav>
+    </div>
+  );
+});
+
+/** /setEmailMobileSuccess: done. */
+export const SetEmailMobileSuccessScreen = observer(function SetEmailMobileSuccessScreen() {
+  const vm = useViewModel(SetEmailMobileSuccessModel);
+  return (
+    <div className="page">
+      <NavBar title="绑定成功" backTo="/accountSecurity" />
+      <div className="account-form binding-success">
+        <p className="binding-success__mark" aria-hidden="true">✓</p>
+        <p data-testid="binding-success">{vm.message}</p>
+        <button type="button" className="primary-button" onClick={vm.doneTapped}>完成</button>
+      </div>
+    </div>
+  );
+});
