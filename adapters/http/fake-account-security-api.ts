@@ -1,4 +1,4 @@
-import { AccountSecurityCalls, AccountSecurityRet, AccountSecurityTexts, type CodeChannel, type RecoveryChannel } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, AccountSecurityTexts, EMAIL_PATTERN, PHONE_PATTERN, type CodeChannel, type RecoveryChannel } from '../../src/core/account-security/account-security-protocol.ts';
 import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
@@ -198,6 +198,85 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     state.passwords.set(ticket.uid, newPassword);
     state.ended.push(ticket.uid);
     return ok(null);
+  });
+
+  const proofs = new Map<string, { uid: number; expiresAt: number }>();
+  let nextProof = 0;
+  /** The bind calls' common checks: signed in, a live proof of this account, a well-formed target not bound elsewhere. */
+  const bindTarget = (call: FakeHttpCall): FakeHttpAnswer | { uid: number; channel: CodeChannel; key: string; email: string; phone: string; areaCode: string } => {
+    const uid = options.caller(call);
+    if (uid === null) return fail(201, '请先登录');
+    const channel = channelParam(call);
+    if (typeof channel !== 'string') return channel;
+    const proof = param(call, 'proof');
+    const target = param(call, 'target').trim();
+    if (proof === '') return fail(1001, '缺少参数：proof');
+    if (target === '') return fail(1001, '缺少参数：target');
+    const areaCode = param(call, 'areaCode') || '86';
+    const held = proofs.get(proof);
+    if (!held || held.uid !== uid || held.expiresAt <= now()) return fail(AccountSecurityRet.ProofExpired, AccountSecurityTexts.ProofExpired);
+    const account = state.accounts.get(uid) ?? { userName: `u${uid}`, email: '', phone: '', areaCode: '' };
+    if (channel === 'email') {
+      const email = target.toLowerCase();
+      if (!EMAIL_PATTERN.test(email)) return fail(1002, AccountSecurityTexts.EmailInvalid);
+      if (account.email.toLowerCase() === email) return fail(AccountSecurityRet.TargetSame, AccountSecurityTexts.TargetSame);
+      if ([...state.accounts.entries()].some(([id, each]) => id !== uid && each.email.toLowerCase() === email)) return fail(AccountSecurityRet.TargetTaken, AccountSecurityTexts.EmailTaken);
+      return { uid, channel, key: email, email, phone: '', areaCode: '' };
+    }
+    const phone = target.replace(/[\s-]/g, '');
+    if (!PHONE_PATTERN.test(phone)) return fail(1002, AccountSecurityTexts.PhoneInvalid);
+    if (account.phone === phone && account.areaCode === areaCode) return fail(AccountSecurityRet.TargetSame, AccountSecurityTexts.TargetSame);
+    if ([...state.accounts.entries()].some(([id, each]) => id !== uid && each.phone === phone && each.areaCode === areaCode)) return fail(AccountSecurityRet.TargetTaken, AccountSecurityTexts.PhoneTaken);
+    return { uid, channel, key: `+${areaCode}${phone}`, email: '', phone, areaCode };
+  };
+
+  http.route('POST', AccountSecurityCalls.verifyPassword.path, (call) => {
+    const uid = options.caller(call);
+    if (uid === null) return fail(201, '请先登录');
+    const password = param(call, 'password');
+    if (password === '') return fail(1001, '缺少参数：password');
+    const checks = state.wrongChecks.get(uid) ?? 0;
+    if (checks >= MAX_CHECKS) return fail(1005, AccountSecurityTexts.TooManyChecks);
+    if (state.passwords.get(uid) !== password) {
+      state.wrongChecks.set(uid, checks + 1);
+      return fail(AccountSecurityRet.WrongPassword, AccountSecurityTexts.PasswordWrong);
+    }
+    state.wrongChecks.delete(uid);
+    nextProof += 1;
+    const proof = `fake-proof-${nextProof}-${'y'.repeat(20)}`;
+    proofs.set(proof, { uid, expiresAt: now() + 10 * 60_000 });
+    return ok({ proof, expiresInMs: 10 * 60_000 });
+  });
+
+  http.route('POST', AccountSecurityCalls.sendBindCode.path, (call) => {
+    const target = bindTarget(call);
+    if ('body' in target) return target;
+    const last = codes.get(target.key);
+    if (last && now() - last.sentAt < VerificationRules.resendAfterMs) {
+      return { body: { ret: AccountSecurityRet.CodeTooSoon, msg: AccountSecurityTexts.CodeTooSoon, data: { waitMs: last.sentAt + VerificationRules.resendAfterMs - now() } } };
+    }
+    const code = String(100_000 + ((state.sent.length * 7919 + 54_321) % 900_000));
+    codes.set(target.key, { code, sentAt: now(), tries: 0, used: false });
+    state.sent.push({ to: target.key, code });
+    const masked = target.channel === 'email' ? maskText(target.email, { email: true }) : `+${target.areaCode} ${maskText(target.phone)}`;
+    return ok({ masked, resendAfterMs: VerificationRules.resendAfterMs });
+  });
+
+  http.route('POST', AccountSecurityCalls.bindEmailMobile.path, (call) => {
+    const target = bindTarget(call);
+    if ('body' in target) return target;
+    const typed = param(call, 'code').trim();
+    if (typed === '') return fail(1001, '缺少参数：code');
+    const sent = codes.get(target.key);
+    if (!sent || sent.used || now() >= sent.sentAt + VerificationRules.lifetimeMs) return fail(AccountSecurityRet.CodeExpired, AccountSecurityTexts.CodeExpired);
+    if (sent.tries >= VerificationRules.maxTries) return fail(AccountSecurityRet.CodeExhausted, AccountSecurityTexts.CodeExhausted);
+    sent.tries += 1;
+    if (typed !== sent.code) return fail(sent.tries >= VerificationRules.maxTries ? AccountSecurityRet.CodeExhausted : AccountSecurityRet.CodeWrong, sent.tries >= VerificationRules.maxTries ? AccountSecurityTexts.CodeExhausted : AccountSecurityTexts.CodeWrong);
+    sent.used = true;
+    const account = state.accounts.get(target.uid) ?? { userName: `u${target.uid}`, email: '', phone: '', areaCode: '' };
+    const next = target.channel === 'email' ? { ...account, email: target.email } : { ...account, phone: target.phone, areaCode: target.areaCode };
+    state.accounts.set(target.uid, next);
+    return ok({ email: next.email, phone: next.phone, AreaCode: next.areaCode });
   });
   return state;
 }

@@ -5,7 +5,7 @@ import { installFakeAccountSecurityApi, type FakeAccountSecurityState } from '..
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountSecurityCalls, AccountSecurityRet, type PasswordChanged, type RecoveryStarted } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, type PasswordChanged, type PasswordProof, type RecoveryStarted } from '../../src/core/account-security/account-security-protocol.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import { CaptchaCalls, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { createApp } from '../../server/app.ts';
@@ -97,6 +97,30 @@ function accountSecurityContract(name: string, makeWorld: () => Promise<{ world:
       expect((await world.send(AccountSecurityCalls.sendRecoveryCode, { ticket, channel: 'email' })).ret).toBe(1002);
       expect((await world.send(AccountSecurityCalls.sendRecoveryCode, { ticket: 'no-such-ticket', channel: 'email' })).ret).toBe(AccountSecurityRet.RecoveryExpired);
       expect((await world.send(AccountSecurityCalls.sendRecoveryCode, { ticket, channel: 'fax' })).ret).toBe(1002);
+    });
+
+    it('binding: the password, a code to the new email or phone, then bound; one account per phone', async () => {
+      const caller = await world.userWith('first-pass-1');
+      expect((await world.send(AccountSecurityCalls.verifyPassword, { password: 'not-mine-1' }, caller)).ret).toBe(AccountSecurityRet.WrongPassword);
+      const proofAnswer = await world.send(AccountSecurityCalls.verifyPassword, { password: 'first-pass-1' }, caller);
+      expect(proofAnswer.ret).toBe(200);
+      const { proof } = proofAnswer.data as PasswordProof;
+      const phone = `1${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 10)}`;
+      expect((await world.send(AccountSecurityCalls.sendBindCode, { proof: 'made-up-proof', channel: 'sms', target: phone, areaCode: '60' }, caller)).ret).toBe(AccountSecurityRet.ProofExpired);
+      expect((await world.send(AccountSecurityCalls.sendBindCode, { proof, channel: 'sms', target: '12ab', areaCode: '60' }, caller)).ret).toBe(1002);
+      expect((await world.send(AccountSecurityCalls.sendBindCode, { proof, channel: 'email', target: 'nope' }, caller)).ret).toBe(1002);
+      const sent = await world.send(AccountSecurityCalls.sendBindCode, { proof, channel: 'sms', target: phone, areaCode: '60' }, caller);
+      expect(sent).toMatchObject({ ret: 200, data: { masked: `+60 ${maskText(phone)}`, resendAfterMs: 60_000 } });
+      const code = await world.lastCode(`+60${phone}`);
+      expect((await world.send(AccountSecurityCalls.bindEmailMobile, { proof, channel: 'sms', target: phone, areaCode: '60', code: code === '000000' ? '111111' : '000000' }, caller)).ret).toBe(AccountSecurityRet.CodeWrong);
+      const bound = await world.send(AccountSecurityCalls.bindEmailMobile, { proof, channel: 'sms', target: phone, areaCode: '60', code }, caller);
+      expect(bound).toMatchObject({ ret: 200, data: { phone, AreaCode: '60' } });
+      expect((await world.send(AccountSecurityCalls.sendBindCode, { proof, channel: 'sms', target: phone, areaCode: '60' }, caller)).ret).toBe(AccountSecurityRet.TargetSame);
+      const other = await world.userWith('first-pass-1');
+      const otherProof = ((await world.send(AccountSecurityCalls.verifyPassword, { password: 'first-pass-1' }, other)).data as PasswordProof).proof;
+      expect((await world.send(AccountSecurityCalls.sendBindCode, { proof: otherProof, channel: 'sms', target: phone, areaCode: '60' }, other)).ret).toBe(AccountSecurityRet.TargetTaken);
+      expect((await world.send(AccountSecurityCalls.sendBindCode, { proof, channel: 'sms', target: phone, areaCode: '60' }, other)).ret).toBe(AccountSecurityRet.ProofExpired);
+      expect((await world.send(AccountSecurityCalls.verifyPassword, { password: 'first-pass-1' })).ret).toBe(201);
     });
 
     it('a visitor is asked to sign in (201)', async () => {
