@@ -1,5 +1,6 @@
-import { UploadConstants } from '../../src/core/upload/upload-protocol.ts';
+import { UploadConstants, type PublishPoint } from '../../src/core/upload/upload-protocol.ts';
 import type { Queryable } from '../db/database.ts';
+import { usedBytesOf } from '../upload/upload-repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -12,7 +13,7 @@ export function chinaDayStart(nowMs: number): Date {
 }
 
 /** Posts the user made since the start of today (UTC+8). Deleted posts no longer count. */
-export async function postsToday(db: Queryable, userId: number, nowMs: number): Promise<number> {
+async function postsToday(db: Queryable, userId: number, nowMs: number): Promise<number> {
   const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts WHERE user_id = $1 AND created_at >= $2', [
     userId,
     chinaDayStart(nowMs),
@@ -23,4 +24,20 @@ export async function postsToday(db: Queryable, userId: number, nowMs: number): 
 /** Whether the user may still post today (CreateVideoFile and CreateTrends refuse with 8100 otherwise). */
 export async function canPostToday(db: Queryable, userId: number, nowMs: number): Promise<boolean> {
   return (await postsToday(db, userId, nowMs)) < UploadConstants.dailyPostLimit;
+}
+
+/** GetPublishPoint: what the user may still publish today, and the upload limits in force. */
+export async function publishPoint(db: Queryable, userId: number, at: Date, limits: { maxVideoBytes: number; quotaBytes: number }): Promise<PublishPoint> {
+  const usedToday = await postsToday(db, userId, at.getTime());
+  const remaining = Math.max(0, UploadConstants.dailyPostLimit - usedToday);
+  return {
+    dailyLimit: UploadConstants.dailyPostLimit,
+    usedToday,
+    remaining,
+    canPublish: remaining > 0,
+    maxVideoBytes: limits.maxVideoBytes,
+    quotaBytes: limits.quotaBytes,
+    usedBytes: await usedBytesOf(db, userId, at),
+    maxDurationSeconds: UploadConstants.maxDurationSeconds,
+  };
 }

@@ -1,20 +1,18 @@
-import { PostsCalls, type Post } from '../../src/core/posts/posts-protocol.ts';
-import { UploadCalls, UploadConstants, type PlaceList, type PublishPoint } from '../../src/core/upload/upload-protocol.ts';
+import { PostsCalls } from '../../src/core/posts/posts-protocol.ts';
+import { UploadCalls, UploadConstants, type PlaceList } from '../../src/core/upload/upload-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import { mediaDirOf, uploadDirOf, uploadLimitsOf } from '../config.ts';
-import { ApiError, badParam, loginRequired } from '../http/api-error.ts';
+import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { userExists } from '../social/social-repository.ts';
 import { UploadFiles } from '../upload/upload-files.ts';
-import { usedBytesOf } from '../upload/upload-repository.ts';
 import { createPost } from './create-post.ts';
+import { feed, onePost, userPosts } from './post-lists.ts';
 import { deletePost } from './delete-post.ts';
 import { searchPlaces } from './places.ts';
 import { allLabels } from './post-rules.ts';
-import { findPost, markFeedSeen, pageOfPosts } from './posts-repository.ts';
-import { postsToday } from './publish-limit.ts';
+import { publishPoint } from './publish-limit.ts';
 
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -41,21 +39,7 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
   const now = () => new Date(clock.now());
 
   /** What the caller may still publish today, and the upload limits. */
-  serve(api, UploadCalls.publishPoint, 'required', async ({ auth }): Promise<PublishPoint> => {
-    const at = now();
-    const usedToday = await postsToday(db, auth.user.id, at.getTime());
-    const remaining = Math.max(0, UploadConstants.dailyPostLimit - usedToday);
-    return {
-      dailyLimit: UploadConstants.dailyPostLimit,
-      usedToday,
-      remaining,
-      canPublish: remaining > 0,
-      maxVideoBytes: limits.maxVideoBytes,
-      quotaBytes: limits.quotaBytes,
-      usedBytes: await usedBytesOf(db, auth.user.id, at),
-      maxDurationSeconds: UploadConstants.maxDurationSeconds,
-    };
-  });
+  serve(api, UploadCalls.publishPoint, 'required', ({ auth }) => publishPoint(db, auth.user.id, now(), limits));
 
   serve(api, UploadCalls.labels, 'none', () => allLabels(db));
 
@@ -66,28 +50,12 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
   serve(api, PostsCalls.create, 'required', ({ input, auth }) => createPost(db, clock, auth.user.id, input));
 
   /** The caller's posts, or (uid) another user's, newest first; a visitor may list another user's (their space). */
-  serve(api, PostsCalls.myPosts, 'optional', async ({ input, auth }) => {
-    const uid = input.uid ?? auth?.user.id;
-    if (uid === undefined) throw loginRequired();
-    if (uid !== auth?.user.id && !(await userExists(db, uid))) throw new ApiError(Ret.UserNotFound, RetMessage.UserNotFound);
-    return pageOfPosts(db, { kind: 'user', uid }, input.page, input.pageSize, now());
-  });
+  serve(api, PostsCalls.myPosts, 'optional', ({ input, auth }) => userPosts(db, auth?.user.id, input, now()));
 
   /** The discovery feed: everyone's posts (scope all) or the followed users' (scope follow, marks them seen). */
-  serve(api, PostsCalls.feed, 'optional', async ({ input, auth }) => {
-    const at = now();
-    if (input.scope !== 'follow') return pageOfPosts(db, { kind: 'all', viewer: auth?.user.id ?? 0 }, input.page, input.pageSize, at);
-    if (auth === null) throw loginRequired();
-    const result = await pageOfPosts(db, { kind: 'follow', viewer: auth.user.id }, input.page, input.pageSize, at);
-    await markFeedSeen(db, auth.user.id, at);
-    return result;
-  });
+  serve(api, PostsCalls.feed, 'optional', ({ input, auth }) => feed(db, auth?.user.id, input, now()));
 
-  serve(api, PostsCalls.post, 'none', async ({ input }): Promise<Post> => {
-    const post = await findPost(db, input.id, now());
-    if (post === undefined) throw new ApiError(Ret.PostNotFound, RetMessage.PostNotFound);
-    return post;
-  });
+  serve(api, PostsCalls.post, 'none', ({ input }) => onePost(db, input.id, now()));
 
   /** Deletes one's own post with its video and cover (the quota they held is free again). */
   serve(api, PostsCalls.remove, 'required', async ({ input, auth }) => {
