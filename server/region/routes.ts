@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { RegionCalls } from '../../src/core/region/region-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
+import { serve } from '../http/protocol-route.ts';
 import { hasNul, illegalCharacterMessage } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { MALAYSIA, normalizeRegionCode, regionByCode } from './regions.ts';
@@ -40,7 +42,7 @@ export function registerRegionRoutes(api: ApiRouter, services: AppServices): voi
   const { config } = services;
 
   /** `{ country: '中国', code: 'CN' }`; an unknown code answers 1002. */
-  api.get('/api/home/GetUserRegion', 'optional', async ({ request, auth }) => {
+  serve(api, RegionCalls.userRegion, 'optional', async ({ request, auth }) => {
     const region = requireRegion(regionCodeFor(request, auth, config.defaultRegion));
     return { country: region.country, code: region.code };
   });
@@ -51,8 +53,7 @@ export function registerRegionRoutes(api: ApiRouter, services: AppServices): voi
    * unknown code answers 1002), else as GetUserRegion resolves it; there an unknown code is
    * simply not Malaysia, so a CDN's placeholder code never marks a visitor Malaysian.
    */
-  api.get('/api/user/IsMalaysia', 'optional', async ({ params, request, auth }) => {
-    const requested = params.optionalString('region');
+  serve(api, RegionCalls.isMalaysia, 'optional', async ({ input: { region: requested }, request, auth }) => {
     const code = requested !== undefined
       ? requireRegion(normalizeRegionCode(requested)).code
       : regionCodeFor(request, auth, config.defaultRegion);

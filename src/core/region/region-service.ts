@@ -3,12 +3,7 @@ import { ApiError } from '../request/api-error.ts';
 import { Ret } from '../request/ret.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { RegionKeys } from '../shared-kernel/region-keys.ts';
-
-const RegionPaths = {
-  userRegion: '/api/home/GetUserRegion',
-  isMalaysia: '/api/user/IsMalaysia',
-} as const;
-
+import { RegionCalls } from './region-protocol.ts';
 
 export interface RegionState {
   userArea: string;
@@ -34,7 +29,7 @@ export class RegionService {
   /** Asks the server for the region (GetUserRegion) and the Malaysia check; their errors are never shown. */
   async refresh(): Promise<RegionState> {
     try {
-      const data = await this.api.get(RegionPaths.userRegion, {}, { suppressTips: true });
+      const data: unknown = await this.api.request(RegionCalls.userRegion, {}, { suppressTips: true });
       const { country, code } = (data ?? {}) as Record<string, unknown>;
       if (typeof country === 'string') this.local.set(RegionKeys.userArea, country);
       if (typeof code === 'string') this.local.set(RegionKeys.userAreaCode, code);
@@ -52,7 +47,7 @@ export class RegionService {
   private async checkMalaysia(): Promise<void> {
     const custom = this.local.get(RegionKeys.useCustomArea) === 'true' ? this.local.get(RegionKeys.customAreaCode) : null;
     try {
-      await this.api.get(RegionPaths.isMalaysia, custom ? { region: custom } : {}, { suppressTips: true });
+      await this.api.request(RegionCalls.isMalaysia, custom ? { region: custom } : {}, { suppressTips: true });
       this.local.set(RegionKeys.isMalaysia, 'false');
     } catch (error) {
       if (error instanceof ApiError && !error.isNetworkFailure && !error.isCancelled && error.ret !== Ret.SessionInvalid) {

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeHttp } from '../../adapters/http/fake-http.ts';
+import { installFakeRegionApi } from '../../adapters/http/fake-region-api.ts';
+import { createApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/database.ts';
+import { RegionCalls, RegionRet } from '../../src/core/region/region-protocol.ts';
+import type { MalaysiaCheck, RegionInfo } from '../../src/core/region/region-protocol.ts';
+import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
+import { FakeClock, createTestDatabase, testConfig } from '../server/support.ts';
+import { sendToFake, sendToServer, type Answer } from './protocol-support.ts';
+
+/**
+ * The region's calls (src/core/region/region-protocol.ts) as the app sends them, answered by the fake
+ * (adapters/http/fake-region-api.ts) and by the reference server (in process, its default region China): both must
+ * answer alike.
+ */
+interface RegionWorld {
+  send<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>): Promise<Answer>;
+}
+
+function regionContract(name: string, makeWorld: () => Promise<{ world: RegionWorld; close: () => Promise<void> }>): void {
+  describe(`region protocol: ${name}`, () => {
+    let world: RegionWorld;
+    let close: () => Promise<void> = async () => undefined;
+    beforeAll(async () => {
+      ({ world, close } = await makeWorld());
+    });
+    afterAll(() => close());
+
+    it('GetUserRegion answers the region that applies, named', async () => {
+      expect(await world.send(RegionCalls.userRegion, {})).toMatchObject({ ret: 200, data: { country: '中国', code: 'CN' } satisfies RegionInfo });
+    });
+
+    it('IsMalaysia: not for the region that applies nor for cn; my (any case) is 1010 with isMalaysia true', async () => {
+      expect(await world.send(RegionCalls.isMalaysia, {})).toMatchObject({ ret: 200, data: { isMalaysia: false } satisfies MalaysiaCheck });
+      expect(await world.send(RegionCalls.isMalaysia, { region: 'cn' })).toMatchObject({ ret: 200, data: { isMalaysia: false } });
+      expect(await world.send(RegionCalls.isMalaysia, { region: ' my ' })).toEqual({ ret: RegionRet.Malaysia, msg: '当前地区为马来西亚', data: { isMalaysia: true } });
+    });
+
+    it('IsMalaysia refuses a code no region has (不支持的地区：XX) and one not of two letters (1002)', async () => {
+      expect(await world.send(RegionCalls.isMalaysia, { region: 'ZZ' })).toMatchObject({ ret: 1002, msg: '不支持的地区：ZZ' });
+      expect(await world.send(RegionCalls.isMalaysia, { region: 'xyz' })).toMatchObject({ ret: 1002, msg: '参数格式错误：region' });
+      expect(await world.send(RegionCalls.isMalaysia, { region: 'm'.repeat(65) })).toMatchObject({ ret: 1002, msg: '参数格式错误：region' });
+    });
+  });
+}
+
+regionContract('the fake', async () => {
+  const http = new FakeHttp();
+  const toFake = sendToFake(http);
+  installFakeRegionApi(http);
+  return { world: { send: (declared, input) => toFake(declared, input) }, close: async () => undefined };
+});
+
+regionContract('the reference server', async () => {
+  const db: Database = await createTestDatabase();
+  const app: FastifyInstance = await createApp({ db, config: testConfig({ defaultRegion: 'CN' }), clock: new FakeClock(), logger: false });
+  const toServer = sendToServer(app);
+  return {
+    world: { send: (declared, input) => toServer(declared, input) },
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+});
