@@ -2,9 +2,10 @@ import { AccountCalls, AccountRet, DEFAULT_SETTINGS, ProfileRefusals, SETTING_NA
 import { AVATAR_CHOICES } from '../../src/core/account/avatar-choices.ts';
 import { currentStreak, dayNumber, nextStreak, rewardFor, weekCalendar, type LastSignIn } from '../../src/core/account/sign-in-rules.ts';
 import type { Clock } from '../../src/core/ports/clock.ts';
-import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
+import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { SessionCalls } from '../../src/core/session/session-protocol.ts';
 import type { UserSession } from '../../src/core/shared-kernel/user-session.ts';
+import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
@@ -19,38 +20,6 @@ export interface FakeAccountState {
   hold: Promise<void> | null;
   /** GetUserInfo calls answered. */
   userInfoCalls: number;
-}
-
-/** A refusal as the server words it: 1001 缺少参数：<name>, 1002 the field's message or 参数格式错误：<name>. */
-class Refusal extends Error {
-  constructor(readonly answer: FakeHttpAnswer) {
-    super('refused');
-  }
-}
-
-/**
- * A declared call's text parameters from where the declaration says they travel (the query, or a form body),
- * checked as the declaration says (server/http/protocol-route.ts reads them the same way); the account's calls
- * declare text fields only.
- */
-function declared<S extends Fields>(call: FakeHttpCall, declaration: Call<S, unknown>): ParamsOf<S> {
-  const source: Record<string, unknown> = declaration.carrier === 'query' ? call.params : { ...call.params, ...call.body };
-  const input: Record<string, string> = {};
-  for (const [name, field] of Object.entries(declaration.params)) {
-    if (field.kind !== 'text') throw new Error(`the fake reads text fields only (${name})`);
-    const given = source[name];
-    const raw = given === undefined || given === null ? undefined : String(given);
-    const value = raw === undefined ? undefined : field.trim === true ? raw.trim() : raw;
-    if (value === undefined || value === '') {
-      if (field.keepsEmpty === true && field.optional === true && raw !== undefined) input[name] = '';
-      else if (field.optional !== true) throw new Refusal(raw === undefined || raw === '' ? fail(1001, `缺少参数：${name}`) : fail(1002, `参数格式错误：${name}`));
-      continue;
-    }
-    const bad = value.length > field.max || (field.oneOf !== undefined && !field.oneOf.includes(value)) || (field.pattern !== undefined && !field.pattern.test(value));
-    if (bad) throw new Refusal(fail(1002, field.badMessage ?? `参数格式错误：${name}`));
-    input[name] = value;
-  }
-  return input as ParamsOf<S>;
 }
 
 /**
@@ -69,13 +38,13 @@ export function installFakeAccountApi(http: FakeHttp, session: UserSession, cloc
     return { signedToday, streak, todayReward: rewardFor(signedToday ? streak : streak + 1), calendar: weekCalendar(streak, signedToday), gold: state.gold };
   };
   /** Answers a declared call for the signed-in only: its parameters read as declared, refusals as the server words them. */
-  const answer = <S extends Fields>(declaration: Call<S, unknown>, handle: (input: ParamsOf<S>, call: FakeHttpCall) => FakeHttpAnswer | Promise<FakeHttpAnswer>) => {
+  const answer = <S extends Fields>(declaration: Call<S, unknown>, handle: (input: ReceivedOf<S>, call: FakeHttpCall) => FakeHttpAnswer | Promise<FakeHttpAnswer>) => {
     http.route(declaration.method, declaration.path, async (call) => {
       if (!loggedIn(call)) return fail(201, '请先登录');
       try {
-        return await handle(declared(call, declaration), call);
+        return await handle(readDeclaredParams(declaration, call), call);
       } catch (error) {
-        if (error instanceof Refusal) return error.answer;
+        if (error instanceof FakeRefusal) return error.answer;
         throw error;
       }
     });

@@ -1,6 +1,7 @@
 import { FeedbackCalls, FeedbackRet, FeedbackWireLimits, type FeedbackReceipt } from '../../src/core/feedback/feedback-protocol.ts';
 import { FeedbackTexts, feedbackPayloadProblem, missingSelectionMessage, suggestionProblem, textLength } from '../../src/core/feedback/feedback-rules.ts';
-import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
+import type { Call, Fields, ParamsOf, ReceivedOf } from '../../src/core/request/protocol.ts';
+import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** What the imitation stored, for tests to read: each feedback with the caller's uid (null: a visitor). */
@@ -12,33 +13,9 @@ export interface FakeFeedbackState {
 const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
 const received = (receipt: FeedbackReceipt, msg: string): FakeHttpAnswer => ({ body: { ret: 200, msg, data: receipt } });
 
-/** A refusal as the server words it: 1002 参数格式错误：<name>. */
-class Refusal extends Error {
-  constructor(readonly answer: FakeHttpAnswer) {
-    super('refused');
-  }
-}
-
-/**
- * A declared call's text parameters from the query, checked as the declaration says (server/http/protocol-route.ts
- * reads them the same way; feedback's fields are optional text only).
- */
-function declared<S extends Fields>(call: FakeHttpCall, declaration: Call<S, unknown>): ParamsOf<S> {
-  const input: Record<string, string> = {};
-  for (const [name, field] of Object.entries(declaration.params)) {
-    if (field.kind !== 'text') throw new Error(`the fake reads text fields only (${name})`);
-    const raw = call.params[name];
-    const value = raw === undefined ? undefined : field.trim === true ? raw.trim() : raw;
-    if (value === undefined || value === '') continue;
-    if (value.length > field.max || (field.pattern !== undefined && !field.pattern.test(value))) throw new Refusal(fail(1002, `参数格式错误：${name}`));
-    input[name] = value;
-  }
-  return input as ParamsOf<S>;
-}
-
 /** At most `max` characters as a person counts them, else 1002 参数格式错误：<name>. */
 function within(name: string, text: string | undefined, max: number): string {
-  if (textLength(text ?? '') > max) throw new Refusal(fail(1002, `参数格式错误：${name}`));
+  if (textLength(text ?? '') > max) throw new FakeRefusal(fail(1002, `参数格式错误：${name}`));
   return text ?? '';
 }
 
@@ -50,12 +27,12 @@ function within(name: string, text: string | undefined, max: number): string {
 export function installFakeFeedbackApi(http: FakeHttp): FakeFeedbackState {
   const state: FakeFeedbackState = { feedbacks: [], suggestions: [] };
   const uidOf = (call: FakeHttpCall): number | null => (call.params['token'] && call.params['login_uid'] ? Number(call.params['login_uid']) : null);
-  const answer = <S extends Fields>(declaration: Call<S, unknown>, handle: (input: ParamsOf<S>, call: FakeHttpCall) => FakeHttpAnswer) => {
+  const answer = <S extends Fields>(declaration: Call<S, unknown>, handle: (input: ReceivedOf<S>, call: FakeHttpCall) => FakeHttpAnswer) => {
     http.route(declaration.method, declaration.path, (call) => {
       try {
-        return handle(declared(call, declaration), call);
+        return handle(readDeclaredParams(declaration, call), call);
       } catch (error) {
-        if (error instanceof Refusal) return error.answer;
+        if (error instanceof FakeRefusal) return error.answer;
         throw error;
       }
     });

@@ -1,10 +1,12 @@
 import type { Clock } from '../../src/core/ports/clock.ts';
-import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
+import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { SessionCalls, SessionLimits, SessionRefusals } from '../../src/core/session/session-protocol.ts';
 import { CaptchaCalls, CaptchaRet, CaptchaRules, CaptchaTexts, normalizeCaptchaCode, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
+import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { installFakeRegionApi } from './fake-region-api.ts';
 
 interface FakeLoginUser {
   uid: number;
@@ -51,13 +53,6 @@ const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, 
 const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
 const LOGIN_REQUIRED = fail(201, '请先登录');
 
-/** A refusal as the server words it: 1001 缺少参数：<name>, 1002 the field's message or 参数格式错误：<name>. */
-class Refusal extends Error {
-  constructor(readonly answer: FakeHttpAnswer) {
-    super("refused");
-  }
-}
-
 /** A call's fields: the query, and for a POST its form body too (as the server reads both). */
 function fieldsOf(call: FakeHttpCall): Record<string, string> {
   const fields: Record<string, string> = { ...call.params };
@@ -65,35 +60,13 @@ function fieldsOf(call: FakeHttpCall): Record<string, string> {
   return fields;
 }
 
-/**
- * A declared call's text parameters, checked as the declaration says (server/http/protocol-route.ts reads them the
- * same way); the session's and captcha's calls declare text fields only.
- */
-function declared<S extends Fields>(call: FakeHttpCall, declaration: Call<S, unknown>): ParamsOf<S> {
-  const fields = fieldsOf(call);
-  const input: Record<string, string> = {};
-  for (const [name, field] of Object.entries(declaration.params)) {
-    if (field.kind !== 'text') throw new Error(`the fake reads text fields only (${name})`);
-    const raw = fields[name];
-    const value = raw === undefined ? undefined : field.trim === true ? raw.trim() : raw;
-    if (value === undefined || value === '') {
-      if (field.optional === true) continue;
-      throw new Refusal(fail(raw === undefined || raw === '' ? 1001 : 1002, raw === undefined || raw === '' ? `缺少参数：${name}` : `参数格式错误：${name}`));
-    }
-    const bad = value.length > field.max || (field.oneOf !== undefined && !field.oneOf.includes(value)) || (field.pattern !== undefined && !field.pattern.test(value));
-    if (bad) throw new Refusal(fail(1002, field.badMessage ?? `参数格式错误：${name}`));
-    input[name] = value;
-  }
-  return input as ParamsOf<S>;
-}
-
-/** Answers a declared call on the FakeHttp: its parameters read as declared, a refusal answered as the server words it. */
-function answer<S extends Fields>(http: FakeHttp, declaration: Call<S, unknown>, handle: (input: ParamsOf<S>, call: FakeHttpCall) => FakeHttpAnswer): void {
+/** Answers a declared call on the FakeHttp: its parameters read as declared (fake-declared-params.ts), a refusal answered as the server words it. */
+function answer<S extends Fields>(http: FakeHttp, declaration: Call<S, unknown>, handle: (input: ReceivedOf<S>, call: FakeHttpCall) => FakeHttpAnswer): void {
   http.route(declaration.method, declaration.path, (call) => {
     try {
-      return handle(declared(call, declaration), call);
+      return handle(readDeclaredParams(declaration, call), call);
     } catch (error) {
-      if (error instanceof Refusal) return error.answer;
+      if (error instanceof FakeRefusal) return error.answer;
       throw error;
     }
   });
@@ -185,8 +158,8 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
     state.sessions.delete(session.token);
     return ok(null, '已退出登录');
   }));
-  http.route('GET', '/api/home/GetUserRegion', () => ({ body: { ret: 200, msg: '', data: { country: '中国', code: 'CN' } } }));
-  http.route('GET', '/api/user/IsMalaysia', () => ({ body: { ret: 200, msg: '', data: null } }));
+  // The app asks the region as it signs in: the region's fake answers it.
+  installFakeRegionApi(http);
   return state;
 }
 
