@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { installFakeFeedbackApi } from '../../../adapters/http/fake-feedback-api.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { DownloadService, SHARE_LINK_KEY, readDownloadInfo, safeLink } from '../../../src/core/download/download-info.ts';
 import {
@@ -25,16 +26,9 @@ const ok = (data: unknown, msg = '成功') => ({ body: { ret: 200, msg, data } }
 function setup(path = '/playFeedBack') {
   const { container, world } = createHeadlessCore({ withFakeApi: false, path: '/' });
   world.navigator.push(path);
-  const calls: Record<string, string>[] = [];
-  world.http.route('GET', '/api/user/ProblemCollect', (call) => {
-    calls.push(call.params);
-    return ok({ id: 1 }, '感谢您的反馈，我们会尽快处理');
-  });
-  world.http.route('GET', '/api/User/AddSuggestion', (call) => {
-    calls.push(call.params);
-    return ok({ id: 2 }, '感谢您的宝贵意见');
-  });
-  return { world, calls, service: container.get(FeedbackService), download: container.get(DownloadService) };
+  // The feedback the imitation stored (what the server would): play feedbacks, and suggestions.
+  const { feedbacks: calls, suggestions } = installFakeFeedbackApi(world.http);
+  return { world, calls, suggestions, service: container.get(FeedbackService), download: container.get(DownloadService) };
 }
 
 describe('feedback rules', () => {
@@ -179,14 +173,14 @@ describe('PlayFeedbackViewModel', () => {
 
 describe('SuggestionViewModel', () => {
   it('needs content, cuts at 500 and sends the contact when given', async () => {
-    const { service, calls } = setup('/feedback');
+    const { service, suggestions } = setup('/feedback');
     const vm = new SuggestionViewModel(service);
     expect(vm.canSubmit).toBe(false);
     vm.contentChanged('a'.repeat(600));
     expect(vm.content).toHaveLength(500);
     vm.contactChanged(' qq123 ');
     await vm.submitTapped();
-    expect(calls[0]).toMatchObject({ content: 'a'.repeat(500), contact: 'qq123' });
+    expect(suggestions[0]).toMatchObject({ content: 'a'.repeat(500), contact: 'qq123' });
   });
 });
 
