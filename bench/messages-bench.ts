@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io as connectSocket, type Socket as ClientSocket } from 'socket.io-client';
@@ -331,14 +332,18 @@ async function benchPostgres(): Promise<void> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   const db = createPgDatabase({ connectionString: databaseUrl, schema });
   const store = RedisRateLimitStore.connect(redisUrl, { prefix: `qiyu:bench:${schema}:` });
+  const socketStream = `qiyu:bench:${schema}`;
   try {
-    const config = benchConfig({ databaseUrl, redisUrl, socketStream: `qiyu:bench:${schema}` });
+    const config = benchConfig({ databaseUrl, redisUrl, socketStream });
     await benchOn('PostgreSQL with Redis', db, config, store);
   } finally {
     await store.close().catch(() => undefined);
     await db.close();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.end();
+    // The adapter's stream (up to 10,000 entries) goes with the schema.
+    const redis = new Redis(redisUrl);
+    await redis.del(socketStream).catch(() => undefined).finally(() => redis.quit());
   }
 }
 
