@@ -1,4 +1,5 @@
 import { DEFAULT_ANDROID_VERSION } from '../../src/core/download/download-info.ts';
+import type { DownloadAnswer } from '../../src/core/download/download-protocol.ts';
 import type { AppRelease } from './support-repository.ts';
 
 const OTHER_PLATFORMS = ['iPhone', 'iPad', 'PC', 'Mac', 'TV'] as const;
@@ -12,7 +13,7 @@ export function placeholderFileName(version: string): string {
  * version and memo of iPhone, iPad, PC, Mac and TV (empty unless a release row fills them). An Android release
  * without its own url links to the package this server serves, on the caller's origin.
  */
-export function downloadInfo(releases: readonly AppRelease[], origin: string): Record<string, string> {
+export function downloadInfo(releases: readonly AppRelease[], origin: string): DownloadAnswer {
   const byPlatform = new Map(releases.map((release) => [release.platform, release]));
   const android = byPlatform.get('android');
   const version = android?.version || DEFAULT_ANDROID_VERSION;
@@ -24,5 +25,5 @@ export function downloadInfo(releases: readonly AppRelease[], origin: string): R
     info[`${platform}Ver`] = release?.version ?? '';
     info[`${platform}Memo`] = release?.memo ?? '';
   }
-  return info;
+  return info as unknown as DownloadAnswer;
 }

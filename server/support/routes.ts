@@ -1,6 +1,7 @@
 import { hasControlCharacters } from '../../src/core/feedback/feedback-rules.ts';
 import { FeedbackCalls, FeedbackWireLimits } from '../../src/core/feedback/feedback-protocol.ts';
-import { DEFAULT_ANDROID_VERSION, DOWNLOAD_URL_PATH } from '../../src/core/download/download-info.ts';
+import { DEFAULT_ANDROID_VERSION } from '../../src/core/download/download-info.ts';
+import { DownloadCalls } from '../../src/core/download/download-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import { badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
@@ -62,7 +63,7 @@ export function registerSupportRoutes(api: ApiRouter, services: AppServices): vo
     return ok(await addSuggestion(services, suggestion), RetMessage.SuggestionThanks);
   });
 
-  api.get(DOWNLOAD_URL_PATH, 'none', async ({ request }) => downloadInfo(await appReleases(db), `${request.protocol}://${request.host}`));
+  serve(api, DownloadCalls.info, 'none', async ({ request }) => downloadInfo(await appReleases(db), `${request.protocol}://${request.host}`));
 
   api.app.get<{ Params: { file: string } }>('/download/:file', async (request, reply) => {
     const android = (await appReleases(db)).find((release) => release.platform === 'android');

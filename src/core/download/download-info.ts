@@ -2,9 +2,9 @@ import type { Clipboard } from '../ports/clipboard.ts';
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { DownloadCalls, type DownloadInfo } from './download-protocol.ts';
 
-/** The download page's call (path not in the spec). */
-export const DOWNLOAD_URL_PATH = '/api/home/GetDownloadUrl';
+export type { DownloadInfo } from './download-protocol.ts';
 
 /** Local storage key of the last known download link (spec: localStorage shareLink). */
 export const SHARE_LINK_KEY = 'shareLink';
@@ -19,27 +19,6 @@ const DownloadTexts = {
 
 /** The spec's default toast: 1500 ms at the bottom. */
 const DOWNLOAD_TOAST_MS = 1500;
-
-/** Download info (spec section 3): the Android link and version, empty fields for the other platforms. */
-export interface DownloadInfo {
-  AndroidDownloadURL: string;
-  AndroidVer: string;
-  iPhoneDownloadURL: string;
-  iPhoneVer: string;
-  iPhoneMemo: string;
-  iPadDownloadURL: string;
-  iPadVer: string;
-  iPadMemo: string;
-  PCDownloadURL: string;
-  PCVer: string;
-  PCMemo: string;
-  MacDownloadURL: string;
-  MacVer: string;
-  MacMemo: string;
-  TVDownloadURL: string;
-  TVVer: string;
-  TVMemo: string;
-}
 
 const OTHER_PLATFORMS = ['iPhone', 'iPad', 'PC', 'Mac', 'TV'] as const;
 
@@ -96,7 +75,7 @@ export class DownloadService {
   async load(): Promise<DownloadInfo> {
     let data: unknown;
     try {
-      data = await this.api.get(DOWNLOAD_URL_PATH, {}, { suppressTips: true });
+      data = await this.api.request(DownloadCalls.info, {}, { suppressTips: true });
     } catch {
       return this.initial();
     }
