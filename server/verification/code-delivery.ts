@@ -18,7 +18,7 @@ export interface CodeMessage {
 }
 
 /** Sends one message; rejects when the transport refused it. */
-export interface MessageSender {
+interface MessageSender {
   send(message: CodeMessage): Promise<void>;
 }
 

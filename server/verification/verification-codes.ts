@@ -3,7 +3,7 @@ import { VerificationRules, isWellFormedCode, type VerificationPurpose } from '.
 import type { Database } from '../db/database.ts';
 
 /** Why a code was not sent. */
-export type SendRefusal =
+type SendRefusal =
   /** The last code to this target is younger than the resend interval: `waitMs` until the next may go. */
   | { kind: 'too_soon'; waitMs: number }
   /** The target had its day's codes. */

@@ -2,7 +2,7 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { UserInfoRefresher } from '../shared-kernel/user.ts';
-import { AccountSecurityCalls, AccountSecurityRet, EMAIL_PATTERN, PHONE_PATTERN, AccountSecurityTexts, type Bindings, type CodeChannel } from './account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, EMAIL_PATTERN, PHONE_PATTERN, AccountSecurityTexts, type Bindings, type CodeChannel, type CodeWait } from './account-security-protocol.ts';
 import { COUNTRIES, type Country } from './countries.ts';
 import { isWellFormedCode, VerificationRules } from './verification-rules.ts';
 
@@ -24,7 +24,7 @@ export type BindingOutcome = { ok: true } | { ok: false; message: string };
 const STORE_KEY = 'emailMobileBinding';
 const DEFAULT_COUNTRY = 'CN';
 
-export const BindingTexts = {
+const BindingTexts = {
   passwordMissing: '请输入密码',
   codeMalformed: `请输入${VerificationRules.digits}位数字验证码`,
   failed: '操作失败，请稍后再试',
@@ -115,7 +115,7 @@ export class BindingFlow {
       return { ok: true };
     } catch (error) {
       if (error instanceof ApiError && error.ret === AccountSecurityRet.CodeTooSoon) {
-        const wait = Number((error.data as { waitMs?: unknown } | null)?.waitMs);
+        const wait = Number((error.data as Partial<CodeWait> | null)?.waitMs);
         if (Number.isFinite(wait)) this.save({ ...state, target: target.trim(), sentAt: this.now() + wait - VerificationRules.resendAfterMs });
       }
       return { ok: false, message: messageOf(error) };

@@ -12,7 +12,7 @@ export interface PasswordChangeForm {
 
 export type PasswordChangeOutcome = { ok: true; endedSessions: number } | { ok: false; message: string };
 
-export const PasswordChangeTexts = {
+const PasswordChangeTexts = {
   oldMissing: '请输入原密码',
   newMissing: '请输入新密码',
   mismatch: '两次输入的新密码不一致',

@@ -2,7 +2,7 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import { isWellFormedCode, VerificationRules } from './verification-rules.ts';
-import { AccountSecurityCalls, AccountSecurityRet, type CodeChannel, type RecoveryChannel } from './account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, type CodeChannel, type CodeWait, type RecoveryChannel } from './account-security-protocol.ts';
 
 /** Where a recovery under way stands, kept in the session's storage so a reload keeps the place. */
 export interface RecoveryState {
@@ -18,7 +18,7 @@ export interface RecoveryState {
 
 export type RecoveryOutcome = { ok: true } | { ok: false; message: string };
 
-export const RecoveryTexts = {
+const RecoveryTexts = {
   accountMissing: '请输入账号、邮箱或手机号',
   captchaMissing: '请输入图形验证码',
   codeMalformed: `请输入${VerificationRules.digits}位数字验证码`,
@@ -116,7 +116,7 @@ export class PasswordRecoveryFlow {
     } catch (error) {
       // Too soon: the countdown shows what is left.
       if (error instanceof ApiError && error.ret === AccountSecurityRet.CodeTooSoon) {
-        const wait = Number((error.data as { waitMs?: unknown } | null)?.waitMs);
+        const wait = Number((error.data as Partial<CodeWait> | null)?.waitMs);
         if (Number.isFinite(wait)) this.save({ ...state, sentAt: this.now() + wait - VerificationRules.resendAfterMs });
       }
       return { ok: false, message: messageOf(error) };
