@@ -19,13 +19,21 @@ import { bindUi } from './ui/app/ui-bindings.ts';
 
 declare const __API_BASE__: string;
 
-const features = lazyFeatures(() => import('./composition/browser-features.ts').then((m) => m.bindBrowserFeatures));
-const { routes, patchRoutesOnNavigation } = createRoutes(features.ready);
-const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
-const container = createBrowserContainer(router, { apiBase: __API_BASE__ });
-features.attach(container);
-bindUi(container);
-container.get<NativeBridge>(NativeBridge);
+/**
+ * Resolves in a task of its own (a message to the page itself: not throttled like a timer in a hidden tab): the
+ * start's steps run as a few short tasks instead of one long one, so the browser can paint and answer input
+ * between them (the page may already show the server's copy of the first screen).
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
 
 /**
  * Resolves once the app has put its first content in `root` and the browser has had a frame to paint it, or after
@@ -43,16 +51,29 @@ function afterFirstContent(root: HTMLElement): Promise<void> {
   });
 }
 
+async function start(rootElement: HTMLElement): Promise<void> {
+  const features = lazyFeatures(() => import('./composition/browser-features.ts').then((m) => m.bindBrowserFeatures));
+  const { routes, patchRoutesOnNavigation } = createRoutes(features.ready);
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
+  await nextTask();
+  const container = createBrowserContainer(router, { apiBase: __API_BASE__ });
+  features.attach(container);
+  bindUi(container);
+  container.get<NativeBridge>(NativeBridge);
+  await nextTask();
+  createRoot(rootElement).render(
+    <ContainerProvider container={container}>
+      <RouterProvider router={router} />
+    </ContainerProvider>,
+  );
+  void container.get(AppStart).run({ after: afterFirstContent(rootElement) });
+  // The home route's data, asked for now (after the visitor id is made) rather than after the home screen's first
+  // render; on / the page itself carries a visitor's (adapters/http/first-screen-http.ts). The home screen takes it.
+  if (window.location.pathname === '/') container.get(HomePreload).start(homeChannelOfPath(window.location.pathname));
+  // A stored Traditional Chinese choice: the converter's chunk loads now and converts the page as it renders.
+  void container.get(LanguageService).start().catch(() => undefined);
+}
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing');
-createRoot(rootElement).render(
-  <ContainerProvider container={container}>
-    <RouterProvider router={router} />
-  </ContainerProvider>,
-);
-void container.get(AppStart).run({ after: afterFirstContent(rootElement) });
-// The home route's data, asked for now (after the visitor id is made) rather than after the home screen's first
-// render; on / the page itself carries a visitor's (adapters/http/first-screen-http.ts). The home screen takes it.
-if (window.location.pathname === '/') container.get(HomePreload).start(homeChannelOfPath(window.location.pathname));
-// A stored Traditional Chinese choice: the converter's chunk loads now and converts the page as it renders.
-void container.get(LanguageService).start().catch(() => undefined);
+void start(rootElement);
