@@ -46,7 +46,7 @@ describe('the wire is described once', async () => {
   it('finds the protocol modules', () => {
     expect(modules).toEqual(
       expect.arrayContaining([
-        ...['gold', 'help', 'posts', 'upload', 'session', 'account', 'feedback'].map((feature) => path.join('src', 'core', feature, `${feature}-protocol.ts`)),
+        ...['gold', 'help', 'posts', 'upload', 'session', 'account', 'feedback', 'catalogue', 'ads', 'region', 'shell', 'download'].map((feature) => path.join('src', 'core', feature, `${feature}-protocol.ts`)),
         path.join('src', 'core', 'shared-kernel', 'captcha-protocol.ts'),
       ]),
     );
