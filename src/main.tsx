@@ -4,6 +4,7 @@ import 'antd-mobile/es/global';
 import './ui/app/styles.css';
 // The low-version style for iOS below 15 (html.ios-low): imported once, here.
 import './ui/app/ios-low.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createBrowserContainer } from './composition/browser-container.ts';
@@ -61,10 +62,15 @@ async function start(rootElement: HTMLElement): Promise<void> {
   bindUi(container);
   container.get<NativeBridge>(NativeBridge);
   await nextTask();
-  createRoot(rootElement).render(
-    <ContainerProvider container={container}>
-      <RouterProvider router={router} />
-    </ContainerProvider>,
+  const root = createRoot(rootElement);
+  // As a transition: React renders the first tree in slices that yield to the browser, rather than in one long
+  // task (the page already shows its copy of the first screen; the real one replaces it in one commit).
+  startTransition(() =>
+    root.render(
+      <ContainerProvider container={container}>
+        <RouterProvider router={router} />
+      </ContainerProvider>,
+    ),
   );
   void container.get(AppStart).run({ after: afterFirstContent(rootElement) });
   // The home route's data, asked for now (after the visitor id is made) rather than after the home screen's first
