@@ -1,4 +1,4 @@
-import { AccountSecurityCalls, AccountSecurityRet, AccountSecurityTexts, EMAIL_PATTERN, PHONE_PATTERN, type CodeChannel, type RecoveryChannel } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, AccountSecurityTexts, EMAIL_PATTERN, PHONE_PATTERN, type CodeChannel, type RecoveryChannel, type SignedInDevice } from '../../src/core/account-security/account-security-protocol.ts';
 import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
@@ -19,6 +19,8 @@ export interface FakeAccountSecurityState {
   readonly captchas: Map<string, string>;
   /** Codes sent, newest last: where, and the code. */
   readonly sent: { to: string; code: string }[];
+  /** Each account's signed-in devices (the caller's own is the one whose id is `current:<uid>`'s value). */
+  readonly devices: Map<number, SignedInDevice[]>;
 }
 
 export interface FakeAccountSecurityOptions {
@@ -56,7 +58,7 @@ const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, 
  * and against the real server).
  */
 export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccountSecurityOptions): FakeAccountSecurityState {
-  const state: FakeAccountSecurityState = { passwords: new Map(), wrongChecks: new Map(), ended: [], accounts: new Map(), captchas: new Map(), sent: [] };
+  const state: FakeAccountSecurityState = { passwords: new Map(), wrongChecks: new Map(), ended: [], accounts: new Map(), captchas: new Map(), sent: [], devices: new Map() };
   const param = (call: FakeHttpCall, name: string): string => String(call.params[name] ?? call.body[name] ?? '');
   const now = options.now ?? (() => Date.now());
   const tickets = new Map<string, Ticket>();
@@ -277,6 +279,27 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     const next = target.channel === 'email' ? { ...account, email: target.email } : { ...account, phone: target.phone, areaCode: target.areaCode };
     state.accounts.set(target.uid, next);
     return ok({ email: next.email, phone: next.phone, AreaCode: next.areaCode });
+  });
+
+  http.route('GET', AccountSecurityCalls.devices.path, (call) => {
+    const uid = options.caller(call);
+    if (uid === null) return fail(201, '请先登录');
+    const devices = state.devices.get(uid) ?? [];
+    return ok([...devices.filter((device) => device.current), ...devices.filter((device) => !device.current)]);
+  });
+
+  http.route('POST', AccountSecurityCalls.endDevice.path, (call) => {
+    const uid = options.caller(call);
+    if (uid === null) return fail(201, '请先登录');
+    const id = param(call, 'id');
+    const all = param(call, 'all');
+    if (id !== '' && (id.length > 64 || !/^[A-Za-z0-9_-]+$/.test(id))) return fail(1002, '参数格式错误：id');
+    if (all !== '' && all !== '0' && all !== '1') return fail(1002, '参数格式错误：all');
+    const devices = state.devices.get(uid) ?? [];
+    const ending = all === '1' ? devices.filter((device) => !device.current) : devices.filter((device) => !device.current && device.id === id);
+    if (all !== '1' && ending.length === 0) return fail(AccountSecurityRet.DeviceNotFound, AccountSecurityTexts.DeviceNotFound);
+    state.devices.set(uid, devices.filter((device) => !ending.includes(device)));
+    return ok({ ended: ending.length });
   });
   return state;
 }

@@ -3,6 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Binding } from './binding.ts';
+import { SignedInDevices } from './devices.ts';
 import { changePassword } from './password-change.ts';
 import { PasswordRecovery } from './password-recovery.ts';
 
@@ -24,5 +25,9 @@ export function registerAccountSecurityRoutes(api: ApiRouter, services: AppServi
   /** Binding or changing an email or phone: the password, a code to the new one, the binding (binding.ts). */
   serve(api, AccountSecurityCalls.verifyPassword, 'required', ({ auth, input }) => binding.verifyPassword(auth, input.password));
   serve(api, AccountSecurityCalls.sendBindCode, 'required', ({ auth, input, request }) => binding.sendCode(auth, { ...input, channel: channelOf(input.channel) }, request.ip));
+  const devices = new SignedInDevices(services);
+  /** The account's signed-in devices, and ending one or all others (devices.ts). */
+  serve(api, AccountSecurityCalls.devices, 'required', ({ auth }) => devices.list(auth));
+  serve(api, AccountSecurityCalls.endDevice, 'required', ({ auth, input }) => devices.end(auth, { id: input.id, all: input.all === 1 }));
   serve(api, AccountSecurityCalls.bindEmailMobile, 'required', ({ auth, input }) => binding.bind(auth, { ...input, channel: channelOf(input.channel) }));
 }

@@ -43,7 +43,17 @@ interface SessionJoinRow extends UserRow {
   session_uid: number;
   session_expire: number;
   revoked_at: Date | null;
+  last_used_at: Date | null;
 }
+
+/** Where a session signs in from: the device and browser as people name them, and the region of its address. */
+export interface SessionDevice {
+  device: string;
+  place: string;
+}
+
+/** A session's last use is written again once it is older than this (a write per session per 10 minutes at most). */
+const LAST_USE_PRECISION_MS = 10 * 60_000;
 
 export interface SessionServiceOptions {
   db: Queryable;
@@ -79,13 +89,15 @@ export class SessionService {
   }
 
   /** Opens a session for the user (pass the transaction that created the user, if any). */
-  async create(uid: number, db: Queryable = this.db): Promise<SessionToken> {
+  async create(uid: number, db: Queryable = this.db, from: SessionDevice = { device: '', place: '' }): Promise<SessionToken> {
     const now = unixSeconds(this.clock);
     const token = randomBytes(32).toString('base64url');
     const expire = now + this.lifetimeSeconds;
     // Drop this user's dead sessions so the table does not grow without bound.
     await db.query('DELETE FROM sessions WHERE uid = $1 AND (expire <= $2 OR revoked_at IS NOT NULL)', [uid, now]);
-    await db.query('INSERT INTO sessions (token, uid, expire) VALUES ($1, $2, $3)', [token, uid, expire]);
+    await db.query('INSERT INTO sessions (token, uid, expire, device, place, last_used_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      token, uid, expire, from.device.slice(0, 100), from.place.slice(0, 50), new Date(this.clock.now()),
+    ]);
     return { uid, token, expire, sign: this.sign(uid, token, expire) };
   }
 
@@ -122,7 +134,7 @@ export class SessionService {
     }
     const epoch = cache?.epoch ?? 0;
     const rows = await this.db.query<SessionJoinRow>(
-      `SELECT s.uid AS session_uid, s.expire AS session_expire, s.revoked_at, ${userColumns('u')}
+      `SELECT s.uid AS session_uid, s.expire AS session_expire, s.revoked_at, s.last_used_at, ${userColumns('u')}
        FROM sessions s JOIN users u ON u.id = s.uid WHERE s.token = $1`,
       [token],
     );
@@ -131,6 +143,11 @@ export class SessionService {
       throw sessionInvalid();
     }
     const user = toUserRecord(row);
+    const now = this.clock.now();
+    if (row.last_used_at === null || now - row.last_used_at.getTime() >= LAST_USE_PRECISION_MS) {
+      // The device list's 最近使用: this write drops the session from the cache once; the next call remembers it.
+      await this.db.query('UPDATE sessions SET last_used_at = $2 WHERE token = $1', [token, new Date(now)]);
+    }
     if (cache !== undefined && tokenHash !== undefined) cache.remember(epoch, tokenHash, { uid, expire: expireAt, user: copyOf(user) });
     return answer(user);
   }

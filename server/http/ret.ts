@@ -153,6 +153,8 @@ export const Ret = {
   ProofExpired: AccountSecurityRet.ProofExpired,
   TargetTaken: AccountSecurityRet.TargetTaken,
   TargetSame: AccountSecurityRet.TargetSame,
+  /** EndLoginDevice: no other live session with that id. */
+  DeviceNotFound: AccountSecurityRet.DeviceNotFound,
   PostNotOwned: PostsRet.NotOwned,
   UploadNotFound: UploadRet.UploadNotFound,
   ChunkOutOfRange: UploadRet.ChunkOutOfRange,

@@ -9,6 +9,7 @@ import { findUserByName, insertUser } from '../user/user-repository.ts';
 import { toUserView } from '../user/user-view.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import type { CaptchaStore } from '../captcha/captcha-store.ts';
+import type { SessionDevice } from '../auth/sessions.ts';
 import { LOGIN_NAME_PATTERN, checkNickName, checkPassword } from './credentials.ts';
 import { upgradePasswordHash } from './password-upgrade.ts';
 
@@ -22,6 +23,7 @@ export async function registerAccount(
   services: SignInServices,
   form: { userName: string; password: string; nickName?: string | undefined },
   address: string,
+  from?: SessionDevice,
 ): Promise<UserAnswer> {
   const { db, passwords, sessions, limiter, clock } = services;
   const password = checkPassword(form.password);
@@ -33,7 +35,7 @@ export async function registerAccount(
   try {
     const { user, token } = await db.transaction(async (tx) => {
       const created = await insertUser(tx, { userName: form.userName, passwordHash, nickName });
-      return { user: created, token: await sessions.create(created.id, tx) };
+      return { user: created, token: await sessions.create(created.id, tx, from) };
     });
     return toUserView(user, token, clock.now());
   } catch (error) {
@@ -55,6 +57,7 @@ export async function logIn(
   form: { userName: string; password: string; captchaId?: string | undefined; captchaCode?: string | undefined },
   address: string,
   log: FastifyBaseLogger,
+  from?: SessionDevice,
 ): Promise<UserAnswer> {
   const { db, passwords, sessions, limiter, clock, realtime } = services;
   const { userName, password } = form;
@@ -93,7 +96,7 @@ export async function logIn(
       log.warn({ err: error, userId: user.id }, 'password hash upgrade failed');
     }
   }
-  const token = await sessions.create(user.id);
+  const token = await sessions.create(user.id, undefined, from);
   realtime.loginElsewhere(user.id, token.token);
   return toUserView(user, token, clock.now(), { newWorks: await hasNewWorks(db, user.id) });
 }

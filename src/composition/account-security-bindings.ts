@@ -3,6 +3,7 @@ import { BindingFlow } from '../core/account-security/binding-flow.ts';
 import { ChangePassword } from '../core/account-security/change-password.ts';
 import { SessionService } from '../core/session/session-service.ts';
 import { PasswordRecoveryFlow } from '../core/account-security/password-recovery.ts';
+import { SignedInDeviceList } from '../core/account-security/signed-in-devices.ts';
 import { CaptchaService } from '../core/captcha/captcha-service.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
@@ -43,7 +44,8 @@ import { bindViewModel } from '../ui/app/view-model-token.ts';
 /** Account security (issue 22): /accountSecurity, /setPassword, binding an email or phone (/emailMobileSetting … /setEmailMobileSuccess, /countryList) and password recovery (/retrievePassword … /resetPassword). */
 export function bindAccountSecurity(container: Container): void {
   container.bind(ChangePassword).toDynamicValue((c) => new ChangePassword(c.get(ApiClient))).inSingletonScope();
-  bindViewModel(container, AccountSecurityModel, (c) => new AccountSecurityViewModel(c.get(SessionModel), c.get<Navigator>(Navigator)));
+  container.bind(SignedInDeviceList).toDynamicValue((c) => new SignedInDeviceList(c.get(ApiClient))).inSingletonScope();
+  bindViewModel(container, AccountSecurityModel, (c) => new AccountSecurityViewModel(c.get(SessionModel), c.get<Navigator>(Navigator), c.get(SignedInDeviceList), c.get<Notifier>(Notifier)));
   container
     .bind(PasswordRecoveryFlow)
     .toDynamicValue((c) => {

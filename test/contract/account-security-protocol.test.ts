@@ -5,7 +5,7 @@ import { installFakeAccountSecurityApi, type FakeAccountSecurityState } from '..
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AccountSecurityCalls, AccountSecurityRet, type PasswordChanged, type PasswordProof, type RecoveryStarted } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, type PasswordChanged, type PasswordProof, type RecoveryStarted, type SignedInDevice } from '../../src/core/account-security/account-security-protocol.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import { CaptchaCalls, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { createApp } from '../../server/app.ts';
@@ -30,6 +30,8 @@ interface World {
   lastCode(to: string): Promise<string>;
   /** Moves the clock on. */
   later(ms: number): void;
+  /** A new account signed in on two devices (an iPhone and an Android phone); the iPhone's token fields. */
+  onTwoDevices(): Promise<Record<string, string>>;
 }
 
 function accountSecurityContract(name: string, makeWorld: () => Promise<{ world: World; close: () => Promise<void> }>): void {
@@ -123,6 +125,23 @@ function accountSecurityContract(name: string, makeWorld: () => Promise<{ world:
       expect((await world.send(AccountSecurityCalls.verifyPassword, { password: 'first-pass-1' })).ret).toBe(201);
     });
 
+    it('signed-in devices: listed with this one first; one other ended, then all others; never this one', async () => {
+      const caller = await world.onTwoDevices();
+      const listed = await world.send(AccountSecurityCalls.devices, {}, caller);
+      expect(listed.ret).toBe(200);
+      const devices = listed.data as SignedInDevice[];
+      expect(devices.map((device) => [device.device, device.current])).toEqual([['iPhone · Safari', true], ['Android · 微信', false]]);
+      const mine = devices[0]?.id ?? '';
+      const other = devices[1]?.id ?? '';
+      expect((await world.send(AccountSecurityCalls.endDevice, { id: mine, all: 0 }, caller)).ret).toBe(AccountSecurityRet.DeviceNotFound);
+      expect((await world.send(AccountSecurityCalls.endDevice, { id: other, all: 0 }, caller))).toMatchObject({ ret: 200, data: { ended: 1 } });
+      expect((await world.send(AccountSecurityCalls.endDevice, { id: other, all: 0 }, caller)).ret).toBe(AccountSecurityRet.DeviceNotFound);
+      expect((await world.send(AccountSecurityCalls.endDevice, { all: 1 }, caller))).toMatchObject({ ret: 200, data: { ended: 0 } });
+      expect(((await world.send(AccountSecurityCalls.devices, {}, caller)).data as SignedInDevice[]).length).toBe(1);
+      expect((await world.send(AccountSecurityCalls.endDevice, { id: 'bad id!', all: 0 }, caller)).ret).toBe(1002);
+      expect((await world.send(AccountSecurityCalls.devices, {})).ret).toBe(201);
+    });
+
     it('a visitor is asked to sign in (201)', async () => {
       expect((await world.send(AccountSecurityCalls.changePassword, { oldPassword: 'first-pass-1', newPassword: 'second-pass-2' })).ret).toBe(201);
     });
@@ -162,6 +181,15 @@ accountSecurityContract('the fake', async () => {
     later: (ms) => {
       time += ms;
     },
+    onTwoDevices: async () => {
+      next += 1;
+      state.passwords.set(next, 'first-pass-1');
+      state.devices.set(next, [
+        { id: `d${next}a`, device: 'iPhone · Safari', place: '中国', signedInAt: time, lastUsedAt: time, current: true },
+        { id: `d${next}b`, device: 'Android · 微信', place: '中国', signedInAt: time, lastUsedAt: time, current: false },
+      ]);
+      return { login_uid: String(next), uid: String(next), token: `t${next}` };
+    },
   };
   return { world, close: async () => undefined };
 });
@@ -194,6 +222,20 @@ accountSecurityContract('the reference server', async () => {
       return '';
     },
     later: (ms) => clock.advance(ms),
+    onTwoDevices: async () => {
+      const userName = uniqueName('dev');
+      await registerUser(app, { userName });
+      const loginFrom = async (userAgent: string) =>
+        (await app.inject({ method: 'POST', url: '/api/Login/Login', payload: new URLSearchParams({ userName, password: 'secret123' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent }, remoteAddress: uniqueIp() })).json() as { data: { token: Parameters<typeof tokenParams>[0] } };
+      const iphone = await loginFrom('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1');
+      await loginFrom('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.49');
+      const caller = tokenParams(iphone.data.token);
+      // The registration's own session is a third device: end it, so the account has exactly the two.
+      const listed = (await app.inject({ method: 'GET', url: AccountSecurityCalls.devices.path, query: caller })).json() as { data: SignedInDevice[] };
+      const registration = listed.data.find((device) => !device.current && device.device !== 'Android · 微信');
+      if (registration) await app.inject({ method: 'POST', url: AccountSecurityCalls.endDevice.path, payload: new URLSearchParams({ ...caller, id: registration.id }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      return caller;
+    },
     userWith: async (password) => {
       const user = await registerUser(app, { password });
       // A second session of the account (another device).

@@ -5,7 +5,7 @@ import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { openAuthenticated, sleep, type TestSocket } from './socket-support.ts';
-import { createTestDatabase, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+import { createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -84,5 +84,51 @@ describe('ChangePassword (issue 22)', () => {
     expect(rets.filter((ret) => ret === Ret.TooManyAttempts)).toHaveLength(15);
     expect((await change(user, 'first-pass-1', 'second-pass-2')).body.ret).toBe(Ret.TooManyAttempts);
     expect((await login(userName, 'first-pass-1')).body.ret).toBe(Ret.Ok);
+  });
+});
+
+describe('signed-in devices (issue 22)', () => {
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const WECHAT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36 MicroMessenger/8.0.49';
+  const loginFrom = async (userName: string, userAgent: string, country: string): Promise<TestUser> => {
+    const { body } = await post<TestUser>(app, '/api/Login/Login', { userName, password: 'first-pass-1' }, { ip: uniqueIp(), headers: { 'user-agent': userAgent, 'x-country-code': country } });
+    if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
+    return body.data;
+  };
+  type Device = { id: string; device: string; place: string; current: boolean; lastUsedAt: number; signedInAt: number };
+  const devicesOf = async (user: TestUser) => (await get<Device[]>(app, AccountSecurityCalls.devices.path, tokenParams(user.token))).body;
+
+  it('lists each live session with its device, place and last use, this one first; never a token', async () => {
+    const userName = uniqueName('dev');
+    await registerUser(app, { userName, password: 'first-pass-1' });
+    const phone = await loginFrom(userName, IPHONE, 'MY');
+    const other = await loginFrom(userName, WECHAT, 'CN');
+    const { ret, data } = await devicesOf(phone);
+    expect(ret).toBe(Ret.Ok);
+    expect(data[0]).toMatchObject({ device: 'iPhone · Safari', place: '马来西亚', current: true });
+    expect(data.find((device) => device.device === 'Android · 微信')).toMatchObject({ place: '中国', current: false });
+    expect(JSON.stringify(data)).not.toContain(other.token.token);
+    expect(data.every((device) => device.lastUsedAt >= device.signedInAt)).toBe(true);
+  });
+
+  it('ends one other device, then all others; their tokens stop working at once; not its own, not another account\'s', async () => {
+    const userName = uniqueName('dev');
+    const me = await registerUser(app, { userName, password: 'first-pass-1' });
+    const b = await loginFrom(userName, WECHAT, 'CN');
+    const c = await loginFrom(userName, IPHONE, 'CN');
+    const stranger = await registerUser(app);
+    const list = (await devicesOf(me)).data;
+    const bId = list.find((device) => device.device === 'Android · 微信')?.id ?? '';
+    const mine = list.find((device) => device.current)?.id ?? '';
+    expect((await post(app, AccountSecurityCalls.endDevice.path, { ...tokenParams(stranger.token), id: bId })).body.ret).toBe(AccountSecurityRet.DeviceNotFound);
+    expect((await post(app, AccountSecurityCalls.endDevice.path, { ...tokenParams(me.token), id: mine })).body.ret).toBe(AccountSecurityRet.DeviceNotFound);
+    expect((await post(app, AccountSecurityCalls.endDevice.path, { ...tokenParams(me.token), id: bId })).body).toMatchObject({ ret: Ret.Ok, data: { ended: 1 } });
+    expect(await stillIn(b)).toBe(Ret.SessionInvalid);
+    expect(await stillIn(c)).toBe(Ret.Ok);
+    expect((await post(app, AccountSecurityCalls.endDevice.path, { ...tokenParams(me.token), all: '1' })).body).toMatchObject({ ret: Ret.Ok, data: { ended: 1 } });
+    expect(await stillIn(c)).toBe(Ret.SessionInvalid);
+    expect(await stillIn(me)).toBe(Ret.Ok);
+    expect((await devicesOf(me)).data.map((device) => device.current)).toEqual([true]);
+    expect((await post(app, AccountSecurityCalls.endDevice.path, { ...tokenParams(me.token), id: 'bad id!' })).body.ret).toBe(Ret.BadParam);
   });
 });

@@ -35,6 +35,8 @@ export const AccountSecurityRet = {
   TargetTaken: 6221,
   /** Binding: it is already this account's. */
   TargetSame: 6222,
+  /** EndDevice: no other signed-in device with that id (already ended, or this one). */
+  DeviceNotFound: 6230,
 } as const;
 
 export const AccountSecurityTexts = {
@@ -64,7 +66,32 @@ export const AccountSecurityTexts = {
   EmailInvalid: '请输入正确的邮箱',
   PhoneInvalid: '请输入正确的手机号',
   Bound: '绑定成功',
+  DeviceNotFound: '该设备已退出登录',
+  /** What an ended device's open pages are told (userStateChange action 1). */
+  SessionEndedByDevice: '你已在其他设备上被退出登录，请重新登录',
+  DeviceEnded: '已退出该设备',
 } as const;
+
+/** A signed-in device: one live session of the account. */
+export interface SignedInDevice {
+  /** Not the session token: a digest naming it on this list. */
+  id: string;
+  /** "iPhone · Safari", "Android · 微信", "电视 · 浏览器". */
+  device: string;
+  /** The region it signed in from ('' when unknown). */
+  place: string;
+  /** Unix ms. */
+  signedInAt: number;
+  /** Unix ms (to within 10 minutes). */
+  lastUsedAt: number;
+  /** The device asking. */
+  current: boolean;
+}
+
+/** EndDevice: how many sessions ended. */
+export interface DevicesEnded {
+  ended: number;
+}
 
 /** A bindable email: one @, a dotted domain, no spaces; at most 100 characters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -195,6 +222,18 @@ export const AccountSecurityCalls = {
       target: { kind: 'text', max: 100, trim: true },
       areaCode: { kind: 'text', max: 4, pattern: AREA_CODE_PATTERN, optional: true },
       code: { kind: 'text', max: VerificationRules.digits, trim: true },
+    },
+  }),
+  /** /accountSecurity's 登录设备: the account's signed-in devices, this one first. Signed in only. */
+  devices: call<SignedInDevice[]>()({ method: 'GET', path: '/api/User/GetLoginDevices', carrier: 'query', params: {} }),
+  /** Ends one other device's session (id), or every other one (all=1); they are told at once. Signed in only. */
+  endDevice: call<DevicesEnded>()({
+    method: 'POST',
+    path: '/api/User/EndLoginDevice',
+    carrier: 'form',
+    params: {
+      id: { kind: 'text', max: 64, pattern: /^[A-Za-z0-9_-]+$/, optional: true },
+      all: { kind: 'int', min: 0, max: 1, fallback: 0 },
     },
   }),
   /** Step 4 (/resetPassword): the new password under the rules; every session of the account ends. */

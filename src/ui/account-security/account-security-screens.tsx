@@ -1,8 +1,11 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { TimeLabel } from '../common/display.tsx';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { AccountSecurityModel, SetPasswordModel } from './account-security-view-models.ts';
 import '../account/account.css';
+import './account-security.css';
 
 function LoginFirst({ title, onLogin }: { title: string; onLogin: () => void }) {
   return (
@@ -18,6 +21,9 @@ function LoginFirst({ title, onLogin }: { title: string; onLogin: () => void }) 
 
 export const AccountSecurityScreen = observer(function AccountSecurityScreen() {
   const vm = useViewModel(AccountSecurityModel);
+  useEffect(() => {
+    void vm.loadDevices();
+  }, [vm, vm.loggedIn]);
   if (!vm.loggedIn) return <LoginFirst title="账号与安全" onLogin={vm.loginTapped} />;
   return (
     <div className="page account-security-page">
@@ -40,6 +46,30 @@ export const AccountSecurityScreen = observer(function AccountSecurityScreen() {
           <span className="account-row__value" aria-hidden="true">›</span>
         </button>
       </div>
+      <section className="account-list devices" aria-label="登录设备" data-loaded={vm.devicesLoaded ? 'true' : 'false'}>
+        <h2 className="account-row account-row--header">登录设备</h2>
+        {vm.devices.map((device) => (
+          <div key={device.id} className="account-row device-row" data-testid="device-row">
+            <span className="device-row__text">
+              <span className="device-row__title">{device.device}</span>
+              <span className="device-row__detail">
+                {device.place && `${device.place} · `}
+                {device.current ? '本机' : <>最近使用 <TimeLabel time={device.lastUsedAt} /></>}
+              </span>
+            </span>
+            {!device.current && (
+              <button type="button" className="device-row__end" onClick={() => void vm.endTapped(device.id)}>
+                退出
+              </button>
+            )}
+          </div>
+        ))}
+        {vm.hasOthers && (
+          <button type="button" className="account-row device-row__end-all" onClick={() => void vm.endTapped(null)}>
+            退出其他所有设备
+          </button>
+        )}
+      </section>
     </div>
   );
 });

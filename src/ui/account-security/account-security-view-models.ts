@@ -1,6 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { AccountSecurityTexts } from '../../core/account-security/account-security-protocol.ts';
 import type { ChangePassword, PasswordChangeForm } from '../../core/account-security/change-password.ts';
+import type { SignedInDevice } from '../../core/account-security/account-security-protocol.ts';
+import type { SignedInDeviceList } from '../../core/account-security/signed-in-devices.ts';
 import { maskText } from '../../core/display/mask.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
@@ -9,13 +11,49 @@ import { viewModelToken } from '../app/view-model-token.ts';
 
 const NOT_BOUND = '未绑定';
 
-/** /accountSecurity: what is bound to the account (masked by the display rules) and the way to change the password. */
+/** /accountSecurity: what is bound to the account (masked by the display rules), the password, the signed-in devices. */
 export class AccountSecurityViewModel {
+  devices: SignedInDevice[] = [];
+  devicesLoaded = false;
+
   constructor(
     private readonly session: SessionModel,
     private readonly navigator: Navigator,
+    private readonly deviceList: Pick<SignedInDeviceList, 'list' | 'end'>,
+    private readonly notifier: Notifier,
   ) {
-    makeAutoObservable<AccountSecurityViewModel, 'session' | 'navigator'>(this, { session: false, navigator: false }, { autoBind: true });
+    makeAutoObservable<AccountSecurityViewModel, 'session' | 'navigator' | 'deviceList' | 'notifier'>(
+      this,
+      { session: false, navigator: false, deviceList: false, notifier: false },
+      { autoBind: true },
+    );
+  }
+
+  async loadDevices(): Promise<void> {
+    if (!this.session.loggedIn) return;
+    const devices = await this.deviceList.list();
+    runInAction(() => {
+      if (devices) this.devices = devices;
+      this.devicesLoaded = true;
+    });
+  }
+
+
+  get hasOthers(): boolean {
+    return this.devices.some((device) => !device.current);
+  }
+
+  async endTapped(id: string | null): Promise<void> {
+    const confirmed = await this.notifier.confirm({
+      title: id === null ? '退出其他所有设备' : '退出该设备',
+      message: id === null ? '其他设备上的登录将全部退出，需要重新登录。' : '该设备上的登录将退出，需要重新登录。',
+      confirmText: '退出',
+      cancelText: '取消',
+    });
+    if (!confirmed) return;
+    const outcome = await this.deviceList.end(id);
+    if (outcome.ok) this.notifier.toast(AccountSecurityTexts.DeviceEnded, { durationMs: 1500, position: 'center' });
+    await this.loadDevices();
   }
 
   get loggedIn(): boolean {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeAccountSecurityApi } from '../../../adapters/http/fake-account-security-api.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { ChangePassword } from '../../../src/core/account-security/change-password.ts';
+import { SignedInDeviceList } from '../../../src/core/account-security/signed-in-devices.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { parseUser } from '../../../src/core/shared-kernel/user.ts';
@@ -19,7 +20,7 @@ function setup(fields: { email?: string; phone?: string; AreaCode?: string } = {
     session.signedIn(user);
     api.passwords.set(7, 'first-pass-1');
   };
-  const security = new AccountSecurityViewModel(model, world.navigator);
+  const security = new AccountSecurityViewModel(model, world.navigator, new SignedInDeviceList(container.get(ApiClient)), world.notifier);
   const setPassword = new SetPasswordViewModel(model, new ChangePassword(container.get(ApiClient)), world.navigator, world.notifier);
   return { world, api, logIn, security, setPassword };
 }
