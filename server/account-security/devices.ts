@@ -10,7 +10,7 @@ import { regionByCode } from '../region/regions.ts';
 import { regionCodeFor } from '../region/routes.ts';
 
 /** The device and browser as people name them, from a user agent ("iPhone · Safari", "Android · 微信"). */
-export function deviceName(userAgent: string): string {
+function deviceName(userAgent: string): string {
   const device =
     /SmartTV|SMART-TV|Tizen|Web0S|WebOS|AFT[A-Z]|BRAVIA|HbbTV|\bTV\b/i.test(userAgent) ? '电视'
     : /iPad/.test(userAgent) ? 'iPad'
