@@ -1,32 +1,14 @@
 import { textOf } from '../request/answer-values.ts';
+import type { WireVideo } from './video-wire.ts';
 /** What the catalogue calls answer, read defensively: a malformed item is dropped, a missing field gets its empty value. */
 
-interface Uploader {
-  uid: number;
-  nickName: string;
-  avatar: string;
-}
-
-export interface Video {
-  mediaKey: string;
-  title: string;
-  category: string;
-  subId: number;
-  /** Landscape cover (16:9). */
-  cover: string;
-  /** Portrait poster (3:4). */
-  poster: string;
-  /** Seconds. */
-  duration: number;
-  playCount: number;
-  score: number;
-  year: number | null;
-  area: string;
-  tags: string[];
-  description: string;
+/**
+ * The card's video: the wire video (video-wire.ts) as the app reads it, its update time possibly unknown, with the
+ * rank (ranking) or the seconds watched (history, watching list) where a list gives them.
+ */
+export interface Video extends Omit<WireVideo, 'updatedAt'> {
   /** Unix milliseconds, null when unknown. */
   updatedAt: number | null;
-  uploader: Uploader | null;
   /** Rank position (ranking only). */
   rank?: number;
   /** Seconds watched (history, watching list). */
@@ -99,7 +81,7 @@ function list<T>(value: unknown, read: (item: unknown) => T | null): T[] {
   return out;
 }
 
-function readUploader(value: unknown): Uploader | null {
+function readUploader(value: unknown): Video['uploader'] {
   if (!isObject(value)) return null;
   const uid = amount(value['uid']);
   return uid > 0 ? { uid, nickName: textOf(value['nickName']), avatar: textOf(value['avatar']) } : null;
