@@ -15,6 +15,7 @@ import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { PASSWORD_CHECKS_PER_USER } from '../rate-limit/rate-limiter.ts';
+import { issueAndSendCode, refuseUnlessRight } from './code-sending.ts';
 
 const PROOF_LIFETIME_MS = 10 * 60_000;
 const DEFAULT_AREA_CODE = '86';
@@ -78,18 +79,12 @@ export class Binding {
     await this.checkProof(auth, input.proof, now);
     const target = targetOf(input);
     await this.checkFree(auth, target);
-    const issued = await verification.codes.issue(target.channel === 'email' ? 'bind_email' : 'bind_phone', target.key, address, now);
-    if (!issued.ok) {
-      if (issued.kind === 'too_soon') throw new ApiError(Ret.CodeTooSoon, AccountSecurityTexts.CodeTooSoon, { waitMs: issued.waitMs });
-      if (issued.kind === 'target_limit') throw new ApiError(Ret.CodeDayLimit, AccountSecurityTexts.CodeDayLimit);
-      throw new ApiError(Ret.TooManyAttempts, AccountSecurityTexts.CodeAddressLimit);
-    }
-    const text = `您正在为奇遇视频账号绑定${target.channel === 'email' ? '邮箱' : '手机'}，验证码：${issued.code}，${VerificationRules.lifetimeMs / 60_000}分钟内有效。如非本人操作，请忽略。`;
-    try {
-      await verification.senders[target.channel].send({ channel: target.channel, to: target.key, subject: '奇遇视频绑定验证码', text, code: issued.code });
-    } catch {
-      throw new ApiError(Ret.CodeNotSent, AccountSecurityTexts.CodeNotSent);
-    }
+    await issueAndSendCode(
+      verification,
+      { purpose: target.channel === 'email' ? 'bind_email' : 'bind_phone', channel: target.channel, to: target.key, subject: '奇遇视频绑定验证码', doing: `为奇遇视频账号绑定${target.channel === 'email' ? '邮箱' : '手机'}` },
+      address,
+      now,
+    );
     const masked = target.channel === 'email' ? maskText(target.email, { email: true }) : `+${target.areaCode} ${maskText(target.phone)}`;
     return { masked, resendAfterMs: VerificationRules.resendAfterMs };
   }
@@ -101,9 +96,7 @@ export class Binding {
     const target = targetOf(input);
     await this.checkFree(auth, target);
     const outcome = await verification.codes.check(target.channel === 'email' ? 'bind_email' : 'bind_phone', target.key, input.code, now);
-    if (outcome === 'wrong') throw new ApiError(Ret.CodeWrong, AccountSecurityTexts.CodeWrong);
-    if (outcome === 'expired') throw new ApiError(Ret.CodeExpired, AccountSecurityTexts.CodeExpired);
-    if (outcome === 'exhausted') throw new ApiError(Ret.CodeExhausted, AccountSecurityTexts.CodeExhausted);
+    refuseUnlessRight(outcome);
     // Bound only while no other account has it (two accounts racing for one email: one gets it).
     const rows = target.channel === 'email'
       ? await db.query<{ email: string; phone: string; area_code: string }>(

@@ -16,6 +16,7 @@ import type { Queryable } from '../db/database.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { LOGIN_ATTEMPTS_PER_USER } from '../rate-limit/rate-limiter.ts';
+import { issueAndSendCode, refuseUnlessRight } from './code-sending.ts';
 
 /** A recovery ticket is good this long after the captcha. */
 const TICKET_LIFETIME_MS = 30 * 60_000;
@@ -107,24 +108,10 @@ export class PasswordRecovery {
   }
 
   async sendCode(input: { ticket: string; channel: CodeChannel }, address: string): Promise<CodeSent> {
-    const { db, clock, verification } = this.services;
+    const { clock, verification } = this.services;
     const now = clock.now();
-    const recovery = await openRecovery(db, input.ticket, now);
-    const account = recovery.uid === null ? undefined : await accountById(db, recovery.uid);
-    const target = account ? targetOf(account, input.channel) : null;
-    if (!account || target === null) throw badParam('channel');
-    const issued = await verification.codes.issue('reset_password', target, address, now);
-    if (!issued.ok) {
-      if (issued.kind === 'too_soon') throw new ApiError(Ret.CodeTooSoon, AccountSecurityTexts.CodeTooSoon, { waitMs: issued.waitMs });
-      if (issued.kind === 'target_limit') throw new ApiError(Ret.CodeDayLimit, AccountSecurityTexts.CodeDayLimit);
-      throw new ApiError(Ret.TooManyAttempts, AccountSecurityTexts.CodeAddressLimit);
-    }
-    const text = `您正在找回奇遇视频账号的密码，验证码：${issued.code}，${VerificationRules.lifetimeMs / 60_000}分钟内有效。如非本人操作，请忽略。`;
-    try {
-      await verification.senders[input.channel].send({ channel: input.channel, to: target, subject: '奇遇视频找回密码验证码', text, code: issued.code });
-    } catch {
-      throw new ApiError(Ret.CodeNotSent, AccountSecurityTexts.CodeNotSent);
-    }
+    const { account, target } = await this.targetOf(input, now);
+    await issueAndSendCode(verification, { purpose: 'reset_password', channel: input.channel, to: target, subject: '奇遇视频找回密码验证码', doing: '找回奇遇视频账号的密码' }, address, now);
     const masked = channelsOf(account).find((each) => each.channel === input.channel)?.masked ?? '';
     return { masked, resendAfterMs: VerificationRules.resendAfterMs };
   }
@@ -132,16 +119,20 @@ export class PasswordRecovery {
   async checkCode(input: { ticket: string; channel: CodeChannel; code: string }): Promise<null> {
     const { db, clock, verification } = this.services;
     const now = clock.now();
-    const recovery = await openRecovery(db, input.ticket, now);
-    const account = recovery.uid === null ? undefined : await accountById(db, recovery.uid);
-    const target = account ? targetOf(account, input.channel) : null;
-    if (!account || target === null) throw badParam('channel');
+    const { target } = await this.targetOf(input, now);
     const outcome = await verification.codes.check('reset_password', target, input.code, now);
-    if (outcome === 'wrong') throw new ApiError(Ret.CodeWrong, AccountSecurityTexts.CodeWrong);
-    if (outcome === 'expired') throw new ApiError(Ret.CodeExpired, AccountSecurityTexts.CodeExpired);
-    if (outcome === 'exhausted') throw new ApiError(Ret.CodeExhausted, AccountSecurityTexts.CodeExhausted);
+    refuseUnlessRight(outcome);
     await db.query('UPDATE password_recoveries SET verified_at = $2 WHERE id = $1', [input.ticket, new Date(now)]);
     return null;
+  }
+
+  /** The open ticket's account and where its code goes for this channel; nothing bound there answers 1002. */
+  private async targetOf(input: { ticket: string; channel: CodeChannel }, now: number): Promise<{ account: Account; target: string }> {
+    const recovery = await openRecovery(this.services.db, input.ticket, now);
+    const account = recovery.uid === null ? undefined : await accountById(this.services.db, recovery.uid);
+    const target = account ? targetOf(account, input.channel) : null;
+    if (!account || target === null) throw badParam('channel');
+    return { account, target };
   }
 
   async reset(input: { ticket: string; newPassword: string }): Promise<null> {

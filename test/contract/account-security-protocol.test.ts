@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHttp } from '../../adapters/http/fake-http.ts';
 import { installFakeAccountSecurityApi, type FakeAccountSecurityState } from '../../adapters/http/fake-account-security-api.ts';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountSecurityCalls, AccountSecurityRet, type PasswordChanged, type PasswordProof, type RecoveryStarted, type SignedInDevice } from '../../src/core/account-security/account-security-protocol.ts';
@@ -11,6 +11,7 @@ import { CaptchaCalls, type CaptchaChallenge } from '../../src/core/shared-kerne
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { FakeClock, createTestDatabase, registerUser, testConfig, tokenParams, uniqueIp, uniqueName } from '../server/support.ts';
+import { outboxCode } from '../server/outbox.ts';
 import { sendToFake, sendToServer, type Send } from './protocol-support.ts';
 
 /**
@@ -213,14 +214,7 @@ accountSecurityContract('the reference server', async () => {
       const [row] = await db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [challenge.data.id]);
       return { captchaId: challenge.data.id, captchaCode: (row?.answer ?? '').toLowerCase() };
     },
-    lastCode: async (to) => {
-      const dir = join(dataDir, 'outbox');
-      for (const file of (await readdir(dir)).sort().reverse()) {
-        const message = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string; code: string };
-        if (message.to === to) return message.code;
-      }
-      return '';
-    },
+    lastCode: (to) => outboxCode(dataDir, to),
     later: (ms) => clock.advance(ms),
     onTwoDevices: async () => {
       const userName = uniqueName('dev');

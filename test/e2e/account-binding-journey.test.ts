@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { registerThroughApi } from './support/accounts.ts';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
 
@@ -18,12 +19,7 @@ const number = `1${String(Date.now()).slice(-8)}`;
 beforeAll(async () => {
   phone = await openPhone();
   ({ app, page } = phone);
-  const registered = await fetch(`${app.url}/api/Login/Register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ userName, password: 'first-pass-1', System: 'h5', AppVersion: '1.0', SystemVersion: 'h5', version: 'H3', Lang: '0' }).toString(),
-  });
-  expect(((await registered.json()) as { ret: number }).ret).toBe(200);
+  await registerThroughApi(app.url, userName, 'first-pass-1');
 }, 240_000);
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { FakeClock, createTestDatabase, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+import { outboxCode } from './outbox.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -25,14 +26,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function codeTo(to: string): Promise<string> {
-  const dir = join(dataDir, 'outbox');
-  for (const file of (await readdir(dir)).sort().reverse()) {
-    const message = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string; code: string };
-    if (message.to === to) return message.code;
-  }
-  throw new Error(`no code to ${to}`);
-}
+const codeTo = async (to: string): Promise<string> => {
+  const code = await outboxCode(dataDir, to);
+  if (code === '') throw new Error(`no code to ${to}`);
+  return code;
+};
 
 const call = <T>(user: TestUser, path: string, fields: Record<string, string>) => post<T>(app, path, { ...tokenParams(user.token), ...fields }, { ip: uniqueIp() });
 const proofOf = async (user: TestUser, password = 'first-pass-1') => (await call<PasswordProof>(user, AccountSecurityCalls.verifyPassword.path, { password })).body;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { FakeClock, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+import { outboxCode } from './outbox.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -35,18 +36,11 @@ async function captcha(): Promise<{ captchaId: string; captchaCode: string }> {
 }
 
 /** The code in the newest outbox message to `to`. */
-async function mailedCode(to: string): Promise<string> {
-  const dir = join(dataDir, 'outbox');
-  const files = (await readdir(dir)).sort();
-  for (const file of files.reverse()) {
-    const message = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string; code: string; text: string };
-    if (message.to === to) {
-      expect(message.text).toContain(message.code);
-      return message.code;
-    }
-  }
-  throw new Error(`no message to ${to}`);
-}
+const mailedCode = async (to: string): Promise<string> => {
+  const code = await outboxCode(dataDir, to);
+  if (code === '') throw new Error(`no code to ${to}`);
+  return code;
+};
 
 async function userWithEmail(password = 'first-pass-1'): Promise<{ user: TestUser; userName: string; email: string }> {
   const userName = uniqueName('rec');

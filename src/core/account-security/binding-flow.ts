@@ -2,9 +2,10 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { UserInfoRefresher } from '../shared-kernel/user.ts';
-import { AccountSecurityCalls, AccountSecurityRet, EMAIL_PATTERN, PHONE_PATTERN, AccountSecurityTexts, type Bindings, type CodeChannel, type CodeWait } from './account-security-protocol.ts';
+import { AccountSecurityCalls, EMAIL_PATTERN, PHONE_PATTERN, AccountSecurityTexts, type Bindings, type CodeChannel } from './account-security-protocol.ts';
 import { COUNTRIES, type Country } from './countries.ts';
 import { isWellFormedCode, VerificationRules } from './verification-rules.ts';
+import { resendInSeconds, sentAtOfRefusal } from './code-resend.ts';
 
 /** Where a binding under way stands (session storage: a reload keeps the place; the proof lasts 10 minutes). */
 export interface BindingState {
@@ -90,10 +91,9 @@ export class BindingFlow {
     if (state) this.save({ ...state, country: countryOf(code).code, sentAt: 0 });
   }
 
-  /** Seconds until another code may go (0: now). */
+  /** Seconds until another code may be sent (0: now). */
   resendIn(): number {
-    const sentAt = this.state()?.sentAt ?? 0;
-    return Math.max(0, Math.ceil((sentAt + VerificationRules.resendAfterMs - this.now()) / 1000));
+    return resendInSeconds(this.state()?.sentAt ?? 0, this.now());
   }
 
   /** What the form lacks for this target, or null. */
@@ -114,10 +114,9 @@ export class BindingFlow {
       this.save({ ...state, target: target.trim(), sentAt: this.now() });
       return { ok: true };
     } catch (error) {
-      if (error instanceof ApiError && error.ret === AccountSecurityRet.CodeTooSoon) {
-        const wait = Number((error.data as Partial<CodeWait> | null)?.waitMs);
-        if (Number.isFinite(wait)) this.save({ ...state, target: target.trim(), sentAt: this.now() + wait - VerificationRules.resendAfterMs });
-      }
+      // Too soon: the countdown shows what is left.
+      const sentAt = sentAtOfRefusal(error, this.now());
+      if (sentAt !== null) this.save({ ...state, target: target.trim(), sentAt });
       return { ok: false, message: messageOf(error) };
     }
   }

@@ -2,7 +2,8 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import { isWellFormedCode, VerificationRules } from './verification-rules.ts';
-import { AccountSecurityCalls, AccountSecurityRet, type CodeChannel, type CodeWait, type RecoveryChannel } from './account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, type CodeChannel, type RecoveryChannel } from './account-security-protocol.ts';
+import { resendInSeconds, sentAtOfRefusal } from './code-resend.ts';
 
 /** Where a recovery under way stands, kept in the session's storage so a reload keeps the place. */
 export interface RecoveryState {
@@ -100,10 +101,9 @@ export class PasswordRecoveryFlow {
     if (state && state.channels.some((each) => each.channel === channel)) this.save({ ...state, channel, sentAt: 0 });
   }
 
-  /** Seconds until a code may be sent again (0: now). */
+  /** Seconds until another code may be sent (0: now). */
   resendIn(): number {
-    const sentAt = this.state()?.sentAt ?? 0;
-    return Math.max(0, Math.ceil((sentAt + VerificationRules.resendAfterMs - this.now()) / 1000));
+    return resendInSeconds(this.state()?.sentAt ?? 0, this.now());
   }
 
   async sendCode(): Promise<RecoveryOutcome> {
@@ -115,10 +115,8 @@ export class PasswordRecoveryFlow {
       return { ok: true };
     } catch (error) {
       // Too soon: the countdown shows what is left.
-      if (error instanceof ApiError && error.ret === AccountSecurityRet.CodeTooSoon) {
-        const wait = Number((error.data as Partial<CodeWait> | null)?.waitMs);
-        if (Number.isFinite(wait)) this.save({ ...state, sentAt: this.now() + wait - VerificationRules.resendAfterMs });
-      }
+      const sentAt = sentAtOfRefusal(error, this.now());
+      if (sentAt !== null) this.save({ ...state, sentAt });
       return { ok: false, message: messageOf(error) };
     }
   }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { Field } from '../login/auth-form.tsx';
+import { CodeField } from './code-field.tsx';
 import {
   CountryListModel,
   EmailMobileSettingModel,
@@ -91,15 +92,7 @@ export const SetEmailMobileScreen = observer(function SetEmailMobileScreen() {
         {vm.channel === 'email'
           ? <Field label="邮箱" name="email" autoComplete="email" placeholder="请输入新邮箱" value={vm.target} onChange={vm.targetChanged} />
           : <Field label="手机号" name="phone" autoComplete="tel-national" placeholder="请输入手机号" value={vm.target} onChange={vm.targetChanged} />}
-        <div className="field captcha-field">
-          <label className="captcha-field__input">
-            <span className="field__label">验证码</span>
-            <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="6位数字验证码" value={vm.code} onChange={(e) => vm.codeChanged(e.target.value)} />
-          </label>
-          <button type="button" className="captcha-field__image" disabled={!vm.canSend} onClick={() => void vm.sendTapped()}>
-            {vm.sendText}
-          </button>
-        </div>
+        <CodeField value={vm.code} onChange={vm.codeChanged} sendText={vm.sendText} canSend={vm.canSend} onSend={() => void vm.sendTapped()} />
         <p className="form-error" role="alert">{vm.error}</p>
         <button type="submit" className="primary-button" disabled={!vm.canSubmit}>确认绑定</button>
       </form>

@@ -8,6 +8,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
+import { CodeCountdown } from './code-countdown.ts';
 
 type Flow = Pick<BindingFlow, 'state' | 'begin' | 'verifyPassword' | 'chooseCountry' | 'resendIn' | 'problem' | 'sendCode' | 'bind' | 'finish'>;
 
@@ -87,16 +88,16 @@ export class SetEmailMobileViewModel {
   code = '';
   error = '';
   busy = false;
-  resendIn = 0;
+  readonly countdown: CodeCountdown;
 
   constructor(
     private readonly flow: Flow,
-    private readonly clock: Clock,
+    clock: Clock,
     private readonly navigator: Navigator,
   ) {
     this.target = flow.state()?.target ?? '';
-    this.resendIn = flow.resendIn();
-    makeAutoObservable<SetEmailMobileViewModel, 'flow' | 'clock' | 'navigator'>(this, { flow: false, clock: false, navigator: false }, { autoBind: true });
+    this.countdown = new CodeCountdown(() => flow.resendIn(), clock);
+    makeAutoObservable<SetEmailMobileViewModel, 'flow' | 'navigator'>(this, { flow: false, navigator: false, countdown: false }, { autoBind: true });
   }
 
   get channel(): CodeChannel {
@@ -113,11 +114,11 @@ export class SetEmailMobileViewModel {
   }
 
   get sendText(): string {
-    return this.resendIn > 0 ? `重新获取(${this.resendIn}s)` : '获取验证码';
+    return this.countdown.text;
   }
 
   get canSend(): boolean {
-    return !this.busy && this.resendIn === 0 && this.target.trim() !== '';
+    return !this.busy && !this.countdown.waiting && this.target.trim() !== '';
   }
 
   get canSubmit(): boolean {
@@ -130,8 +131,7 @@ export class SetEmailMobileViewModel {
       this.navigator.replace('/emailMobileSetting');
       return () => undefined;
     }
-    const timer = this.clock.repeat(() => runInAction(() => (this.resendIn = this.flow.resendIn())), 1000);
-    return () => this.clock.cancelRepeat(timer);
+    return this.countdown.start();
   }
 
   targetChanged(value: string): void {
@@ -152,9 +152,9 @@ export class SetEmailMobileViewModel {
     if (!this.canSend) return;
     this.busy = true;
     const outcome = await this.flow.sendCode(this.target);
+    this.countdown.refresh();
     runInAction(() => {
       this.busy = false;
-      this.resendIn = this.flow.resendIn();
       this.error = outcome.ok ? '' : outcome.message;
     });
   }

@@ -5,6 +5,7 @@ import { NavBar } from '../common/nav-bar.tsx';
 import { CaptchaField, Field } from '../login/auth-form.tsx';
 import { CusServiceContact } from '../messaging/cus-service-notice.tsx';
 import { RetrievePasswordCodeModel, RetrievePasswordImgModel, RetrievePasswordModel, ResetPasswordModel } from './password-recovery-view-models.ts';
+import { CodeField } from './code-field.tsx';
 import '../login/login.css';
 import '../account/account.css';
 
@@ -92,15 +93,7 @@ export const RetrievePasswordCodeScreen = observer(function RetrievePasswordCode
           </button>
         ))}
       </div>
-      <div className="field captcha-field">
-        <label className="captcha-field__input">
-          <span className="field__label">验证码</span>
-          <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="6位数字验证码" value={vm.code} onChange={(e) => vm.codeChanged(e.target.value)} />
-        </label>
-        <button type="button" className="captcha-field__image" disabled={!vm.canSend} onClick={() => void vm.sendTapped()}>
-          {vm.sendText}
-        </button>
-      </div>
+      <CodeField value={vm.code} onChange={vm.codeChanged} sendText={vm.sendText} canSend={vm.canSend} onSend={() => void vm.sendTapped()} />
     </Step>
   );
 });

@@ -8,6 +8,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { CaptchaChallenge } from '../../core/shared-kernel/captcha-protocol.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
+import { CodeCountdown } from './code-countdown.ts';
 
 type Flow = Pick<PasswordRecoveryFlow, 'state' | 'typedAccount' | 'chooseAccount' | 'start' | 'choose' | 'resendIn' | 'sendCode' | 'checkCode' | 'reset'>;
 
@@ -120,16 +121,15 @@ export class RetrievePasswordCodeViewModel {
   code = '';
   error = '';
   busy = false;
-  /** Seconds until another code may be sent. */
-  resendIn = 0;
+  readonly countdown: CodeCountdown;
 
   constructor(
     private readonly flow: Flow,
-    private readonly clock: Clock,
+    clock: Clock,
     private readonly navigator: Navigator,
   ) {
-    this.resendIn = flow.resendIn();
-    makeAutoObservable<RetrievePasswordCodeViewModel, 'flow' | 'clock' | 'navigator'>(this, { flow: false, clock: false, navigator: false }, { autoBind: true });
+    this.countdown = new CodeCountdown(() => flow.resendIn(), clock);
+    makeAutoObservable<RetrievePasswordCodeViewModel, 'flow' | 'navigator'>(this, { flow: false, navigator: false, countdown: false }, { autoBind: true });
   }
 
   get channels(): { channel: CodeChannel; label: string; chosen: boolean }[] {
@@ -138,11 +138,11 @@ export class RetrievePasswordCodeViewModel {
   }
 
   get sendText(): string {
-    return this.resendIn > 0 ? `重新获取(${this.resendIn}s)` : '获取验证码';
+    return this.countdown.text;
   }
 
   get canSend(): boolean {
-    return !this.busy && this.resendIn === 0 && this.channels.length > 0;
+    return !this.busy && !this.countdown.waiting && this.channels.length > 0;
   }
 
   get canSubmit(): boolean {
@@ -155,13 +155,12 @@ export class RetrievePasswordCodeViewModel {
       this.navigator.replace('/retrievePassword');
       return () => undefined;
     }
-    const timer = this.clock.repeat(() => runInAction(() => (this.resendIn = this.flow.resendIn())), 1000);
-    return () => this.clock.cancelRepeat(timer);
+    return this.countdown.start();
   }
 
   chosen(channel: CodeChannel): void {
     this.flow.choose(channel);
-    this.resendIn = this.flow.resendIn();
+    this.countdown.refresh();
   }
 
   codeChanged(value: string): void {
@@ -173,9 +172,9 @@ export class RetrievePasswordCodeViewModel {
     if (!this.canSend) return;
     this.busy = true;
     const outcome = await this.flow.sendCode();
+    this.countdown.refresh();
     runInAction(() => {
       this.busy = false;
-      this.resendIn = this.flow.resendIn();
       this.error = outcome.ok ? '' : outcome.message;
     });
   }
