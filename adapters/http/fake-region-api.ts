@@ -2,7 +2,7 @@ import { RegionCalls, RegionRet } from '../../src/core/region/region-protocol.ts
 import type { RegionInfo } from '../../src/core/region/region-protocol.ts';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
+import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** The imitation's state, for tests to arrange and read. */
 export interface FakeRegionState {
@@ -10,6 +10,8 @@ export interface FakeRegionState {
   region: RegionInfo;
   /** The region names the imitation knows, by code (the server knows every ISO code). */
   readonly known: Map<string, string>;
+  /** Regions users saved on their accounts (SetUserRegion), by user id. */
+  readonly saved: Map<number, string>;
 }
 
 const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
@@ -28,12 +30,23 @@ export function installFakeRegionApi(http: FakeHttp): FakeRegionState {
       ['MY', '马来西亚'],
       ['US', '美国'],
     ]),
+    saved: new Map(),
+  };
+  /** The caller's user id from the token fields it sends, or null for a visitor. */
+  const callerOf = (call: FakeHttpCall): number | null => {
+    const uid = call.params['login_uid'] ?? call.body['login_uid'];
+    return typeof uid === 'string' && /^\d+$/.test(uid) ? Number(uid) : null;
+  };
+  const regionOf = (call: FakeHttpCall): RegionInfo => {
+    const uid = callerOf(call);
+    const code = uid === null ? undefined : state.saved.get(uid);
+    return code === undefined ? state.region : { country: state.known.get(code) ?? code, code };
   };
 
-  function serve<S extends Fields, Data>(declared: Call<S, Data>, handle: (input: ReceivedOf<S>) => Data): void {
+  function serve<S extends Fields, Data>(declared: Call<S, Data>, handle: (input: ReceivedOf<S>, call: FakeHttpCall) => Data): void {
     http.route(declared.method, declared.path, (call) => {
       try {
-        return ok(handle(readDeclaredParams(declared, call)));
+        return ok(handle(readDeclaredParams(declared, call), call));
       } catch (error) {
         if (error instanceof FakeRefusal) return error.answer;
         throw error;
@@ -41,10 +54,19 @@ export function installFakeRegionApi(http: FakeHttp): FakeRegionState {
     });
   }
 
-  serve(RegionCalls.userRegion, () => state.region);
+  serve(RegionCalls.userRegion, (_input, call) => regionOf(call));
 
-  serve(RegionCalls.isMalaysia, ({ region }) => {
-    let code = state.region.code;
+  serve(RegionCalls.setUserRegion, ({ region }, call) => {
+    const uid = callerOf(call);
+    if (uid === null) throw new FakeRefusal({ body: { ret: 201, msg: '请先登录', data: null } });
+    const code = region.trim().toUpperCase();
+    if (!state.known.has(code)) throw new FakeRefusal({ body: { ret: 1002, msg: `不支持的地区：${code}`, data: null } });
+    state.saved.set(uid, code);
+    return { country: state.known.get(code) ?? code, code };
+  });
+
+  serve(RegionCalls.isMalaysia, ({ region }, call) => {
+    let code = regionOf(call).code;
     if (region !== undefined) {
       code = region.trim().toUpperCase();
       if (!state.known.has(code)) {

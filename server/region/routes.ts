@@ -39,11 +39,20 @@ export function requireRegion(code: string): Region {
 }
 
 export function registerRegionRoutes(api: ApiRouter, services: AppServices): void {
-  const { config } = services;
+  const { config, db, sessions, realtime } = services;
 
   /** `{ country: '中国', code: 'CN' }`; an unknown code answers 1002. */
   serve(api, RegionCalls.userRegion, 'optional', async ({ request, auth }) => {
     const region = requireRegion(regionCodeFor(request, auth, config.defaultRegion));
+    return { country: region.country, code: region.code };
+  });
+
+  /** Saves the caller's region on the account (/selectArea): `{ country, code }`; an unknown code answers 1002. */
+  serve(api, RegionCalls.setUserRegion, 'required', async ({ input, auth }) => {
+    const region = requireRegion(normalizeRegionCode(input.region));
+    await db.query('UPDATE users SET region = $2 WHERE id = $1', [auth.user.id, region.code]);
+    await sessions.cache?.changed({ uid: auth.user.id });
+    realtime.userChanged(auth.user.id);
     return { country: region.country, code: region.code };
   });
 

@@ -2,6 +2,8 @@ import type { Container } from 'inversify';
 import { BindingFlow } from '../core/account-security/binding-flow.ts';
 import { ChangePassword } from '../core/account-security/change-password.ts';
 import { SessionService } from '../core/session/session-service.ts';
+import { RegionService } from '../core/region/region-service.ts';
+import { RegionRowModel, RegionRowViewModel, SelectAreaModel, SelectAreaViewModel } from '../ui/region/select-area-view-model.ts';
 import { PasswordRecoveryFlow } from '../core/account-security/password-recovery.ts';
 import { SignedInDeviceList } from '../core/account-security/signed-in-devices.ts';
 import { CaptchaService } from '../core/captcha/captcha-service.ts';
@@ -41,7 +43,7 @@ import {
 import { SessionModel } from '../ui/app/session-model.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
 
-/** Account security (issue 22): /accountSecurity, /setPassword, binding an email or phone (/emailMobileSetting … /setEmailMobileSuccess, /countryList) and password recovery (/retrievePassword … /resetPassword). */
+/** Account security (issue 22): /selectArea, /accountSecurity, /setPassword, binding an email or phone (/emailMobileSetting … /setEmailMobileSuccess, /countryList) and password recovery (/retrievePassword … /resetPassword). */
 export function bindAccountSecurity(container: Container): void {
   container.bind(ChangePassword).toDynamicValue((c) => new ChangePassword(c.get(ApiClient))).inSingletonScope();
   container.bind(SignedInDeviceList).toDynamicValue((c) => new SignedInDeviceList(c.get(ApiClient))).inSingletonScope();
@@ -69,5 +71,8 @@ export function bindAccountSecurity(container: Container): void {
   bindViewModel(container, SetEmailMobileModel, (c) => new SetEmailMobileViewModel(c.get(BindingFlow), c.get<Clock>(Clock), c.get<Navigator>(Navigator)));
   bindViewModel(container, CountryListModel, (c) => new CountryListViewModel(c.get(BindingFlow), c.get<Navigator>(Navigator)));
   bindViewModel(container, SetEmailMobileSuccessModel, (c) => new SetEmailMobileSuccessViewModel(c.get(BindingFlow), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
+  // /selectArea and /settings' 地区 row: the user's region (kept on the account when signed in).
+  bindViewModel(container, RegionRowModel, (c) => new RegionRowViewModel(c.get(RegionService)));
+  bindViewModel(container, SelectAreaModel, (c) => new SelectAreaViewModel(c.get(RegionService), c.get(SessionModel), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
   bindViewModel(container, SetPasswordModel, (c) => new SetPasswordViewModel(c.get(SessionModel), c.get(ChangePassword), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
 }

@@ -7,7 +7,7 @@ import type { Database } from '../../server/db/database.ts';
 import { RegionCalls, RegionRet } from '../../src/core/region/region-protocol.ts';
 import type { MalaysiaCheck, RegionInfo } from '../../src/core/region/region-protocol.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
-import { FakeClock, createTestDatabase, testConfig } from '../server/support.ts';
+import { FakeClock, createTestDatabase, registerUser, testConfig, tokenParams } from '../server/support.ts';
 import { sendToFake, sendToServer, type Answer } from './protocol-support.ts';
 
 /**
@@ -16,7 +16,9 @@ import { sendToFake, sendToServer, type Answer } from './protocol-support.ts';
  * answer alike.
  */
 interface RegionWorld {
-  send<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>): Promise<Answer>;
+  send<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, caller?: Record<string, string>): Promise<Answer>;
+  /** A new signed-in user's token fields. */
+  signedIn(): Promise<Record<string, string>>;
 }
 
 function regionContract(name: string, makeWorld: () => Promise<{ world: RegionWorld; close: () => Promise<void> }>): void {
@@ -43,6 +45,17 @@ function regionContract(name: string, makeWorld: () => Promise<{ world: RegionWo
       expect(await world.send(RegionCalls.isMalaysia, { region: 'xyz' })).toMatchObject({ ret: 1002, msg: '参数格式错误：region' });
       expect(await world.send(RegionCalls.isMalaysia, { region: 'm'.repeat(65) })).toMatchObject({ ret: 1002, msg: '参数格式错误：region' });
     });
+
+    it('SetUserRegion keeps a signed-in user\'s region: GetUserRegion and IsMalaysia answer it; a visitor and an unknown code are refused', async () => {
+      const caller = await world.signedIn();
+      expect(await world.send(RegionCalls.setUserRegion, { region: 'my' }, caller)).toMatchObject({ ret: 200, data: { country: '马来西亚', code: 'MY' } });
+      expect(await world.send(RegionCalls.userRegion, {}, caller)).toMatchObject({ ret: 200, data: { country: '马来西亚', code: 'MY' } });
+      expect((await world.send(RegionCalls.isMalaysia, {}, caller)).ret).toBe(RegionRet.Malaysia);
+      expect(await world.send(RegionCalls.userRegion, {})).toMatchObject({ ret: 200, data: { code: 'CN' } });
+      expect(await world.send(RegionCalls.setUserRegion, { region: 'ZZ' }, caller)).toMatchObject({ ret: 1002, msg: '不支持的地区：ZZ' });
+      expect((await world.send(RegionCalls.setUserRegion, { region: 'CHN' }, caller)).ret).toBe(1002);
+      expect((await world.send(RegionCalls.setUserRegion, { region: 'MY' })).ret).toBe(201);
+    });
   });
 }
 
@@ -50,7 +63,15 @@ regionContract('the fake', async () => {
   const http = new FakeHttp();
   const toFake = sendToFake(http);
   installFakeRegionApi(http);
-  return { world: { send: (declared, input) => toFake(declared, input) }, close: async () => undefined };
+  let next = 0;
+  const world: RegionWorld = {
+    send: (declared, input, caller) => toFake(declared, input, caller ?? {}),
+    signedIn: async () => {
+      next += 1;
+      return { login_uid: String(next), uid: String(next), token: `t${next}` };
+    },
+  };
+  return { world, close: async () => undefined };
 });
 
 regionContract('the reference server', async () => {
@@ -58,7 +79,10 @@ regionContract('the reference server', async () => {
   const app: FastifyInstance = await createApp({ db, config: testConfig({ defaultRegion: 'CN' }), clock: new FakeClock(), logger: false });
   const toServer = sendToServer(app);
   return {
-    world: { send: (declared, input) => toServer(declared, input) },
+    world: {
+      send: (declared, input, caller) => toServer(declared, input, caller ?? {}),
+      signedIn: async () => tokenParams((await registerUser(app)).token),
+    },
     close: async () => {
       await app.close();
       await db.close();

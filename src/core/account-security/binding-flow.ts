@@ -3,7 +3,7 @@ import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { UserInfoRefresher } from '../shared-kernel/user.ts';
 import { AccountSecurityCalls, EMAIL_PATTERN, PHONE_PATTERN, AccountSecurityTexts, type Bindings, type CodeChannel } from './account-security-protocol.ts';
-import { COUNTRIES, type Country } from './countries.ts';
+import { COUNTRIES, type Country } from '../shared-kernel/countries.ts';
 import { isWellFormedCode, VerificationRules } from './verification-rules.ts';
 import { resendInSeconds, sentAtOfRefusal } from './code-resend.ts';
 

@@ -29,5 +29,12 @@ export const RegionCalls = {
    * Whether the Malaysia rules apply: for `region` when given (the app's custom area, any case; an unknown code is
    * 1002 不支持的地区：XX), else for the region GetUserRegion resolves (an unknown one is simply not Malaysia).
    */
+  /** /selectArea: the signed-in user's own region, kept on the account (GetUserRegion answers it from then on). */
+  setUserRegion: call<RegionInfo>()({
+    method: 'POST',
+    path: '/api/user/SetUserRegion',
+    carrier: 'form',
+    params: { region: { kind: 'text', max: 2, pattern: /^[A-Za-z]{2}$/, trim: true } },
+  }),
   isMalaysia: call<MalaysiaCheck>()({ method: 'GET', path: '/api/user/IsMalaysia', carrier: 'query', params: { region: { kind: 'text', max: 64, optional: true } } }),
 } as const;

@@ -41,6 +41,30 @@ export class RegionService {
   }
 
   /**
+   * /selectArea: the user's own region. Kept on the account when signed in (GetUserRegion answers it everywhere
+   * from then on) and, for anyone, as the app's custom area (sent with the VIP calls and the Malaysia check).
+   * False when the account could not keep it (the request layer said why).
+   */
+  async choose(code: string, signedIn: boolean): Promise<boolean> {
+    if (signedIn) {
+      try {
+        await this.api.request(RegionCalls.setUserRegion, { region: code }, { notice: true });
+      } catch {
+        return false;
+      }
+    }
+    this.local.set(RegionKeys.useCustomArea, 'true');
+    this.local.set(RegionKeys.customAreaCode, code);
+    await this.refresh();
+    return true;
+  }
+
+  /** The region chosen by hand (custom area), or null. */
+  chosen(): string | null {
+    return this.local.get(RegionKeys.useCustomArea) === 'true' ? this.local.get(RegionKeys.customAreaCode) : null;
+  }
+
+  /**
    * An error answer from IsMalaysia marks the user as Malaysian; a network failure, or a refused session
    * (handled by the request layer), changes nothing.
    */

@@ -4,6 +4,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { Field } from '../login/auth-form.tsx';
 import { CodeField } from './code-field.tsx';
+import { CountryPicker } from '../region/country-picker.tsx';
 import {
   CountryListModel,
   EmailMobileSettingModel,
@@ -100,39 +101,13 @@ export const SetEmailMobileScreen = observer(function SetEmailMobileScreen() {
   );
 });
 
-/** /countryList: search, the list grouped by pinyin initial, and an index bar to jump to a letter. */
+/** /countryList: a phone's country or region, with its calling code. */
 export const CountryListScreen = observer(function CountryListScreen() {
   const vm = useViewModel(CountryListModel);
   return (
     <div className="page country-list-page">
       <NavBar title="选择国家和地区" />
-      <div className="country-search">
-        <input type="search" aria-label="搜索国家和地区" placeholder="搜索国家、地区或区号" value={vm.query} onChange={(e) => vm.searched(e.target.value)} />
-      </div>
-      <div className="country-list">
-        {vm.groups.map((group) => (
-          <section key={group.letter} id={`country-${group.letter}`} aria-label={group.letter}>
-            <h2 className="country-list__letter">{group.letter}</h2>
-            {group.countries.map((country) => (
-              <button key={country.code} type="button" className={`account-row ${country.code === vm.chosen ? 'account-row--selected' : ''}`} onClick={() => vm.picked(country.code)}>
-                <span>{country.name}</span>
-                <span className="account-row__value">+{country.dial}</span>
-              </button>
-            ))}
-          </section>
-        ))}
-        {vm.groups.length === 0 && <p className="account-form__hint binding-hint">没有找到相关国家或地区</p>}
-      </div>
-      <nav className="country-index" aria-label="字母索引">
-        {vm.letters.map((letter) => (
-          <a key={letter} href={`#country-${letter}`} onClick={(event) => {
-            event.preventDefault();
-            document.getElementById(`country-${letter}`)?.scrollIntoView();
-          }}>
-            {letter}
-          </a>
-        ))}
-      </nav>
+      <CountryPicker query={vm.query} onSearch={vm.searched} groups={vm.groups} chosen={vm.chosen} showDial onPick={vm.picked} />
     </div>
   );
 });

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { AccountSecurityTexts, type CodeChannel } from '../../core/account-security/account-security-protocol.ts';
 import { countryOf, type BindingFlow } from '../../core/account-security/binding-flow.ts';
-import { COUNTRIES, type Country } from '../../core/account-security/countries.ts';
+import { countryGroups, type Country } from '../../core/shared-kernel/countries.ts';
 import { maskText } from '../../core/display/mask.ts';
 import type { Clock } from '../../core/ports/clock.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
@@ -183,15 +183,7 @@ export class CountryListViewModel {
   }
 
   get groups(): { letter: string; countries: readonly Country[] }[] {
-    const query = this.query.trim().replace(/^\+/, '');
-    const shown = query === '' ? COUNTRIES : COUNTRIES.filter((each) => each.name.includes(query) || each.dial.startsWith(query) || each.code.toLowerCase() === query.toLowerCase());
-    const groups = new Map<string, Country[]>();
-    for (const country of shown) groups.set(country.letter, [...(groups.get(country.letter) ?? []), country]);
-    return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([letter, countries]) => ({ letter, countries }));
-  }
-
-  get letters(): string[] {
-    return this.groups.map((group) => group.letter);
+    return countryGroups(this.query);
   }
 
   get chosen(): string {

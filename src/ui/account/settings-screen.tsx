@@ -7,6 +7,7 @@ import { NavBar } from '../common/nav-bar.tsx';
 import { SettingsModel } from './settings-view-model.ts';
 import { LanguageChoice } from './language-choice.tsx';
 import { OlderSiteRow } from './older-site-row.tsx';
+import { RegionRow } from '../region/region-row.tsx';
 import './account.css';
 
 export const SettingsScreen = observer(function SettingsScreen() {
@@ -38,6 +39,7 @@ export const SettingsScreen = observer(function SettingsScreen() {
           </label>
         ))}
       </div>
+      <RegionRow />
       <LanguageChoice />
       <OlderSiteRow />
       {vm.loggedIn && (

@@ -21,5 +21,5 @@ export const accountRoutes: AppRoute[] = [
   { path: '/seekingMovies', title: '求片', depth: 1, load: null },
   { path: '/invitation', title: '邀请好友', depth: 1, load: null },
   { path: '/inputInvitationCode', title: '填写邀请码', depth: 2, load: null },
-  { path: '/selectArea', title: '选择地区', depth: 2, load: null },
+  { path: '/selectArea', title: '选择地区', depth: 2, load: () => import('../../region/select-area-screen.tsx').then((m) => ({ default: m.SelectAreaScreen })) },
 ];

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerThroughApi } from './support/accounts.ts';
+import type { RunningApp } from './support/app-server.ts';
+import { openPhone, type Phone } from './support/phone.ts';
+
+/**
+ * /selectArea (issue 22): 设置's 地区 shows the region in use; choosing another there keeps it on the account, so
+ * the server answers it from then on (another page load, another device), and the app's calls carry it.
+ */
+let phone: Phone | undefined;
+let app: RunningApp;
+let page: Page;
+const poll = expect.poll;
+const userName = `area_${Date.now() % 100000}`;
+
+beforeAll(async () => {
+  phone = await openPhone();
+  ({ app, page } = phone);
+  await registerThroughApi(app.url, userName, 'first-pass-1');
+}, 240_000);
+
+afterAll(async () => {
+  await phone?.close();
+});
+
+describe('choosing one\'s region', () => {
+  it('a signed-in user sees 地区 中国 under 设置 and opens /selectArea', async () => {
+    await page.goto(`${app.url}/login?redirect=%2Fsettings`);
+    await page.getByPlaceholder('请输入账号').fill(userName);
+    await page.getByPlaceholder('请输入密码').fill('first-pass-1');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/\/settings$/);
+    await poll(() => page.getByTestId('settings-region').textContent()).toContain('中国');
+    await page.getByTestId('settings-region').click();
+    await page.waitForURL(/\/selectArea$/);
+  });
+
+  it('searches and picks 马来西亚: back on 设置, which shows it; the account keeps it across a reload', async () => {
+    await page.getByLabel('搜索国家和地区').fill('马来');
+    await page.getByRole('button', { name: /马来西亚/ }).click();
+    await page.waitForURL(/\/settings$/);
+    await poll(() => page.getByTestId('settings-region').textContent()).toContain('马来西亚');
+    // The account keeps it: a fresh page load asks the server.
+    await page.evaluate(() => {
+      localStorage.removeItem('useCustomArea');
+      localStorage.removeItem('customAreaCode');
+    });
+    await page.reload();
+    const answer = await page.evaluate(async () => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: { uid: number; token: string; expire: number; sign: string } };
+      const token = user.token;
+      if (!token) return null;
+      const query = new URLSearchParams({ uid: String(token.uid), token: token.token, expire: String(token.expire), sign: token.sign, login_uid: String(token.uid), System: 'h5' });
+      return (await (await fetch(`/api/home/GetUserRegion?${query.toString()}`)).json()) as { data: { code: string } };
+    });
+    expect(answer?.data.code).toBe('MY');
+    await poll(() => page.getByTestId('settings-region').textContent()).toContain('马来西亚');
+  });
+});
