@@ -2,6 +2,7 @@ import { AccountSecurityCalls, type CodeChannel } from '../../src/core/account-s
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
+import { AccountDeletion } from './account-deletion.ts';
 import { Binding } from './binding.ts';
 import { SignedInDevices } from './devices.ts';
 import { changePassword } from './password-change.ts';
@@ -25,6 +26,11 @@ export function registerAccountSecurityRoutes(api: ApiRouter, services: AppServi
   /** Binding or changing an email or phone: the password, a code to the new one, the binding (binding.ts). */
   serve(api, AccountSecurityCalls.verifyPassword, 'required', ({ auth, input }) => binding.verifyPassword(auth, input.password));
   serve(api, AccountSecurityCalls.sendBindCode, 'required', ({ auth, input, request }) => binding.sendCode(auth, { ...input, channel: channelOf(input.channel) }, request.ip));
+  const deletion = new AccountDeletion(services);
+  /** 注销账号: a code to a bound email or phone, then the password and the code (account-deletion.ts). */
+  serve(api, AccountSecurityCalls.sendDeleteCode, 'required', ({ auth, input, request }) => deletion.sendCode(auth, channelOf(input.channel), request.ip));
+  serve(api, AccountSecurityCalls.deleteAccount, 'required', ({ auth, input }) => deletion.delete(auth, input));
+
   const devices = new SignedInDevices(services);
   /** The account's signed-in devices, and ending one or all others (devices.ts). */
   serve(api, AccountSecurityCalls.devices, 'required', ({ auth }) => devices.list(auth));

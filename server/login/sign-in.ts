@@ -10,6 +10,7 @@ import { toUserView } from '../user/user-view.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import type { CaptchaStore } from '../captcha/captcha-store.ts';
 import type { SessionDevice } from '../auth/sessions.ts';
+import { releaseDeletedName } from '../account-security/account-deletion.ts';
 import { LOGIN_NAME_PATTERN, checkNickName, checkPassword } from './credentials.ts';
 import { upgradePasswordHash } from './password-upgrade.ts';
 
@@ -32,6 +33,8 @@ export async function registerAccount(
     throw new ApiError(Ret.TooManyAttempts, RetMessage.TooManyRegistrations);
   }
   const passwordHash = await passwords.hash(password);
+  // A name a deleted account held is free again 30 days after the deletion.
+  await releaseDeletedName(db, form.userName, clock.now());
   try {
     const { user, token } = await db.transaction(async (tx) => {
       const created = await insertUser(tx, { userName: form.userName, passwordHash, nickName });
@@ -81,7 +84,8 @@ export async function logIn(
   }
 
   const user = plausibleName ? await findUserByName(db, userName) : undefined;
-  const valid = user === undefined
+  // A deleted account (no password matches) costs the same check as an unknown one: nothing tells them apart.
+  const valid = user === undefined || user.passwordHash === '!'
     ? await passwords.verifyDummy(password)
     : await passwords.verify(password, user.passwordHash);
   if (user === undefined || !valid) throw new ApiError(Ret.BadCredentials, RetMessage.BadCredentials);

@@ -1,5 +1,8 @@
 import type { Container } from 'inversify';
+import { AccountDeletionFlow } from '../core/account-security/account-deletion.ts';
 import { BindingFlow } from '../core/account-security/binding-flow.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
+import { DeleteAccountModel, DeleteAccountViewModel } from '../ui/account-security/delete-account-view-model.ts';
 import { ChangePassword } from '../core/account-security/change-password.ts';
 import { SessionService } from '../core/session/session-service.ts';
 import { RegionService } from '../core/region/region-service.ts';
@@ -74,5 +77,13 @@ export function bindAccountSecurity(container: Container): void {
   // /selectArea and /settings' 地区 row: the user's region (kept on the account when signed in).
   bindViewModel(container, RegionRowModel, (c) => new RegionRowViewModel(c.get(RegionService)));
   bindViewModel(container, SelectAreaModel, (c) => new SelectAreaViewModel(c.get(RegionService), c.get(SessionModel), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
+  container
+    .bind(AccountDeletionFlow)
+    .toDynamicValue((c) => {
+      const clock = c.get<Clock>(Clock);
+      return new AccountDeletionFlow(c.get(ApiClient), c.get(UserSession), () => clock.now());
+    })
+    .inSingletonScope();
+  bindViewModel(container, DeleteAccountModel, (c) => new DeleteAccountViewModel(c.get(SessionModel), c.get(AccountDeletionFlow), c.get<Clock>(Clock), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
   bindViewModel(container, SetPasswordModel, (c) => new SetPasswordViewModel(c.get(SessionModel), c.get(ChangePassword), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
 }

@@ -4,6 +4,7 @@ import type { RunningApp } from './support/app-server.ts';
 import { E2E_OLDER_SITE_URL } from './support/build-once.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
 import { IPHONE_SAFARI, openPhone, type Phone } from './support/phone.ts';
+import { FIRST_SCREEN_MARKUP_ID } from '../../src/core/catalogue/first-screen.ts';
 
 /** Safari on an iPhone with iOS 14.4: no flex gap, no aspect-ratio, no inset, no :focus-visible. */
 const IPHONE_IOS14_UA =
@@ -68,6 +69,9 @@ describe('iOS below 15 gets the low-version style (shell §9)', () => {
       await withoutStartAds(other);
       const tab = await other.newPage();
       await tab.goto(`${app.url}/`);
+      // The app's own home, not the page's static copy of the first screen (gone once the app drew).
+      await tab.locator('.tab-bar__item').first().waitFor();
+      await tab.locator(`#${FIRST_SCREEN_MARKUP_ID}`).waitFor({ state: 'detached' });
       await tab.locator('.video-grid .video-card').first().waitFor();
       return await tab.evaluate(() => {
         const card = document.querySelector('.video-grid .video-card')!;

@@ -70,6 +70,11 @@ export const AccountSecurityTexts = {
   /** What an ended device's open pages are told (userStateChange action 1). */
   SessionEndedByDevice: '你已在其他设备上被退出登录，请重新登录',
   DeviceEnded: '已退出该设备',
+  /** DeleteAccount without the code an account with an email or phone needs (ret 6215). */
+  CodeNeeded: '请先获取并输入验证码',
+  /** What a deleted account's other open pages are told (userStateChange action 1). */
+  SessionEndedByDeletion: '该账号已注销',
+  Deleted: '账号已注销',
 } as const;
 
 /** A signed-in device: one live session of the account. */
@@ -234,6 +239,22 @@ export const AccountSecurityCalls = {
     params: {
       id: { kind: 'text', max: 64, pattern: /^[A-Za-z0-9_-]+$/, optional: true },
       all: { kind: 'int', min: 0, max: 1, fallback: 0 },
+    },
+  }),
+  /** 注销账号: a code to the account's bound email (channel email) or phone (channel sms). Signed in only. */
+  sendDeleteCode: call<null>()({ method: 'POST', path: '/api/User/SendDeleteCode', carrier: 'form', params: { channel: CHANNEL } }),
+  /**
+   * 注销账号: the password and, when an email or phone is bound, the code sent to it. The account can no longer sign
+   * in; every session ends. Signed in only.
+   */
+  deleteAccount: call<null>()({
+    method: 'POST',
+    path: '/api/User/DeleteAccount',
+    carrier: 'form',
+    params: {
+      password: { kind: 'text', max: MAX_PASSWORD },
+      channel: { ...CHANNEL, optional: true },
+      code: { kind: 'text', max: VerificationRules.digits, trim: true, optional: true },
     },
   }),
   /** Step 4 (/resetPassword): the new password under the rules; every session of the account ends. */

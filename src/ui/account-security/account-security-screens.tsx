@@ -4,6 +4,7 @@ import { TimeLabel } from '../common/display.tsx';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { AccountSecurityModel, SetPasswordModel } from './account-security-view-models.ts';
+import { DeleteAccountSection } from './delete-account-section.tsx';
 import '../account/account.css';
 import './account-security.css';
 
@@ -70,6 +71,7 @@ export const AccountSecurityScreen = observer(function AccountSecurityScreen() {
           </button>
         )}
       </section>
+      <DeleteAccountSection />
     </div>
   );
 });
