@@ -281,6 +281,54 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     return ok({ email: next.email, phone: next.phone, AreaCode: next.areaCode });
   });
 
+  const deletionTarget = (uid: number, channel: string): string | null => targetOf(uid, channel);
+
+  http.route('POST', AccountSecurityCalls.sendDeleteCode.path, (call) => {
+    const uid = options.caller(call);
+    if (uid === null) return fail(201, '请先登录');
+    const channel = channelParam(call);
+    if (typeof channel !== 'string') return channel;
+    const target = deletionTarget(uid, channel);
+    if (target === null) return fail(1002, '参数格式错误：channel');
+    const last = codes.get(target);
+    if (last && now() - last.sentAt < VerificationRules.resendAfterMs) {
+      return { body: { ret: AccountSecurityRet.CodeTooSoon, msg: AccountSecurityTexts.CodeTooSoon, data: { waitMs: last.sentAt + VerificationRules.resendAfterMs - now() } } };
+    }
+    const code = String(100_000 + ((state.sent.length * 7919 + 24_680) % 900_000));
+    codes.set(target, { code, sentAt: now(), tries: 0, used: false });
+    state.sent.push({ to: target, code });
+    return ok(null);
+  });
+
+  http.route('POST', AccountSecurityCalls.deleteAccount.path, (call) => {
+    const uid = options.caller(call);
+    if (uid === null) return fail(201, '请先登录');
+    const password = param(call, 'password');
+    if (password === '') return fail(1001, '缺少参数：password');
+    const checks = state.wrongChecks.get(uid) ?? 0;
+    if (checks >= MAX_CHECKS) return fail(1005, AccountSecurityTexts.TooManyChecks);
+    if (state.passwords.get(uid) !== password) {
+      state.wrongChecks.set(uid, checks + 1);
+      return fail(AccountSecurityRet.WrongPassword, AccountSecurityTexts.PasswordWrong);
+    }
+    state.wrongChecks.delete(uid);
+    const account = state.accounts.get(uid);
+    if (account && (account.email !== '' || account.phone !== '')) {
+      const target = deletionTarget(uid, param(call, 'channel') === 'sms' ? 'sms' : 'email');
+      const typed = param(call, 'code').trim();
+      const sent = target === null ? undefined : codes.get(target);
+      if (!sent || typed === '' || sent.used) return fail(AccountSecurityRet.CodeExpired, typed === '' ? AccountSecurityTexts.CodeNeeded : AccountSecurityTexts.CodeExpired);
+      sent.tries += 1;
+      if (typed !== sent.code) return fail(AccountSecurityRet.CodeWrong, AccountSecurityTexts.CodeWrong);
+      sent.used = true;
+    }
+    state.passwords.delete(uid);
+    state.accounts.delete(uid);
+    state.devices.delete(uid);
+    state.ended.push(uid);
+    return ok(null);
+  });
+
   http.route('GET', AccountSecurityCalls.devices.path, (call) => {
     const uid = options.caller(call);
     if (uid === null) return fail(201, '请先登录');

@@ -31,6 +31,8 @@ interface World {
   lastCode(to: string): Promise<string>;
   /** Moves the clock on. */
   later(ms: number): void;
+  /** A new account with this password and a bound email, signed in: its email and token fields. */
+  recoverableSignedIn(password: string): Promise<{ email: string; caller: Record<string, string> }>;
   /** A new account signed in on two devices (an iPhone and an Android phone); the iPhone's token fields. */
   onTwoDevices(): Promise<Record<string, string>>;
 }
@@ -143,6 +145,20 @@ function accountSecurityContract(name: string, makeWorld: () => Promise<{ world:
       expect((await world.send(AccountSecurityCalls.devices, {})).ret).toBe(201);
     });
 
+    it('deleting an account: the password, and a code when an email is bound; then it is gone', async () => {
+      const bare = await world.userWith('first-pass-1');
+      expect((await world.send(AccountSecurityCalls.deleteAccount, { password: 'nope-nope-1' }, bare)).ret).toBe(AccountSecurityRet.WrongPassword);
+      expect((await world.send(AccountSecurityCalls.sendDeleteCode, { channel: 'email' }, bare)).ret).toBe(1002);
+      expect((await world.send(AccountSecurityCalls.deleteAccount, { password: 'first-pass-1' }, bare)).ret).toBe(200);
+      const { email, caller } = await world.recoverableSignedIn('first-pass-1');
+      expect((await world.send(AccountSecurityCalls.deleteAccount, { password: 'first-pass-1' }, caller)).ret).toBe(AccountSecurityRet.CodeExpired);
+      expect((await world.send(AccountSecurityCalls.sendDeleteCode, { channel: 'email' }, caller)).ret).toBe(200);
+      const code = await world.lastCode(email.toLowerCase());
+      expect((await world.send(AccountSecurityCalls.deleteAccount, { password: 'first-pass-1', channel: 'email', code: code === '000000' ? '111111' : '000000' }, caller)).ret).toBe(AccountSecurityRet.CodeWrong);
+      expect((await world.send(AccountSecurityCalls.deleteAccount, { password: 'first-pass-1', channel: 'email', code }, caller)).ret).toBe(200);
+      expect((await world.send(AccountSecurityCalls.deleteAccount, { password: 'first-pass-1' })).ret).toBe(201);
+    });
+
     it('a visitor is asked to sign in (201)', async () => {
       expect((await world.send(AccountSecurityCalls.changePassword, { oldPassword: 'first-pass-1', newPassword: 'second-pass-2' })).ret).toBe(201);
     });
@@ -182,6 +198,13 @@ accountSecurityContract('the fake', async () => {
     later: (ms) => {
       time += ms;
     },
+    recoverableSignedIn: async (password) => {
+      next += 1;
+      const email = `del_${next}@example.com`;
+      state.passwords.set(next, password);
+      state.accounts.set(next, { userName: `del_${next}`, email, phone: '', areaCode: '' });
+      return { email, caller: { login_uid: String(next), uid: String(next), token: `t${next}` } };
+    },
     onTwoDevices: async () => {
       next += 1;
       state.passwords.set(next, 'first-pass-1');
@@ -216,6 +239,14 @@ accountSecurityContract('the reference server', async () => {
     },
     lastCode: (to) => outboxCode(dataDir, to),
     later: (ms) => clock.advance(ms),
+    recoverableSignedIn: async (password) => {
+      const userName = uniqueName('del');
+      const user = await registerUser(app, { userName, password });
+      const email = `${userName}@example.com`;
+      await db.query('UPDATE users SET email = $2 WHERE id = $1', [user.id, email]);
+      const login = (await app.inject({ method: 'POST', url: '/api/Login/Login', payload: new URLSearchParams({ userName, password }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: uniqueIp() })).json() as { data: { token: Parameters<typeof tokenParams>[0] } };
+      return { email, caller: tokenParams(login.data.token) };
+    },
     onTwoDevices: async () => {
       const userName = uniqueName('dev');
       await registerUser(app, { userName });
