@@ -108,10 +108,11 @@ describe('GET /api/user/IsMalaysia', () => {
 });
 
 describe('region table', () => {
-  it('names every ISO 3166-1 code in Chinese', () => {
+  it('names every ISO 3166-1 code in Chinese, and XK (Kosovo, the user-assigned code in common use)', () => {
     const codes = allRegionCodes();
-    expect(codes).toHaveLength(249);
-    expect(new Set(codes).size).toBe(249);
+    expect(codes).toHaveLength(250);
+    expect(new Set(codes).size).toBe(250);
+    expect(regionByCode('XK')?.country).toBe('科索沃');
     for (const code of codes) {
       expect(regionByCode(code)?.country, code).toMatch(/\p{Script=Han}/u);
     }
