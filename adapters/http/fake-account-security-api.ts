@@ -92,6 +92,17 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     if (channel === '') return fail(1001, '缺少参数：channel');
     return channel === 'email' || channel === 'sms' ? channel : fail(1002, '参数格式错误：channel');
   };
+  /** Sends a code to `target` unless the last one is younger than the resend interval (6211 with the wait). */
+  const sendFakeCode = (target: string): FakeHttpAnswer | null => {
+    const last = codes.get(target);
+    if (last && now() - last.sentAt < VerificationRules.resendAfterMs) {
+      return { body: { ret: AccountSecurityRet.CodeTooSoon, msg: AccountSecurityTexts.CodeTooSoon, data: { waitMs: last.sentAt + VerificationRules.resendAfterMs - now() } } };
+    }
+    const code = String(100_000 + ((state.sent.length * 7919 + 12_345) % 900_000));
+    codes.set(target, { code, sentAt: now(), tries: 0, used: false });
+    state.sent.push({ to: target, code });
+    return null;
+  };
   const openTicket = (ticket: string): Ticket | null => {
     const found = tickets.get(ticket);
     return found && !found.used && found.expiresAt > now() ? found : null;
@@ -151,13 +162,8 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     if (!ticket) return fail(AccountSecurityRet.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
     const target = targetOf(ticket.uid, channel);
     if (target === null) return fail(1002, '参数格式错误：channel');
-    const last = codes.get(target);
-    if (last && now() - last.sentAt < VerificationRules.resendAfterMs) {
-      return { body: { ret: AccountSecurityRet.CodeTooSoon, msg: AccountSecurityTexts.CodeTooSoon, data: { waitMs: last.sentAt + VerificationRules.resendAfterMs - now() } } };
-    }
-    const code = String(100_000 + ((state.sent.length * 7919 + 12_345) % 900_000));
-    codes.set(target, { code, sentAt: now(), tries: 0, used: false });
-    state.sent.push({ to: target, code });
+    const refused = sendFakeCode(target);
+    if (refused) return refused;
     return ok({ masked: channelsOf(ticket.uid).find((each) => each.channel === channel)?.masked ?? '', resendAfterMs: VerificationRules.resendAfterMs });
   });
 
@@ -253,13 +259,8 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
   http.route('POST', AccountSecurityCalls.sendBindCode.path, (call) => {
     const target = bindTarget(call);
     if ('body' in target) return target;
-    const last = codes.get(target.key);
-    if (last && now() - last.sentAt < VerificationRules.resendAfterMs) {
-      return { body: { ret: AccountSecurityRet.CodeTooSoon, msg: AccountSecurityTexts.CodeTooSoon, data: { waitMs: last.sentAt + VerificationRules.resendAfterMs - now() } } };
-    }
-    const code = String(100_000 + ((state.sent.length * 7919 + 54_321) % 900_000));
-    codes.set(target.key, { code, sentAt: now(), tries: 0, used: false });
-    state.sent.push({ to: target.key, code });
+    const refused = sendFakeCode(target.key);
+    if (refused) return refused;
     const masked = target.channel === 'email' ? maskText(target.email, { email: true }) : `+${target.areaCode} ${maskText(target.phone)}`;
     return ok({ masked, resendAfterMs: VerificationRules.resendAfterMs });
   });
@@ -290,13 +291,8 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     if (typeof channel !== 'string') return channel;
     const target = deletionTarget(uid, channel);
     if (target === null) return fail(1002, '参数格式错误：channel');
-    const last = codes.get(target);
-    if (last && now() - last.sentAt < VerificationRules.resendAfterMs) {
-      return { body: { ret: AccountSecurityRet.CodeTooSoon, msg: AccountSecurityTexts.CodeTooSoon, data: { waitMs: last.sentAt + VerificationRules.resendAfterMs - now() } } };
-    }
-    const code = String(100_000 + ((state.sent.length * 7919 + 24_680) % 900_000));
-    codes.set(target, { code, sentAt: now(), tries: 0, used: false });
-    state.sent.push({ to: target, code });
+    const refused = sendFakeCode(target);
+    if (refused) return refused;
     return ok(null);
   });
 

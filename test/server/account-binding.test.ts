@@ -1,36 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSecurityCalls, AccountSecurityRet, type Bindings, type PasswordProof } from '../../src/core/account-security/account-security-protocol.ts';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { FakeClock, createTestDatabase, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
-import { outboxCode } from './outbox.ts';
+import { post, registerUser, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+import { appWithOutbox, type OutboxApp } from './outbox.ts';
 
-let db: Database;
+let world: OutboxApp;
 let app: FastifyInstance;
-let dataDir: string;
-const clock = new FakeClock();
+let clock: OutboxApp['clock'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'binding-'));
-  db = await createTestDatabase();
-  app = await createApp({ db, clock, config: testConfig({ dataDir }), logger: false });
+  world = await appWithOutbox();
+  ({ app, clock } = world);
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
-const codeTo = async (to: string): Promise<string> => {
-  const code = await outboxCode(dataDir, to);
-  if (code === '') throw new Error(`no code to ${to}`);
-  return code;
-};
+const codeTo = (to: string): Promise<string> => world.codeTo(to);
 
 const call = <T>(user: TestUser, path: string, fields: Record<string, string>) => post<T>(app, path, { ...tokenParams(user.token), ...fields }, { ip: uniqueIp() });
 const proofOf = async (user: TestUser, password = 'first-pass-1') => (await call<PasswordProof>(user, AccountSecurityCalls.verifyPassword.path, { password })).body;

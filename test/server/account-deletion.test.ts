@@ -1,30 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSecurityCalls, AccountSecurityRet } from '../../src/core/account-security/account-security-protocol.ts';
-import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { outboxCode } from './outbox.ts';
-import { FakeClock, createTestDatabase, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+import { appWithOutbox, type OutboxApp } from './outbox.ts';
+import { post, registerUser, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
 
+let world: OutboxApp;
 let db: Database;
 let app: FastifyInstance;
-let dataDir: string;
-const clock = new FakeClock();
+let clock: OutboxApp['clock'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'deletion-'));
-  db = await createTestDatabase();
-  app = await createApp({ db, clock, config: testConfig({ dataDir }), logger: false });
+  world = await appWithOutbox();
+  ({ app, db, clock } = world);
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 const login = (userName: string, password: string) => post<TestUser>(app, '/api/Login/Login', { userName, password }, { ip: uniqueIp() });
 const stillIn = async (user: TestUser) => (await post(app, '/api/Login/Validates', tokenParams(user.token))).body.ret;
@@ -53,7 +44,7 @@ describe('deleting an account (issue 22)', () => {
     expect((await post(app, AccountSecurityCalls.deleteAccount.path, { ...tokenParams(fresh.token), password: 'first-pass-1' })).body.ret).toBe(AccountSecurityRet.CodeExpired);
     expect((await post(app, AccountSecurityCalls.sendDeleteCode.path, { ...tokenParams(fresh.token), channel: 'sms' })).body.ret).toBe(Ret.BadParam);
     expect((await post(app, AccountSecurityCalls.sendDeleteCode.path, { ...tokenParams(fresh.token), channel: 'email' })).body.ret).toBe(Ret.Ok);
-    const code = await outboxCode(dataDir, email);
+    const code = await world.codeTo(email);
     expect((await post(app, AccountSecurityCalls.deleteAccount.path, { ...tokenParams(fresh.token), password: 'first-pass-1', channel: 'email', code: code === '000000' ? '111111' : '000000' })).body.ret).toBe(AccountSecurityRet.CodeWrong);
     expect((await post(app, AccountSecurityCalls.deleteAccount.path, { ...tokenParams(fresh.token), password: 'first-pass-1', channel: 'email', code })).body.ret).toBe(Ret.Ok);
     expect((await login(userName, 'first-pass-1')).body.ret).toBe(Ret.BadCredentials);

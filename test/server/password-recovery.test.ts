@@ -1,32 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSecurityCalls, AccountSecurityRet, type CodeSent, type RecoveryStarted } from '../../src/core/account-security/account-security-protocol.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import { CaptchaCalls, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
-import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { FakeClock, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
-import { outboxCode } from './outbox.ts';
+import { get, post, registerUser, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+import { appWithOutbox, type OutboxApp } from './outbox.ts';
 
+let world: OutboxApp;
 let db: Database;
 let app: FastifyInstance;
-let dataDir: string;
-const clock = new FakeClock();
+let clock: OutboxApp['clock'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'recovery-'));
-  db = await createTestDatabase();
-  app = await createApp({ db, clock, config: testConfig({ dataDir }), logger: false });
+  world = await appWithOutbox();
+  ({ app, db, clock } = world);
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => world?.close());
 
 /** A captcha and its answer (read where the server keeps it). */
 async function captcha(): Promise<{ captchaId: string; captchaCode: string }> {
@@ -36,11 +27,7 @@ async function captcha(): Promise<{ captchaId: string; captchaCode: string }> {
 }
 
 /** The code in the newest outbox message to `to`. */
-const mailedCode = async (to: string): Promise<string> => {
-  const code = await outboxCode(dataDir, to);
-  if (code === '') throw new Error(`no code to ${to}`);
-  return code;
-};
+const mailedCode = (to: string): Promise<string> => world.codeTo(to);
 
 async function userWithEmail(password = 'first-pass-1'): Promise<{ user: TestUser; userName: string; email: string }> {
   const userName = uniqueName('rec');
