@@ -108,6 +108,18 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     return found && !found.used && found.expiresAt > now() ? found : null;
   };
 
+  /** The caller's own password: 5 wrong ones, then 1005 until a right one (the server's PASSWORD_CHECKS_PER_USER). */
+  const checkFakePassword = (uid: number, password: string, wrongText: string): FakeHttpAnswer | null => {
+    const checks = state.wrongChecks.get(uid) ?? 0;
+    if (checks >= MAX_CHECKS) return fail(1005, AccountSecurityTexts.TooManyChecks);
+    if (state.passwords.get(uid) !== password) {
+      state.wrongChecks.set(uid, checks + 1);
+      return fail(AccountSecurityRet.WrongPassword, wrongText);
+    }
+    state.wrongChecks.delete(uid);
+    return null;
+  };
+
   http.route('POST', AccountSecurityCalls.changePassword.path, (call) => {
     const uid = options.caller(call);
     if (uid === null) return fail(201, '请先登录');
@@ -118,13 +130,8 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     if (oldPassword.length > 128) return fail(1002, '参数格式错误：oldPassword');
     const problem = newPasswordProblem(newPassword);
     if (problem !== null) return fail(1002, problem);
-    const checks = state.wrongChecks.get(uid) ?? 0;
-    if (checks >= MAX_CHECKS) return fail(1005, AccountSecurityTexts.TooManyChecks);
-    if (state.passwords.get(uid) !== oldPassword) {
-      state.wrongChecks.set(uid, checks + 1);
-      return fail(AccountSecurityRet.WrongPassword, AccountSecurityTexts.WrongPassword);
-    }
-    state.wrongChecks.delete(uid);
+    const refused = checkFakePassword(uid, oldPassword, AccountSecurityTexts.WrongPassword);
+    if (refused) return refused;
     if (newPassword === oldPassword) return fail(AccountSecurityRet.SamePassword, AccountSecurityTexts.SamePassword);
     state.passwords.set(uid, newPassword);
     const endedSessions = options.otherSessions?.(uid) ?? 0;
@@ -243,13 +250,8 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     if (uid === null) return fail(201, '请先登录');
     const password = param(call, 'password');
     if (password === '') return fail(1001, '缺少参数：password');
-    const checks = state.wrongChecks.get(uid) ?? 0;
-    if (checks >= MAX_CHECKS) return fail(1005, AccountSecurityTexts.TooManyChecks);
-    if (state.passwords.get(uid) !== password) {
-      state.wrongChecks.set(uid, checks + 1);
-      return fail(AccountSecurityRet.WrongPassword, AccountSecurityTexts.PasswordWrong);
-    }
-    state.wrongChecks.delete(uid);
+    const refused = checkFakePassword(uid, password, AccountSecurityTexts.PasswordWrong);
+    if (refused) return refused;
     nextProof += 1;
     const proof = `fake-proof-${nextProof}-${'y'.repeat(20)}`;
     proofs.set(proof, { uid, expiresAt: now() + 10 * 60_000 });
@@ -301,13 +303,8 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     if (uid === null) return fail(201, '请先登录');
     const password = param(call, 'password');
     if (password === '') return fail(1001, '缺少参数：password');
-    const checks = state.wrongChecks.get(uid) ?? 0;
-    if (checks >= MAX_CHECKS) return fail(1005, AccountSecurityTexts.TooManyChecks);
-    if (state.passwords.get(uid) !== password) {
-      state.wrongChecks.set(uid, checks + 1);
-      return fail(AccountSecurityRet.WrongPassword, AccountSecurityTexts.PasswordWrong);
-    }
-    state.wrongChecks.delete(uid);
+    const refused = checkFakePassword(uid, password, AccountSecurityTexts.PasswordWrong);
+    if (refused) return refused;
     const account = state.accounts.get(uid);
     if (account && (account.email !== '' || account.phone !== '')) {
       const target = deletionTarget(uid, param(call, 'channel') === 'sms' ? 'sms' : 'email');

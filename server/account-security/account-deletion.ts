@@ -3,8 +3,8 @@ import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
-import { PASSWORD_CHECKS_PER_USER } from '../rate-limit/rate-limiter.ts';
 import { issueAndSendCode, refuseUnlessRight } from './code-sending.ts';
+import { announceEndedSessions, checkOwnPassword } from './account-checks.ts';
 
 /** What a deleted account shows where its posts and comments still stand. */
 const DELETED_NICKNAME = '已注销用户';
@@ -37,11 +37,8 @@ export class AccountDeletion {
   }
 
   async delete(auth: AuthSession, input: { password: string; channel?: string | undefined; code?: string | undefined }): Promise<null> {
-    const { db, clock, passwords, sessions, limiter, realtime, verification } = this.services;
-    const subject = String(auth.user.id);
-    if ((await limiter.claim(PASSWORD_CHECKS_PER_USER, subject)) === null) throw new ApiError(Ret.TooManyAttempts, AccountSecurityTexts.TooManyChecks);
-    if (!(await passwords.verify(input.password, auth.user.passwordHash))) throw new ApiError(Ret.WrongPassword, AccountSecurityTexts.PasswordWrong);
-    await limiter.reset(PASSWORD_CHECKS_PER_USER, subject);
+    const { db, clock, verification } = this.services;
+    await checkOwnPassword(this.services, auth, input.password, AccountSecurityTexts.PasswordWrong);
     const bound = auth.user.email !== '' || auth.user.phone !== '';
     if (bound) {
       const channel: CodeChannel = input.channel === 'sms' ? 'sms' : 'email';
@@ -57,8 +54,8 @@ export class AccountDeletion {
       );
       return tx.query<{ token: string }>('UPDATE sessions SET revoked_at = now() WHERE uid = $1 AND revoked_at IS NULL RETURNING token', [auth.user.id]);
     });
-    await sessions.cache?.changed({ uid: auth.user.id });
-    for (const { token } of ended) if (token !== auth.token.token) realtime.sessionEnded(token, AccountSecurityTexts.SessionEndedByDeletion);
+    const others = ended.map((row) => row.token).filter((token) => token !== auth.token.token);
+    await announceEndedSessions(this.services, auth.user.id, others, AccountSecurityTexts.SessionEndedByDeletion);
     return null;
   }
 }

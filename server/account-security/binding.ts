@@ -14,8 +14,8 @@ import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
-import { PASSWORD_CHECKS_PER_USER } from '../rate-limit/rate-limiter.ts';
 import { issueAndSendCode, refuseUnlessRight } from './code-sending.ts';
+import { checkOwnPassword } from './account-checks.ts';
 
 const PROOF_LIFETIME_MS = 10 * 60_000;
 const DEFAULT_AREA_CODE = '86';
@@ -61,11 +61,8 @@ export class Binding {
   constructor(private readonly services: Services) {}
 
   async verifyPassword(auth: AuthSession, password: string): Promise<PasswordProof> {
-    const { db, clock, passwords, limiter } = this.services;
-    const subject = String(auth.user.id);
-    if ((await limiter.claim(PASSWORD_CHECKS_PER_USER, subject)) === null) throw new ApiError(Ret.TooManyAttempts, AccountSecurityTexts.TooManyChecks);
-    if (!(await passwords.verify(password, auth.user.passwordHash))) throw new ApiError(Ret.WrongPassword, AccountSecurityTexts.PasswordWrong);
-    await limiter.reset(PASSWORD_CHECKS_PER_USER, subject);
+    const { db, clock } = this.services;
+    await checkOwnPassword(this.services, auth, password, AccountSecurityTexts.PasswordWrong);
     const proof = randomBytes(24).toString('base64url');
     const now = clock.now();
     await db.query('DELETE FROM password_proofs WHERE expires_at <= $1', [new Date(now)]);

@@ -8,6 +8,7 @@ import { Ret } from '../http/ret.ts';
 import { AccountSecurityTexts } from '../../src/core/account-security/account-security-protocol.ts';
 import { regionByCode } from '../region/regions.ts';
 import { regionCodeFor } from '../region/routes.ts';
+import { announceEndedSessions } from './account-checks.ts';
 
 /** The device and browser as people name them, from a user agent ("iPhone · Safari", "Android · 微信"). */
 function deviceName(userAgent: string): string {
@@ -75,7 +76,7 @@ export class SignedInDevices {
 
   /** Ends one other device's session (`id` from the list) or, with `all`, every other one; answers how many ended. */
   async end(auth: AuthSession, which: { id?: string | undefined; all: boolean }): Promise<{ ended: number }> {
-    const { db, sessions, realtime } = this.services;
+    const { db } = this.services;
     const live = await db.query<{ token: string }>('SELECT token FROM sessions WHERE uid = $1 AND revoked_at IS NULL AND token <> $2', [auth.user.id, auth.token.token]);
     const tokens = which.all ? live.map((row) => row.token) : live.filter((row) => deviceIdOf(row.token) === which.id).map((row) => row.token);
     if (!which.all && tokens.length === 0) throw new ApiError(Ret.DeviceNotFound, AccountSecurityTexts.DeviceNotFound);
@@ -84,8 +85,7 @@ export class SignedInDevices {
       const rows = await db.query<{ token: string }>('UPDATE sessions SET revoked_at = now() WHERE token = $1 AND uid = $2 AND revoked_at IS NULL RETURNING token', [token, auth.user.id]);
       if (rows.length > 0) ended.push(token);
     }
-    await sessions.cache?.changed({ uid: auth.user.id });
-    for (const token of ended) realtime.sessionEnded(token, AccountSecurityTexts.SessionEndedByDevice);
+    await announceEndedSessions(this.services, auth.user.id, ended, AccountSecurityTexts.SessionEndedByDevice);
     return { ended: ended.length };
   }
 }

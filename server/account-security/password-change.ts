@@ -4,7 +4,7 @@ import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
-import { PASSWORD_CHECKS_PER_USER } from '../rate-limit/rate-limiter.ts';
+import { announceEndedSessions, checkOwnPassword } from './account-checks.ts';
 
 /**
  * Changes a signed-in user's password: the new one must meet the password rules and differ from the current one,
@@ -17,16 +17,10 @@ export async function changePassword(
   auth: AuthSession,
   input: { oldPassword: string; newPassword: string },
 ): Promise<PasswordChanged> {
-  const { db, passwords, sessions, limiter, realtime } = services;
+  const { db, passwords } = services;
   const problem = newPasswordProblem(input.newPassword);
   if (problem !== null) throw badParam('newPassword', problem);
-  const subject = String(auth.user.id);
-  const claim = await limiter.claim(PASSWORD_CHECKS_PER_USER, subject);
-  if (claim === null) throw new ApiError(Ret.TooManyAttempts, AccountSecurityTexts.TooManyChecks);
-  if (!(await passwords.verify(input.oldPassword, auth.user.passwordHash))) {
-    throw new ApiError(Ret.WrongPassword, AccountSecurityTexts.WrongPassword);
-  }
-  await limiter.reset(PASSWORD_CHECKS_PER_USER, subject);
+  await checkOwnPassword(services, auth, input.oldPassword, AccountSecurityTexts.WrongPassword);
   if (input.newPassword === input.oldPassword) throw new ApiError(Ret.SamePassword, AccountSecurityTexts.SamePassword);
 
   const passwordHash = await passwords.hash(input.newPassword);
@@ -37,8 +31,6 @@ export async function changePassword(
       [auth.user.id, auth.token.token],
     );
   });
-  // The caches of this process and, through Redis, of the others forget the account's sessions before anyone is told.
-  await sessions.cache?.changed({ uid: auth.user.id });
-  for (const { token } of ended) realtime.sessionEnded(token, AccountSecurityTexts.SessionEndedByPasswordChange);
+  await announceEndedSessions(services, auth.user.id, ended.map((row) => row.token), AccountSecurityTexts.SessionEndedByPasswordChange);
   return { endedSessions: ended.length };
 }

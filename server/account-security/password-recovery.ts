@@ -17,6 +17,7 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { LOGIN_ATTEMPTS_PER_USER } from '../rate-limit/rate-limiter.ts';
 import { issueAndSendCode, refuseUnlessRight } from './code-sending.ts';
+import { announceEndedSessions } from './account-checks.ts';
 
 /** A recovery ticket is good this long after the captcha. */
 const TICKET_LIFETIME_MS = 30 * 60_000;
@@ -136,7 +137,7 @@ export class PasswordRecovery {
   }
 
   async reset(input: { ticket: string; newPassword: string }): Promise<null> {
-    const { db, clock, passwords, sessions, limiter, realtime } = this.services;
+    const { db, clock, passwords, limiter } = this.services;
     const problem = newPasswordProblem(input.newPassword);
     if (problem !== null) throw badParam('newPassword', problem);
     const now = clock.now();
@@ -155,8 +156,7 @@ export class PasswordRecovery {
       return { uid: taken.uid, ended };
     });
     if (!outcome) throw new ApiError(Ret.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
-    await sessions.cache?.changed({ uid: outcome.uid });
-    for (const { token } of outcome.ended) realtime.sessionEnded(token, AccountSecurityTexts.SessionEndedByPasswordReset);
+    await announceEndedSessions(this.services, outcome.uid, outcome.ended.map((row) => row.token), AccountSecurityTexts.SessionEndedByPasswordReset);
     // The owner proved the account is theirs: login asks no captcha for the failures before.
     const account = await accountById(db, outcome.uid);
     if (account) await limiter.reset(LOGIN_ATTEMPTS_PER_USER, account.userName);
