@@ -8,6 +8,10 @@ export const GoldReason = {
   Unlock: 'unlock',
   /** Gold given by the house (the demo account's starting gold). */
   Grant: 'grant',
+  /** A claimed task's reward (the task centre). */
+  Task: 'task',
+  /** An invitation's reward, to the inviter or to the new account that entered the code. */
+  Invitation: 'invitation',
 } as const;
 export type GoldReason = (typeof GoldReason)[keyof typeof GoldReason];
 
