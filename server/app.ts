@@ -49,10 +49,17 @@ import { registerUserRoutes } from './user/routes.ts';
 import { registerVipRoutes } from './vip/routes.ts';
 import { registerVideoSocialRoutes } from './video-social/routes.ts';
 import { registerAccountSecurityRoutes } from './account-security/routes.ts';
+import { registerQrLoginRoutes } from './qr-login/routes.ts';
 import { registerGoldRoutes } from './gold/routes.ts';
+import { registerVipRedeemRoutes } from './vip-redeem/routes.ts';
+import { registerInvitationRoutes } from './invitation/routes.ts';
 import { registerPlaybackRoutes } from './playback/routes.ts';
 import { registerUploadRoutes } from './upload/routes.ts';
 import { registerPostsRoutes } from './posts/routes.ts';
+import { registerTasksRoutes } from './tasks/routes.ts';
+import { registerMovieRequestRoutes } from './movie-requests/routes.ts';
+import { registerInteractionsRoutes } from './interactions/routes.ts';
+import { registerVotesRoutes } from './votes/routes.ts';
 
 export interface CreateAppOptions {
   /** Migrated database; the caller opens and closes it. */
@@ -155,6 +162,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAdsRoutes(api, services);
   registerAccountRoutes(api, services);
   registerAccountSecurityRoutes(api, services);
+  registerQrLoginRoutes(api, services);
   const catalogue = registerCatalogueRoutes(api, services);
   registerFilterRoutes(api, services);
   registerBarrageRoutes(api, services);
@@ -165,9 +173,15 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerHelpRoutes(api, services);
   registerVideoSocialRoutes(api, services);
   registerGoldRoutes(api, services);
+  registerVipRedeemRoutes(api, services);
+  registerInvitationRoutes(api, services);
   registerPlaybackRoutes(api, services);
   registerUploadRoutes(api, services);
   registerPostsRoutes(api, services);
+  registerTasksRoutes(api, services);
+  registerMovieRequestRoutes(api, services);
+  registerInteractionsRoutes(api, services);
+  registerVotesRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config), cacheMaxBytes: mediaCacheMaxBytesOf(config) });
 
   // The home route's page carries the visitor's first screen, unless the app calls another backend (API_BASE).

@@ -1,6 +1,7 @@
 import type { AppServices } from '../app-services.ts';
 import { MessagingCalls } from '../../src/core/messaging/messaging-protocol.ts';
 import { ApiError, badParam, missingParam } from '../http/api-error.ts';
+import { unreadCounts as interactionUnreadCounts } from '../interactions/interactions-repository.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
 import { serve } from '../http/protocol-route.ts';
@@ -175,9 +176,13 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   });
 }
 
-/** GetUserMegCount's answer: `{ count, privateCount, systemCount }` (count = both unread counts). */
+/**
+ * GetUserMegCount's answer: `{ count, privateCount, systemCount }` (count = both unread counts, plus the unread
+ * 收到的赞 and 评论和回复 of server/interactions, so the account tab's dot shows them too).
+ */
 export async function unreadCounts(db: AppServices['db'], uid: number): Promise<{ count: number; privateCount: number; systemCount: number }> {
   const privateCount = await privateUnreadCount(db, uid);
   const systemCount = await unreadMessageCount(db, uid);
-  return { count: privateCount + systemCount, privateCount, systemCount };
+  const interactions = await interactionUnreadCounts(db, uid);
+  return { count: privateCount + systemCount + interactions.likes + interactions.replies, privateCount, systemCount };
 }

@@ -5,6 +5,7 @@ import { findVideoId } from '../catalogue/catalogue-repository.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { recordMentions } from '../interactions/mentions.ts';
 import { takeSendSlot } from '../rate-limit/send-limits.ts';
 import { commentRef, deleteComment, findComment, insertComment, isInThread, takePostingSlot, toggleCommentLike } from './comment-repository.ts';
 
@@ -50,7 +51,11 @@ export async function postComment(services: Pick<AppServices, 'db' | 'clock' | '
     if (!(await takePostingSlot(tx, me, at, VideoSocialLimits.postIntervalMs))) {
       throw new ApiError(Ret.CommentTooFrequent, RetMessage.CommentTooFrequent);
     }
-    return insertComment(tx, { videoId, userId: me, parentId: root, replyToUid: replyTo, content: post.content.trim(), videoType: post.videoType, at });
+    const content = post.content.trim();
+    const inserted = await insertComment(tx, { videoId, userId: me, parentId: root, replyToUid: replyTo, content, videoType: post.videoType, at });
+    // 评论和回复 (server/interactions): whom the comment mentions as @昵称.
+    await recordMentions(tx, { id: inserted, authorUid: me, content });
+    return inserted;
   });
   return findComment(db, id, me, at);
 }
