@@ -1,7 +1,13 @@
 import { AccountSecurityRet } from '../../src/core/account-security/account-security-protocol.ts';
 import { CaptchaRet, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { MovieRequestRet } from '../../src/core/movie-requests/movie-requests-protocol.ts';
 import { PostsRet, PostsTexts } from '../../src/core/posts/posts-protocol.ts';
 import { UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { InvitationRet } from '../../src/core/invitation/invitation-protocol.ts';
+import { VipRedeemRet } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { QrLoginRet } from '../../src/core/qr-login/qr-login-protocol.ts';
+import { PollRet } from '../../src/core/votes/votes-protocol.ts';
+import { TasksRet } from '../../src/core/tasks/tasks-protocol.ts';
 
 /** Answer codes (`ret`) of the API. Every /api answer is `{ ret, msg, data }`. */
 export const Ret = {
@@ -34,6 +40,8 @@ export const Ret = {
   PlayUrlInvalid: 1032,
   /** Media files: a Range header that cannot be satisfied (HTTP 416). */
   MediaRangeInvalid: 1033,
+  /** AppDownload: the operator does not allow this video (or a live channel) to be downloaded. */
+  DownloadNotAllowed: 1034,
   /** AdView: no ad with that id. */
   AdNotFound: 1070,
   /** VIP: no package on sale with that ProductID. */
@@ -76,6 +84,13 @@ export const Ret = {
   BargainPriceNotZero: 7019,
   /** Share activity: none running, or no unused discount for the order. */
   ShareDiscountUnavailable: 7020,
+  /** Redeem codes (7040-7045, server/vip-redeem; codes and texts from src/core/vip-redeem/vip-redeem-protocol.ts). */
+  RedeemCodeNotFound: VipRedeemRet.NotFound,
+  RedeemCodeUsed: VipRedeemRet.Used,
+  RedeemCodeExpired: VipRedeemRet.Expired,
+  RedeemTooManyTries: VipRedeemRet.TooManyTries,
+  RedeemChoosePackage: VipRedeemRet.ChoosePackage,
+  RedeemPackageNotAllowed: VipRedeemRet.PackageNotAllowed,
   /** Gold (7030-7039, server/gold). PayVideoByGold: the balance is below the price (msg names the balance). */
   GoldInsufficient: 7030,
   /** PayVideoByGold: the video is free, there is nothing to unlock. */
@@ -155,6 +170,15 @@ export const Ret = {
   TargetSame: AccountSecurityRet.TargetSame,
   /** EndLoginDevice: no other live session with that id. */
   DeviceNotFound: AccountSecurityRet.DeviceNotFound,
+  /** The task centre (6301-6302, src/core/tasks/tasks-protocol.ts): the task is not finished; its reward was taken. */
+  TaskNotFinished: TasksRet.NotFinished,
+  TaskAlreadyClaimed: TasksRet.AlreadyClaimed,
+  /** QR-code sign-in (6240-6244, src/core/qr-login/qr-login-protocol.ts; messages in QrLoginTexts). */
+  QrTicketNotFound: QrLoginRet.TicketNotFound,
+  QrTicketExpired: QrLoginRet.TicketExpired,
+  QrTicketUsed: QrLoginRet.TicketUsed,
+  QrTicketCancelled: QrLoginRet.TicketCancelled,
+  QrOtherAccount: QrLoginRet.OtherAccount,
   PostNotOwned: PostsRet.NotOwned,
   UploadNotFound: UploadRet.UploadNotFound,
   ChunkOutOfRange: UploadRet.ChunkOutOfRange,
@@ -170,6 +194,25 @@ export const Ret = {
   VideoAlreadySaved: UploadRet.VideoAlreadySaved,
   VideoNotSaved: UploadRet.VideoNotSaved,
   PlaceSearchInvalid: UploadRet.PlaceSearchInvalid,
+  /** Invitations (6401-6405, server/invitation; messages in InvitationTexts). InputInvitationCode: no account has the code. */
+  InviteCodeNotFound: InvitationRet.CodeNotFound,
+  InviteOwnCode: InvitationRet.OwnCode,
+  InviteAlreadyEntered: InvitationRet.AlreadyEntered,
+  InviteWindowClosed: InvitationRet.WindowClosed,
+  InviteCircle: InvitationRet.Circle,
+  /** Polls (8200-8209, server/votes; messages in PollTexts). No such poll. */
+  PollNotFound: PollRet.NotFound,
+  PollEnded: PollRet.Ended,
+  PollAlreadyVoted: PollRet.AlreadyVoted,
+  PollNotOwner: PollRet.NotOwner,
+  PollTargetHasPoll: PollRet.TargetHasPoll,
+  PollTargetNotFound: PollRet.TargetNotFound,
+  PollTooMany: PollRet.TooMany,
+  /** Movie requests (8240-8249, server/movie-requests; messages in MovieRequestTexts). Today's new requests used up. */
+  MovieRequestDayLimit: MovieRequestRet.DayLimit,
+  MovieRequestNotFound: MovieRequestRet.NotFound,
+  MovieRequestAlreadyWanted: MovieRequestRet.AlreadyWanted,
+  MovieRequestTitleInvalid: MovieRequestRet.TitleInvalid,
   /** Help (9001-9009, server/help). No enabled article with that id. */
   HelpArticleNotFound: 9001,
   /** Help: no enabled category at that cid ({path},{id}). */
@@ -274,6 +317,8 @@ export const RetMessage = {
   TooManyFeedback: '反馈过于频繁，请稍后再试',
   DownloadNotFound: '安装包不存在',
   VideoLocked: '该视频需要金币解锁',
+  DownloadNotAllowed: '该视频暂不支持下载',
+  LiveNotDownloadable: '直播不支持下载',
   PlayUrlInvalid: '播放地址无效或已过期',
   MediaRangeInvalid: '请求的范围无效',
   MediaNotFound: '视频文件不存在',
