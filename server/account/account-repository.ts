@@ -56,9 +56,9 @@ export async function lastSignIn(db: Queryable, uid: number): Promise<LastSignIn
   return rows[0] ? { day: Number(rows[0].day), streak: Number(rows[0].streak) } : null;
 }
 
-/** Records the sign-in of a day (a second one for the same day is a unique violation). */
-export async function insertSignIn(db: Queryable, signIn: { uid: number; day: number; streak: number; reward: number }): Promise<void> {
-  await db.query('INSERT INTO sign_ins (uid, day, streak, reward) VALUES ($1, $2, $3, $4)', [signIn.uid, signIn.day, signIn.streak, signIn.reward]);
+/** Records the sign-in of a day at `at` (a second one for the same day is a unique violation). */
+export async function insertSignIn(db: Queryable, signIn: { uid: number; day: number; streak: number; reward: number; at: Date }): Promise<void> {
+  await db.query('INSERT INTO sign_ins (uid, day, streak, reward, created_at) VALUES ($1, $2, $3, $4, $5)', [signIn.uid, signIn.day, signIn.streak, signIn.reward, signIn.at]);
 }
 
 /** Adds gold and experience to the user; the gold balance after (undefined when there is no such user). */

@@ -44,7 +44,7 @@ export async function signIn(db: Database, clock: Clock, uid: number): Promise<S
       const streak = nextStreak(await lastSignIn(tx, uid), today);
       if (streak === null) return null;
       const reward = rewardFor(streak);
-      await insertSignIn(tx, { uid, day: today, streak, reward });
+      await insertSignIn(tx, { uid, day: today, streak, reward, at: new Date(clock.now()) });
       const gold = (await creditGoldAndExperience(tx, uid, reward, SIGN_IN_EXPERIENCE)) ?? reward;
       await recordGoldChange(tx, { userId: uid, amount: reward, balanceAfter: gold, reason: GoldReason.SignIn, at: clock.now() });
       return { streak, reward, gold };

@@ -1,4 +1,4 @@
-import { levelFor } from '../../src/core/account/level-rules.ts';
+import { levelFor } from '../../src/core/shared-kernel/levels.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import type { SessionToken } from '../auth/sessions.ts';
 import type { UserRecord } from './user-repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInInfo } from '../../src/core/account/account-protocol.ts';
-import { levelFor } from '../../src/core/account/level-rules.ts';
+import { levelFor } from '../../src/core/shared-kernel/levels.ts';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';

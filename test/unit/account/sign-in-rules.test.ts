@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
-import { LEVEL_THRESHOLDS, levelFor } from '../../../src/core/account/level-rules.ts';
+import { LEVEL_THRESHOLDS, levelFor } from '../../../src/core/shared-kernel/levels.ts';
 import { SIGN_IN_REWARDS, currentStreak, dayNumber, nextStreak, rewardFor, weekCalendar } from '../../../src/core/account/sign-in-rules.ts';
 
 const HOUR = 3_600_000;
