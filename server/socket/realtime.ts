@@ -1,5 +1,6 @@
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import type { MessageView } from '../messaging/message-repository.ts';
+import type { QrLoginChange } from '../../src/core/qr-login/qr-login-protocol.ts';
 
 /** Socket event names of the protocol (server/README.md, "Realtime"). */
 export const SocketEvent = {
@@ -52,4 +53,6 @@ export interface Realtime {
   disconnectUser(uid: number): void;
   /** sendBarrage with the barrage to every socket in the episode's video room (`<mediaKey>#<episode>`, barrage-protocol.ts episodeRoomKey), the sender's included. */
   relayBarrage(roomKey: string, barrage: WireBarrage): void;
+  /** qrLoginState to the sockets following a QR sign-in ticket (the room server/qr-login/qr-login-room.ts names). */
+  qrLoginChanged(room: string, change: QrLoginChange): void;
 }

@@ -26,6 +26,8 @@ import {
   videoRoom,
 } from './realtime.ts';
 import type { Realtime } from './realtime.ts';
+import { QR_SECRET_PATTERN, QrLoginEvents, type QrLoginChange } from '../../src/core/qr-login/qr-login-protocol.ts';
+import { qrLoginRoom, watchHashOf } from '../qr-login/qr-login-room.ts';
 
 /** The protocol version the client sends with its connection event (spec: 1.0.3). */
 export const SOCKET_PROTOCOL_VERSION = '1.0.3';
@@ -54,6 +56,8 @@ interface SocketState {
   uid?: number;
   token?: string;
   videoRoom?: string;
+  /** The QR sign-in ticket's room this socket follows (one at a time). */
+  qrRoom?: string;
 }
 
 export interface SocketServerOptions {
@@ -144,6 +148,10 @@ class SocketRealtime implements Realtime {
 
   relayBarrage(roomKey: string, barrage: object): void {
     this.rooms.emit([videoRoom(roomKey)], SocketEvent.SendBarrage, barrage);
+  }
+
+  qrLoginChanged(room: string, change: QrLoginChange): void {
+    this.rooms.emit([room], QrLoginEvents.changed, change);
   }
 }
 
@@ -306,5 +314,19 @@ function handleSocket(socket: Socket, context: SocketContext): void {
     state.videoRoom = room;
     await socket.join(context.rooms.joined([room]));
     socket.emit(SocketEvent.JoinVideoRoom, { mediaKey, ok: true });
+  });
+
+  // QR-code sign-in: a visitor's login screen follows its ticket; only the holder of the ticket's secret can name its room.
+  socket.on(QrLoginEvents.watch, async (payload: unknown) => {
+    const secret = isRecord(payload) ? payload['secret'] : undefined;
+    if (typeof secret !== 'string' || !QR_SECRET_PATTERN.test(secret)) {
+      socket.emit(QrLoginEvents.watch, { ok: false });
+      return;
+    }
+    const room = qrLoginRoom(watchHashOf(secret));
+    if (state.qrRoom !== undefined && state.qrRoom !== room) await leave(context.rooms.joined([state.qrRoom]));
+    state.qrRoom = room;
+    await socket.join(context.rooms.joined([room]));
+    socket.emit(QrLoginEvents.watch, { ok: true });
   });
 }

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import {
+  QrLoginRules,
+  QrLoginTexts,
+  type QrLoginRequest,
+  type QrTicketCreated,
+  type QrTicketState,
+  type QrTicketStatus,
+} from '../../src/core/qr-login/qr-login-protocol.ts';
+import type { AppServices } from '../app-services.ts';
+import type { AuthSession, SessionDevice } from '../auth/sessions.ts';
+import { ApiError } from '../http/api-error.ts';
+import { Ret } from '../http/ret.ts';
+import type { RateLimitRule } from '../rate-limit/rate-limiter.ts';
+import { hasNewWorks } from '../posts/posts-repository.ts';
+import { findUserById } from '../user/user-repository.ts';
+import { toUserView } from '../user/user-view.ts';
+import { qrLoginRoom, watchHashOf } from './qr-login-room.ts';
+
+/** Tickets one address may ask for: a screen left open renews its code every 2 minutes (5 in 10 minutes). */
+export const QR_TICKETS_PER_IP: RateLimitRule = { name: 'qr-ticket:ip', max: 30, windowMs: 10 * 60_000 };
+/** A confirmed ticket's session waits this long for its screen to fetch it. */
+const CLAIM_WINDOW_MS = QrLoginRules.lifetimeMs;
+/** Tickets are deleted a day after they ended. */
+const KEEP_MS = 24 * 60 * 60_000;
+
+
+interface TicketRow {
+  id: string;
+  watch_hash: string;
+  state: QrTicketState;
+  device: string;
+  place: string;
+  uid: number | null;
+  created_at: Date;
+  expires_at: Date;
+  confirmed_at: Date | null;
+  claimed_at: Date | null;
+}
+
+type Services = Pick<AppServices, 'db' | 'clock' | 'sessions' | 'limiter' | 'realtime'>;
+
+const refuse = {
+  notFound: () => new ApiError(Ret.QrTicketNotFound, QrLoginTexts.TicketNotFound),
+  expired: () => new ApiError(Ret.QrTicketExpired, QrLoginTexts.TicketExpired),
+  used: () => new ApiError(Ret.QrTicketUsed, QrLoginTexts.TicketUsed),
+  cancelled: () => new ApiError(Ret.QrTicketCancelled, QrLoginTexts.TicketCancelled),
+  otherAccount: () => new ApiError(Ret.QrOtherAccount, QrLoginTexts.OtherAccount),
+} as const;
+
+/**
+ * QR-code sign-in: a big screen asks for a ticket (its code), a signed-in phone scans it (the screen is told), then
+ * confirms (the screen fetches a new session of the phone's account, once) or cancels. Every change is one
+ * conditional UPDATE, so parallel confirmations, scans by two accounts or a confirmation racing the expiry cannot
+ * both win; the time is the app's clock (tests move it).
+ */
+export class QrTickets {
+  constructor(private readonly services: Services) {}
+
+  async create(address: string, from: SessionDevice): Promise<QrTicketCreated> {
+    const { db, clock, limiter } = this.services;
+    if (!(await limiter.take(QR_TICKETS_PER_IP, address))) throw new ApiError(Ret.TooManyAttempts, QrLoginTexts.TooManyTickets);
+    const now = clock.now();
+    const ticket = randomBytes(32).toString('base64url');
+    const secret = randomBytes(32).toString('base64url');
+    await db.query('DELETE FROM qr_login_tickets WHERE expires_at < $1', [new Date(now - KEEP_MS)]);
+    await db.query(
+      `INSERT INTO qr_login_tickets (id, watch_hash, device, place, address, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [ticket, watchHashOf(secret), from.device.slice(0, 100), from.place.slice(0, 50), address.slice(0, 64), new Date(now), new Date(now + QrLoginRules.lifetimeMs)],
+    );
+    return { ticket, secret, expiresInMs: QrLoginRules.lifetimeMs };
+  }
+
+  /** The screen asks (with its secret): the state, and once after a confirmation the new session's user. */
+  async state(ticket: string, secret: string): Promise<QrTicketStatus> {
+    const { db, clock, sessions } = this.services;
+    const row = await this.find(ticket);
+    if (row === undefined || row.watch_hash !== watchHashOf(secret)) throw refuse.notFound();
+    const now = clock.now();
+    const expiresInMs = Math.max(0, row.expires_at.getTime() - now);
+    if (row.state === 'confirmed') {
+      if (row.claimed_at !== null) throw refuse.used();
+      const user = await db.transaction(async (tx) => {
+        const claimed = await tx.query<{ uid: number; device: string; place: string }>(
+          `UPDATE qr_login_tickets SET claimed_at = $2
+            WHERE id = $1 AND state = 'confirmed' AND claimed_at IS NULL AND confirmed_at > $3
+            RETURNING uid, device, place`,
+          [ticket, new Date(now), new Date(now - CLAIM_WINDOW_MS)],
+        );
+        const first = claimed[0];
+        if (first === undefined) return undefined;
+        const account = await findUserById(tx, first.uid);
+        if (account === undefined || account.passwordHash === '!') return undefined;
+        // No userLiveTest to the account's other pages: its phone approved this screen and stays signed in.
+        const token = await sessions.create(first.uid, tx, { device: first.device, place: first.place });
+        return toUserView(account, token, now, { newWorks: await hasNewWorks(tx, first.uid) });
+      });
+      if (user === undefined) {
+        const after = await this.find(ticket);
+        throw after !== undefined && after.claimed_at !== null ? refuse.used() : refuse.expired();
+      }
+      return { state: 'confirmed', expiresInMs, user };
+    }
+    if ((row.state === 'pending' || row.state === 'scanned') && expiresInMs === 0) {
+      await this.markExpired(ticket, now);
+      return { state: 'expired', expiresInMs: 0, user: null };
+    }
+    return { state: row.state, expiresInMs, user: null };
+  }
+
+  /** The phone opened the ticket: scanned by this account (again by the same one is fine), the screen told. */
+  async scan(auth: AuthSession, ticket: string): Promise<QrLoginRequest> {
+    const now = this.services.clock.now();
+    const rows = await this.services.db.query<TicketRow>(
+      `UPDATE qr_login_tickets SET state = 'scanned', uid = $2
+        WHERE id = $1 AND expires_at > $3 AND (state = 'pending' OR (state = 'scanned' AND uid = $2))
+        RETURNING *`,
+      [ticket, auth.user.id, new Date(now)],
+    );
+    const row = rows[0];
+    if (row === undefined) throw await this.refusalFor(ticket, auth.user.id, now);
+    this.announce(row, 'scanned');
+    return { device: row.device || '未知设备', place: row.place, createdAt: row.created_at.getTime(), expiresInMs: row.expires_at.getTime() - now };
+  }
+
+  /** 确认登录: once, by the account that scanned it, while it is good; the screen is told and fetches its session. */
+  async confirm(auth: AuthSession, ticket: string): Promise<void> {
+    const now = this.services.clock.now();
+    const rows = await this.services.db.query<TicketRow>(
+      `UPDATE qr_login_tickets SET state = 'confirmed', confirmed_at = $3
+        WHERE id = $1 AND state = 'scanned' AND uid = $2 AND expires_at > $3
+        RETURNING *`,
+      [ticket, auth.user.id, new Date(now)],
+    );
+    const row = rows[0];
+    if (row === undefined) throw await this.refusalFor(ticket, auth.user.id, now);
+    this.announce(row, 'confirmed');
+  }
+
+  /** 取消: by the account that scanned it (or any signed-in phone before a scan); the screen is told. */
+  async cancel(auth: AuthSession, ticket: string): Promise<void> {
+    const now = this.services.clock.now();
+    const rows = await this.services.db.query<TicketRow>(
+      `UPDATE qr_login_tickets SET state = 'cancelled', uid = COALESCE(uid, $2)
+        WHERE id = $1 AND expires_at > $3 AND (state = 'pending' OR (state = 'scanned' AND uid = $2))
+        RETURNING *`,
+      [ticket, auth.user.id, new Date(now)],
+    );
+    const row = rows[0];
+    if (row === undefined) throw await this.refusalFor(ticket, auth.user.id, now);
+    this.announce(row, 'cancelled');
+  }
+
+  private async find(ticket: string): Promise<TicketRow | undefined> {
+    return (await this.services.db.query<TicketRow>('SELECT * FROM qr_login_tickets WHERE id = $1', [ticket]))[0];
+  }
+
+  private async markExpired(ticket: string, now: number): Promise<void> {
+    const rows = await this.services.db.query<TicketRow>(
+      `UPDATE qr_login_tickets SET state = 'expired' WHERE id = $1 AND state IN ('pending', 'scanned') AND expires_at <= $2 RETURNING *`,
+      [ticket, new Date(now)],
+    );
+    const row = rows[0];
+    if (row !== undefined) this.announce(row, 'expired');
+  }
+
+  /** Why the phone's scan, confirmation or cancellation did not apply (the ticket as it is now). */
+  private async refusalFor(ticket: string, uid: number, now: number): Promise<ApiError> {
+    const row = await this.find(ticket);
+    if (row === undefined) return refuse.notFound();
+    if (row.state === 'confirmed') return refuse.used();
+    if (row.state === 'cancelled') return refuse.cancelled();
+    if (row.state === 'expired' || row.expires_at.getTime() <= now) {
+      await this.markExpired(ticket, now);
+      return refuse.expired();
+    }
+    if (row.uid !== null && row.uid !== uid) return refuse.otherAccount();
+    // Confirming a ticket this account has not scanned (the link was never opened): scan it first.
+    return refuse.notFound();
+  }
+
+  private announce(row: TicketRow, state: QrTicketState): void {
+    this.services.realtime.qrLoginChanged(qrLoginRoom(row.watch_hash), { ticket: row.id, state });
+  }
+}

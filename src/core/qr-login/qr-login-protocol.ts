@@ -1,0 +1,113 @@
+/**
+ * QR-code sign-in's calls and socket events (account security's last part), declared once: the big screen's login
+ * page and the phone's /authorizeLogin send them (src/core/qr-login/), the reference server serves them
+ * (server/qr-login/), adapters/http/fake-qr-login-api.ts imitates them.
+ *
+ * A ticket has two secrets: `ticket` travels in the QR code (the phone sees it), `secret` stays with the screen that
+ * asked for the ticket; only `secret` fetches the session a confirmation opened, and only `secret` listens to the
+ * ticket's changes over the socket.
+ */
+import { call } from '../request/protocol.ts';
+import type { UserAnswer } from '../shared-kernel/user.ts';
+
+/** The answer codes of QR sign-in's calls. */
+export const QrLoginRet = {
+  /** No ticket with that id (or not with that secret). */
+  TicketNotFound: 6240,
+  /** The ticket's 2 minutes are over (or, once confirmed, the screen did not fetch its session in time). */
+  TicketExpired: 6241,
+  /** The ticket was confirmed (and, for the screen, its session already fetched): it works once. */
+  TicketUsed: 6242,
+  /** The phone cancelled it. */
+  TicketCancelled: 6243,
+  /** Another account scanned it first. */
+  OtherAccount: 6244,
+} as const;
+
+export const QrLoginTexts = {
+  TicketNotFound: '二维码无效，请重新扫码',
+  TicketExpired: '二维码已过期',
+  TicketUsed: '二维码已使用',
+  TicketCancelled: '已取消登录',
+  OtherAccount: '该二维码已被其他账号扫描',
+  /** Too many tickets from one address (ret 1005). */
+  TooManyTickets: '获取二维码过于频繁，请稍后再试',
+  Confirmed: '已确认登录',
+  Cancelled: '已取消',
+} as const;
+
+/** A ticket's life: waiting for a phone, scanned by one, confirmed (then used once), cancelled or past its 2 minutes. */
+export type QrTicketState = 'pending' | 'scanned' | 'confirmed' | 'cancelled' | 'expired';
+
+export const QrLoginRules = {
+  /** A ticket is good this long after it was made. */
+  lifetimeMs: 2 * 60_000,
+  /** The path the QR code opens on the phone (with `?ticket=`). */
+  authorizePath: '/authorizeLogin',
+  /** The screen polls this often when the socket is not connected. */
+  pollMs: 3_000,
+} as const;
+
+/** `ticket` and `secret`: 32 bytes of randomness each, base64url (43 characters). */
+export const QR_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SECRET = { kind: 'text', max: 43, pattern: QR_SECRET_PATTERN, badMessage: QrLoginTexts.TicketNotFound } as const;
+
+/** CreateTicket: the ticket for the QR code, the screen's own secret, and how long it is good. */
+export interface QrTicketCreated {
+  ticket: string;
+  secret: string;
+  expiresInMs: number;
+}
+
+/** TicketState: where the ticket is; once confirmed, the signed-in user (handed out once, to the secret's holder). */
+export interface QrTicketStatus {
+  state: QrTicketState;
+  expiresInMs: number;
+  user: UserAnswer | null;
+}
+
+/** ScanTicket: the device asking to sign in, as the server recorded it when the ticket was made. */
+export interface QrLoginRequest {
+  /** "电视 · 浏览器", "Windows 电脑 · Chrome" (the device list's description). */
+  device: string;
+  /** The region of its address ('' when unknown). */
+  place: string;
+  /** Unix ms. */
+  createdAt: number;
+  expiresInMs: number;
+}
+
+/** Socket events of QR sign-in (the socket's protocol, server/socket). */
+export const QrLoginEvents = {
+  /** client → server `{ secret }`: this socket follows that ticket (no sign-in needed); answered `{ ok }` under the same name. */
+  watch: 'watchQrLogin',
+  /** server → the watching sockets: `{ ticket, state }` whenever the phone scans, confirms or cancels. */
+  changed: 'qrLoginState',
+} as const;
+
+/** The payload of {@link QrLoginEvents.changed}. */
+export interface QrLoginChange {
+  ticket: string;
+  state: QrTicketState;
+}
+
+export const QrLoginCalls = {
+  /** The big screen's login page: a new ticket (anyone; 30 per address per 10 minutes). */
+  createTicket: call<QrTicketCreated>()({ method: 'POST', path: '/api/QrLogin/CreateTicket', carrier: 'form', params: {} }),
+  /**
+   * The screen: the ticket's state. The first call after the phone confirmed opens the session for this screen and
+   * answers its user; later calls answer {@link QrLoginRet.TicketUsed}.
+   */
+  ticketState: call<QrTicketStatus>()({
+    method: 'POST',
+    path: '/api/QrLogin/TicketState',
+    carrier: 'form',
+    params: { ticket: SECRET, secret: SECRET },
+  }),
+  /** The phone opened the ticket's link: marks it scanned by this account and answers the device asking. Signed in only. */
+  scanTicket: call<QrLoginRequest>()({ method: 'POST', path: '/api/QrLogin/ScanTicket', carrier: 'form', params: { ticket: SECRET } }),
+  /** 确认登录: the screen signs in as this account (once, while the ticket is good). Signed in only, the scanning account only. */
+  confirmTicket: call<null>()({ method: 'POST', path: '/api/QrLogin/ConfirmTicket', carrier: 'form', params: { ticket: SECRET } }),
+  /** 取消: the screen is told; its ticket no longer works. Signed in only, the scanning account only. */
+  cancelTicket: call<null>()({ method: 'POST', path: '/api/QrLogin/CancelTicket', carrier: 'form', params: { ticket: SECRET } }),
+} as const;
