@@ -22,6 +22,7 @@ import { seedHelp } from './help/seed.ts';
 import { seedGold } from './gold/seed.ts';
 import { seedVideoSocial } from './video-social/seed.ts';
 import { seedPosts } from './posts/seed.ts';
+import { seedMovieRequests } from './movie-requests/seed.ts';
 import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -66,6 +67,7 @@ export async function prepareDatabase(db: Database, config: Config, options: Pic
   await seedVideoSocial(db, options.clock);
   await seedGold(db, options.clock);
   await seedPosts(db, { uploadDir: uploadDirOf(config), ...(options.clock ? { clock: options.clock } : {}) });
+  await seedMovieRequests(db, options.clock);
 }
 
 /**
