@@ -46,7 +46,8 @@ function appCspDirectives(apiBase: string | undefined): Record<string, Iterable<
     'connect-src': ["'self'", sameHostSockets, GOOGLE_PLACES_ORIGIN, ...api],
     'worker-src': ["'self'", 'blob:'],
     'child-src': ["'self'", 'blob:'],
-    'frame-src': ["'self'"],
+    // The payment gateway's page in the app's /iframe lives on the API server (its sandbox gateway).
+    'frame-src': ["'self'", ...apiHttp],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { Ret } from '../http/ret.ts';
 import { formatDate } from '../user/user-view.ts';
 import { signFields } from './payment-signature.ts';
+import { PayFrame, type PayFrameStatus } from '../../src/core/vip/pay-frame.ts';
 import { OrderStatus } from '../../src/core/vip/vip-protocol.ts';
 import { findOrder, ORDER_ID_FORMAT, toOrderView, type OrderRow } from './vip-orders.ts';
 
@@ -49,18 +50,37 @@ a{color:#1677ff}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+/** The page's policy: its own styles and forms, the one script of a framed result (by nonce), framed only by this origin's app. */
+function sendHtml(reply: FastifyReply, status: number, html: string, scriptNonce?: string): FastifyReply {
+  const script = scriptNonce === undefined ? '' : `; script-src 'nonce-${scriptNonce}'`;
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'${script}`)
     .send(html);
 }
 
 const resultLink = (orderId: string): string => `/payResult?orderId=${encodeURIComponent(orderId)}`;
 
-function orderPage(order: OrderRow): string {
+/** The page is shown in the app's frame (/iframe): it ends with a message to the app, not a redirect. */
+function isEmbedded(source: unknown): boolean {
+  return typeof source === 'object' && source !== null && (source as Record<string, unknown>)[PayFrame.embedParam] === '1';
+}
+
+/**
+ * The framed page's end: it tells the app (its parent, on this origin: the page may be framed by no other) how the
+ * payment ended, as src/core/vip/pay-frame.ts reads it; the link is for a parent that does not listen.
+ */
+function framedResultPage(orderId: string, status: PayFrameStatus, nonce: string): string {
+  const message = JSON.stringify({ type: PayFrame.messageType, orderId, status }).replace(/</g, '\\u003c');
+  const text = status === 'paid' ? '支付完成，正在返回…' : '已取消支付，正在返回…';
+  return page('沙盒支付', `<div class="card"><p>${escapeHtml(text)}</p>
+<p><a href="${escapeHtml(resultLink(orderId))}" target="_top">查看支付结果</a></p></div>
+<script nonce="${nonce}">window.parent.postMessage(${message}, window.location.origin);</script>`);
+}
+
+function orderPage(order: OrderRow, embedded: boolean): string {
   const view = toOrderView(order);
   const rows = [
     ['商品', view.title],
@@ -73,10 +93,10 @@ function orderPage(order: OrderRow): string {
   const details = rows.map(([name, value]) => `<dt>${escapeHtml(name ?? '')}</dt><dd>${escapeHtml(value ?? '')}</dd>`).join('');
   const actions = view.status === OrderStatus.Created
     ? `<form method="post" action="/sandbox/gateway/confirm">
-<input type="hidden" name="orderId" value="${escapeHtml(view.orderId)}">
+<input type="hidden" name="orderId" value="${escapeHtml(view.orderId)}">${embedded ? `<input type="hidden" name="${PayFrame.embedParam}" value="1">` : ''}
 <button class="pay" name="action" value="approve" type="submit">确认支付</button>
 <button class="cancel" name="action" value="decline" type="submit">取消支付</button></form>`
-    : `<p><a href="${escapeHtml(resultLink(view.orderId))}">查看支付结果</a></p>`;
+    : `<p><a href="${escapeHtml(resultLink(view.orderId))}" target="_top">查看支付结果</a></p>`;
   return page('沙盒支付', `<div class="card"><span class="tag">沙盒测试环境 · 不会真实扣款</span>
 <div class="amount">${escapeHtml(view.priceSymbol)}${escapeHtml(view.priceText)}</div>
 <dl>${details}</dl>${actions}</div>`);
@@ -96,7 +116,8 @@ function orderIdFrom(source: unknown): string | undefined {
 /**
  * The sandbox payment gateway (a provider's test mode): GET /sandbox/gateway?orderId= shows the
  * order with 确认支付 / 取消支付; POST /sandbox/gateway/confirm sends the signed callback to the
- * API, as a provider would, then redirects to the app's /payResult?orderId=. The order id is
+ * API, as a provider would, then redirects to the app's /payResult?orderId= (framed in the app's /iframe,
+ * `embed=1`: posts the result to the app instead). The order id is
  * an unguessable 96-bit value, so the page needs no session.
  */
 export function registerSandboxGateway(app: FastifyInstance, deps: SandboxGatewayDeps): void {
@@ -104,7 +125,7 @@ export function registerSandboxGateway(app: FastifyInstance, deps: SandboxGatewa
     const orderId = orderIdFrom(request.query);
     const order = orderId === undefined ? undefined : await findOrder(deps.db, orderId, deps.clock.now());
     if (order === undefined) return sendHtml(reply, HTTP_NOT_FOUND, messagePage('订单不存在'));
-    return sendHtml(reply, HTTP_OK, orderPage(order));
+    return sendHtml(reply, HTTP_OK, orderPage(order, isEmbedded(request.query)));
   });
 
   app.post('/sandbox/gateway/confirm', async (request, reply) => {
@@ -131,6 +152,10 @@ export function registerSandboxGateway(app: FastifyInstance, deps: SandboxGatewa
     });
     const answer = JSON.parse(response.body) as { ret?: number; msg?: string };
     if (answer.ret !== Ret.Ok) return sendHtml(reply, HTTP_OK, messagePage(answer.msg ?? '支付失败', orderId));
+    if (isEmbedded(request.body)) {
+      const nonce = randomBytes(16).toString('base64');
+      return sendHtml(reply, HTTP_OK, framedResultPage(orderId, action === 'approve' ? 'paid' : 'declined', nonce), nonce);
+    }
     return reply.header('cache-control', 'no-store').redirect(resultLink(orderId), HTTP_SEE_OTHER);
   });
 }

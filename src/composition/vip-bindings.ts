@@ -33,10 +33,20 @@ import {
   PayResultModel,
   PayResultViewModel,
 } from '../ui/vip/payment-view-models.ts';
+import { PayFrameModel, PayFrameViewModel } from '../ui/vip/pay-frame-view-model.ts';
 
 /** A gateway given as a path is opened on the API server's origin (headless, with no origin, it stays a path). */
 function gatewayResolver(origin: string): (gateway: string) => string {
   return (gateway) => (origin && gateway.startsWith('/') && !gateway.startsWith('//') ? `${origin.replace(/\/$/, '')}${gateway}` : gateway);
+}
+
+/** The gateway pages shown inside the app (/iframe): those of the API server (the reference server's sandbox gateway). */
+function framedOrigins(apiOrigin: string): string[] {
+  try {
+    return apiOrigin ? [new URL(apiOrigin).origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The VIP purchase use case. */
@@ -45,7 +55,10 @@ export function bindVip(container: Container): void {
   container.bind(PlaceVipOrder).toDynamicValue((ctx) => new PlaceVipOrder(ctx.get(ApiClient), ctx.get<Random>(Random))).inSingletonScope();
   container
     .bind(PurchaseService)
-    .toDynamicValue((ctx) => new PurchaseService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get<KeyValueStore>(LocalStore), gatewayResolver(ctx.get<string>(ApiOrigin))))
+    .toDynamicValue((ctx) => {
+      const origin = ctx.get<string>(ApiOrigin);
+      return new PurchaseService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get<KeyValueStore>(LocalStore), gatewayResolver(origin), framedOrigins(origin));
+    })
     .inSingletonScope();
   container.bind(PaymentService).toDynamicValue((ctx) => new PaymentService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get(SessionService))).inSingletonScope();
   // The activity machines hold timers and listeners: one per screen (transient), disposed by the screen.
@@ -119,4 +132,5 @@ function bindPaymentViewModels(container: Container): void {
   bindViewModel(container, PayResultModel, (c) => new PayResultViewModel(c.get(PaymentService), c.get<Clock>(Clock), c.get(SessionModel), orderIdOf(c), navigator(c)));
   bindViewModel(container, CustomerServiceModel, (c) => new CustomerServiceViewModel(c.get(PaymentService), navigator(c), c.get<Notifier>(Notifier)));
   bindViewModel(container, PaymentQueryModel, (c) => navigator(c).current().query);
+  bindViewModel(container, PayFrameModel, (c) => new PayFrameViewModel(navigator(c), framedOrigins(c.get<string>(ApiOrigin))));
 }

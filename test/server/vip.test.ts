@@ -277,6 +277,31 @@ describe('sandbox gateway and callback', () => {
     expect((await app.inject({ method: 'GET', url: '/sandbox/gateway?orderId=VO000000000000000000000000' })).statusCode).toBe(404);
   });
 
+  it("framed in the app's /iframe (embed=1): the page may be framed by its own origin only, and ends with its message to the app, by a nonce'd script", async () => {
+    const user = await registerUser(app);
+    const orderId = await gatewayOrder(user);
+    const pageResponse = await app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}&embed=1` });
+    expect(pageResponse.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(pageResponse.headers['content-security-policy']).not.toContain('script-src');
+    expect(pageResponse.body).toContain('name="embed" value="1"');
+    const confirm = await app.inject({
+      method: 'POST', url: '/sandbox/gateway/confirm',
+      payload: `orderId=${orderId}&action=approve&embed=1`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(confirm.headers['content-security-policy']))?.[1] ?? '';
+    expect(nonce).not.toBe('');
+    expect(confirm.body).toContain(`<script nonce="${nonce}">window.parent.postMessage({"type":"qiyu-pay-result","orderId":"${orderId}","status":"paid"}, window.location.origin);</script>`);
+    expect((await getOrder(user, orderId)).body.data.status).toBe('paid');
+    const declined = await gatewayOrder(user);
+    const decline = await app.inject({
+      method: 'POST', url: '/sandbox/gateway/confirm',
+      payload: `orderId=${declined}&action=decline&embed=1`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(decline.body).toContain('"status":"declined"');
+    expect((await getOrder(user, declined)).body.data.status).toBe('cancelled');
+  });
+
   it('declining cancels the order', async () => {
     const user = await registerUser(app);
     const orderId = await gatewayOrder(user);

@@ -82,6 +82,16 @@ describe('after the order', () => {
     expect(afterGatewayOrder({}, false)).toEqual({ kind: 'message', message: '支付地址无效，请重试' });
   });
 
+  it('5: a gateway on a trusted origin opens inside the app: /iframe?orderId with the address (told it is framed) as route state, no leave confirmation', () => {
+    expect(afterPlacedOrder(placed(5), true, ['https://pay.example'])).toEqual({
+      kind: 'navigate',
+      path: '/iframe',
+      query: { orderId: 'VO0123456789abcdef01234567' },
+      params: { url: 'https://pay.example/gw?orderId=VO0123456789abcdef01234567&embed=1' },
+    });
+    expect(afterPlacedOrder(placed(5), false, ['https://other.example'])).toMatchObject({ kind: 'openUrl' });
+  });
+
   it('customer service: /chat with toUid and the route params', () => {
     expect(afterCustomerService({ id: 9 }, '{}')).toEqual({ kind: 'navigate', path: '/chat', query: { toUid: '9' }, params: { type: 'pay', msgParams: '{}' } });
     expect(afterCustomerService({}, '{}')).toEqual({ kind: 'message', message: '暂无可用客服，请稍后再试' });

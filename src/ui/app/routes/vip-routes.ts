@@ -9,7 +9,7 @@ export const vipRoutes: AppRoute[] = [
   { path: '/notice', title: '支付通知', depth: 3, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.NoticeScreen })) },
   { path: '/choseAddress', title: '选择地址', depth: 3, load: null },
   { path: '/addAddress', title: '添加地址', depth: 4, load: null },
-  { path: '/iframe', title: '支付', depth: 3, load: null },
+  { path: '/iframe', title: '支付', depth: 3, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.PayFrameScreen })) },
   { path: '/payResult', title: '支付结果', depth: 4, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.PayResultScreen })) },
   { path: '/zfbPay', title: '支付', depth: 3, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.ZfbPayScreen })) },
   { path: '/zfbPaySuccess', title: '支付成功', depth: 4, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.ZfbPaySuccessScreen })) },
