@@ -108,3 +108,28 @@ export function toggledChoice(choice: readonly number[], optionId: number, multi
   if (!multiple) return [optionId];
   return choice.includes(optionId) ? choice.filter((id) => id !== optionId) : [...choice, optionId].sort((a, b) => a - b);
 }
+
+/** One option as the results show it. */
+export interface ResultRow {
+  id: number;
+  text: string;
+  count: number;
+  /** Whole percent; the rows add up to 100 once anyone voted. */
+  percent: number;
+  /** The caller chose it. */
+  mine: boolean;
+}
+
+/** The results of a poll whose counts the caller may see (null while hidden). */
+export function resultRows(poll: Pick<Poll, 'options' | 'myChoice'>): ResultRow[] | null {
+  if (poll.options.some((option) => option.count === null)) return null;
+  const counts = poll.options.map((option) => option.count ?? 0);
+  const shares = percentages(counts);
+  return poll.options.map((option, index) => ({
+    id: option.id,
+    text: option.text,
+    count: counts[index] ?? 0,
+    percent: shares[index] ?? 0,
+    mine: poll.myChoice.includes(option.id),
+  }));
+}
