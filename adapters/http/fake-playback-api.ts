@@ -1,5 +1,5 @@
 import { EPISODE_NOT_FOUND, PlaybackCalls, PlaybackRet } from '../../src/core/playback/playback-protocol.ts';
-import type { EpisodeList, PlayInfo, RelatedVideos, WirePlaySource, WireVideoDetails, WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
+import type { AppDownloadLink, EpisodeList, PlayInfo, RelatedVideos, WirePlaySource, WireVideoDetails, WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
 import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
@@ -16,6 +16,8 @@ export interface FakePlaybackVideo {
   introEnd?: number;
   outroStart?: number;
   kind?: 'hls' | 'mp4';
+  /** False where the operator does not allow downloading it (AppDownload answers 1034). */
+  downloadable?: boolean;
 }
 
 export const FAKE_PLAYBACK_VIDEOS: FakePlaybackVideo[] = [
@@ -142,13 +144,23 @@ export function installFakePlaybackApi(http: FakeHttp, options: FakePlaybackApiO
     }));
     return { list, total: list.length };
   });
-  serve(PlaybackCalls.address, ({ mediaKey, episode }): WirePlaySource | FakeHttpAnswer => {
-    const video = find(mediaKey);
+  const address = (video: FakePlaybackVideo, episode: number): WirePlaySource | FakeHttpAnswer => {
     if (episode > video.episodes) return fail(1002, EPISODE_NOT_FOUND);
     if ((video.goldPrice ?? 0) > 0 && !api.unlocked.has(video.mediaKey)) return fail(PlaybackRet.VideoLocked, '该视频需要金币解锁');
     if (video.live === true) return { url: `/live/t/${video.mediaKey}/index.m3u8`, kind: 'hls', live: true };
     if (video.kind === 'mp4') return { url: `/vod/t/clip-d.mp4`, kind: 'mp4', live: false };
     return { url: `/vod/t/${video.mediaKey}-${episode}/master.m3u8`, kind: 'hls', live: false };
+  };
+  serve(PlaybackCalls.address, ({ mediaKey, episode }) => address(find(mediaKey), episode));
+  serve(PlaybackCalls.appDownload, ({ mediaKey, episode }): AppDownloadLink | FakeHttpAnswer => {
+    const video = find(mediaKey);
+    if (episode > video.episodes) return fail(1002, EPISODE_NOT_FOUND);
+    if (video.live === true) return fail(PlaybackRet.DownloadNotAllowed, '直播不支持下载');
+    if (video.downloadable === false) return fail(PlaybackRet.DownloadNotAllowed, '该视频暂不支持下载');
+    const source = address(video, episode);
+    if ('body' in source) return source;
+    const name = video.episodes > 1 ? `${video.title}-第${episode}集` : video.title;
+    return { url: source.url, kind: source.kind, fileName: `${name}.${source.kind === 'mp4' ? 'mp4' : 'm3u8'}` };
   });
   serve(PlaybackCalls.related, ({ mediaKey }): RelatedVideos => {
     const video = find(mediaKey);

@@ -42,6 +42,12 @@ export async function findPlayableVideo(db: Queryable, mediaKey: string): Promis
   return row ? { id: row.id, view: toVideoView(row), media: mediaOf(row) } : null;
 }
 
+/** Whether the operator allows the video to be downloaded (AppDownload). */
+export async function downloadAllowed(db: Queryable, videoId: number): Promise<boolean> {
+  const rows = await db.query<{ download_allowed: boolean }>('SELECT download_allowed FROM videos WHERE id = $1', [videoId]);
+  return rows[0]?.download_allowed === true;
+}
+
 /** The media of a live channel by its media key, or null when there is no such live channel. */
 export async function findLiveChannel(db: Queryable, mediaKey: string): Promise<VideoMedia | null> {
   const video = await findPlayableVideo(db, mediaKey);

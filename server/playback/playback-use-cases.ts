@@ -2,7 +2,7 @@
  * Playback's use cases (src/core/playback/playback-protocol.ts): what each call does beyond reading its parameters,
  * so the routes (server/playback/routes.ts) parse, call and answer. Refusals are ApiErrors (server/http/ret.ts).
  */
-import { EPISODE_NOT_FOUND, type EpisodeList, type PlayInfo, type WirePlaySource, type WireVideoDetails, type WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
+import { EPISODE_NOT_FOUND, type AppDownloadLink, type EpisodeList, type PlayInfo, type WirePlaySource, type WireVideoDetails, type WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
 import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
 import type { AppServices } from '../app-services.ts';
 import { ORDER_BY } from '../catalogue/catalogue-repository.ts';
@@ -10,7 +10,7 @@ import { videoAccess } from '../gold/gold-access.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { CLIP_SECONDS, episodeClip, isHlsClip, MP4_CLIP } from './playback-media.ts';
-import { findPlayableVideo, playRecordOf, videoViews, watchingOf, type PlayableVideo } from './playback-repository.ts';
+import { downloadAllowed, findPlayableVideo, playRecordOf, videoViews, watchingOf, type PlayableVideo } from './playback-repository.ts';
 import type { PlayUrlSigner } from './signed-urls.ts';
 
 const PlaybackLimits = {
@@ -115,6 +115,20 @@ export class PlaybackUseCases {
     return isHlsClip(clip)
       ? { url: `${VOD_PREFIX}${token}/${clip}/master.m3u8`, kind: 'hls', live: false }
       : { url: `${VOD_PREFIX}${token}/${MP4_CLIP}`, kind: 'mp4', live: false };
+  }
+
+  /**
+   * AppDownload: the file an episode downloads as (its signed address, named after the video and episode), where the
+   * operator allows it (videos.download_allowed; never a live channel); 1031 for a paid video not unlocked.
+   */
+  async appDownload(mediaKey: string, episode: number, caller: number | null): Promise<AppDownloadLink> {
+    const video = await this.playable(mediaKey);
+    if (episode > video.media.episodeCount) throw badParam('episode', EPISODE_NOT_FOUND);
+    if (video.media.live) throw new ApiError(Ret.DownloadNotAllowed, RetMessage.LiveNotDownloadable);
+    if (!(await downloadAllowed(this.services.db, video.id))) throw new ApiError(Ret.DownloadNotAllowed, RetMessage.DownloadNotAllowed);
+    const source = await this.address(mediaKey, episode, caller);
+    const name = video.media.episodeCount > 1 ? `${video.view.title}-第${episode}集` : video.view.title;
+    return { url: source.url, kind: source.kind, fileName: `${name}.${source.kind === 'mp4' ? 'mp4' : 'm3u8'}` };
   }
 
   /** Videos of the same category, most played first, without the video itself. */

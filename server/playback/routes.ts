@@ -27,7 +27,7 @@ export interface PlaybackRoutesOptions {
 }
 
 /**
- * The playback API (VideoDetails, getPlayInfo, VideoChooseGather, GetPlayAddress, GetRelatedVideo,
+ * The playback API (VideoDetails, getPlayInfo, VideoChooseGather, GetPlayAddress, AppDownload, GetRelatedVideo,
  * GetWatching) and the signed media paths: `/vod/<token>/<clip>/…` (HLS playlists and segments, the
  * MP4 with range requests) and `/live/<token>/<channel>/index.m3u8` (a rolling window over a clip).
  */
@@ -59,6 +59,7 @@ export function registerPlaybackRoutes(api: ApiRouter, services: AppServices, op
   serve(api, PlaybackCalls.playInfo, 'optional', ({ input, auth }) => playback.playInfo(input.mediaKey, callerOf(auth)));
   serve(api, PlaybackCalls.episodes, 'none', ({ input }) => playback.episodes(input.mediaKey));
   serve(api, PlaybackCalls.address, 'optional', ({ input, auth }) => playback.address(input.mediaKey, input.episode, callerOf(auth)));
+  serve(api, PlaybackCalls.appDownload, 'optional', ({ input, auth }) => playback.appDownload(input.mediaKey, input.episode, callerOf(auth)));
   serve(api, PlaybackCalls.related, 'none', async ({ input }) => ({ list: await playback.related(input.mediaKey) }));
   serve(api, PlaybackCalls.watching, 'optional', ({ auth }) => playback.watching(callerOf(auth)));
 

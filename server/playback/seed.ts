@@ -1,9 +1,13 @@
 import type { Database } from '../db/database.ts';
 import { mediaFor, seedIndexOf } from './playback-media.ts';
 
+/** The demo videos the operator does not allow to be downloaded (AppDownload answers 1034 该视频暂不支持下载). */
+export const SEED_DOWNLOAD_REFUSED: readonly string[] = ['music-03', 'drama-04'];
+
 /**
  * Gives every video without one its clip, episode count and intro/outro marks (see playback-media.ts).
- * Run after the catalogue seed. Idempotent: videos that have their media already are left alone.
+ * Run after the catalogue seed; turns downloading off for {@link SEED_DOWNLOAD_REFUSED}. Idempotent: videos that
+ * have their media already are left alone.
  */
 export async function seedPlayback(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -19,5 +23,6 @@ export async function seedPlayback(db: Database): Promise<void> {
         [video.id, media.clip, media.live, media.episodeCount, media.introEnd, media.outroStart],
       );
     }
+    await tx.query('UPDATE videos SET download_allowed = false WHERE media_key = ANY($1::text[]) AND download_allowed', [SEED_DOWNLOAD_REFUSED]);
   });
 }

@@ -9,7 +9,7 @@ import { seedGold } from '../../server/gold/seed.ts';
 import { seedPlayback } from '../../server/playback/seed.ts';
 import { GoldCalls } from '../../src/core/gold/gold-protocol.ts';
 import { PlaybackCalls, PlaybackRet } from '../../src/core/playback/playback-protocol.ts';
-import type { EpisodeList, PlayInfo, RelatedVideos, WirePlaySource, WireVideoDetails, WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
+import type { AppDownloadLink, EpisodeList, PlayInfo, RelatedVideos, WirePlaySource, WireVideoDetails, WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { FakeClock, createTestDatabase, registerUser, testConfig, tokenParams } from '../server/support.ts';
 import { sendToFake, sendToServer, type Answer } from './protocol-support.ts';
@@ -29,6 +29,8 @@ interface PlaybackWorld {
   user(): Promise<Caller>;
   /** Unlocks the paid video for `caller`. */
   unlock(caller: Caller): Promise<void>;
+  /** The operator turns downloading a video off. */
+  refuseDownload(mediaKey: string): Promise<void>;
 }
 
 const FREE = 'movie-01';
@@ -103,6 +105,27 @@ function playbackContract(name: string, makeWorld: () => Promise<{ world: Playba
       expect((await world.send(PlaybackCalls.address, { mediaKey: PAID, episode: 1 }, user)).ret).toBe(200);
     });
 
+    it('AppDownload: the signed file an episode downloads as; 1034 where the operator does not allow it or for a live channel; 1031 locked; 1002 beyond the episodes', async () => {
+      const mp4 = await world.send(PlaybackCalls.appDownload, { mediaKey: 'music-01', episode: 1 }, null);
+      expect(mp4).toMatchObject({ ret: 200, data: { kind: 'mp4' } satisfies Partial<AppDownloadLink> });
+      expect((mp4.data as AppDownloadLink).url).toMatch(/^\/vod\/[^/]+\/clip-d\.mp4$/);
+      expect((mp4.data as AppDownloadLink).fileName).toMatch(/\.mp4$/);
+      const episode = (await world.send(PlaybackCalls.appDownload, { mediaKey: SERIES, episode: 2 }, null)).data as AppDownloadLink;
+      expect(episode).toMatchObject({ kind: 'hls' });
+      expect(episode.url).toMatch(/master\.m3u8$/);
+      expect(episode.fileName).toMatch(/-第2集\.m3u8$/);
+      await world.refuseDownload('drama-02');
+      expect(await world.send(PlaybackCalls.appDownload, { mediaKey: 'drama-02', episode: 1 }, null)).toEqual({ ret: PlaybackRet.DownloadNotAllowed, msg: '该视频暂不支持下载', data: null });
+      expect(await world.send(PlaybackCalls.appDownload, { mediaKey: LIVE, episode: 1 }, null)).toMatchObject({ ret: PlaybackRet.DownloadNotAllowed, msg: '直播不支持下载' });
+      expect(await world.send(PlaybackCalls.appDownload, { mediaKey: FREE, episode: 2 }, null)).toMatchObject({ ret: 1002, msg: '该集不存在' });
+      expect((await world.send(PlaybackCalls.appDownload, { mediaKey: 'no-such-video', episode: 1 }, null)).ret).toBe(1030);
+      expect((await world.send(PlaybackCalls.appDownload, { mediaKey: '', episode: 1 }, null)).ret).toBe(1001);
+      const user = await world.user();
+      expect(await world.send(PlaybackCalls.appDownload, { mediaKey: PAID, episode: 1 }, user)).toMatchObject({ ret: PlaybackRet.VideoLocked, msg: '该视频需要金币解锁' });
+      await world.unlock(user);
+      expect((await world.send(PlaybackCalls.appDownload, { mediaKey: PAID, episode: 1 }, user)).ret).toBe(200);
+    });
+
     it('GetRelatedVideo: videos of the same category, without the video itself', async () => {
       const related = (await world.send(PlaybackCalls.related, { mediaKey: SERIES }, null)).data as RelatedVideos;
       expect(related.list.length).toBeGreaterThan(0);
@@ -148,6 +171,10 @@ playbackContract('the fake', async () => {
     async unlock() {
       api.unlocked.add(PAID);
     },
+    async refuseDownload(mediaKey) {
+      const index = api.videos.findIndex((video) => video.mediaKey === mediaKey);
+      api.videos.splice(index, 1, { ...api.videos[index]!, downloadable: false });
+    },
     send: (declared, input, caller) => toFake(declared, input, caller ?? {}),
   };
   return { world, close: async () => undefined };
@@ -169,6 +196,9 @@ playbackContract('the reference server', async () => {
     },
     async unlock(caller) {
       expect((await toServer(GoldCalls.unlock, { mediaKey: PAID }, caller)).ret).toBe(200);
+    },
+    async refuseDownload(mediaKey) {
+      await db.query('UPDATE videos SET download_allowed = false WHERE media_key = $1', [mediaKey]);
     },
     send: (declared, input, caller) => toServer(declared, input, caller ?? {}),
   };

@@ -3,8 +3,8 @@ import { ApiError } from '../request/api-error.ts';
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
 import { PlaybackCalls, PlaybackRet } from './playback-protocol.ts';
 import type { Episode, PlayInfo } from './playback-protocol.ts';
-import { readEpisodes, readPlayDetails, readPlayInfo, readRelated, readSource, readWatchingLists } from './play-video.ts';
-import type { PlayAddress, PlayDetails, WatchingLists } from './play-video.ts';
+import { readDownloadLink, readEpisodes, readPlayDetails, readPlayInfo, readRelated, readSource, readWatchingLists } from './play-video.ts';
+import type { DownloadOffer, PlayAddress, PlayDetails, WatchingLists } from './play-video.ts';
 
 type RequestOptions = Omit<CallOptions, 'paramsIn' | 'bodyEncoding'>;
 
@@ -41,6 +41,23 @@ export class PlayService {
       return { locked: false, source: { ...source, url: this.resolveUrl(source.url) } };
     } catch (error) {
       if (error instanceof ApiError && error.ret === PlaybackRet.VideoLocked) return { locked: true };
+      throw error;
+    }
+  }
+
+  /**
+   * The download an episode offers (AppDownload): its file, or the lock (1031), or the operator's refusal (1034, its
+   * message kept as the reason); both answered without a toast, the download page says them.
+   */
+  async download(mediaKey: string, episode: number): Promise<DownloadOffer> {
+    try {
+      const answer = await this.api.request(PlaybackCalls.appDownload, { mediaKey, episode }, { suppressCodes: [PlaybackRet.VideoLocked, PlaybackRet.DownloadNotAllowed] });
+      const link = readDownloadLink(answer);
+      if (!link) throw new ApiError(0, PlayTextsUnreadable);
+      return { kind: 'file', ...link, url: this.resolveUrl(link.url) };
+    } catch (error) {
+      if (error instanceof ApiError && error.ret === PlaybackRet.VideoLocked) return { kind: 'locked' };
+      if (error instanceof ApiError && error.ret === PlaybackRet.DownloadNotAllowed) return { kind: 'refused', reason: error.msg };
       throw error;
     }
   }

@@ -25,6 +25,15 @@ export interface PlayDetails extends Video {
 /** GetPlayAddress: a source to play, or the lock of a paid video. */
 export type PlayAddress = { locked: false; source: MediaSource } | { locked: true };
 
+/**
+ * What an episode's download is (AppDownload): the file (an MP4 the browser saves, an HLS playlist only the app can
+ * download), locked behind gold, or refused by the operator with the server's reason.
+ */
+export type DownloadOffer =
+  | { kind: 'file'; url: string; media: MediaKind; fileName: string }
+  | { kind: 'locked' }
+  | { kind: 'refused'; reason: string };
+
 /** A video of the viewer's watching list, with where they stopped. */
 export interface WatchingVideo extends Video {
   progress: number;
@@ -84,6 +93,15 @@ export function readSource(value: unknown): MediaSource | null {
   const kind = MEDIA_KINDS.find((k) => k === value['kind']);
   if (url === '' || !kind) return null;
   return { url, kind, live: value['live'] === true };
+}
+
+/** AppDownload's answer, or null when it has no address or kind; the file name defaults to 视频. */
+export function readDownloadLink(value: unknown): { url: string; media: MediaKind; fileName: string } | null {
+  if (!isObject(value)) return null;
+  const url = textOf(value['url']);
+  const media = MEDIA_KINDS.find((k) => k === value['kind']);
+  if (url === '' || !media) return null;
+  return { url, media, fileName: textOf(value['fileName']) || '视频' };
 }
 
 export function readWatchingLists(value: unknown): WatchingLists {

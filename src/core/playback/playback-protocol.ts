@@ -21,6 +21,8 @@ const PlaybackProtocolLimits = {
 export const PlaybackRet = {
   /** GetPlayAddress: the video must be unlocked with gold first (该视频需要金币解锁). */
   VideoLocked: 1031,
+  /** AppDownload: the operator does not allow this video (or a live channel) to be downloaded (该视频暂不支持下载). */
+  DownloadNotAllowed: 1034,
 } as const;
 
 /** The refusal of an episode the video does not have (1002). */
@@ -69,6 +71,17 @@ export interface WirePlaySource {
   live: boolean;
 }
 
+/**
+ * AppDownload: the file an episode downloads as, where the operator allows it: a signed MP4 the browser saves, or
+ * an HLS playlist only the app can download.
+ */
+export interface AppDownloadLink {
+  url: string;
+  kind: MediaKind;
+  /** What the saved file is called: the video's title and the episode. */
+  fileName: string;
+}
+
 /** GetRelatedVideo: videos of the same category. */
 export interface RelatedVideos {
   list: WireVideo[];
@@ -101,6 +114,11 @@ export const PlaybackCalls = {
   episodes: call<EpisodeList>()({ method: 'GET', path: '/api/Video/VideoChooseGather', carrier: 'query', params: { mediaKey } }),
   /** A signed address of an episode; {@link PlaybackRet.VideoLocked} for a paid video the caller has not unlocked. */
   address: call<WirePlaySource>()({ method: 'GET', path: '/api/video/GetPlayAddress', carrier: 'query', params: { mediaKey, episode } }),
+  /**
+   * The download an episode offers: {@link PlaybackRet.DownloadNotAllowed} where the operator does not allow it (or a
+   * live channel), {@link PlaybackRet.VideoLocked} for a paid video the caller has not unlocked.
+   */
+  appDownload: call<AppDownloadLink>()({ method: 'GET', path: '/api/Video/AppDownload', carrier: 'query', params: { mediaKey, episode } }),
   /** Videos of the same category, most played first. */
   related: call<RelatedVideos>()({ method: 'GET', path: '/api/list/GetRelatedVideo', carrier: 'query', params: { mediaKey } }),
   /** Records where the caller is in a video (whole seconds); the newest comes first in history. Signed in only. */

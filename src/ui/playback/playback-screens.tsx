@@ -141,6 +141,11 @@ export const PlayDownloadScreen = observer(function PlayDownloadScreen() {
         <ErrorState onRefresh={() => void vm.load()} />
       ) : (
         <>
+          {vm.refusal !== null && (
+            <div className="download-row" role="alert" data-testid="download-refused">
+              <span className="download-row__note">{vm.refusal}</span>
+            </div>
+          )}
           {vm.needsApp && (
             <div className="download-row" data-testid="download-needs-app">
               <span className="download-row__note">{T.downloadHls}</span>
@@ -153,7 +158,7 @@ export const PlayDownloadScreen = observer(function PlayDownloadScreen() {
             <div key={row.episode} className="download-row" data-testid={`download-${row.episode}`}>
               <span>{row.title}</span>
               {row.kind === 'mp4' ? (
-                <a href={row.url} download={`${vm.title}-${row.episode}.mp4`} data-testid={`download-link-${row.episode}`}>
+                <a href={row.url} download={row.fileName} data-testid={`download-link-${row.episode}`}>
                   {T.download}
                 </a>
               ) : row.kind === 'hls' ? (
@@ -162,6 +167,8 @@ export const PlayDownloadScreen = observer(function PlayDownloadScreen() {
                 <button type="button" className="play-section__more download-link" onClick={vm.unlockTapped}>
                   {T.downloadLocked}
                 </button>
+              ) : row.kind === 'refused' ? (
+                <span className="download-row__note">{row.reason}</span>
               ) : row.kind === 'live' ? (
                 <span className="download-row__note">{T.live}</span>
               ) : (

@@ -134,10 +134,14 @@ export class AlbumDetailViewModel {
 }
 
 export type DownloadRow =
-  | { episode: number; title: string; kind: 'mp4'; url: string }
+  | { episode: number; title: string; kind: 'mp4'; url: string; fileName: string }
+  | { episode: number; title: string; kind: 'refused'; reason: string }
   | { episode: number; title: string; kind: 'hls' | 'live' | 'locked' | 'failed' };
 
-/** /playDownload (query mediaKey): the episodes; MP4 ones download, HLS ones need the app. */
+/**
+ * /playDownload (query mediaKey): the episodes and what each offers (AppDownload): MP4 ones download, HLS ones need the
+ * app, where the operator does not allow it its reason.
+ */
 export class PlayDownloadViewModel {
   status: LoadStatus = 'loading';
   title = '';
@@ -157,6 +161,12 @@ export class PlayDownloadViewModel {
 
   get needsApp(): boolean {
     return this.rows.some((row) => row.kind === 'hls');
+  }
+
+  /** The operator's reason when it allows no episode to be downloaded (AppDownload's refusal), else null. */
+  get refusal(): string | null {
+    const first = this.rows[0];
+    return first?.kind === 'refused' && this.rows.every((row) => row.kind === 'refused') ? first.reason : null;
   }
 
   async load(): Promise<void> {
@@ -187,9 +197,10 @@ export class PlayDownloadViewModel {
     const base = { episode: episode.episode, title: episode.title };
     if (live) return { ...base, kind: 'live' };
     try {
-      const address = await this.service.address(this.mediaKey, episode.episode);
-      if (address.locked) return { ...base, kind: 'locked' };
-      return address.source.kind === 'mp4' ? { ...base, kind: 'mp4', url: address.source.url } : { ...base, kind: 'hls' };
+      const offer = await this.service.download(this.mediaKey, episode.episode);
+      if (offer.kind === 'locked') return { ...base, kind: 'locked' };
+      if (offer.kind === 'refused') return { ...base, kind: 'refused', reason: offer.reason };
+      return offer.media === 'mp4' ? { ...base, kind: 'mp4', url: offer.url, fileName: offer.fileName } : { ...base, kind: 'hls' };
     } catch {
       return { ...base, kind: 'failed' };
     }

@@ -236,11 +236,12 @@ describe('the pages around the player', () => {
     expect(failed.page.status).toBe('failed');
   });
 
-  it('/playDownload: MP4 downloads, HLS needs the app, a locked video says so', async () => {
-    const { service, world } = await setup('/playDownload');
+  it('/playDownload: MP4 downloads, HLS needs the app, a locked video says so, a refused one gives the operator\'s reason', async () => {
+    const { service, world, api } = await setup('/playDownload');
     const mp4 = new PlayDownloadViewModel(service, world.navigator, 'music-01');
     await mp4.load();
-    expect(mp4.rows).toEqual([{ episode: 1, title: '夜曲', kind: 'mp4', url: '/vod/t/clip-d.mp4' }]);
+    expect(mp4.rows).toEqual([{ episode: 1, title: '夜曲', kind: 'mp4', url: '/vod/t/clip-d.mp4', fileName: '夜曲.mp4' }]);
+    expect(mp4.refusal).toBeNull();
     expect(mp4.needsApp).toBe(false);
     const hls = new PlayDownloadViewModel(service, world.navigator, 'drama-01');
     await hls.load();
@@ -254,6 +255,14 @@ describe('the pages around the player', () => {
     const live = new PlayDownloadViewModel(service, world.navigator, 'tvlive-01');
     await live.load();
     expect(live.rows[0]?.kind).toBe('live');
+    // The operator turns downloading it off (a new entry: the entries are shared with other tests).
+    const index = api.videos.findIndex((video) => video.mediaKey === 'music-01');
+    api.videos.splice(index, 1, { ...api.videos[index]!, downloadable: false });
+    const refused = new PlayDownloadViewModel(service, world.navigator, 'music-01');
+    await refused.load();
+    expect(refused.rows).toEqual([{ episode: 1, title: '夜曲', kind: 'refused', reason: '该视频暂不支持下载' }]);
+    expect(refused.refusal).toBe('该视频暂不支持下载');
+    expect(refused.needsApp).toBe(false);
   });
 
   it('/watching: the viewer\'s own list with progress, then what everyone watches', async () => {
