@@ -3,6 +3,7 @@ import { ProfileService } from '../core/account/profile-service.ts';
 import { SettingsService } from '../core/account/settings-service.ts';
 import { SignInService } from '../core/account/sign-in-service.ts';
 import { CaptchaService } from '../core/captcha/captcha-service.ts';
+import { InvitationService } from '../core/invitation/invitation-service.ts';
 import { LanguageService } from '../core/language/language-service.ts';
 import { Navigator } from '../core/ports/navigator.ts';
 import { Notifier } from '../core/ports/notifier.ts';
@@ -31,7 +32,7 @@ import { UserModel, UserViewModel } from '../ui/user/user-view-model.ts';
 export function bindAccountScreens(container: Container): void {
   bindViewModel(container, UserModel, (c) => new UserViewModel(c.get(SessionModel), c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
   bindViewModel(container, LoginModel, (c) => new LoginViewModel(c.get(SessionService), c.get(CaptchaService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
-  bindViewModel(container, RegisterModel, (c) => new RegisterViewModel(c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
+  bindViewModel(container, RegisterModel, (c) => new RegisterViewModel(c.get(SessionService), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier), c.get(InvitationService)));
   bindViewModel(
     container,
     SettingsModel,

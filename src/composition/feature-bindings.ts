@@ -7,10 +7,16 @@ import { bindBarrageStorageCleanup } from './barrage-storage-bindings.ts';
 import { bindCatalogueScreens } from './catalogue-screen-bindings.ts';
 import { bindFeedback } from './feedback-bindings.ts';
 import { bindHelp } from './help-bindings.ts';
+import { bindInvitation } from './invitation-bindings.ts';
+import { bindInteractions } from './interactions-bindings.ts';
 import { bindMessaging } from './messaging-bindings.ts';
+import { bindMovieRequests } from './movie-requests-bindings.ts';
 import { bindPlayback } from './playback-bindings.ts';
 import { bindPosting } from './posting-bindings.ts';
+import { bindQrLogin } from './qr-login-bindings.ts';
+import { bindVotes } from './votes-bindings.ts';
 import { bindSocial } from './social-bindings.ts';
+import { bindTasks } from './tasks-bindings.ts';
 import { bindVip } from './vip-bindings.ts';
 
 /**
@@ -23,13 +29,19 @@ export function bindFeatures(container: Container): void {
   bindAccount(container);
   bindAccountScreens(container);
   bindAccountSecurity(container);
+  bindQrLogin(container);
+  bindInvitation(container);
   bindVip(container);
   bindMessaging(container);
+  bindInteractions(container);
   bindBarrageStorageCleanup(container);
   bindSocial(container);
   bindHelp(container);
   bindFeedback(container);
   bindPlayback(container);
   bindPosting(container);
+  bindVotes(container);
   bindCatalogueScreens(container);
+  bindMovieRequests(container);
+  bindTasks(container);
 }

@@ -20,6 +20,7 @@ export const RegisterScreen = observer(function RegisterScreen() {
       <Field label="昵称" name="nickName" autoComplete="nickname" placeholder="选填，最多16个字" value={vm.nickName} onChange={(v) => vm.fieldChanged('nickName', v)} />
       <Field label="密码" name="password" type="password" autoComplete="new-password" placeholder={CredentialTexts.passwordHint} value={vm.password} onChange={(v) => vm.fieldChanged('password', v)} />
       <Field label="确认密码" name="confirmPassword" type="password" autoComplete="new-password" placeholder="请再次输入密码" value={vm.confirmPassword} onChange={(v) => vm.fieldChanged('confirmPassword', v)} />
+      <Field label="邀请码" name="inviteCode" autoComplete="off" placeholder="选填，好友的邀请码" value={vm.inviteCode} onChange={(v) => vm.fieldChanged('inviteCode', v)} />
     </AuthForm>
   );
 });

@@ -20,7 +20,7 @@ function setup(path = '/login', query: Record<string, string> = {}) {
     sessions,
     model,
     login: new LoginViewModel(sessions, container.get(CaptchaService), world.navigator, world.notifier),
-    register: new RegisterViewModel(sessions, world.navigator, world.notifier),
+    register: new RegisterViewModel(sessions, world.navigator, world.notifier, { rememberLinkCode: () => '', enter: () => Promise.resolve({ ok: false, message: '' }) }),
     user: new UserViewModel(model, sessions, world.navigator, world.notifier),
   };
 }
