@@ -114,7 +114,7 @@ export class TaskCenter {
       const inserted = await insertClaim(tx, { uid, task: key, day, experience: task.experience, gold: task.gold, at: new Date(now) });
       if (!inserted) throw new ApiError(Ret.TaskAlreadyClaimed, TasksTexts.AlreadyClaimed);
       const gold = (await creditGoldAndExperience(tx, uid, task.gold, task.experience)) ?? 0;
-      await recordGoldChange(tx, { userId: uid, amount: task.gold, balanceAfter: gold, reason: GoldReason.Task, note: task.title, at: now });
+      await recordGoldChange(tx, { userId: uid, amount: task.gold, balanceAfter: gold, reason: GoldReason.Task, note: `任务奖励：${task.title}`, at: now });
       const user = await findUserById(tx, uid);
       const experience = user?.experience ?? task.experience;
       return { key, gainedExperience: task.experience, gainedGold: task.gold, experience, level: levelFor(experience), gold };

@@ -9,12 +9,13 @@ export async function storedOffset(db: Queryable, uid: number): Promise<number> 
 }
 
 /**
- * Keeps the zone the app reports: a first one at once, a different one only when the last change is a day old (so
- * hopping zones cannot start a new day early again and again). Answers the offset in force.
+ * Keeps the zone the app reports: a change from the one in force (China's until then) counts when the last change is
+ * a day old (so hopping zones cannot start a new day early again and again). Answers the offset in force.
  */
 export async function keepOffset(db: Queryable, uid: number, offset: number, now: Date): Promise<number> {
   await db.query(
-    `INSERT INTO task_profiles (user_id, utc_offset, offset_changed_at) VALUES ($1, $2, $3)
+    `INSERT INTO task_profiles (user_id, utc_offset, offset_changed_at)
+       VALUES ($1, $2, CASE WHEN $2::smallint <> ${TaskLimits.defaultUtcOffset} THEN $3::timestamptz END)
        ON CONFLICT (user_id) DO UPDATE SET utc_offset = EXCLUDED.utc_offset, offset_changed_at = EXCLUDED.offset_changed_at
        WHERE task_profiles.utc_offset <> EXCLUDED.utc_offset
          AND (task_profiles.offset_changed_at IS NULL OR task_profiles.offset_changed_at <= $3 - interval '1 day')`,
