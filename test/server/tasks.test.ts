@@ -88,7 +88,7 @@ describe('claiming (ReceiveTaskReward)', () => {
     expect((await claim(user, 'comment')).body).toEqual({ ret: TasksRet.AlreadyClaimed, msg: '奖励已领取', data: null });
     expect(task(await board(user), 'comment')).toMatchObject({ progress: 1, claimed: true });
     const ledger = await db.query<{ amount: number; balance_after: number; note: string }>(`SELECT amount, balance_after, note FROM gold_ledger WHERE user_id = $1 AND reason = 'task'`, [user.id]);
-    expect(ledger).toEqual([{ amount: 5, balance_after: 5, note: '发表一条评论' }]);
+    expect(ledger).toEqual([{ amount: 5, balance_after: 5, note: '任务奖励：发表一条评论' }]);
     expect((await claim(user, 'nope')).body.ret).toBe(Ret.BadParam);
     expect((await claim(user, '')).body.ret).toBe(Ret.MissingParam);
   });
