@@ -13,6 +13,8 @@ export function AuthForm(props: {
   onSubmit: () => void;
   onSwitch: () => void;
   children: ReactNode;
+  /** Beside the form (the login page's QR sign-in on a big screen). */
+  aside?: ReactNode;
 }) {
   return (
     <div className="page auth-page">
@@ -33,6 +35,7 @@ export function AuthForm(props: {
           {props.switchText}
         </button>
       </form>
+      {props.aside}
     </div>
   );
 }

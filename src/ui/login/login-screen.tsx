@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useViewModel } from '../app/container-context.tsx';
 import { AuthForm, CaptchaField, Field } from './auth-form.tsx';
 import { LoginModel } from './login-view-model.ts';
+import { QrLoginPanel } from '../qr-login/qr-login-screens.tsx';
 
 export const LoginScreen = observer(function LoginScreen() {
   const vm = useViewModel(LoginModel);
@@ -14,6 +15,7 @@ export const LoginScreen = observer(function LoginScreen() {
       switchText="还没有账号？立即注册"
       onSubmit={() => void vm.submitTapped()}
       onSwitch={vm.registerTapped}
+      aside={<QrLoginPanel />}
     >
       <Field label="账号" name="userName" autoComplete="username" placeholder="请输入账号" value={vm.userName} onChange={vm.userNameChanged} />
       <Field label="密码" name="password" type="password" autoComplete="current-password" placeholder="请输入密码" value={vm.password} onChange={vm.passwordChanged} />
