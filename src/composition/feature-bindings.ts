@@ -18,6 +18,7 @@ import { bindVotes } from './votes-bindings.ts';
 import { bindSocial } from './social-bindings.ts';
 import { bindTasks } from './tasks-bindings.ts';
 import { bindVip } from './vip-bindings.ts';
+import { bindVipRedeem } from './vip-redeem-bindings.ts';
 
 /**
  * The features no part of the home route uses: profile and settings, account security, VIP and payments, private messaging, follows, help, feedback and
@@ -32,6 +33,7 @@ export function bindFeatures(container: Container): void {
   bindQrLogin(container);
   bindInvitation(container);
   bindVip(container);
+  bindVipRedeem(container);
   bindMessaging(container);
   bindInteractions(container);
   bindBarrageStorageCleanup(container);

@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { InteractionsService } from '../core/interactions/interactions-service.ts';
 import { ChatService } from '../core/messaging/chat-service.ts';
 import { MessageStore } from '../core/messaging/message-store.ts';
 import { MessageTips } from '../core/messaging/message-tips.ts';
@@ -81,7 +82,7 @@ function bindMessagingViewModels(container: Container): void {
     ConversationListModel,
     (c) => new ConversationListViewModel({ chat: c.get(ChatService), store: c.get(MessageStore), navigator: c.get<Navigator>(Navigator) }),
   );
-  bindViewModel(container, MessageCentreModel, (c) => new MessageCentreViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator) }));
+  bindViewModel(container, MessageCentreModel, (c) => new MessageCentreViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator), interactions: c.get(InteractionsService) }));
   bindViewModel(container, SystemMessagesModel, (c) => new SystemMessagesViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator) }));
   bindViewModel(container, SystemMessageDetailModel, (c, { id }) => new SystemMessageDetailViewModel(c.get(ChatService), systemMessageIdFrom(id)));
 }

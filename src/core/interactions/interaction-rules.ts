@@ -1,7 +1,7 @@
 /**
  * The rules of 收到的赞 and 评论和回复: who is mentioned in a text, and how a row reads.
  */
-import { LikedKind, ReplyKind, type LikeGroup, type ReceivedReply } from './interactions-protocol.ts';
+import { LikedKind, ReplyKind, type InteractionTarget, type LikeGroup, type ReceivedReply } from './interactions-protocol.ts';
 
 /** At most this many @mentions of a comment count (the rest are plain text). */
 const MAX_MENTIONS = 10;
@@ -43,4 +43,15 @@ export function replyAction(kind: ReceivedReply['kind']): string {
   if (kind === ReplyKind.Reply) return '回复了你的评论';
   if (kind === ReplyKind.VideoComment) return '评论了你的视频';
   return '在评论中@了你';
+}
+
+/** Where a row opens: the play page at the comment's thread (commentId, replyId), or at a barrage's episode. */
+export function targetLink(target: InteractionTarget): { path: string; query: Record<string, string> } {
+  const path = `/play/${encodeURIComponent(target.mediaKey)}`;
+  if (target.commentId > 0) {
+    const query: Record<string, string> = { commentId: String(target.commentId) };
+    if (target.replyId > 0) query['replyId'] = String(target.replyId);
+    return { path, query };
+  }
+  return { path, query: target.episode > 1 ? { episode: String(target.episode) } : {} };
 }

@@ -20,6 +20,9 @@ export const MessagingRoutes = {
   systemMessage: '/systemMessage',
   systemMessageDetail: '/systemMessageDetail',
   fansRecords: '/fansRecords',
+  /** 收到的赞 and 评论和回复 (src/ui/interactions). */
+  getLike: '/getLike',
+  commentAndReply: '/commentAndReply',
   chatSet: '/chatSet',
   home: '/',
   login: '/login',

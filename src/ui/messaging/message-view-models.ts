@@ -56,15 +56,22 @@ export class ConversationListViewModel {
   }
 }
 
-/** /message: the entries with their counts (GetMessageSummary). */
+/** The unread 收到的赞 and 评论和回复 (src/core/interactions), as the message centre shows them. */
+export interface InteractionCounts {
+  counts(): Promise<{ likes: number; replies: number }>;
+}
+
+/** /message: the entries with their counts (GetMessageSummary; 收到的赞 and 评论和回复 from their own call). */
 export class MessageCentreViewModel {
   summary: MessageSummary | null = null;
+  interactionCounts = { likes: 0, replies: 0 };
 
-  constructor(private readonly deps: { chat: ChatService; navigator: Navigator }) {
+  constructor(private readonly deps: { chat: ChatService; navigator: Navigator; interactions: InteractionCounts }) {
     makeAutoObservable<MessageCentreViewModel, 'deps'>(this, { deps: false }, { autoBind: true });
   }
 
   async load(): Promise<void> {
+    void this.deps.interactions.counts().then((counts) => runInAction(() => (this.interactionCounts = counts)));
     try {
       const summary = await this.deps.chat.summary();
       runInAction(() => (this.summary = summary));
@@ -77,6 +84,8 @@ export class MessageCentreViewModel {
     const s = this.summary;
     return [
       { label: '私信', path: MessagingRoutes.privateMessage, badge: badgeText(s?.privateUnread ?? 0), sub: '', testId: 'entry-private' },
+      { label: '评论和回复', path: MessagingRoutes.commentAndReply, badge: badgeText(this.interactionCounts.replies), sub: '', testId: 'entry-replies' },
+      { label: '收到的赞', path: MessagingRoutes.getLike, badge: badgeText(this.interactionCounts.likes), sub: '', testId: 'entry-likes' },
       { label: '系统消息', path: MessagingRoutes.systemMessage, badge: badgeText(s?.systemUnread ?? 0), sub: s?.latestSystem?.title ?? '', testId: 'entry-system' },
       { label: '粉丝', path: MessagingRoutes.fansRecords, badge: badgeText(s?.newFans ?? 0), sub: '', testId: 'entry-fans' },
     ];

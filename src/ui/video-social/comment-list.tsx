@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
+import { useInRouterContext, useSearchParams } from 'react-router-dom';
 import { FooterState, FooterTexts } from '../../core/display/list-state.ts';
 import type { Comment } from '../../core/video-social/comment.ts';
 import { VideoSocialTexts } from '../../core/video-social/video-social-rules.ts';
@@ -8,7 +9,7 @@ import { Avatar, TimeLabel } from '../common/display.tsx';
 import { ListFooter } from '../common/list/list-footer.tsx';
 import { useNearBottom } from '../common/list/use-near-bottom.ts';
 import type { CommentSectionProps } from '../playback/player-slots.ts';
-import { COMMENT_SORT_TABS, CommentSectionModel, CommentUiTexts, type CommentSectionViewModel } from './comment-section-view-model.ts';
+import { COMMENT_SORT_TABS, CommentSectionModel, CommentUiTexts, commentFocusFrom, type CommentSectionViewModel } from './comment-section-view-model.ts';
 import { Icon } from './video-social-icons.tsx';
 import './video-social.css';
 
@@ -60,12 +61,12 @@ const CommentBody = observer(function CommentBody({ vm, comment, reply }: { vm: 
 const CommentItem = observer(function CommentItem({ vm, comment }: { vm: CommentSectionViewModel; comment: Comment }) {
   const more = vm.repliesButtonText(comment);
   return (
-    <article className="comment" data-testid="comment-item" data-comment-id={comment.id}>
+    <article className={`comment${vm.focusedId === comment.id ? ' comment--focused' : ''}`} data-testid="comment-item" data-comment-id={comment.id}>
       <CommentBody vm={vm} comment={comment} reply={false} />
       {(comment.replies.length > 0 || more) && (
         <div className="comment__replies">
           {comment.replies.map((reply) => (
-            <div key={reply.id} className="comment comment--reply" data-testid="comment-reply" data-comment-id={reply.id}>
+            <div key={reply.id} className={`comment comment--reply${vm.focusedId === reply.id ? ' comment--focused' : ''}`} data-testid="comment-reply" data-comment-id={reply.id}>
               <CommentBody vm={vm} comment={reply} reply />
             </div>
           ))}
@@ -118,14 +119,33 @@ const CommentBox = observer(function CommentBox({ vm }: { vm: CommentSectionView
   );
 });
 
+/** The page's ?commentId=&replyId=&reply=1 (a link from 收到的赞 or 评论和回复): asks the section to show that comment. */
+function LinkedComment({ vm }: { vm: CommentSectionViewModel }) {
+  const [query] = useSearchParams();
+  const focus = commentFocusFrom(query);
+  const focusKey = focus ? `${focus.commentId}:${focus.replyId}:${focus.reply}` : '';
+  useEffect(() => {
+    if (focus) void vm.focusRequested(focus);
+    // focusKey stands for focus (a new object each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [vm, focusKey]);
+  return null;
+}
+
 /** 评论 N, the box, the comments with their first replies, and the shared load-more footer. */
 export const CommentList = observer(function CommentList({ mediaKey, videoType }: CommentSectionProps) {
   const vm = useViewModel(CommentSectionModel, { mediaKey, videoType });
   const end = useRef<HTMLDivElement>(null);
+  const inRouter = useInRouterContext();
   useEffect(() => vm.mounted(), [vm]);
+  // A link's comment (收到的赞, 评论和回复) is scrolled to once shown.
+  useEffect(() => {
+    if (vm.focusedId > 0) document.querySelector(`[data-comment-id="${vm.focusedId}"]`)?.scrollIntoView({ block: 'center' });
+  }, [vm.focusedId]);
   useNearBottom(end, vm.nearBottom, [vm, vm.state]);
   return (
     <section className="comments" data-testid="comment-section">
+      {inRouter && <LinkedComment vm={vm} />}
       <header className="comments__header">
         <h3 className="comments__title" data-testid="comment-heading">{vm.heading}</h3>
         <div className="comments__sort" role="tablist">

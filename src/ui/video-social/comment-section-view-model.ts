@@ -21,10 +21,34 @@ export const CommentUiTexts = {
   firstPageFailed: '评论加载失败，点击重试',
 } as const;
 
+/** How many pages the section reads looking for a linked comment before giving up. */
+const MAX_FOCUS_PAGES = 10;
+
+/**
+ * The comment a link opens the play page at (from 收到的赞 and 评论和回复): `commentId` the top-level comment,
+ * `replyId` a reply under it, `reply=1` to answer it. Null without a valid commentId.
+ */
+export interface CommentFocus {
+  commentId: number;
+  replyId: number;
+  reply: boolean;
+}
+
+export function commentFocusFrom(query: { get(name: string): string | null }): CommentFocus | null {
+  const id = (name: string): number => {
+    const value = Number(query.get(name));
+    return Number.isSafeInteger(value) && value > 0 ? value : 0;
+  };
+  const commentId = id('commentId');
+  return commentId > 0 ? { commentId, replyId: id('replyId'), reply: query.get('reply') === '1' } : null;
+}
+
 /** The comment list and box of one video as MobX state, over the core's comment thread. */
 export class CommentSectionViewModel {
   state: CommentThreadState;
   draft = '';
+  /** The comment or reply a link opened the page at (0: none): the screen scrolls to it and marks it. */
+  focusedId = 0;
 
   constructor(
     private readonly thread: CommentThread,
@@ -166,6 +190,49 @@ export class CommentSectionViewModel {
 
   likeTapped(comment: Comment): void {
     void this.thread.likeTapped(comment);
+  }
+
+  /**
+   * A link's comment: reads on (a few pages) until the comment shows, then all its replies if the reply is not among
+   * the first ones; marks it, and with `reply` opens the box answering it. Gone comments mark nothing.
+   */
+  async focusRequested(focus: CommentFocus): Promise<void> {
+    const root = await this.commentShown(focus.commentId);
+    if (!root) return;
+    let target: Comment | undefined = root;
+    if (focus.replyId > 0) {
+      if (!root.replies.some((reply) => reply.id === focus.replyId)) await this.thread.allRepliesTapped(root.id);
+      target = this.thread.current().comments.find((comment) => comment.id === root.id)?.replies.find((reply) => reply.id === focus.replyId);
+      if (!target) return;
+    }
+    runInAction(() => (this.focusedId = target.id));
+    if (focus.reply && this.session.loggedIn) this.thread.replyTapped(target);
+  }
+
+  private async commentShown(id: number): Promise<Comment | undefined> {
+    for (let pages = 0; pages <= MAX_FOCUS_PAGES; pages += 1) {
+      await this.settled();
+      const { comments, load } = this.thread.current();
+      const found = comments.find((comment) => comment.id === id);
+      if (found || load === LoadState.NoMore || load === LoadState.Failed) return found;
+      await this.thread.loadMore();
+    }
+    return undefined;
+  }
+
+  /** Resolves once no page is on its way. */
+  private settled(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.thread.current().load !== LoadState.Loading) {
+        resolve();
+        return;
+      }
+      const stop = this.thread.subscribe((next) => {
+        if (next.load === LoadState.Loading) return;
+        stop();
+        resolve();
+      });
+    });
   }
 }
 

@@ -4,6 +4,8 @@ import type { AppRoute } from '../route-table.ts';
 const postsScreens = () => import('../../posting/posts-screens.tsx');
 const videoScreens = () => import('../../posting/video-screens.tsx');
 const locationScreens = () => import('../../posting/location-screens.tsx');
+/** 收到的赞 and 评论和回复. */
+const interactionScreens = () => import('../../interactions/interactions-screens.tsx');
 
 /** Messaging, follow/block and posting routes. */
 export const socialRoutes: AppRoute[] = [
@@ -14,8 +16,8 @@ export const socialRoutes: AppRoute[] = [
   { path: '/systemMessage', title: '系统消息', depth: 2, load: () => import('../../messaging/message-screens.tsx').then((m) => ({ default: m.SystemMessageScreen })) },
   { path: '/systemMessageDetail', title: '消息详情', depth: 3, load: () => import('../../messaging/message-screens.tsx').then((m) => ({ default: m.SystemMessageDetailScreen })) },
   { path: '/fansRecords', title: '粉丝', depth: 2, load: () => import('../../social/social-screens.tsx').then((m) => ({ default: m.FansRecordsScreen })) },
-  { path: '/getLike', title: '收到的赞', depth: 2, load: null },
-  { path: '/commentAndReply', title: '评论和回复', depth: 2, load: null },
+  { path: '/getLike', title: '收到的赞', depth: 2, load: () => interactionScreens().then((m) => ({ default: m.ReceivedLikesScreen })) },
+  { path: '/commentAndReply', title: '评论和回复', depth: 2, load: () => interactionScreens().then((m) => ({ default: m.CommentAndReplyScreen })) },
   { path: '/privateMessage', title: '私信', depth: 2, load: () => import('../../messaging/message-screens.tsx').then((m) => ({ default: m.PrivateMessageScreen })) },
   { path: '/userListPage', title: '用户列表', depth: 2, load: () => import('../../social/social-screens.tsx').then((m) => ({ default: m.UserListScreen })) },
   { path: '/blacklist', title: '黑名单', depth: 3, load: () => import('../../social/social-screens.tsx').then((m) => ({ default: m.BlacklistScreen })) },
