@@ -28,6 +28,9 @@ export interface QrLoginWaitingDeps {
   origin: string;
 }
 
+/** How far a ticket has come: the screen only moves forward. */
+const STEP: Record<QrTicketState, number> = { pending: 0, scanned: 1, confirmed: 2, cancelled: 2, expired: 2 };
+
 /** A code nobody scanned is renewed by itself this many times (10 minutes); then the screen offers 刷新二维码. */
 const AUTO_RENEWALS = 5;
 
@@ -190,7 +193,10 @@ export class QrLoginWaiting {
   }
 
   private apply(state: QrTicketState): void {
-    if (this.view.phase === state || this.view.phase === 'loading' || this.view.phase === 'failed') return;
+    const { phase } = this.view;
+    if (phase === state || phase === 'loading' || phase === 'failed') return;
+    // An answer sent before a change the socket already brought never takes the screen back.
+    if (STEP[state] < STEP[phase]) return;
     // A code nobody scanned renews itself rather than staying expired.
     if (state === 'expired' && this.view.phase === 'pending') {
       this.expired();
