@@ -18,9 +18,11 @@ import { PostingMedia } from '../ui/posting/posting-media.ts';
 import { DraftModel, PostingUiState } from '../ui/posting/posting-state.ts';
 import { MyPostsModel, MyPostsViewModel, PostDetailModel, PostDetailViewModel, postIdFrom } from '../ui/posting/posts-view-models.ts';
 import { PublishModel, PublishViewModel, type PostingDeps } from '../ui/posting/publish-view-model.ts';
+import { PendingPoll } from '../ui/votes/votes-view-models.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { bindPosts } from './posts-bindings.ts';
 import { bindUpload } from './upload-bindings.ts';
+import { bindPendingPoll } from './votes-bindings.ts';
 
 /**
  * The posting screens (/publishDynamic and its pages, /myDynamic, /dynamicDetail): the core's posting services and
@@ -31,6 +33,7 @@ import { bindUpload } from './upload-bindings.ts';
 export function bindPosting(container: Container): void {
   bindUpload(container);
   bindPosts(container);
+  bindPendingPoll(container);
   if (container.isBound(DraftModel)) return;
   container
     .bind(DraftModel)
@@ -63,7 +66,7 @@ function bindPostingViewModels(container: Container): void {
   bindViewModel(
     container,
     PublishModel,
-    (c) => new PublishViewModel({ ...postingDeps(c), publisher: c.get(PublishPost), session: c.get(SessionModel), clock: c.get<Clock>(Clock) }),
+    (c) => new PublishViewModel({ ...postingDeps(c), publisher: c.get(PublishPost), session: c.get(SessionModel), clock: c.get<Clock>(Clock), pendingPoll: c.get(PendingPoll) }),
   );
   bindViewModel(container, VideoPreviewModel, (c) => new VideoPreviewViewModel(postingDeps(c)));
   bindViewModel(container, AddPosterModel, (c) => new AddPosterViewModel(postingDeps(c)));

@@ -84,7 +84,7 @@ export class PollService {
 
   /** The signed-in user's uid, or null. */
   me(): number | null {
-    return this.session.user()?.uid ?? null;
+    return this.session.user()?.id ?? null;
   }
 
   /** VoteDetail: the poll on a post or video, or null when it has none. */

@@ -11,6 +11,7 @@ import { NavBar } from '../common/nav-bar.tsx';
 import { GoldGate } from '../gold/gold-gate.tsx';
 import { InsertedAd, PauseAd } from '../gold/play-ads.tsx';
 import { CommentSection, VideoActions } from '../video-social/video-social-slots.tsx';
+import { PollCard } from '../votes/poll-card.tsx';
 import { EpisodeChip } from './episode-chip.tsx';
 import { PlayModel, episodeFromQuery, type PlayViewModel } from './play-view-model.ts';
 import './play.css';
@@ -249,6 +250,7 @@ export const PlayScreen = observer(function PlayScreen() {
           <PlayInfo vm={vm} />
           <EpisodeStrip vm={vm} />
           <VideoActions mediaKey={mediaKey} title={vm.title} uploader={vm.uploader} />
+          <PollCard place={{ type: 'video', id: mediaKey }} ownerUid={vm.uploader?.uid ?? null} />
           <Related vm={vm} />
           <CommentSection mediaKey={mediaKey} videoType={vm.category} />
         </>

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
+import { PollCard } from '../votes/poll-card.tsx';
 import { PostCard } from './post-card.tsx';
 import { PostingGateModel } from './posting-gate-view-model.ts';
 import { PostingRoutes } from './posting-routes.ts';
@@ -106,6 +107,7 @@ export const PostDetailScreen = observer(function PostDetailScreen() {
               <TimeLabel time={post.time} />
             </div>
           </div>
+          <PollCard place={{ type: 'post', id: String(post.id) }} ownerUid={post.uid} />
         </article>
       )}
     </div>

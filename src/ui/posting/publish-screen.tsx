@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { UploadTexts } from '../../core/upload/upload-protocol.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar, useBackAction } from '../common/nav-bar.tsx';
+import { PublishPollRow } from '../votes/publish-poll-row.tsx';
 import { PostingGateModel } from './posting-gate-view-model.ts';
 import { PostingRoutes } from './posting-routes.ts';
 import { PostingTexts } from './posting-texts.ts';
@@ -149,6 +150,7 @@ const PublishForm = observer(function PublishForm() {
         </span>
         <span className="publish-row__arrow" aria-hidden="true">›</span>
       </button>
+      <PublishPollRow />
       <div className="publish-footer">
         {vm.remainingText && (
           <p className={`publish-remaining ${vm.limitReached ? 'publish-remaining--none' : ''}`} data-testid="publish-remaining">

@@ -81,6 +81,8 @@ export class PublishViewModel {
       session: SessionModel;
       clock: Clock;
       ui: PostingUiState;
+      /** The 投票 written on the form, attached to the post once it is published (votes' PendingPoll). */
+      pendingPoll?: { attachTo(postId: number): Promise<void> };
     },
   ) {
     const known = deps.ui.labels;
@@ -368,6 +370,7 @@ export class PublishViewModel {
 
   /** A refusal (nothing was uploaded) is toasted; a failure shows in the overlay; success is seen through the draft. */
   private settle(outcome: PublishOutcome): void {
+    if (outcome.kind === 'published') void this.deps.pendingPoll?.attachTo(outcome.postId);
     if (outcome.kind === 'refused') {
       this.deps.notifier.toast(outcome.message, HINT);
       if (outcome.message === UploadTexts.PublishLimitReached) void this.loadPoint();
