@@ -23,6 +23,7 @@ import {
   SpaceModel,
   SpaceViewModel,
 } from '../ui/catalogue/catalogue-view-models.ts';
+import { ChannelGridModel, ChannelGridViewModel } from '../ui/catalogue/channel-grid-view-model.ts';
 import { DiscoveryModel, DiscoveryViewModel } from '../ui/catalogue/discovery-view-model.ts';
 import { TypePageModel, TypePageViewModel } from '../ui/catalogue/type-page-view-model.ts';
 import { bindPosts } from './posts-bindings.ts';
@@ -61,5 +62,6 @@ export function bindCatalogueScreens(container: Container): void {
         navigator: c.get<Navigator>(Navigator),
       }),
   );
+  bindViewModel(container, ChannelGridModel, (c) => new ChannelGridViewModel(c.get(CatalogueService), c.get<Navigator>(Navigator)));
   bindViewModel(container, TypePageModel, (c, { category }) => new TypePageViewModel(c.get(CatalogueFilterService), { category }));
 }

@@ -44,7 +44,22 @@ export const HomeScreen = observer(function HomeScreen() {
           {HomeTexts.search}
         </button>
       </header>
-      <ChannelTabs className="catalogue-tabs catalogue-tabs--top home-tabs" tabs={vm.tabs} active={vm.channel} onChange={vm.tabTapped} />
+      <ChannelTabs
+        className="catalogue-tabs catalogue-tabs--top home-tabs"
+        tabs={vm.tabs}
+        active={vm.channel}
+        onChange={vm.tabTapped}
+        end={
+          <button type="button" className="channel-tabs__end" aria-label={HomeTexts.allChannels} onClick={vm.allChannelsTapped}>
+            <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="currentColor">
+              <rect x="1" y="1" width="7" height="7" rx="1.5" />
+              <rect x="10" y="1" width="7" height="7" rx="1.5" />
+              <rect x="1" y="10" width="7" height="7" rx="1.5" />
+              <rect x="10" y="10" width="7" height="7" rx="1.5" />
+            </svg>
+          </button>
+        }
+      />
       <SignInTip />
       <PullRefresh onRefresh={vm.load}>
         {vm.showLoading ? (

@@ -12,7 +12,7 @@ export const catalogueRoutes: AppRoute[] = [
   { path: '/list/:category', title: '片库', cacheable: true, depth: 1, load: () => import('../../catalogue/list-screen.tsx').then((m) => ({ default: m.ListScreen })) },
   { path: '/miniVideoChannel', title: '频道', cacheable: true, depth: 1, load: () => import('../../catalogue/mini-video-channel-screen.tsx').then((m) => ({ default: m.MiniVideoChannelScreen })) },
   { path: '/channelNavigation/:category', name: 'ChannelNavigation', title: '频道', depth: 1, load: () => import('../../catalogue/channel-navigation.tsx').then((m) => ({ default: m.ChannelNavigation })) },
-  { path: '/navigation', title: '频道导航', depth: 1, load: null },
+  { path: '/navigation', title: '频道导航', depth: 1, load: () => import('../../catalogue/navigation-screen.tsx').then((m) => ({ default: m.NavigationScreen })) },
   { path: '/searchPage', title: '搜索', cacheable: true, depth: 1, load: () => import('../../catalogue/search-screen.tsx').then((m) => ({ default: m.SearchScreen })) },
   { path: '/watch', title: '播放', depth: 2, load: () => playbackScreens().then((m) => ({ default: m.WatchScreen })) },
   { path: '/play/:mediaKey', name: 'Play', title: '播放', depth: 2, noTitle: true, playFeatures: true, load: () => import('../../playback/play-screen.tsx').then((m) => ({ default: m.PlayScreen })) },

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import './channel-tabs.css';
 
 export interface ChannelTab {
@@ -10,7 +10,20 @@ export interface ChannelTab {
  * A row of channel tabs that scrolls sideways, the active one underlined and kept in view: home's channels, drawn
  * without antd-mobile's Tabs (and the animation and gesture libraries it brings) so the home route stays small.
  */
-export function ChannelTabs({ tabs, active, onChange, className }: { tabs: readonly ChannelTab[]; active: string; onChange: (key: string) => void; className?: string }) {
+export function ChannelTabs({
+  tabs,
+  active,
+  onChange,
+  className,
+  end,
+}: {
+  tabs: readonly ChannelTab[];
+  active: string;
+  onChange: (key: string) => void;
+  className?: string;
+  /** Kept at the row's right edge while the tabs scroll under it (home's 全部频道 button). */
+  end?: ReactNode;
+}) {
   const row = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -43,6 +56,7 @@ export function ChannelTabs({ tabs, active, onChange, className }: { tabs: reado
           </button>
         );
       })}
+      {end}
     </div>
   );
 }
