@@ -49,6 +49,7 @@ import { registerUserRoutes } from './user/routes.ts';
 import { registerVipRoutes } from './vip/routes.ts';
 import { registerVideoSocialRoutes } from './video-social/routes.ts';
 import { registerAccountSecurityRoutes } from './account-security/routes.ts';
+import { registerAddressRoutes } from './vip/address-routes.ts';
 import { registerQrLoginRoutes } from './qr-login/routes.ts';
 import { registerGoldRoutes } from './gold/routes.ts';
 import { registerVipRedeemRoutes } from './vip-redeem/routes.ts';
@@ -162,6 +163,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAdsRoutes(api, services);
   registerAccountRoutes(api, services);
   registerAccountSecurityRoutes(api, services);
+  registerAddressRoutes(api, services);
   registerQrLoginRoutes(api, services);
   const catalogue = registerCatalogueRoutes(api, services);
   registerFilterRoutes(api, services);

@@ -1,3 +1,4 @@
+import { AddressRet } from '../../src/core/vip/address-protocol.ts';
 import { AccountSecurityRet } from '../../src/core/account-security/account-security-protocol.ts';
 import { CaptchaRet, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { MovieRequestRet } from '../../src/core/movie-requests/movie-requests-protocol.ts';
@@ -213,6 +214,10 @@ export const Ret = {
   MovieRequestNotFound: MovieRequestRet.NotFound,
   MovieRequestAlreadyWanted: MovieRequestRet.AlreadyWanted,
   MovieRequestTitleInvalid: MovieRequestRet.TitleInvalid,
+  /** Delivery addresses (7060-7069, server/address; messages in AddressTexts). */
+  AddressNotFound: AddressRet.NotFound,
+  AddressLimitReached: AddressRet.LimitReached,
+  AddressRequired: AddressRet.Required,
   /** Help (9001-9009, server/help). No enabled article with that id. */
   HelpArticleNotFound: 9001,
   /** Help: no enabled category at that cid ({path},{id}). */

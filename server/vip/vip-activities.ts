@@ -207,7 +207,11 @@ async function claimBargain(db: Database, key: string, uid: number, nowMs: numbe
     const pkg = await packageCredit(tx, row.package_id);
     if (pkg === undefined) throw new ApiError(Ret.VipProductNotFound, RetMessage.VipProductNotFound);
     await closeBargain(tx, key, BargainStatus.Claimed, nowMs);
-    const next = await creditVip(tx, { toUid: uid, categoryId: pkg.category_id, days: pkg.validity_days + pkg.gift_days }, nowMs);
+    const next = await creditVip(
+      tx,
+      { toUid: uid, categoryId: pkg.category_id, days: pkg.validity_days + pkg.gift_days, cause: { reason: 'bargain', ref: key } },
+      nowMs,
+    );
     return { vipExpire: next.expire === null ? 0 : seconds(next.expire.getTime()) };
   });
 }

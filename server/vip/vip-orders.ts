@@ -3,9 +3,11 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { formatDate } from '../user/user-view.ts';
+import type { ShippingAddress } from '../../src/core/vip/address-protocol.ts';
 import { OrderStatus, VipProtocolLimits, type OrderView, type PromotionView } from '../../src/core/vip/vip-protocol.ts';
 import { amountText, PRICE_SYMBOL, toAmount } from './vip-catalogue.ts';
 import { applyPurchase, type VipHolding } from './vip-time.ts';
+import { recordVipTimeChange, type VipTimeCause } from './vip-time-ledger.ts';
 
 
 /** An unpaid order expires this long after creation (checked lazily on every read). */
@@ -47,10 +49,13 @@ export interface OrderRow {
   validity_days: number;
   gift_days: number;
   to_nick_name: string;
+  /** The gift the package ships ('' none), and the address the order ships it to (kept as it was when ordered). */
+  gift_item: string;
+  shipping_address: ShippingAddress | null;
 }
 
 const ORDER_SELECT = `SELECT o.*, p.name AS package_name, c.name AS category_name, p.validity_days, p.gift_days,
-    u.nick_name AS to_nick_name
+    u.nick_name AS to_nick_name, p.gift_item
   FROM vip_orders o
   JOIN vip_packages p ON p.id = o.package_id
   JOIN vip_categories c ON c.id = o.category_id
@@ -86,6 +91,8 @@ export function toOrderView(row: OrderRow): OrderView {
     expireTime: seconds(row.expires_at),
     payTime: row.paid_at === null ? null : seconds(row.paid_at),
     vipExpireDate: row.vip_expire_after === null ? '' : formatDate(row.vip_expire_after),
+    giftItem: row.gift_item,
+    shippingAddress: row.shipping_address,
   };
 }
 
@@ -105,6 +112,8 @@ export interface NewOrder {
   idempotencyKey: string;
   bargainKey?: string | null;
   shareActivityId?: number | null;
+  /** Where the package's gift goes (a package that ships none: null). */
+  shippingAddress?: ShippingAddress | null;
 }
 
 /** Marks the order expired when its time is up and it is still unpaid. */
@@ -150,13 +159,14 @@ export async function createOrder(db: Queryable, order: NewOrder, nowMs: number)
   const id = `VO${randomBytes(ORDER_ID_BYTES).toString('hex')}`;
   await db.query(
     `INSERT INTO vip_orders (id, payer_id, to_uid, package_id, category_id, pay_type, sys_name, region, amount_cents,
-       amount_rmb_fen, days, promotions, refer, status, idempotency_key, created_at, expires_at, bargain_key, share_activity_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19)
+       amount_rmb_fen, days, promotions, refer, status, idempotency_key, created_at, expires_at, bargain_key, share_activity_id,
+       shipping_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20::jsonb)
      ON CONFLICT (payer_id, idempotency_key) DO NOTHING`,
     [id, order.payerId, order.toUid, order.packageId, order.categoryId, order.payType, order.sysName, order.region,
       order.amountCents, order.amountRmbFen, order.days, JSON.stringify(order.promotions), order.refer,
       OrderStatus.Created, order.idempotencyKey, new Date(nowMs), new Date(nowMs + ORDER_TTL_MS),
-      order.bargainKey ?? null, order.shareActivityId ?? null],
+      order.bargainKey ?? null, order.shareActivityId ?? null, order.shippingAddress ? JSON.stringify(order.shippingAddress) : null],
   );
   const rows = await db.query<{ id: string }>(
     'SELECT id FROM vip_orders WHERE payer_id = $1 AND idempotency_key = $2',
@@ -199,9 +209,14 @@ interface GrantRow {
 
 /**
  * Credits a package's days to a user inside the caller's transaction (the category's granted VIP type, the
- * rules of vip-time.ts) and answers the new VIP columns. Used by paid orders and free bargain claims.
+ * rules of vip-time.ts), records the change in the VIP time ledger under `cause` and answers the new VIP columns.
+ * Used by paid orders, free bargain claims and redeem codes.
  */
-export async function creditVip(tx: Queryable, credit: { toUid: number; categoryId: number; days: number }, nowMs: number): Promise<VipHolding> {
+export async function creditVip(
+  tx: Queryable,
+  credit: { toUid: number; categoryId: number; days: number; cause: VipTimeCause },
+  nowMs: number,
+): Promise<VipHolding> {
   const grants = await tx.query<GrantRow>(
     `SELECT g.vip_level AS level, g.id AS category_id, g.vip_type_name AS type_name
      FROM vip_categories c JOIN vip_categories g ON g.id = coalesce(c.grant_category_id, c.id)
@@ -225,6 +240,9 @@ export async function creditVip(tx: Queryable, credit: { toUid: number; category
     'UPDATE users SET vip_level = $2, vip_category_id = $3, vip_type_name = $4, vip_expire = $5 WHERE id = $1',
     [credit.toUid, next.level, next.categoryId, next.typeName, next.expire],
   );
+  if (next.expire !== null) {
+    await recordVipTimeChange(tx, { userId: credit.toUid, cause: credit.cause, days: credit.days, expireAfter: next.expire, at: nowMs });
+  }
   return next;
 }
 
@@ -265,7 +283,7 @@ export async function payOrder(db: Database, orderId: string, nowMs: number, pro
     if (row.status !== OrderStatus.Created || row.expires_at.getTime() <= nowMs) throw closedError(row);
 
     await consumeActivities(tx, row, nowMs);
-    const next = await creditVip(tx, { toUid: row.to_uid, categoryId: row.category_id, days: row.days }, nowMs);
+    const next = await creditVip(tx, { toUid: row.to_uid, categoryId: row.category_id, days: row.days, cause: { reason: 'order', ref: row.id } }, nowMs);
     await tx.query(
       'UPDATE vip_orders SET status = $2, paid_at = $3, provider_ref = $4, vip_expire_after = $5 WHERE id = $1',
       [orderId, OrderStatus.Paid, new Date(nowMs), providerRef, next.expire],

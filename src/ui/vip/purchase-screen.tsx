@@ -6,6 +6,7 @@ import { pageTitle } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar } from '../common/display.tsx';
 import { NavBar, useBackAction } from '../common/nav-bar.tsx';
+import { VipShortcuts } from '../vip-redeem/vip-shortcuts.tsx';
 import { PurchaseModel, PurchaseTexts, type PurchaseMode, type PurchaseViewModel } from './purchase-view-model.ts';
 import { BargainPanel, SharePanel } from './activity-panels.tsx';
 import './purchase-screen.css';
@@ -56,6 +57,7 @@ const PurchaseScreen = observer(function PurchaseScreen({ mode }: { mode: Purcha
       {mode === 'openVip' && <LeaveGuardLater vm={vm} />}
       {mode === 'vip' ? <h1 className="vip-page__title">{vm.title}</h1> : <NavBar title={vm.title} onBack={back} />}
       <Header vm={vm} />
+      {mode !== 'giveVip' && <VipShortcuts />}
       <Body vm={vm} />
     </div>
   );

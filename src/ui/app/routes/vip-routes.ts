@@ -4,8 +4,8 @@ import type { AppRoute } from '../route-table.ts';
 export const vipRoutes: AppRoute[] = [
   { path: '/openVip', title: '开通VIP会员', depth: 2, noTitle: true, load: () => import('../../vip/purchase-screen.tsx').then((m) => ({ default: m.OpenVipScreen })) },
   { path: '/giveVip', title: '赠送VIP会员', depth: 2, load: () => import('../../vip/purchase-screen.tsx').then((m) => ({ default: m.GiveVipScreen })) },
-  { path: '/exchangeVip', title: '兑换VIP', depth: 2, load: null },
-  { path: '/selectPack', title: '选择套餐', depth: 3, load: null },
+  { path: '/exchangeVip', title: '兑换VIP', depth: 2, load: () => import('../../vip-redeem/vip-redeem-screens.tsx').then((m) => ({ default: m.ExchangeVipScreen })) },
+  { path: '/selectPack', title: '选择套餐', depth: 3, load: () => import('../../vip-redeem/vip-redeem-screens.tsx').then((m) => ({ default: m.SelectPackScreen })) },
   { path: '/notice', title: '支付通知', depth: 3, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.NoticeScreen })) },
   { path: '/choseAddress', title: '选择地址', depth: 3, load: null },
   { path: '/addAddress', title: '添加地址', depth: 4, load: null },
@@ -22,6 +22,6 @@ export const vipRoutes: AppRoute[] = [
   { path: '/tcgPay', title: '支付', depth: 3, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.TcgPayScreen })) },
   { path: '/tcgPaySuccess', title: '支付成功', depth: 4, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.TcgPaySuccessScreen })) },
   { path: '/appeal', title: '申诉', depth: 4, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.AppealScreen })) },
-  { path: '/openVipRecords', title: '开通记录', depth: 3, load: null },
+  { path: '/openVipRecords', title: '开通记录', depth: 3, load: () => import('../../vip-redeem/vip-redeem-screens.tsx').then((m) => ({ default: m.VipRecordsScreen })) },
   { path: '/bargainHelp', title: '帮TA砍一刀', depth: 2, noTitle: true, load: () => import('../../vip/activity-panels.tsx').then((m) => ({ default: m.BargainHelpScreen })) },
 ];

@@ -1,0 +1,152 @@
+/**
+ * Redeem codes and the VIP records (兑换VIP, 选择套餐, 开通记录), declared once (src/core/request/protocol.ts): the
+ * app's VipRedeemService sends them, the reference server (server/vip-redeem/routes.ts) serves them, the fake
+ * (adapters/http/fake-vip-redeem-api.ts) answers them.
+ */
+import { call } from '../request/protocol.ts';
+import { RedeemCodeRules } from './redeem-code.ts';
+
+export const VipRedeemLimits = {
+  defaultPageSize: 20,
+  maxPageSize: 50,
+  maxPage: 10_000,
+} as const;
+
+/** The answer codes of the redeem call that the app handles itself. */
+export const VipRedeemRet = {
+  /** No such code (or a text that cannot be one): counts as a try. */
+  NotFound: 7040,
+  /** The code was redeemed already (by anyone). */
+  Used: 7041,
+  /** The code's last day has passed. */
+  Expired: 7042,
+  /** Too many tries from this account or this address within the hour. */
+  TooManyTries: 7043,
+  /** A choice code without packageId: pick one of data's packages ({@link RedeemChoice}) and send it again. */
+  ChoosePackage: 7044,
+  /** packageId is not one the code allows. */
+  PackageNotAllowed: 7045,
+} as const;
+
+/** The messages of those answers (exact texts shown to the user). */
+export const VipRedeemTexts = {
+  notFound: '兑换码不存在',
+  used: '兑换码已被使用',
+  expired: '兑换码已过期',
+  tooManyTries: '尝试次数过多，请稍后再试',
+  choosePackage: '请选择要兑换的套餐',
+  packageNotAllowed: '该兑换码不能兑换此套餐',
+  /** 兑换成功，VIP有效期至 YYYY-MM-DD */
+  redeemed: (vipExpireDate: string) => `兑换成功，VIP有效期至 ${vipExpireDate}`,
+} as const;
+
+/** A package a code grants. */
+export interface RedeemPackage {
+  packageId: number;
+  categoryName: string;
+  name: string;
+  /** validityDays + giftDays. */
+  days: number;
+}
+
+/** The data of {@link VipRedeemRet.ChoosePackage}: the packages the code allows (one to pick). */
+export interface RedeemChoice {
+  packages: RedeemPackage[];
+}
+
+/** ExchangeVip's answer: what was granted and the VIP it led to. */
+export interface RedeemDone {
+  package: RedeemPackage;
+  /** The VIP expiry now (YYYY-MM-DD, China time). */
+  vipExpireDate: string;
+  vipLevel: number;
+  vipCategoryId: number;
+  vipTypeName: string;
+}
+
+/** What changed (or would have changed) the VIP time. */
+export const VipRecordKind = {
+  /** Bought for oneself. */
+  Purchase: 'purchase',
+  /** Bought for another user. */
+  GiftGiven: 'giftGiven',
+  /** Another user bought it for the caller. */
+  GiftReceived: 'giftReceived',
+  /** A redeem code. */
+  Redeem: 'redeem',
+  /** An activity's reward (a bargain claimed free). */
+  Activity: 'activity',
+} as const;
+export type VipRecordKind = (typeof VipRecordKind)[keyof typeof VipRecordKind];
+
+/** success 成功, pending 待支付 (an unpaid order), closed 已关闭 (cancelled or expired unpaid). */
+export const VipRecordState = {
+  Success: 'success',
+  Pending: 'pending',
+  Closed: 'closed',
+} as const;
+export type VipRecordState = (typeof VipRecordState)[keyof typeof VipRecordState];
+
+/** One entry of 开通记录. */
+export interface VipRecord {
+  /** `<kind source>:<id>`, unique in the list. */
+  id: string;
+  kind: VipRecordKind;
+  categoryName: string;
+  packageName: string;
+  days: number;
+  /** The order's pay type (vip-protocol PayType), null for what no payment made. */
+  payType: number | null;
+  /** What was paid (0 for a gift received, a code, an activity), in `currencySymbol`. */
+  amount: number;
+  currencySymbol: string;
+  state: VipRecordState;
+  /** The caller's VIP expiry right after it (YYYY-MM-DD), '' when it changed no time of the caller's or is not known. */
+  vipExpireDate: string;
+  /** The other user of a gift (to whom, from whom), else null. */
+  counterpart: { uid: number; nickName: string } | null;
+  /** The last 4 characters of a redeemed code, else ''. */
+  codeHint: string;
+  /** Unix milliseconds. */
+  time: number;
+}
+
+/** GetOpenVipRecords: one page, newest first. */
+export interface VipRecordPage {
+  list: VipRecord[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const VipRedeemCalls = {
+  /**
+   * Redeems a code (case, spaces and dashes do not matter) for the caller: the package's days are added to the VIP
+   * time, once. A choice code needs packageId (7044 answers the packages). Signed in only; limited tries.
+   */
+  redeem: call<RedeemDone>()({
+    method: 'POST',
+    path: '/api/vip/ExchangeVip',
+    carrier: 'form',
+    params: {
+      code: { kind: 'text', max: RedeemCodeRules.maxInput, trim: true, badMessage: VipRedeemTexts.notFound },
+      packageId: { kind: 'id', optional: true, emptyIsNone: true },
+    },
+  }),
+  /** The caller's VIP records (purchases, gifts, codes, activity rewards), newest first, paged. Signed in only. */
+  records: call<VipRecordPage>()({
+    method: 'GET',
+    path: '/api/vip/GetOpenVipRecords',
+    carrier: 'query',
+    params: {
+      page: { kind: 'int', min: 1, max: VipRedeemLimits.maxPage, fallback: 1 },
+      pageSize: {
+        kind: 'int',
+        min: 1,
+        max: VipRedeemLimits.maxPageSize,
+        fallback: VipRedeemLimits.defaultPageSize,
+        rangeMessage: `每页数量为1-${VipRedeemLimits.maxPageSize}`,
+      },
+    },
+  }),
+} as const;
