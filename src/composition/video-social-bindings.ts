@@ -8,6 +8,7 @@ import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { CommentThread, CommentThreadFactory } from '../core/video-social/comment-thread.ts';
 import { VideoActions, VideoActionsFactory } from '../core/video-social/video-actions.ts';
 import { VideoSocialService } from '../core/video-social/video-social-service.ts';
+import { TaskService } from '../core/tasks/task-service.ts';
 import { SessionModel } from '../ui/app/session-model.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
 import { CommentSectionModel, CommentSectionViewModel } from '../ui/video-social/comment-section-view-model.ts';
@@ -20,7 +21,10 @@ import { VideoActionsModel, VideoActionsViewModel } from '../ui/video-social/vid
 export function bindVideoSocial(container: Container): void {
   container
     .bind(VideoSocialService)
-    .toDynamicValue((ctx) => new VideoSocialService(ctx.get(ApiClient)))
+    // A share is reported to the task centre (UpdTask share) when its service is bound (the features chunk).
+    .toDynamicValue((ctx) => new VideoSocialService(ctx.get(ApiClient), () => {
+      if (container.isBound(TaskService)) void container.get(TaskService).reportShare();
+    }))
     .inSingletonScope();
   container
     .bind<CommentThreadFactory>(CommentThreadFactory)

@@ -56,7 +56,11 @@ export function parseDetails(value: unknown): VideoActionDetails {
 
 /** The feature's calls. Errors surface as ApiError after the request layer's toasts. */
 export class VideoSocialService {
-  constructor(private readonly api: ApiClient) {}
+  constructor(
+    private readonly api: ApiClient,
+    /** Told after each recorded share (the composition root tells the task centre: UpdTask share). */
+    private readonly shared: () => void = () => undefined,
+  ) {}
 
   async comments(mediaKey: string, sort: CommentSort, page: number, pageSize: number): Promise<CommentPage> {
     return parseCommentPage(await this.api.request(VideoSocialCalls.comments, { mediaKey, sort, page, pageSize }));
@@ -101,6 +105,7 @@ export class VideoSocialService {
   /** Share: records it; answers the link to copy and the share count. */
   async share(mediaKey: string): Promise<{ link: string; shareCount: number }> {
     const raw = fieldsOf(await this.api.request(VideoSocialCalls.share, { mediaKey }));
+    this.shared();
     return { link: typeof raw.link === 'string' ? raw.link : '', shareCount: countOf(raw.shareCount) };
   }
 

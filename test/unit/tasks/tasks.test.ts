@@ -7,6 +7,7 @@ import { parseUser } from '../../../src/core/shared-kernel/user.ts';
 import { LEVEL_ROWS, levelProgress, nextLevelText } from '../../../src/core/tasks/level-rules.ts';
 import { progressText, rewardText, taskDefinition } from '../../../src/core/tasks/task-rules.ts';
 import { TaskService } from '../../../src/core/tasks/task-service.ts';
+import { VideoSocialService } from '../../../src/core/video-social/video-social-service.ts';
 import { MyLevelViewModel, TaskListViewModel } from '../../../src/ui/tasks/task-view-models.ts';
 
 const UID = 7;
@@ -63,6 +64,15 @@ describe('TaskService', () => {
     expect(session.user()?.gold).toBe(5);
     expect(await service.claim('comment')).toEqual({ kind: 'refused', reason: 'claimed', message: '奖励已领取' });
     expect(await service.claim('share')).toEqual({ kind: 'refused', reason: 'unfinished', message: '任务尚未完成' });
+  });
+});
+
+describe('UpdTask from the app', () => {
+  it('a share recorded by the video\'s actions is reported to the task centre (task=share)', async () => {
+    const { container, world } = setup();
+    world.http.route('GET', '/api/Video/Share', () => ({ body: { ret: 200, msg: '成功', data: { link: 'https://x/play/movie-01', shareCount: 3 } } }));
+    await container.get(VideoSocialService).share('movie-01');
+    await expect.poll(() => world.http.requests.filter((r) => r.url.startsWith('/api/Home/UpdTask')).map((r) => r.params?.['task'])).toEqual(['share']);
   });
 });
 
