@@ -33,22 +33,29 @@ const LIKE_EVENTS = `
 
 /**
  * Every comment someone else wrote that concerns the recipient, once, with why (a reply first, then a comment on
- * their video, then a mention): a reply in the thread of the recipient's comment answering it (no reply_to_uid), or
- * answering the recipient (reply_to_uid); a top-level comment on a video the recipient uploaded; an @mention.
+ * their video, then a mention): a reply answering the recipient inside a thread (reply_to_uid), or a reply in the
+ * thread of the recipient's comment answering the comment itself; a top-level comment on a video the recipient
+ * uploaded; an @mention. Each branch is found from its own index.
  */
 const REPLY_EVENTS = `
-  SELECT r.id, CASE
-           WHEN r.parent_id IS NOT NULL AND (r.reply_to_uid = $1 OR (r.reply_to_uid IS NULL AND p.user_id = $1)) THEN '${ReplyKind.Reply}'
-           WHEN r.parent_id IS NULL AND v.uploader_uid = $1 THEN '${ReplyKind.VideoComment}'
-           ELSE '${ReplyKind.Mention}' END AS kind,
-         r.created_at
-    FROM video_comments r
-    JOIN videos v ON v.id = r.video_id
-    LEFT JOIN video_comments p ON p.id = r.parent_id
-   WHERE r.user_id <> $1 AND ${notBlocked('r.user_id')}
-     AND ((r.parent_id IS NOT NULL AND (r.reply_to_uid = $1 OR (r.reply_to_uid IS NULL AND p.user_id = $1)))
-       OR (r.parent_id IS NULL AND v.uploader_uid = $1)
-       OR EXISTS (SELECT 1 FROM comment_mentions m WHERE m.comment_id = r.id AND m.user_id = $1))`;
+  SELECT DISTINCT ON (e.id) e.id, e.kind, e.created_at FROM (
+    SELECT r.id, '${ReplyKind.Reply}' AS kind, 1 AS rank, r.created_at, r.user_id
+      FROM video_comments r WHERE r.reply_to_uid = $1
+    UNION ALL
+    SELECT r.id, '${ReplyKind.Reply}', 1, r.created_at, r.user_id
+      FROM video_comments p JOIN video_comments r ON r.parent_id = p.id AND r.reply_to_uid IS NULL
+     WHERE p.user_id = $1 AND p.parent_id IS NULL
+    UNION ALL
+    SELECT r.id, '${ReplyKind.VideoComment}', 2, r.created_at, r.user_id
+      FROM videos v JOIN video_comments r ON r.video_id = v.id AND r.parent_id IS NULL
+     WHERE v.uploader_uid = $1
+    UNION ALL
+    SELECT r.id, '${ReplyKind.Mention}', 3, r.created_at, r.user_id
+      FROM comment_mentions m JOIN video_comments r ON r.id = m.comment_id
+     WHERE m.user_id = $1
+  ) e
+  WHERE e.user_id <> $1 AND ${notBlocked('e.user_id')}
+  ORDER BY e.id, e.rank`;
 
 interface LikeGroupRow {
   kind: LikedKind;

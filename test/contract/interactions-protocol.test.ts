@@ -33,6 +33,7 @@ interface InteractionsWorld {
 }
 
 const MEDIA_KEY = 'movie-05';
+const FIRST = { page: 1, pageSize: 20 };
 
 function interactionsContract(name: string, makeWorld: () => Promise<{ world: InteractionsWorld; close: () => Promise<void> }>): void {
   describe(`interactions protocol: ${name}`, () => {
@@ -40,19 +41,19 @@ function interactionsContract(name: string, makeWorld: () => Promise<{ world: In
     let close: () => Promise<void> = async () => undefined;
     beforeAll(async () => {
       ({ world, close } = await makeWorld());
-    });
+    }, 180_000);
     afterAll(() => close());
 
     it('every call needs a session (201)', async () => {
-      expect((await world.send(InteractionsCalls.likes, {}, null)).ret).toBe(201);
-      expect((await world.send(InteractionsCalls.replies, {}, null)).ret).toBe(201);
+      expect((await world.send(InteractionsCalls.likes, FIRST, null)).ret).toBe(201);
+      expect((await world.send(InteractionsCalls.replies, FIRST, null)).ret).toBe(201);
       expect((await world.send(InteractionsCalls.unread, {}, null)).ret).toBe(201);
       expect((await world.send(InteractionsCalls.markRead, { kind: 'like' }, null)).ret).toBe(201);
     });
 
     it('a new user has nothing', async () => {
       const a = await world.user();
-      expect((await world.send(InteractionsCalls.likes, {}, a)).data).toEqual({ list: [], page: 1, pageSize: 20, total: 0 });
+      expect((await world.send(InteractionsCalls.likes, FIRST, a)).data).toEqual({ list: [], page: 1, pageSize: 20, total: 0 });
       expect((await world.send(InteractionsCalls.replies, { page: 2, pageSize: 5 }, a)).data).toEqual({ list: [], page: 2, pageSize: 5, total: 0 });
       expect((await world.send(InteractionsCalls.unread, {}, a)).data).toEqual({ likes: 0, replies: 0 });
     });
@@ -60,7 +61,7 @@ function interactionsContract(name: string, makeWorld: () => Promise<{ world: In
     it('refuses a bad kind (1002 类型错误) and a page size over 50 (1002 每页数量为1-50)', async () => {
       const a = await world.user();
       expect(await world.send(InteractionsCalls.markRead, { kind: 'fans' }, a)).toMatchObject({ ret: 1002, msg: '类型错误' });
-      expect(await world.send(InteractionsCalls.likes, { pageSize: 51 }, a)).toMatchObject({ ret: 1002, msg: '每页数量为1-50' });
+      expect(await world.send(InteractionsCalls.likes, { page: 1, pageSize: 51 }, a)).toMatchObject({ ret: 1002, msg: '每页数量为1-50' });
     });
 
     it('groups likes per comment, counts and clears unread per kind', async () => {
@@ -70,11 +71,11 @@ function interactionsContract(name: string, makeWorld: () => Promise<{ world: In
       await world.like(a, id, c);
       const replyId = await world.reply(a, id, '被赞的评论', b, '说得好');
 
-      const likes = (await world.send(InteractionsCalls.likes, {}, a)).data as InteractionPage<LikeGroup>;
+      const likes = (await world.send(InteractionsCalls.likes, FIRST, a)).data as InteractionPage<LikeGroup>;
       expect(likes.total).toBe(1);
       expect(likes.list[0]).toMatchObject({ kind: 'comment', id, content: '被赞的评论', likerCount: 2, unread: true, target: { mediaKey: MEDIA_KEY, commentId: id, replyId: 0 } });
       expect(likes.list[0]?.latestLikers.map((liker) => liker.uid)).toEqual([c.uid, b.uid]);
-      const replies = (await world.send(InteractionsCalls.replies, {}, a)).data as InteractionPage<ReceivedReply>;
+      const replies = (await world.send(InteractionsCalls.replies, FIRST, a)).data as InteractionPage<ReceivedReply>;
       expect(replies.list).toHaveLength(1);
       expect(replies.list[0]).toMatchObject({
         kind: 'reply',
@@ -90,10 +91,10 @@ function interactionsContract(name: string, makeWorld: () => Promise<{ world: In
 
       const marked = await world.send(InteractionsCalls.markRead, { kind: 'reply' }, a);
       expect(marked).toMatchObject({ ret: 200, data: { likes: 2, replies: 0 } as InteractionUnread });
-      expect(((await world.send(InteractionsCalls.replies, {}, a)).data as InteractionPage<ReceivedReply>).list[0]?.unread).toBe(false);
+      expect(((await world.send(InteractionsCalls.replies, FIRST, a)).data as InteractionPage<ReceivedReply>).list[0]?.unread).toBe(false);
       expect((await world.send(InteractionsCalls.markRead, { kind: 'like' }, a)).data).toEqual({ likes: 0, replies: 0 });
       // Nothing of a's shows to b.
-      expect(((await world.send(InteractionsCalls.likes, {}, b)).data as InteractionPage<LikeGroup>).total).toBe(0);
+      expect(((await world.send(InteractionsCalls.likes, FIRST, b)).data as InteractionPage<LikeGroup>).total).toBe(0);
     });
   });
 }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedCatalogue(db, clock);
   app = await createApp({ db, config: testConfig({ sendLimits: { ...SEND_LIMITS, comment: [], barrage: [] } }), clock, logger: false });
-});
+}, 180_000);
 
 afterAll(async () => {
   await app?.close();
@@ -171,6 +171,16 @@ describe('评论和回复', () => {
     expect((await replies(b)).list).toEqual([]); // a's reply in a's own thread answers no one else
     const second = await replies(a, { page: '2', pageSize: '3' });
     expect(second).toMatchObject({ total: 4, list: [{ id: reply.id }] });
+  });
+
+  it('a reply that also mentions one shows once, as a reply; a deleted reply goes', async () => {
+    const [a, b] = [await user(uniqueName('提及')), await user()];
+    const mine = await comment(a, 'movie-26', '楼主评论');
+    const both = await comment(b, 'movie-26', `@${a.nickName} 回复并提到你`, { parentId: String(mine.id) });
+    expect((await replies(a)).list.map((item) => [item.kind, item.id])).toEqual([['reply', both.id]]);
+    await okData(as(b, '/api/Video/DelReply', { id: String(both.id) }));
+    expect(await replies(a)).toMatchObject({ total: 0, list: [] });
+    expect(await unread(a)).toEqual({ likes: 0, replies: 0 });
   });
 
   it('a nickname two users share mentions no one', async () => {

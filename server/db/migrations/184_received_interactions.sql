@@ -20,5 +20,3 @@ CREATE INDEX comment_mentions_user_idx ON comment_mentions (user_id);
 
 -- Replies answering a user inside a thread (回复 @nick), found by the one answered.
 CREATE INDEX video_comments_reply_to_idx ON video_comments (reply_to_uid) WHERE reply_to_uid IS NOT NULL;
--- A user's own likes are left out; the liked rows are found from their authors.
-CREATE INDEX barrage_likes_barrage_idx ON barrage_likes (barrage_id, created_at);
