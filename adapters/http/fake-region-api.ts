@@ -1,5 +1,6 @@
 import { RegionCalls, RegionRet } from '../../src/core/region/region-protocol.ts';
 import type { RegionInfo } from '../../src/core/region/region-protocol.ts';
+import { subdivisionOf } from '../../src/core/region/subdivisions.ts';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
@@ -10,8 +11,8 @@ export interface FakeRegionState {
   region: RegionInfo;
   /** The region names the imitation knows, by code (the server knows every ISO code). */
   readonly known: Map<string, string>;
-  /** Regions users saved on their accounts (SetUserRegion), by user id. */
-  readonly saved: Map<number, string>;
+  /** Regions users saved on their accounts (SetUserRegion), by user id: the country's code and the state's, if any. */
+  readonly saved: Map<number, { code: string; state?: string }>;
 }
 
 const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
@@ -29,6 +30,8 @@ export function installFakeRegionApi(http: FakeHttp): FakeRegionState {
       ['CN', '中国'],
       ['MY', '马来西亚'],
       ['US', '美国'],
+      ['JP', '日本'],
+      ['KR', '韩国'],
     ]),
     saved: new Map(),
   };
@@ -37,10 +40,15 @@ export function installFakeRegionApi(http: FakeHttp): FakeRegionState {
     const uid = call.params['login_uid'] ?? call.body['login_uid'];
     return typeof uid === 'string' && /^\d+$/.test(uid) ? Number(uid) : null;
   };
+  const infoOf = (code: string, stateCode: string | undefined): RegionInfo => {
+    const country = state.known.get(code) ?? code;
+    const inside = stateCode === undefined ? undefined : subdivisionOf(code, stateCode);
+    return inside === undefined ? { country, code } : { country, code, state: inside.name, stateCode: inside.code };
+  };
   const regionOf = (call: FakeHttpCall): RegionInfo => {
     const uid = callerOf(call);
-    const code = uid === null ? undefined : state.saved.get(uid);
-    return code === undefined ? state.region : { country: state.known.get(code) ?? code, code };
+    const saved = uid === null ? undefined : state.saved.get(uid);
+    return saved === undefined ? state.region : infoOf(saved.code, saved.state);
   };
 
   function serve<S extends Fields, Data>(declared: Call<S, Data>, handle: (input: ReceivedOf<S>, call: FakeHttpCall) => Data): void {
@@ -56,13 +64,17 @@ export function installFakeRegionApi(http: FakeHttp): FakeRegionState {
 
   serve(RegionCalls.userRegion, (_input, call) => regionOf(call));
 
-  serve(RegionCalls.setUserRegion, ({ region }, call) => {
+  serve(RegionCalls.setUserRegion, ({ region, state: stateCode }, call) => {
     const uid = callerOf(call);
     if (uid === null) throw new FakeRefusal({ body: { ret: 201, msg: '请先登录', data: null } });
     const code = region.trim().toUpperCase();
     if (!state.known.has(code)) throw new FakeRefusal({ body: { ret: 1002, msg: `不支持的地区：${code}`, data: null } });
-    state.saved.set(uid, code);
-    return { country: state.known.get(code) ?? code, code };
+    const inside = stateCode === undefined || stateCode === '' ? undefined : subdivisionOf(code, stateCode);
+    if (stateCode !== undefined && stateCode !== '' && inside === undefined) {
+      throw new FakeRefusal({ body: { ret: 1002, msg: `不支持的地区：${code}-${stateCode.toUpperCase()}`, data: null } });
+    }
+    state.saved.set(uid, inside === undefined ? { code } : { code, state: inside.code });
+    return infoOf(code, inside?.code);
   });
 
   serve(RegionCalls.isMalaysia, ({ region }, call) => {

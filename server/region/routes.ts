@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { RegionCalls } from '../../src/core/region/region-protocol.ts';
+import { RegionCalls, type RegionInfo } from '../../src/core/region/region-protocol.ts';
+import { subdivisionOf } from '../../src/core/region/subdivisions.ts';
 import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
@@ -38,22 +39,40 @@ export function requireRegion(code: string): Region {
   return region;
 }
 
+/** The answer for a region and, when one is kept, the region inside it (dropped when it is not of that country). */
+function regionInfo(region: Region, stateCode: string | null | undefined): RegionInfo {
+  const state = stateCode ? subdivisionOf(region.code, stateCode) : undefined;
+  return state === undefined ? { country: region.country, code: region.code } : { country: region.country, code: region.code, state: state.name, stateCode: state.code };
+}
+
 export function registerRegionRoutes(api: ApiRouter, services: AppServices): void {
   const { config, db, sessions, realtime } = services;
 
-  /** `{ country: '中国', code: 'CN' }`; an unknown code answers 1002. */
+  /**
+   * `{ country: '中国', code: 'CN' }`, with `state` and `stateCode` when the account keeps a region inside its saved
+   * country (/countryStateList); an unknown code answers 1002.
+   */
   serve(api, RegionCalls.userRegion, 'optional', async ({ request, auth }) => {
     const region = requireRegion(regionCodeFor(request, auth, config.defaultRegion));
-    return { country: region.country, code: region.code };
+    if (auth === null || auth.user.region !== region.code) return regionInfo(region, null);
+    const rows = await db.query<{ region_state: string | null }>('SELECT region_state FROM users WHERE id = $1 AND region = $2', [auth.user.id, region.code]);
+    return regionInfo(region, rows[0]?.region_state);
   });
 
-  /** Saves the caller's region on the account (/selectArea): `{ country, code }`; an unknown code answers 1002. */
+  /**
+   * Saves the caller's region on the account (/selectArea, /countryStateList): `{ country, code }` and, with `state`,
+   * the region inside it (`state`, `stateCode`); an unknown code, or a state not of that country, answers 1002.
+   */
   serve(api, RegionCalls.setUserRegion, 'required', async ({ input, auth }) => {
     const region = requireRegion(normalizeRegionCode(input.region));
-    await db.query('UPDATE users SET region = $2 WHERE id = $1', [auth.user.id, region.code]);
+    const state = input.state === undefined || input.state === '' ? undefined : subdivisionOf(region.code, input.state);
+    if (input.state !== undefined && input.state !== '' && state === undefined) {
+      throw badParam('state', `不支持的地区：${region.code}-${input.state.toUpperCase()}`);
+    }
+    await db.query('UPDATE users SET region = $2, region_state = $3 WHERE id = $1', [auth.user.id, region.code, state?.code ?? null]);
     await sessions.cache?.changed({ uid: auth.user.id });
     realtime.userChanged(auth.user.id);
-    return { country: region.country, code: region.code };
+    return regionInfo(region, state?.code);
   });
 
   /**

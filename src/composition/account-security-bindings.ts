@@ -6,7 +6,7 @@ import { DeleteAccountModel, DeleteAccountViewModel } from '../ui/account-securi
 import { ChangePassword } from '../core/account-security/change-password.ts';
 import { SessionService } from '../core/session/session-service.ts';
 import { RegionService } from '../core/region/region-service.ts';
-import { RegionRowModel, RegionRowViewModel, SelectAreaModel, SelectAreaViewModel } from '../ui/region/select-area-view-model.ts';
+import { CountryStateListModel, CountryStateListViewModel, RegionRowModel, RegionRowViewModel, SelectAreaModel, SelectAreaViewModel } from '../ui/region/select-area-view-model.ts';
 import { PasswordRecoveryFlow } from '../core/account-security/password-recovery.ts';
 import { SignedInDeviceList } from '../core/account-security/signed-in-devices.ts';
 import { CaptchaService } from '../core/captcha/captcha-service.ts';
@@ -77,6 +77,13 @@ export function bindAccountSecurity(container: Container): void {
   // /selectArea and /settings' 地区 row: the user's region (kept on the account when signed in).
   bindViewModel(container, RegionRowModel, (c) => new RegionRowViewModel(c.get(RegionService)));
   bindViewModel(container, SelectAreaModel, (c) => new SelectAreaViewModel(c.get(RegionService), c.get(SessionModel), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier)));
+  // /countryStateList: the regions inside a country; their table loads with the screen only.
+  bindViewModel(
+    container,
+    CountryStateListModel,
+    (c, { country }) =>
+      new CountryStateListViewModel(c.get(RegionService), c.get(SessionModel), c.get<Navigator>(Navigator), c.get<Notifier>(Notifier), () => import('../core/region/subdivisions.ts').then((m) => m.subdivisionsOf), country),
+  );
   container
     .bind(AccountDeletionFlow)
     .toDynamicValue((c) => {

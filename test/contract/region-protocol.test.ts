@@ -56,6 +56,23 @@ function regionContract(name: string, makeWorld: () => Promise<{ world: RegionWo
       expect((await world.send(RegionCalls.setUserRegion, { region: 'CHN' }, caller)).ret).toBe(1002);
       expect((await world.send(RegionCalls.setUserRegion, { region: 'MY' })).ret).toBe(201);
     });
+    it('SetUserRegion with a state keeps the region inside the country: GetUserRegion answers it named; another country\'s or an unknown state is refused', async () => {
+      const caller = await world.signedIn();
+      const saved = { country: '中国', code: 'CN', state: '广东省', stateCode: 'GD' } satisfies RegionInfo;
+      expect(await world.send(RegionCalls.setUserRegion, { region: 'CN', state: 'gd' }, caller)).toMatchObject({ ret: 200, data: saved });
+      expect((await world.send(RegionCalls.userRegion, {}, caller)).data).toEqual(saved);
+      expect((await world.send(RegionCalls.setUserRegion, { region: 'JP', state: '13' }, caller)).data).toEqual({ country: '日本', code: 'JP', state: '东京都', stateCode: '13' });
+      expect(await world.send(RegionCalls.setUserRegion, { region: 'CN', state: 'ZZ' }, caller)).toMatchObject({ ret: 1002, msg: '不支持的地区：CN-ZZ' });
+      expect(await world.send(RegionCalls.setUserRegion, { region: 'CN', state: 'CA' }, caller)).toMatchObject({ ret: 1002, msg: '不支持的地区：CN-CA' });
+      expect(await world.send(RegionCalls.setUserRegion, { region: 'KR', state: '11' }, caller)).toMatchObject({ ret: 1002, msg: '不支持的地区：KR-11' });
+      expect((await world.send(RegionCalls.setUserRegion, { region: 'CN', state: 'GDXX' }, caller)).ret).toBe(1002);
+      expect((await world.send(RegionCalls.setUserRegion, { region: 'CN', state: 'G-' }, caller)).ret).toBe(1002);
+      // The refusals kept the last one; a country alone drops the state.
+      expect((await world.send(RegionCalls.userRegion, {}, caller)).data).toEqual({ country: '日本', code: 'JP', state: '东京都', stateCode: '13' });
+      expect((await world.send(RegionCalls.setUserRegion, { region: 'CN' }, caller)).data).toEqual({ country: '中国', code: 'CN' });
+      expect((await world.send(RegionCalls.userRegion, {}, caller)).data).toEqual({ country: '中国', code: 'CN' });
+      expect(await world.send(RegionCalls.setUserRegion, { region: 'CN', state: 'GD' })).toMatchObject({ ret: 201 });
+    });
   });
 }
 

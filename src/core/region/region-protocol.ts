@@ -9,6 +9,10 @@ export interface RegionInfo {
   country: string;
   /** Two upper-case letters (ISO 3166-1). */
   code: string;
+  /** The region inside the country the user chose (/countryStateList), named (广东省); absent when none. */
+  state?: string;
+  /** Its ISO 3166-2 code without the country (GD for CN-GD); absent when none. */
+  stateCode?: string;
 }
 
 /** IsMalaysia's answer when the region is not Malaysia; Malaysia is the refusal {@link RegionRet.Malaysia}. */
@@ -29,12 +33,19 @@ export const RegionCalls = {
    * Whether the Malaysia rules apply: for `region` when given (the app's custom area, any case; an unknown code is
    * 1002 不支持的地区：XX), else for the region GetUserRegion resolves (an unknown one is simply not Malaysia).
    */
-  /** /selectArea: the signed-in user's own region, kept on the account (GetUserRegion answers it from then on). */
+  /**
+   * /selectArea and /countryStateList: the signed-in user's own region, kept on the account (GetUserRegion answers it
+   * from then on), and optionally the region inside it (`state`, one of src/core/region/subdivisions.ts for that
+   * country; another is 1002 不支持的地区：CN-ZZ). Without `state` the account keeps the country alone.
+   */
   setUserRegion: call<RegionInfo>()({
     method: 'POST',
     path: '/api/user/SetUserRegion',
     carrier: 'form',
-    params: { region: { kind: 'text', max: 2, pattern: /^[A-Za-z]{2}$/, trim: true } },
+    params: {
+      region: { kind: 'text', max: 2, pattern: /^[A-Za-z]{2}$/, trim: true },
+      state: { kind: 'text', max: 3, pattern: /^[A-Za-z0-9]{1,3}$/, trim: true, optional: true },
+    },
   }),
   isMalaysia: call<MalaysiaCheck>()({ method: 'GET', path: '/api/user/IsMalaysia', carrier: 'query', params: { region: { kind: 'text', max: 64, optional: true } } }),
 } as const;

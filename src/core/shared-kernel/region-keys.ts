@@ -5,7 +5,11 @@
 export const RegionKeys = {
   userArea: 'userArea',
   userAreaCode: 'userAreaCode',
+  /** The region inside the country the server answered (GetUserRegion's state, e.g. 广东省); absent when none. */
+  userAreaState: 'userAreaState',
   customAreaCode: 'customAreaCode',
+  /** The region inside the hand-picked country (/countryStateList), as `GD 广东省`; absent when none. */
+  customAreaState: 'customAreaState',
   useCustomArea: 'useCustomArea',
   isMalaysia: 'isMalaysia',
 } as const;

@@ -13,6 +13,8 @@ export function CountryPicker(props: {
   chosen: string;
   showDial: boolean;
   onPick: (code: string) => void;
+  /** Whether a country's row leads on to its regions (/countryStateList): shown with ›. */
+  leadsOn?: (code: string) => boolean;
 }) {
   return (
     <>
@@ -26,7 +28,14 @@ export function CountryPicker(props: {
             {group.countries.map((country) => (
               <button key={country.code} type="button" className={`account-row ${country.code === props.chosen ? 'account-row--selected' : ''}`} onClick={() => props.onPick(country.code)}>
                 <span>{country.name}</span>
-                {props.showDial ? <span className="account-row__value">+{country.dial}</span> : country.code === props.chosen && <span aria-hidden="true">✓</span>}
+                {props.showDial ? (
+                  <span className="account-row__value">+{country.dial}</span>
+                ) : (
+                  <span className="country-row__marks" aria-hidden="true">
+                    {country.code === props.chosen && '✓'}
+                    {props.leadsOn?.(country.code) === true && <span className="country-row__more">›</span>}
+                  </span>
+                )}
               </button>
             ))}
           </section>

@@ -147,7 +147,7 @@ describe('AppStart', () => {
     await container.get(AppStart).run();
     expect(world.local.get('visitorId')).toBe(visitorId);
     expect(world.http.requests.at(-1)?.params).toMatchObject({ DeviceId: visitorId, Lang: 0 });
-    expect(container.get(RegionService).state()).toEqual({ userArea: '中国', userAreaCode: 'CN', isMalaysia: false });
+    expect(container.get(RegionService).state()).toEqual({ userArea: '中国', userAreaCode: 'CN', userAreaState: null, isMalaysia: false });
   });
 
   it('an error answer from IsMalaysia marks the user Malaysian, silently', async () => {

@@ -10,7 +10,7 @@ export const authRoutes: AppRoute[] = [
   { path: '/retrievePasswordCode', title: '找回密码', depth: 4, load: () => import('../../account-security/password-recovery-screens.tsx').then((m) => ({ default: m.RetrievePasswordCodeScreen })) },
   { path: '/resetPassword', title: '重置密码', depth: 5, load: () => import('../../account-security/password-recovery-screens.tsx').then((m) => ({ default: m.ResetPasswordScreen })) },
   { path: '/countryList', title: '选择国家和地区', depth: 3, load: () => import('../../account-security/binding-screens.tsx').then((m) => ({ default: m.CountryListScreen })) },
-  { path: '/countryStateList', title: '选择地区', depth: 4, load: null },
+  { path: '/countryStateList', title: '选择地区', depth: 4, load: () => import('../../region/country-state-list-screen.tsx').then((m) => ({ default: m.CountryStateListScreen })) },
   { path: '/authorizeLogin', title: '授权登录', depth: 2, load: () => import('../../qr-login/qr-login-screens.tsx').then((m) => ({ default: m.AuthorizeLoginScreen })) },
   { path: '/scanCode', title: '扫一扫', depth: 2, load: () => import('../../qr-login/qr-login-screens.tsx').then((m) => ({ default: m.ScanCodeScreen })) },
   { path: '/scanCodeResult', title: '扫码结果', depth: 3, load: () => import('../../qr-login/qr-login-screens.tsx').then((m) => ({ default: m.ScanCodeResultScreen })) },
