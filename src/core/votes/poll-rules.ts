@@ -6,7 +6,7 @@
 import { DAY_MS as CIVIL_DAY_MS, localDate, pad2 } from '../display/calendar.ts';
 import { PollLimits, PollTexts, type Poll } from './votes-protocol.ts';
 
-export { PollLimits, PollRet, PollTarget, PollTexts, type Poll, type PollPage, type PollSummary } from './votes-protocol.ts';
+export { PollLimits, PollTexts, type Poll, type PollSummary } from './votes-protocol.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { fieldsOf, flagOf, listOf, textOf, wholeOf } from '../request/answer-val
 import { ApiError } from '../request/api-error.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { checkPollDraft, type PollDraft } from './poll-rules.ts';
-import { PollCalls, PollRet, PollTarget, type Poll, type PollOption, type PollPage, type PollSummary } from './votes-protocol.ts';
+import { PollCalls, PollTarget, type Poll, type PollOption, type PollPage, type PollSummary } from './votes-protocol.ts';
 
 /** What a poll hangs on: a post (its id as text) or a video (its media key). */
 export interface PollPlace {
@@ -89,7 +89,7 @@ export class PollService {
 
   /** VoteDetail: the poll on a post or video, or null when it has none. */
   async pollOf(place: PollPlace): Promise<Poll | null> {
-    return parsePoll(await this.api.request(PollCalls.detail, { targetType: place.type, targetId: place.id }, { suppressCodes: [PollRet.TargetNotFound] }));
+    return parsePoll(await this.api.request(PollCalls.detail, { targetType: place.type, targetId: place.id }, { suppressTips: true }));
   }
 
   /** VoteLike with the chosen options; a tap while a vote on the same poll is on its way joins it. */
