@@ -18,7 +18,7 @@ import { toUserView } from '../user/user-view.ts';
 import { qrLoginRoom, watchHashOf } from './qr-login-room.ts';
 
 /** Tickets one address may ask for: a screen left open renews its code every 2 minutes (5 in 10 minutes). */
-export const QR_TICKETS_PER_IP: RateLimitRule = { name: 'qr-ticket:ip', max: 30, windowMs: 10 * 60_000 };
+const QR_TICKETS_PER_IP: RateLimitRule = { name: 'qr-ticket:ip', max: 30, windowMs: 10 * 60_000 };
 /** A confirmed ticket's session waits this long for its screen to fetch it. */
 const CLAIM_WINDOW_MS = QrLoginRules.lifetimeMs;
 /** Tickets are deleted a day after they ended. */

@@ -4,7 +4,7 @@ import { QrLoginCalls, QrLoginRet, type QrLoginRequest } from './qr-login-protoc
 import { AuthorizeTexts } from './qr-login-rules.ts';
 
 /** A refusal the phone shows: its message, and whether the ticket is over (expired, used, cancelled, another account's). */
-export interface AuthorizeRefusal {
+interface AuthorizeRefusal {
   ok: false;
   message: string;
   over: boolean;

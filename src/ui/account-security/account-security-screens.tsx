@@ -70,6 +70,10 @@ export const AccountSecurityScreen = observer(function AccountSecurityScreen() {
             退出其他所有设备
           </button>
         )}
+        <button type="button" className="account-row" data-testid="security-scan-code" onClick={vm.scanTapped}>
+          <span>扫码登录电视或电脑</span>
+          <span className="account-row__value" aria-hidden="true">›</span>
+        </button>
       </section>
       <DeleteAccountSection />
     </div>

@@ -86,6 +86,11 @@ export class AccountSecurityViewModel {
     this.navigator.push('/setPassword');
   }
 
+  /** 扫码登录: the phone scans a TV's or a computer's login code (/scanCode). */
+  scanTapped(): void {
+    this.navigator.push('/scanCode');
+  }
+
   bindingTapped(): void {
     this.navigator.push('/emailMobileSetting');
   }
