@@ -59,6 +59,7 @@ import { registerUploadRoutes } from './upload/routes.ts';
 import { registerPostsRoutes } from './posts/routes.ts';
 import { registerTasksRoutes } from './tasks/routes.ts';
 import { registerMovieRequestRoutes } from './movie-requests/routes.ts';
+import { registerFocusRoutes } from './focus/routes.ts';
 import { registerInteractionsRoutes } from './interactions/routes.ts';
 import { registerVotesRoutes } from './votes/routes.ts';
 
@@ -182,6 +183,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerPostsRoutes(api, services);
   registerTasksRoutes(api, services);
   registerMovieRequestRoutes(api, services);
+  registerFocusRoutes(api, services);
   registerInteractionsRoutes(api, services);
   registerVotesRoutes(api, services);
   registerMediaRoutes(app, { mediaDir: mediaDirOf(config), cacheDir: mediaCacheDirOf(config), cacheMaxBytes: mediaCacheMaxBytesOf(config) });

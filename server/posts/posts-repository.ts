@@ -80,6 +80,13 @@ export async function findPostOfUpload(db: Queryable, uploadId: number, now: Dat
   return rows[0] ? toPostView(rows[0]) : undefined;
 }
 
+/** The posts with these ids (any order; a deleted one is left out). */
+export async function findPosts(db: Queryable, ids: readonly number[], now: Date): Promise<PostView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<PostRow>(`${POST_SELECT} WHERE p.id = ANY($2::int[])`, [now, [...ids]]);
+  return rows.map(toPostView);
+}
+
 /** Which posts a list shows. */
 export type PostFilter =
   | { kind: 'user'; uid: number }

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { DEMO_UPLOADERS, seedCatalogue } from '../../server/catalogue/seed.ts';
+import type { Database } from '../../server/db/database.ts';
+import { FocusCalls, FocusLimits, type FocusUpdatePage } from '../../src/core/focus/focus-protocol.ts';
+import { FakeClock, MINUTE, createTestDatabase, get, registerUser, testConfig, tokenParams } from './support.ts';
+import type { TestUser } from './support.ts';
+
+let db: Database;
+let app: FastifyInstance;
+const clock = new FakeClock();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedCatalogue(db, clock);
+  app = await createApp({ db, config: testConfig(), clock, logger: false });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+const updates = (user: TestUser | null, fields: Record<string, string> = {}) =>
+  get<FocusUpdatePage>(app, FocusCalls.updates.path, { ...(user ? tokenParams(user.token) : {}), ...fields });
+const follow = (user: TestUser, uid: number) => get<{ selected: boolean }>(app, '/api/Video/FocusUPMaster', { ...tokenParams(user.token), userId: String(uid) });
+
+async function uidOf(userName: string): Promise<number> {
+  const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE lower(user_name) = lower($1)', [userName]);
+  return rows[0]!.id;
+}
+
+let uploads = 0;
+/** A post of `user` made `agoMs` before now (its upload row made by hand: the posts suite covers publishing). */
+async function postOf(user: TestUser, contxt: string, agoMs: number): Promise<number> {
+  uploads += 1;
+  const at = new Date(clock.now() - agoMs);
+  const upload = await db.query<{ id: number }>(
+    `INSERT INTO video_uploads (user_id, unique_file_name, original_name, file_size, chunks, duration, extension, completed_at, saved_at, created_at)
+     VALUES ($1, $2, 'a.mp4', 1000, 1, 12, 'mp4', $3, $3, $3) RETURNING id`,
+    [user.id, `focus-upload-${uploads}-${user.id}`, at],
+  );
+  const rows = await db.query<{ id: number }>('INSERT INTO posts (user_id, upload_id, contxt, cover, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+    user.id,
+    upload[0]!.id,
+    contxt,
+    '/media/demo/covers/x.jpg',
+    at,
+  ]);
+  return rows[0]!.id;
+}
+
+describe('GetFocusUpdates (更多关注)', () => {
+  it('refuses a visitor (201) and a page size beyond 50 or a page 0 (1002)', async () => {
+    expect((await updates(null)).body.ret).toBe(201);
+    const user = await registerUser(app);
+    expect((await updates(user, { pageSize: '51' })).body).toMatchObject({ ret: 1002, msg: `每页数量为1-${FocusLimits.maxPageSize}` });
+    expect((await updates(user, { page: '0' })).body.ret).toBe(1002);
+    expect((await updates(user, { page: 'x' })).body.ret).toBe(1002);
+  });
+
+  it('one who follows nobody gets no updates and 推荐关注: uploaders with works, most played first, never oneself or a blocked user', async () => {
+    const user = await registerUser(app);
+    const { body } = await updates(user);
+    expect(body.ret).toBe(200);
+    expect(body.data).toMatchObject({ list: [], total: 0, follows: 0, page: 1 });
+    const names = body.data.suggestions.map((s) => s.nickName);
+    expect(names).toEqual(expect.arrayContaining(DEMO_UPLOADERS.map((up) => up.nickName)));
+    expect(body.data.suggestions.every((s) => s.works > 0 && s.uid !== user.id)).toBe(true);
+    const xiaoyu = await uidOf(DEMO_UPLOADERS[0].userName);
+    expect(body.data.suggestions.find((s) => s.uid === xiaoyu)).toMatchObject({ introduce: DEMO_UPLOADERS[0].introduce });
+    await get(app, '/api/User/preventUser', { ...tokenParams(user.token), uid: String(xiaoyu), status: '1' });
+    expect((await updates(user)).body.data.suggestions.map((s) => s.uid)).not.toContain(xiaoyu);
+  });
+
+  it('lists the followed uploaders’ videos and posts together, newest first, paged; nobody else’s', async () => {
+    const user = await registerUser(app);
+    const poster = await registerUser(app, { nickName: '发帖人' });
+    const stranger = await registerUser(app);
+    const xiaoyu = await uidOf(DEMO_UPLOADERS[0].userName);
+    const recent = await postOf(poster, '刚发的动态', MINUTE);
+    const old = await postOf(poster, '很久以前的动态', 400 * 24 * 60 * MINUTE);
+    await postOf(stranger, '陌生人的动态', MINUTE);
+    expect((await follow(user, xiaoyu)).body.data.selected).toBe(true);
+    expect((await follow(user, poster.id)).body.data.selected).toBe(true);
+    const videos = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM videos WHERE uploader_uid = $1', [xiaoyu]);
+    const { body } = await updates(user, { pageSize: '50' });
+    expect(body.data).toMatchObject({ follows: 2, total: videos[0]!.n + 2, suggestions: [] });
+    const list = body.data.list;
+    expect(list).toHaveLength(videos[0]!.n + 2);
+    const times = list.map((u) => u.time);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(list[0]).toMatchObject({ kind: 'post', post: { id: recent, uid: poster.id, nickName: '发帖人', contxt: '刚发的动态', duration: 12 } });
+    expect(list.at(-1)).toMatchObject({ kind: 'post', post: { id: old } });
+    for (const update of list) {
+      if (update.kind === 'video') expect(update.video.uploader?.uid).toBe(xiaoyu);
+      else expect(update.post.uid).toBe(poster.id);
+    }
+    const first = await updates(user, { page: '1', pageSize: '3' });
+    const second = await updates(user, { page: '2', pageSize: '3' });
+    expect([...first.body.data.list, ...second.body.data.list]).toEqual(list.slice(0, 6));
+    // Unfollowing takes them out.
+    await follow(user, xiaoyu);
+    expect((await updates(user)).body.data).toMatchObject({ follows: 1, total: 2 });
+  });
+});
