@@ -87,8 +87,9 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
  * serves the app the e2e global setup built once and starts from a copy of the database it migrated and seeded
  * once (test/e2e/support/build-once.ts), which spares each journey the build and the seeding. With `npmStart`
  * it runs the whole `npm start` as a person would: build into its own folder, fresh database, migrations, seed.
+ * `prepareData` runs on the data folder before the server starts.
  */
-export async function startApp(options: { npmStart?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(options: { npmStart?: boolean; prepareData?: (dataDir: string) => Promise<void> } = {}): Promise<RunningApp> {
   const folder = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-'));
   const dataDir = path.join(folder, 'data');
   try {
@@ -97,6 +98,8 @@ export async function startApp(options: { npmStart?: boolean } = {}): Promise<Ru
       staticDir = inject('e2eStaticDir');
       await cp(inject('e2eDataTemplate'), dataDir, { recursive: true });
     }
+    // What a journey does to the data folder before the server holds it (an operator's command on PGlite).
+    await options.prepareData?.(dataDir);
     const server = await startServer({ dataDir, staticDir, npmStart: options.npmStart });
     return {
       url: server.url,

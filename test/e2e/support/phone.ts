@@ -42,8 +42,10 @@ export interface Phone {
  * Starts the app (the whole `npm start` with `npmStart`, else the server on the app built once) and opens one page in Chromium on a phone. Journeys that are not about the
  * start advertisement get an empty ad list (startAds false, the default), so no fullscreen ad covers them.
  */
-export async function openPhone(options: { startAds?: boolean; contextOptions?: BrowserContextOptions; npmStart?: boolean } = {}): Promise<Phone> {
-  const [started, launched] = await Promise.allSettled([startApp({ npmStart: options.npmStart }), launchChromium()]);
+export async function openPhone(
+  options: { startAds?: boolean; contextOptions?: BrowserContextOptions; npmStart?: boolean; prepareData?: (dataDir: string) => Promise<void> } = {},
+): Promise<Phone> {
+  const [started, launched] = await Promise.allSettled([startApp({ npmStart: options.npmStart, ...(options.prepareData ? { prepareData: options.prepareData } : {}) }), launchChromium()]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
     if (launched.status === 'fulfilled') await launched.value.close();
     if (started.status === 'fulfilled') await started.value.stop();
