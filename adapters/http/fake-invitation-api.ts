@@ -21,7 +21,7 @@ import {
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** An account as the imitation knows it. */
-export interface FakeInvitationAccount {
+interface FakeInvitationAccount {
   nickName: string;
   avatar: string;
   /** Unix ms. */

@@ -15,8 +15,8 @@ const HOUR = 60 * 60 * 1000;
  * Codes are short enough to guess: entries (every one, whatever its answer) are counted per account and per address
  * before anything is looked up, atomically, so parallel guesses cannot slip past. An honest user needs one or two.
  */
-export const INVITE_ENTRIES_PER_USER: RateLimitRule = { name: 'invite-entry:user', max: 10, windowMs: HOUR };
-export const INVITE_ENTRIES_PER_IP: RateLimitRule = { name: 'invite-entry:ip', max: 30, windowMs: HOUR };
+const INVITE_ENTRIES_PER_USER: RateLimitRule = { name: 'invite-entry:user', max: 10, windowMs: HOUR };
+const INVITE_ENTRIES_PER_IP: RateLimitRule = { name: 'invite-entry:ip', max: 30, windowMs: HOUR };
 
 const REFUSALS: Record<EntryRefusal, () => ApiError> = {
   'already': () => new ApiError(Ret.InviteAlreadyEntered, InvitationTexts.AlreadyEntered),

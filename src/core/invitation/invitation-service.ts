@@ -8,7 +8,7 @@ import { InvitationRules, invitationLink, isInviteCodeShape, normalizeInviteCode
 /** Local storage key of the code an invitation link brought (kept until it is entered). */
 export const INVITE_CODE_KEY = 'inviteCode';
 
-export const InvitationServiceTexts = {
+const InvitationServiceTexts = {
   codeShape: `请输入${InvitationRules.codeLength}位邀请码`,
   failed: '提交失败，请稍后再试',
 } as const;

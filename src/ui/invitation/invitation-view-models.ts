@@ -10,7 +10,7 @@ import type { SessionModel } from '../app/session-model.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
-export const InvitationUiTexts = {
+const InvitationUiTexts = {
   codeCopied: '邀请码已复制',
   linkCopied: '邀请链接已复制',
   copyFailed: '复制失败',
