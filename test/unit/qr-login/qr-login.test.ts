@@ -52,7 +52,7 @@ function setup(path = '/login') {
       socket.serverEmit(QrLoginEvents.changed, change);
     },
   });
-  const phone = async (call: typeof QrLoginCalls.confirmTicket, ticket: string) =>
+  const phone = async (call: { path: string }, ticket: string) =>
     world.http.send({ method: 'POST', url: call.path, params: { login_uid: String(PHONE_UID), ticket }, timeoutMs: 1000 });
   const session = container.get(UserSession);
   const views: QrWaitingView[] = [];
