@@ -19,7 +19,7 @@ import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** One user as the imitation knows them. */
-export interface FakeTaskUser {
+interface FakeTaskUser {
   utcOffset: number;
   offsetChangedAt: number | null;
   lastWatchAt: number | null;

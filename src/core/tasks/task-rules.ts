@@ -26,7 +26,7 @@ export interface TaskDefinition {
 const DAY_MS = 86_400_000;
 
 /** Seconds of watching the 观看视频10分钟 task needs. */
-export const WATCH_TARGET_SECONDS = 600;
+const WATCH_TARGET_SECONDS = 600;
 
 export const TaskLimits = {
   /** The zone offsets the app may report, in minutes east of UTC (UTC−12:00 to UTC+14:00, quarter hours). */

@@ -5,7 +5,7 @@ import type { UserSession } from '../shared-kernel/user-session.ts';
 import { TaskLimits, type TaskKey } from './task-rules.ts';
 import { TasksCalls, TasksRet, type TaskBoard, type TaskClaimed } from './tasks-protocol.ts';
 
-export type { TaskBoard, TaskClaimed, TaskState } from './tasks-protocol.ts';
+export type { TaskBoard, TaskState } from './tasks-protocol.ts';
 
 export type ClaimOutcome =
   /** Paid now (the server's 领取成功 was toasted). */

@@ -23,7 +23,7 @@ export const TaskTexts = {
   ways: '如何获得经验',
 } as const;
 
-export const TaskPaths = { taskCenter: '/taskCenter', newHandTask: '/newHandTask', myLevel: '/myLevel', login: '/login' } as const;
+const TaskPaths = { taskCenter: '/taskCenter', newHandTask: '/newHandTask', myLevel: '/myLevel', login: '/login' } as const;
 
 /** One task row as shown. */
 export interface TaskRow {
