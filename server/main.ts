@@ -27,6 +27,7 @@ import { ensureDemoImages } from './media/demo-images.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store.ts';
+import { seedPolls } from './votes/seed.ts';
 import { STARTUP_EXIT_CODE, checkDatabaseReachable, checkRedisReachable, listenError, startupErrorLine } from './startup-checks.ts';
 
 export interface RunningServer {
@@ -67,6 +68,7 @@ export async function prepareDatabase(db: Database, config: Config, options: Pic
   await seedVideoSocial(db, options.clock);
   await seedGold(db, options.clock);
   await seedPosts(db, { uploadDir: uploadDirOf(config), ...(options.clock ? { clock: options.clock } : {}) });
+  await seedPolls(db, options.clock);
   await seedMovieRequests(db, options.clock);
 }
 

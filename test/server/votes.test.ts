@@ -1,11 +1,19 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
+import { PasswordHasher } from '../../server/auth/password.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
+import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
+import { DEMO2_ACCOUNT, seedMessaging } from '../../server/messaging/seed.ts';
+import { seedPosts } from '../../server/posts/seed.ts';
+import { DEMO_POLL, seedPolls } from '../../server/votes/seed.ts';
 import { PollCalls, PollRet, PollTexts, type Poll, type PollPage } from '../../src/core/votes/votes-protocol.ts';
-import { DAY, FakeClock, MINUTE, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
+import { DAY, FakeClock, MINUTE, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 
 let db: Database;
@@ -263,5 +271,39 @@ describe('managing one’s polls', () => {
     await db.query('DELETE FROM posts WHERE id = $1', [Number(poll.targetId)]);
     expect((await voteOn(owner, poll.id, '1')).body.ret).toBe(PollRet.NotFound);
     expect((await mine(owner)).body.data.total).toBe(0);
+  });
+});
+
+describe('the demo poll', () => {
+  it('is seeded once on demo2’s tea post, with demo’s vote, and demo2 manages it', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'qiyu-votes-'));
+    const demoDb = await createTestDatabase();
+    const demoClock = new FakeClock();
+    const passwords = new PasswordHasher(TEST_ARGON2);
+    try {
+      await seed(demoDb, { passwords, clock: demoClock });
+      await seedMessaging(demoDb, { passwords, clock: demoClock });
+      await seedPolls(demoDb, demoClock);
+      // Nothing before the demo posts exist.
+      expect(await demoDb.query('SELECT id FROM polls')).toHaveLength(0);
+      await seedPosts(demoDb, { uploadDir: join(root, 'uploads'), clock: demoClock });
+      await seedPolls(demoDb, demoClock);
+      await seedPolls(demoDb, demoClock);
+      const demoApp = await createApp({ db: demoDb, config: testConfig({ dataDir: root }), clock: demoClock, logger: false });
+      try {
+        const logIn = async (userName: string) => (await post<{ token: TestUser['token'] }>(demoApp, '/api/Login/Login', { userName, password: 'demo123456' })).body.data;
+        const demo2 = await logIn(DEMO2_ACCOUNT.userName);
+        const demo = await logIn(DEMO_ACCOUNT.userName);
+        const list = (await get<PollPage>(demoApp, PollCalls.mine.path, tokenParams(demo2.token))).body.data;
+        expect(list.list).toEqual([expect.objectContaining({ question: DEMO_POLL.question, targetTitle: DEMO_POLL.postText, voters: 1, ended: false, endTime: demoClock.now() + 7 * DAY })]);
+        const seen = await get<Poll>(demoApp, PollCalls.detail.path, { ...tokenParams(demo.token), targetType: 'post', targetId: list.list[0]!.targetId });
+        expect(seen.body.data).toMatchObject({ myChoice: [DEMO_POLL.demoChoice], voters: 1, options: DEMO_POLL.options.map((text) => ({ text })) });
+      } finally {
+        await demoApp.close();
+      }
+    } finally {
+      await demoDb.close();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
