@@ -6,6 +6,8 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { announceLike } from '../interactions/notices.ts';
+import { LikedKind } from '../../src/core/interactions/interactions-protocol.ts';
 import { barrageCoin, listShieldedKeywords, listShieldedUsers, readBarrageConfig, unshieldKeyword, unshieldUser } from './barrage-repository.ts';
 import { addShieldedKeyword, episodeBarrages, likeBarrage, reportBarrage, saveBarrageConfig, sendBarrage } from './barrage-use-cases.ts';
 import { addShieldedUser } from './shield-user.ts';
@@ -25,6 +27,8 @@ export function registerBarrageRoutes(api: ApiRouter, services: AppServices): vo
 
   serve(api, BarrageCalls.like, 'required', async ({ auth, input }) => {
     const state = await likeBarrage(db, input.barrageId, auth.user.id, now());
+    // 收到的赞 (server/interactions): the barrage's author hears of it.
+    if (state.liked) announceLike(services, LikedKind.Barrage, input.barrageId, auth.user.id);
     return ok(state, state.liked ? BarrageMessages.liked : BarrageMessages.unliked);
   });
 

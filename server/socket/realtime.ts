@@ -55,4 +55,6 @@ export interface Realtime {
   relayBarrage(roomKey: string, barrage: WireBarrage): void;
   /** qrLoginState to the sockets following a QR sign-in ticket (the room server/qr-login/qr-login-room.ts names). */
   qrLoginChanged(room: string, change: QrLoginChange): void;
+  /** interactionNotice to every socket of these users: a new like or comment for them (server/interactions/notices.ts). */
+  interactionNotice(uids: readonly number[]): void;
 }

@@ -27,6 +27,7 @@ import {
 } from './realtime.ts';
 import type { Realtime } from './realtime.ts';
 import { QR_SECRET_PATTERN, QrLoginEvents, type QrLoginChange } from '../../src/core/qr-login/qr-login-protocol.ts';
+import { InteractionsEvents } from '../../src/core/interactions/interactions-protocol.ts';
 import { qrLoginRoom, watchHashOf } from '../qr-login/qr-login-room.ts';
 
 /** The protocol version the client sends with its connection event (spec: 1.0.3). */
@@ -152,6 +153,11 @@ class SocketRealtime implements Realtime {
 
   qrLoginChanged(room: string, change: QrLoginChange): void {
     this.rooms.emit([room], QrLoginEvents.changed, change);
+  }
+
+  interactionNotice(uids: readonly number[]): void {
+    const rooms = [...new Set(uids)].map(userRoom);
+    if (rooms.length > 0) this.rooms.emit(rooms, InteractionsEvents.notice, {});
   }
 }
 

@@ -7,6 +7,8 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { ok } from '../http/envelope.ts';
 import { serve } from '../http/protocol-route.ts';
+import { announceComment, announceLike } from '../interactions/notices.ts';
+import { LikedKind } from '../../src/core/interactions/interactions-protocol.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import type { Queryable } from '../db/database.ts';
 import { pageOfComments, pageOfReplies } from './comment-repository.ts';
@@ -85,6 +87,7 @@ export function registerVideoSocialRoutes(api: ApiRouter, services: AppServices)
       videoType: input.videoType ?? '',
     });
     if (comment === null) throw new ApiError(Ret.CommentNotFound, RetMessage.CommentNotFound);
+    announceComment(services, comment.id, auth.user.id);
     return ok(comment, input.parentId === undefined ? VideoSocialTexts.posted : VideoSocialTexts.replied);
   });
 
@@ -92,7 +95,11 @@ export function registerVideoSocialRoutes(api: ApiRouter, services: AppServices)
   serve(api, VideoSocialCalls.remove, 'required', async ({ input: { id }, auth }) => ok(await removeComment(db, auth.user.id, id), VideoSocialTexts.deleted));
 
   /** Likes or unlikes a comment or reply. */
-  serve(api, VideoSocialCalls.likeComment, 'required', ({ input: { id }, auth }) => likeOrUnlikeComment(db, auth.user.id, id, now()));
+  serve(api, VideoSocialCalls.likeComment, 'required', async ({ input: { id }, auth }) => {
+    const liked = await likeOrUnlikeComment(db, auth.user.id, id, now());
+    if (liked.liked) announceLike(services, LikedKind.Comment, id, auth.user.id);
+    return liked;
+  });
 
   for (const [declared, tapped] of [
     [VideoSocialCalls.like, Vote.Like],

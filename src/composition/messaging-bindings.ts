@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { InteractionsService } from '../core/interactions/interactions-service.ts';
+import { InteractionNotices, InteractionsService } from '../core/interactions/interactions-service.ts';
 import { ChatService } from '../core/messaging/chat-service.ts';
 import { MessageStore } from '../core/messaging/message-store.ts';
 import { MessageTips } from '../core/messaging/message-tips.ts';
@@ -70,7 +70,22 @@ export function bindMessaging(container: Container): void {
 }
 
 function bindMessagingViewModels(container: Container): void {
-  bindViewModel(container, MessageTipModel, (c) => new MessageTipViewModel(c.get(MessageTips), c.get(MessagingConnection)));
+  bindViewModel(container, MessageTipModel, (c) => {
+    const connection = c.get(MessagingConnection);
+    const notices = c.get(InteractionNotices);
+    // The socket's interactionNotice (收到的赞, 评论和回复) is heard while the messaging connection runs.
+    let stopNotices = (): void => undefined;
+    return new MessageTipViewModel(c.get(MessageTips), {
+      start: () => {
+        connection.start();
+        stopNotices = notices.start();
+      },
+      stop: () => {
+        stopNotices();
+        connection.stop();
+      },
+    });
+  });
   bindViewModel(container, ChatModel, (c, { query }) => {
     const navigator = c.get<Navigator>(Navigator);
     // type and msgParams are route parameters: the history entry's state, not the query (spec §2).
@@ -82,7 +97,7 @@ function bindMessagingViewModels(container: Container): void {
     ConversationListModel,
     (c) => new ConversationListViewModel({ chat: c.get(ChatService), store: c.get(MessageStore), navigator: c.get<Navigator>(Navigator) }),
   );
-  bindViewModel(container, MessageCentreModel, (c) => new MessageCentreViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator), interactions: c.get(InteractionsService) }));
+  bindViewModel(container, MessageCentreModel, (c) => new MessageCentreViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator), interactions: c.get(InteractionsService), notices: c.get(InteractionNotices) }));
   bindViewModel(container, SystemMessagesModel, (c) => new SystemMessagesViewModel({ chat: c.get(ChatService), navigator: c.get<Navigator>(Navigator) }));
   bindViewModel(container, SystemMessageDetailModel, (c, { id }) => new SystemMessageDetailViewModel(c.get(ChatService), systemMessageIdFrom(id)));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -9,17 +9,28 @@ import { InteractionsCalls, type InteractionPage, type InteractionUnread, type L
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import type { CommentView } from '../../src/core/video-social/video-social-protocol.ts';
 import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
+import { openAuthenticated, sleep, type TestSocket } from './socket-support.ts';
 import { FakeClock, MINUTE, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueName, type TestUser } from './support.ts';
 
 let db: Database;
 let app: FastifyInstance;
+let url: string;
 const clock = new FakeClock();
+const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedCatalogue(db, clock);
   app = await createApp({ db, config: testConfig({ sendLimits: { ...SEND_LIMITS, comment: [], barrage: [] } }), clock, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  url = `http://127.0.0.1:${address.port}`;
 }, 180_000);
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
 
 afterAll(async () => {
   await app?.close();
@@ -225,5 +236,27 @@ describe('read markers and counts', () => {
     expect(await unread(a)).toEqual({ likes: 0, replies: 0 });
     const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM interaction_reads WHERE user_id = $1', [a.uid]);
     expect(rows[0]!.n).toBe(2);
+  });
+});
+
+describe('live notices (interactionNotice over the socket)', () => {
+  it('a like, a reply and a mention reach the one concerned; one\'s own and unlikes do not', async () => {
+    const [a, b] = [await user(uniqueName('通知')), await user()];
+    const aSocket = await openAuthenticated(url, a.token);
+    const bSocket = await openAuthenticated(url, b.token);
+    sockets.push(aSocket, bSocket);
+    const mine = await comment(a, 'movie-18', '等通知');
+    await likeComment(a, mine.id); // one's own like
+    await sleep(200);
+    expect(aSocket.named('interactionNotice')).toEqual([]);
+
+    await likeComment(b, mine.id);
+    await aSocket.next('interactionNotice');
+    await likeComment(b, mine.id); // unlike: nothing
+    await comment(b, 'movie-18', '回复你', { parentId: String(mine.id) });
+    await comment(b, 'movie-18', `@${a.nickName} 看这里`);
+    await sleep(300);
+    expect(aSocket.named('interactionNotice')).toHaveLength(3);
+    expect(bSocket.named('interactionNotice')).toEqual([]);
   });
 });

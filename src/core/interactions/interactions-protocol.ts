@@ -97,6 +97,12 @@ export interface InteractionUnread {
   replies: number;
 }
 
+/** Socket events of this feature (server → client). */
+export const InteractionsEvents = {
+  /** A new like or comment for the user: their counts changed (no payload worth reading: fetch the counts). */
+  notice: 'interactionNotice',
+} as const;
+
 const page = { kind: 'int', min: 1, max: InteractionsLimits.maxPage, fallback: 1 } as const;
 const pageSize = {
   kind: 'int',

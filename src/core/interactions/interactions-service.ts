@@ -1,5 +1,7 @@
+import type { Socket } from '../ports/socket.ts';
+import type { Unsubscribe } from '../ports/page-visibility.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { InteractionKind, InteractionsCalls, type InteractionPage, type InteractionUnread, type LikeGroup, type ReceivedReply } from './interactions-protocol.ts';
+import { InteractionKind, InteractionsCalls, InteractionsEvents, type InteractionPage, type InteractionUnread, type LikeGroup, type ReceivedReply } from './interactions-protocol.ts';
 
 /** Whoever shows the total unread count (the account tab): told to fetch it again once a list was read. */
 export interface UnreadRefresh {
@@ -46,5 +48,36 @@ export class InteractionsService {
     } catch {
       // Still unread: the next opening marks it.
     }
+  }
+}
+
+/**
+ * The server's word that a new like or comment arrived (interactionNotice, over the socket the messaging connection
+ * keeps signed in): the total count is fetched again, and whoever shows the two counts (/message) reads them again.
+ */
+export class InteractionNotices {
+  private readonly listeners = new Set<() => void>();
+  private off: Unsubscribe | null = null;
+
+  constructor(
+    private readonly socket: Pick<Socket, 'on'>,
+    private readonly unread: UnreadRefresh,
+  ) {}
+
+  /** Listens from now on (idempotent); the returned function stops. */
+  start(): () => void {
+    this.off ??= this.socket.on(InteractionsEvents.notice, () => {
+      this.unread.requestRefresh();
+      for (const listener of [...this.listeners]) listener();
+    });
+    return () => {
+      this.off?.();
+      this.off = null;
+    };
+  }
+
+  subscribe(listener: () => void): Unsubscribe {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }

@@ -45,7 +45,7 @@ export const PrivateMessageScreen = observer(function PrivateMessageScreen() {
 /** /message: 私信, 系统消息 and 粉丝 with their counts. */
 export const MessageScreen = observer(function MessageScreen() {
   const vm = useViewModel(MessageCentreModel);
-  useEffect(() => void vm.load(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   return (
     <div className="page">
       <NavBar title="消息" />

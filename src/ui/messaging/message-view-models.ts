@@ -66,12 +66,22 @@ export class MessageCentreViewModel {
   summary: MessageSummary | null = null;
   interactionCounts = { likes: 0, replies: 0 };
 
-  constructor(private readonly deps: { chat: ChatService; navigator: Navigator; interactions: InteractionCounts }) {
+  constructor(private readonly deps: { chat: ChatService; navigator: Navigator; interactions: InteractionCounts; notices: { subscribe(listener: () => void): () => void } }) {
     makeAutoObservable<MessageCentreViewModel, 'deps'>(this, { deps: false }, { autoBind: true });
   }
 
-  async load(): Promise<void> {
+  /** Loads the counts, and the two interaction counts again whenever a new like or comment is announced. Returns the cleanup. */
+  opened(): () => void {
+    void this.load();
+    return this.deps.notices.subscribe(() => this.loadInteractionCounts());
+  }
+
+  private loadInteractionCounts(): void {
     void this.deps.interactions.counts().then((counts) => runInAction(() => (this.interactionCounts = counts)));
+  }
+
+  async load(): Promise<void> {
+    this.loadInteractionCounts();
     try {
       const summary = await this.deps.chat.summary();
       runInAction(() => (this.summary = summary));

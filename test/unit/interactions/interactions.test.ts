@@ -3,7 +3,7 @@ import { installFakeInteractionsApi } from '../../../adapters/http/fake-interact
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { bindFeatures } from '../../../src/composition/feature-bindings.ts';
 import { likeHeadline, mentionedNicknames, replyAction, targetLink } from '../../../src/core/interactions/interaction-rules.ts';
-import { InteractionsService } from '../../../src/core/interactions/interactions-service.ts';
+import { InteractionNotices, InteractionsService } from '../../../src/core/interactions/interactions-service.ts';
 import { UnreadCounter } from '../../../src/core/messaging/unread-counter.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { parseUser } from '../../../src/core/shared-kernel/user.ts';
@@ -89,11 +89,12 @@ describe('InteractionsService and the screens\' view-models', () => {
   it('评论和回复 rows, 回复 opens the box, and the message centre shows both counts', async () => {
     const { container, state, navigator, service, tick } = setup();
     state.replies.push({ recipient: 7, kind: 'reply', id: 11, author: actor(2, '张三'), content: '<img src=x>', original: '原评论', time: tick(), target: target(5, 11) });
-    const centre = new MessageCentreViewModel({ chat: container.get(ChatService), navigator, interactions: service });
-    await centre.load();
+    const centre = new MessageCentreViewModel({ chat: container.get(ChatService), navigator, interactions: service, notices: container.get(InteractionNotices) });
+    const close = centre.opened();
     await settle();
     expect(centre.entries.find((entry) => entry.testId === 'entry-replies')).toMatchObject({ label: '评论和回复', path: '/commentAndReply', badge: '1' });
     expect(centre.entries.find((entry) => entry.testId === 'entry-likes')).toMatchObject({ label: '收到的赞', path: '/getLike', badge: '' });
+    close();
 
     const vm = new CommentAndReplyViewModel({ interactions: service, navigator });
     vm.list.start();
@@ -102,6 +103,27 @@ describe('InteractionsService and the screens\' view-models', () => {
     vm.replyTapped(vm.list.items[0]!);
     expect(navigator.current()).toMatchObject({ path: '/play/movie-05', query: { commentId: '5', replyId: '11', reply: '1' } });
     expect(await service.counts()).toEqual({ likes: 0, replies: 0 });
+  });
+
+  it('an interactionNotice over the socket asks the total count again and the open /message reads its counts again', async () => {
+    const { container, world, state, refreshes, navigator, service, tick } = setup();
+    const notices = container.get(InteractionNotices);
+    world.socket.connect();
+    const stop = notices.start();
+    notices.start(); // idempotent
+    const centre = new MessageCentreViewModel({ chat: container.get(ChatService), navigator, interactions: service, notices });
+    const close = centre.opened();
+    await settle();
+    expect(centre.entries.find((entry) => entry.testId === 'entry-likes')?.badge).toBe('');
+    state.likes.push({ recipient: 7, kind: 'barrage', id: 3, content: '高能', liker: actor(2, '张三'), time: tick(), target: target(0) });
+    world.socket.serverEmit('interactionNotice', {});
+    await settle();
+    expect(refreshes).toHaveLength(1);
+    expect(centre.entries.find((entry) => entry.testId === 'entry-likes')?.badge).toBe('1');
+    close();
+    stop();
+    world.socket.serverEmit('interactionNotice', {});
+    expect(refreshes).toHaveLength(1);
   });
 
   it('counts read as zeros when the call fails', async () => {
