@@ -82,7 +82,7 @@ export class PublishViewModel {
       clock: Clock;
       ui: PostingUiState;
       /** The 投票 written on the form, attached to the post once it is published (votes' PendingPoll). */
-      pendingPoll?: { attachTo(postId: number): Promise<void> };
+      pendingPoll?: { attachTo(postId: number): Promise<void>; removeTapped(): void };
     },
   ) {
     const known = deps.ui.labels;
@@ -309,6 +309,7 @@ export class PublishViewModel {
   async cancelTapped(): Promise<void> {
     if (!(await this.confirmCancel())) return;
     this.deps.publisher.cancel();
+    this.deps.pendingPoll?.removeTapped();
     this.deps.notifier.toast(PostingTexts.cancelled, HINT);
   }
 
@@ -320,6 +321,7 @@ export class PublishViewModel {
     if (this.draft.phase === 'uploading' || this.draft.phase === 'failed') {
       if (!(await this.confirmCancel())) return false;
       this.deps.publisher.cancel();
+      this.deps.pendingPoll?.removeTapped();
     } else if (this.draft.phase === 'editing' && this.edited) {
       const confirmed = await this.deps.notifier.confirm({
         title: PostingTexts.leaveTitle,
@@ -329,6 +331,7 @@ export class PublishViewModel {
       });
       if (!confirmed) return false;
       this.deps.store.reset();
+      this.deps.pendingPoll?.removeTapped();
     }
     leave();
     return true;
