@@ -5,12 +5,14 @@ import { bindAccountScreens } from './account-screen-bindings.ts';
 import { bindAccountSecurity } from './account-security-bindings.ts';
 import { bindBarrageStorageCleanup } from './barrage-storage-bindings.ts';
 import { bindCatalogueScreens } from './catalogue-screen-bindings.ts';
+import { bindDiagnostics } from './diagnostics-bindings.ts';
 import { bindFeedback } from './feedback-bindings.ts';
 import { bindHelp } from './help-bindings.ts';
 import { bindInvitation } from './invitation-bindings.ts';
 import { bindInteractions } from './interactions-bindings.ts';
 import { bindMessaging } from './messaging-bindings.ts';
 import { bindMovieRequests } from './movie-requests-bindings.ts';
+import { bindFocus } from './focus-bindings.ts';
 import { bindPlayback } from './playback-bindings.ts';
 import { bindPosting } from './posting-bindings.ts';
 import { bindQrLogin } from './qr-login-bindings.ts';
@@ -44,6 +46,8 @@ export function bindFeatures(container: Container): void {
   bindPosting(container);
   bindVotes(container);
   bindCatalogueScreens(container);
+  bindDiagnostics(container);
   bindMovieRequests(container);
+  bindFocus(container);
   bindTasks(container);
 }

@@ -61,7 +61,13 @@ export const DiscoveryScreen = observer(function DiscoveryScreen() {
         {vm.tab === 'posts' && vm.posts && <PagedListView model={vm.posts} className="post-list" render={renderPost} emptyText={PostingTexts.postsEmpty} />}
         {vm.tab === 'follow' &&
           (vm.loggedIn ? (
-            vm.follow && <PagedListView model={vm.follow} className="post-list" render={renderPost} emptyText={PostingTexts.followEmpty} />
+            <>
+              <button type="button" className="discovery-more-focus" onClick={vm.moreFocusTapped}>
+                <span>关注的UP主的视频与动态</span>
+                <span className="discovery-more-focus__link">更多关注 ›</span>
+              </button>
+              {vm.follow && <PagedListView model={vm.follow} className="post-list" render={renderPost} emptyText={PostingTexts.followEmpty} />}
+            </>
           ) : (
             <div className="posting-empty" data-testid="discovery-follow-login">
               <p>{PostingTexts.followLogin}</p>

@@ -97,6 +97,11 @@ export class DiscoveryViewModel {
     this.deps.navigator.push(PostingRoutes.login, { redirect: '/discovery' });
   }
 
+  /** 关注's 更多关注: the followed users' videos as well as their posts (/moreFocus). */
+  moreFocusTapped(): void {
+    this.deps.navigator.push('/moreFocus');
+  }
+
   /** Makes (or, with `fresh`, reloads) the 关注 list for whoever is logged in. */
   private openFollow(fresh: boolean): void {
     const user = this.deps.session.user;

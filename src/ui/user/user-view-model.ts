@@ -17,6 +17,7 @@ export const USER_ENTRIES: readonly { label: string; path: string; testId: strin
   { label: '我的等级', path: '/myLevel', testId: 'entry-my-level', needsLogin: true },
   { label: '邀请好友', path: '/invitation', testId: 'entry-invitation', needsLogin: true },
   { label: '我的动态', path: '/myDynamic', testId: 'entry-my-dynamic', needsLogin: true },
+  { label: '关注动态', path: '/moreFocus', testId: 'entry-more-focus', needsLogin: true },
   { label: '投票管理', path: '/voteManage', testId: 'entry-vote-manage', needsLogin: true },
   { label: '观看记录', path: '/historicalRecords', testId: 'entry-history' },
   { label: '我的收藏', path: '/myCollection', testId: 'entry-collection' },

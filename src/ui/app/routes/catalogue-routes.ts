@@ -5,7 +5,7 @@ const playbackScreens = () => import('../../playback/playback-screens.tsx');
 
 /** Browsing and playback routes. */
 export const catalogueRoutes: AppRoute[] = [
-  { path: '/moreFocus', title: '更多关注', depth: 1, load: null },
+  { path: '/moreFocus', title: '更多关注', depth: 1, load: () => import('../../focus/more-focus-screen.tsx').then((m) => ({ default: m.MoreFocusScreen })) },
   { path: '/typePage', title: '分类', depth: 1, load: () => import('../../catalogue/type-page-screen.tsx').then((m) => ({ default: m.TypePageScreen })) },
   { path: '/watching', title: '大家在看', depth: 1, load: () => playbackScreens().then((m) => ({ default: m.WatchingScreen })) },
   { path: '/historicalRecords', title: '观看记录', depth: 2, load: () => import('../../catalogue/my-videos-screens.tsx').then((m) => ({ default: m.HistoryScreen })) },
