@@ -13,7 +13,7 @@ import {
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** A package as the imitation knows it: what a code grants and the VIP type it gives. */
-export interface FakeRedeemPackage extends RedeemPackage {
+interface FakeRedeemPackage extends RedeemPackage {
   vipLevel: number;
   vipCategoryId: number;
   vipTypeName: string;

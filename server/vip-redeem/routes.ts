@@ -17,8 +17,8 @@ const HOUR = 60 * 60 * 1000;
  * back): per account, and per address (many accounts from one place). 80-bit codes cannot be guessed anyway; the
  * limits keep a script from trying.
  */
-export const REDEEM_TRIES_PER_USER: RateLimitRule = { name: 'redeem:user', max: 10, windowMs: HOUR };
-export const REDEEM_TRIES_PER_IP: RateLimitRule = { name: 'redeem:ip', max: 30, windowMs: HOUR };
+const REDEEM_TRIES_PER_USER: RateLimitRule = { name: 'redeem:user', max: 10, windowMs: HOUR };
+const REDEEM_TRIES_PER_IP: RateLimitRule = { name: 'redeem:ip', max: 30, windowMs: HOUR };
 
 export function registerVipRedeemRoutes(api: ApiRouter, services: AppServices): void {
   const { db, clock, limiter, realtime } = services;

@@ -13,7 +13,7 @@ import {
   type VipRecordPage,
 } from './vip-redeem-protocol.ts';
 
-export const RedeemTexts = {
+const RedeemTexts = {
   enterCode: '请输入兑换码',
   failed: '兑换失败，请稍后再试',
 } as const;
