@@ -46,6 +46,7 @@ export async function buildApp(options: { apiBase?: string; quiet?: boolean } = 
 }
 
 async function buildInto(stage: string, options: { apiBase?: string; quiet?: boolean }): Promise<BuildReport> {
+  const packageVersion = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? '';
   const result = await build({
     absWorkingDir: root,
     entryPoints: [ENTRY],
@@ -70,6 +71,8 @@ async function buildInto(stage: string, options: { apiBase?: string; quiet?: boo
     define: {
       'process.env.NODE_ENV': '"production"',
       __API_BASE__: JSON.stringify(options.apiBase ?? process.env.API_BASE ?? ''),
+      // package.json's version, shown on /test and /mobileTest.
+      __APP_VERSION__: JSON.stringify(packageVersion),
       // The older site's address (settings › 访问旧版网站); unset, the row is not shown.
       __OLDER_SITE_URL__: JSON.stringify(process.env.OLDER_SITE_URL ?? ''),
     },

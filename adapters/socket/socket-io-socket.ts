@@ -86,6 +86,10 @@ export class SocketIoSocket implements Socket {
     return this.isConnected && this.socket?.connected === true;
   }
 
+  transport(): string | null {
+    return this.connected() ? (this.socket?.io.engine?.transport?.name ?? null) : null;
+  }
+
   emit(event: string, payload?: unknown): void {
     if (!this.socket?.connected) return;
     if (payload === undefined) this.socket.emit(event);

@@ -12,6 +12,8 @@ export interface Socket {
   /** Closes the connection and stops re-opening it. */
   disconnect(): void;
   connected(): boolean;
+  /** The transport in use while connected (socket.io: websocket or polling), else null; diagnostics only. */
+  transport?(): string | null;
   emit(event: string, payload?: unknown): void;
   /** Server events by name (never the transport's own connect/disconnect events: see onStatus). */
   on(event: string, handler: (payload: unknown) => void): Unsubscribe;

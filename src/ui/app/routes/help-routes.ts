@@ -10,6 +10,6 @@ export const helpRoutes: AppRoute[] = [
   { path: '/feedback', title: '意见反馈', depth: 3, load: () => import('../../feedback/feedback-screens.tsx').then((m) => ({ default: m.SuggestionScreen })) },
   { path: '/playFeedBack', title: '播放反馈', depth: 3, load: () => import('../../feedback/feedback-screens.tsx').then((m) => ({ default: m.PlayFeedbackScreen })) },
   { path: '/app-download', title: '下载APP', depth: 1, load: () => import('../../download/download-screen.tsx').then((m) => ({ default: m.DownloadScreen })) },
-  { path: '/test', title: '测试', depth: 1, load: null },
-  { path: '/mobileTest', title: '测试', depth: 1, load: null },
+  { path: '/test', title: '测试', depth: 1, load: () => import('../../shell/diagnostics-screen.tsx').then((m) => ({ default: m.TestScreen })) },
+  { path: '/mobileTest', title: '测试', depth: 1, load: () => import('../../shell/diagnostics-screen.tsx').then((m) => ({ default: m.MobileTestScreen })) },
 ];
