@@ -18,6 +18,7 @@ import {
   type TcgOrder,
 } from '../../src/core/vip/vip-protocol.ts';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
+import { AddressRet, AddressTexts, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
 import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
@@ -34,6 +35,7 @@ export function fakeVipCatalogue(): Omit<PayInfoView, 'region' | 'payTypes'> {
     menberCount: 0,
     tags: [],
     promotions: [],
+    giftItem: '',
     ...fields,
   });
   return {
@@ -113,6 +115,8 @@ export interface FakeVipApiOptions {
   caller?: (call: FakeHttpCall) => number | null;
   /** Unix milliseconds; Date.now when left out. */
   now?: () => number;
+  /** The caller's delivery address by id (the fake address API's book), for packages that ship a gift. */
+  addressOf?: (uid: number, id: number) => ShippingAddress | undefined;
 }
 
 const CENTS = 100;
@@ -252,6 +256,12 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
     if (!category.payTypes.some((item) => item.payType === payType)) {
       throw refusal(7004, '不支持该支付方式', { payType, payTypes: category.payTypes.map((item) => item.payType) });
     }
+    let shippingAddress: ShippingAddress | null = null;
+    if (pkg.giftItem !== '') {
+      if (input.AddressID === undefined) throw refusal(AddressRet.Required, AddressTexts.Required);
+      shippingAddress = options.addressOf?.(uid, input.AddressID) ?? null;
+      if (shippingAddress === null) throw refusal(AddressRet.NotFound, AddressTexts.NotFound);
+    }
     const existing = [...orders.values()].find((order) => order.key === input.IdempotencyKey && order.view.payerUid === uid);
     if (existing) return existing;
     serial += 1;
@@ -285,6 +295,8 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
         expireTime: Math.floor((created + ORDER_TTL_MS) / MS_PER_SECOND),
         payTime: null,
         vipExpireDate: '',
+        giftItem: pkg.giftItem,
+        shippingAddress,
       },
     };
     orders.set(order.view.orderId, order);

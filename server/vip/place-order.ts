@@ -7,6 +7,8 @@ import { PayType, VipProtocolLimits, type PromotionView, type VipCalls } from '.
 import { activityCharge } from './vip-activities.ts';
 import { ALIPAY_STYLE, CENTS, chargeOf, findPackage, isPayTypeOffered, listPayTypes, promotionsOf, saleClosedMessage } from './vip-catalogue.ts';
 import { createOrder, type OrderRow } from './vip-orders.ts';
+import { shippingAddressOf } from './address-book.ts';
+import { AddressTexts, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
 
 /**
  * Placing a VIP order (CreateOrder, CreateAliPay, CreateTcgOrder, CreateGatewayOrder): reading the request, then
@@ -143,6 +145,12 @@ export async function placeVipOrder(db: Queryable, request: PlaceOrderRequest, c
     const offered = (await listPayTypes(db, context.region)).get(product.category_id) ?? [];
     throw payTypeRefused(request.payType, offered.map((item) => item.payType));
   }
+  // A package that ships a gift goes to one of the payer's addresses, kept on the order as it is now.
+  let shippingAddress: ShippingAddress | null = null;
+  if (product.gift_item !== '') {
+    if (input.AddressID === undefined) throw new ApiError(Ret.AddressRequired, AddressTexts.Required);
+    shippingAddress = await shippingAddressOf(db, context.payerId, input.AddressID);
+  }
   return createOrder(db, {
     payerId: context.payerId,
     toUid: request.toUid,
@@ -159,5 +167,6 @@ export async function placeVipOrder(db: Queryable, request: PlaceOrderRequest, c
     idempotencyKey: request.idempotencyKey,
     bargainKey: special?.bargainKey ?? null,
     shareActivityId: special?.shareActivityId ?? null,
+    shippingAddress,
   }, context.nowMs);
 }

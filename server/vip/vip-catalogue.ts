@@ -41,10 +41,12 @@ export interface PackageRow {
   bargain: boolean;
   menber_count: number;
   tags: string[];
+  /** The gift the package ships ('' none): its orders need a delivery address. */
+  gift_item: string;
 }
 
 const PACKAGE_COLUMNS = `id, category_id, name, validity_days, gift_days, price_cents, rmb_fen, disprice_cents, disrmb_fen,
-  type, bargain, menber_count, tags`;
+  type, bargain, menber_count, tags, gift_item`;
 
 /**
  * What the payer is charged, in minor units: the discounted pair when the package has both
@@ -72,6 +74,7 @@ export function toPackageView(row: PackageRow, promotions: PromotionView[]): Pac
     menberCount: row.menber_count,
     tags: row.tags,
     promotions,
+    giftItem: row.gift_item,
   };
 }
 

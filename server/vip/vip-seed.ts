@@ -43,6 +43,8 @@ interface SeedPackage {
   menberCount: number;
   tags: readonly string[];
   promotions: readonly { code: string; title: string }[];
+  /** The gift the package ships ('' none): its orders need a delivery address. */
+  giftItem?: string;
 }
 
 const pack = (
@@ -54,6 +56,9 @@ const pack = (
   dispriceCents: dis?.[0] ?? null, disrmbFen: dis?.[1] ?? null, bargain, menberCount, tags, promotions,
 });
 
+/** The package that ships a gift (its orders need a delivery address: /choseAddress). */
+export const GIFT_PACKAGE = { id: 203, giftItem: '钻石会员礼盒（定制抱枕+实体会员卡）' } as const;
+
 /** Prices: [euro cents, fen]. */
 const SEED_PACKAGES: readonly SeedPackage[] = [
   pack(101, VipCategoryId.Gold, '黄金月卡', [30, 0], [999, 6800], [799, 5800], 12840, ['热销'], [{ code: 'FIRST_MONTH', title: '首月特惠' }]),
@@ -61,7 +66,7 @@ const SEED_PACKAGES: readonly SeedPackage[] = [
   pack(103, VipCategoryId.Gold, '黄金年卡', [365, 30], [9999, 68800], [8999, 61800], 8611, ['超值', '推荐'], [{ code: 'YEAR_SALE', title: '年卡立减10€' }]),
   pack(201, VipCategoryId.Diamond, '钻石月卡', [30, 0], [1999, 13800], null, 3120, ['4K画质']),
   pack(202, VipCategoryId.Diamond, '钻石季卡', [90, 10], [5499, 38800], [4999, 35800], 1408, ['送10天'], [{ code: 'QUARTER_SALE', title: '季卡特惠' }]),
-  pack(203, VipCategoryId.Diamond, '钻石年卡', [365, 60], [19999, 138800], [17999, 125800], 977, ['尊享', '送60天']),
+  { ...pack(203, VipCategoryId.Diamond, '钻石年卡', [365, 60], [19999, 138800], [17999, 125800], 977, ['尊享', '送60天', '赠礼盒']), giftItem: GIFT_PACKAGE.giftItem },
   pack(301, VipCategoryId.Bargain, '砍价黄金月卡', [30, 0], [999, 6800], null, 20417, ['砍到0元免费领'], [], true),
 ];
 
@@ -99,10 +104,10 @@ export async function seedVip(db: Queryable): Promise<void> {
     const level = CATEGORIES.find((category) => category.id === item.categoryId)?.level ?? 0;
     await db.query(
       `INSERT INTO vip_packages (id, category_id, name, validity_days, gift_days, price_cents, rmb_fen, disprice_cents,
-         disrmb_fen, type, bargain, menber_count, tags, sort)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14) ON CONFLICT (id) DO NOTHING`,
+         disrmb_fen, type, bargain, menber_count, tags, sort, gift_item)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15) ON CONFLICT (id) DO NOTHING`,
       [item.id, item.categoryId, item.name, item.validityDays, item.giftDays, item.priceCents, item.rmbFen,
-        item.dispriceCents, item.disrmbFen, level, item.bargain, item.menberCount, JSON.stringify(item.tags), sort],
+        item.dispriceCents, item.disrmbFen, level, item.bargain, item.menberCount, JSON.stringify(item.tags), sort, item.giftItem ?? ''],
     );
     for (const promotion of item.promotions) {
       await db.query(

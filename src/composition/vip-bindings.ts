@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
+import { LocalStore, SessionStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
 import { Random } from '../core/ports/random.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { PurchaseService } from '../core/vip/purchase-service.ts';
@@ -34,6 +34,8 @@ import {
   PayResultViewModel,
 } from '../ui/vip/payment-view-models.ts';
 import { PayFrameModel, PayFrameViewModel } from '../ui/vip/pay-frame-view-model.ts';
+import { AddAddressModel, AddAddressViewModel, ChoseAddressModel, ChoseAddressViewModel } from '../ui/vip/address-view-models.ts';
+import { AddressBook } from '../core/vip/address-book.ts';
 
 /** A gateway given as a path is opened on the API server's origin (headless, with no origin, it stays a path). */
 function gatewayResolver(origin: string): (gateway: string) => string {
@@ -53,6 +55,8 @@ function framedOrigins(apiOrigin: string): string[] {
 export function bindVip(container: Container): void {
   // The one use case that creates orders (every pay type); it keeps the orders it made for their payment page.
   container.bind(PlaceVipOrder).toDynamicValue((ctx) => new PlaceVipOrder(ctx.get(ApiClient), ctx.get<Random>(Random))).inSingletonScope();
+  // The delivery addresses; the one picked for the order being made is kept for the session.
+  container.bind(AddressBook).toDynamicValue((ctx) => new AddressBook(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore))).inSingletonScope();
   container
     .bind(PurchaseService)
     .toDynamicValue((ctx) => {
@@ -101,6 +105,7 @@ function bindPurchaseViewModel(container: Container): void {
         bargain: new BargainViewModel(c.get(BargainMachine), deps),
         share: new ShareViewModel(c.get(ShareActivityMachine), c.get(RechargeActivityFetch), deps),
       },
+      addresses: c.get(AddressBook),
     });
   });
 }
@@ -133,4 +138,6 @@ function bindPaymentViewModels(container: Container): void {
   bindViewModel(container, CustomerServiceModel, (c) => new CustomerServiceViewModel(c.get(PaymentService), navigator(c), c.get<Notifier>(Notifier)));
   bindViewModel(container, PaymentQueryModel, (c) => navigator(c).current().query);
   bindViewModel(container, PayFrameModel, (c) => new PayFrameViewModel(navigator(c), framedOrigins(c.get<string>(ApiOrigin))));
+  bindViewModel(container, ChoseAddressModel, (c) => new ChoseAddressViewModel(c.get(AddressBook), navigator(c), c.get<Notifier>(Notifier), navigator(c).current().query.select === '1'));
+  bindViewModel(container, AddAddressModel, (c) => new AddAddressViewModel(c.get(AddressBook), navigator(c), c.get<Notifier>(Notifier), navigator(c).current().query.id));
 }

@@ -26,6 +26,7 @@ const packageArb: fc.Arbitrary<Package> = fc.record({
   menberCount: fc.nat(),
   promotions: fc.array(fc.record({ promotionCode: code, title: fc.string({ maxLength: 6 }) }), { maxLength: 5 }),
   tags: fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
+  giftItem: fc.constantFrom('', '礼盒'),
 });
 const flowInput: fc.Arbitrary<PayFlowInput> = fc.record({
   pkg: packageArb,

@@ -13,7 +13,7 @@ import type { VipCalls } from './vip-protocol.ts';
  * parameters (SysName on every order but the gateway's; BargainKey or ShareDiscount 1 for an
  * activity price), always with Promotions and the payType.
  */
-export type OrderRequest = Pick<ParamsOf<OrderParams>, 'ProductID' | 'ToUID' | 'SysName' | 'Refer' | 'BargainKey' | 'ShareDiscount'> & {
+export type OrderRequest = Pick<ParamsOf<OrderParams>, 'ProductID' | 'ToUID' | 'SysName' | 'Refer' | 'BargainKey' | 'ShareDiscount' | 'AddressID'> & {
   Promotions: string;
   payType: number;
 };
@@ -36,6 +36,8 @@ export interface PayFlowInput {
   region?: string;
   /** An activity price (bargain or share discount). */
   activity?: ActivityPurchase;
+  /** Where a package that ships a gift sends it: one of the payer's addresses (address-book.ts). */
+  addressId?: number;
 }
 
 export interface ConfirmDialog {
@@ -67,6 +69,7 @@ function orderRequest(payType: number, input: PayFlowInput, withSysName: boolean
   if (input.refer !== undefined && input.refer !== '') order.Refer = input.refer;
   if (input.activity && 'bargainKey' in input.activity) order.BargainKey = input.activity.bargainKey;
   if (input.activity && 'shareDiscount' in input.activity) order.ShareDiscount = 1;
+  if (input.pkg.giftItem !== '' && input.addressId !== undefined) order.AddressID = input.addressId;
   return order;
 }
 

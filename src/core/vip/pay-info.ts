@@ -22,6 +22,8 @@ export interface Package {
   menberCount: number;
   promotions: Promotion[];
   tags: string[];
+  /** The gift the package ships ('' none): the order then needs a delivery address. */
+  giftItem: string;
 }
 
 /** A payment method. The code may be one the app does not know; the pay-flow decision refuses those. */
@@ -101,6 +103,7 @@ export function decodePackage(value: unknown): Package | null {
     menberCount: days(raw.menberCount),
     promotions: decodeList(raw.promotions, decodePromotion),
     tags: tags(raw.tags),
+    giftItem: textOf(raw.giftItem).trim(),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ShippingAddress } from './address-protocol.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE, OrderStatus, VipCalls, VipProtocolLimits, VipRet, type OrderView } from './vip-protocol.ts';
@@ -24,8 +25,15 @@ export function isFinalStatus(status: OrderStatus): boolean {
 /** An order as the server shows it (OrderView), the fields the pages use. */
 export type PaymentOrder = Pick<
   OrderView,
-  'orderId' | 'status' | 'payType' | 'title' | 'packageName' | 'days' | 'priceText' | 'priceSymbol' | 'rmbText' | 'toUid' | 'toNickName' | 'isGift' | 'expireTime' | 'vipExpireDate'
+  'orderId' | 'status' | 'payType' | 'title' | 'packageName' | 'days' | 'priceText' | 'priceSymbol' | 'rmbText' | 'toUid' | 'toNickName' | 'isGift' | 'expireTime' | 'vipExpireDate' | 'giftItem' | 'shippingAddress'
 >;
+
+/** The address a gift-shipping order keeps; null when it has none (or it is not one). */
+function readShippingAddress(value: unknown): ShippingAddress | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  return { name: textOf(raw.name), phone: textOf(raw.phone), region: textOf(raw.region), detail: textOf(raw.detail) };
+}
 
 const ORDER_ID = VipProtocolLimits.orderId;
 
@@ -56,6 +64,8 @@ export function readOrder(data: unknown): PaymentOrder | null {
     isGift: raw.isGift === true,
     expireTime: numberOf(raw.expireTime),
     vipExpireDate: textOf(raw.vipExpireDate),
+    giftItem: textOf(raw.giftItem),
+    shippingAddress: readShippingAddress(raw.shippingAddress),
   };
 }
 

@@ -3,6 +3,7 @@
  * app's services send them, the reference server (server/vip/routes.ts, vip-activities.ts) serves them, the fake
  * (adapters/http/fake-vip-api.ts) answers them. Paths as the spec and the app write them (case-sensitive).
  */
+import type { ShippingAddress } from './address-protocol.ts';
 import { call, type IdField, type IntField, type TextField } from '../request/protocol.ts';
 
 /** The largest value of an integer column (ids, pay types): as the server's Params reads whole numbers. */
@@ -103,6 +104,8 @@ export interface PackageView {
   menberCount: number;
   tags: string[];
   promotions: PromotionView[];
+  /** The gift the package ships ('' none): ordering it needs a delivery address (AddressID; address-protocol.ts). */
+  giftItem: string;
 }
 
 /** A payment method. */
@@ -160,6 +163,9 @@ export interface OrderView {
   createTime: number;
   expireTime: number;
   payTime: number | null;
+  /** The gift the package ships ('' none), and where (as the address was when ordered; null when no gift). */
+  giftItem: string;
+  shippingAddress: ShippingAddress | null;
   /** The recipient's VIP expiry right after this order was paid (YYYY-MM-DD, China time), '' before. */
   vipExpireDate: string;
 }
@@ -303,6 +309,8 @@ const orderParams = {
   rmb: amountEcho,
   disrmb: amountEcho,
   region,
+  /** One of the payer's delivery addresses: required by a package that ships a gift (PackageView.giftItem), ignored otherwise. */
+  AddressID: { kind: 'id', optional: true, emptyIsNone: true },
 } as const;
 
 export const VipCalls = {

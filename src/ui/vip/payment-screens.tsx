@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { maskText } from '../../core/display/mask.ts';
 import type { PaymentOrder } from '../../core/vip/payment-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
@@ -41,6 +42,9 @@ function OrderDetails({ order, amount }: { order: PaymentOrder; amount: string }
     ['开通账号', `${order.toNickName}（ID ${order.toUid}）`],
     ['订单号', order.orderId],
   ];
+  if (order.giftItem !== '') rows.push(['赠品', order.giftItem]);
+  const ship = order.shippingAddress;
+  if (ship !== null) rows.push(['收货地址', `${ship.name} ${maskText(ship.phone)} ${ship.region} ${ship.detail}`]);
   return (
     <div className="payment-card">
       <div className="payment-amount" data-testid="payment-amount">

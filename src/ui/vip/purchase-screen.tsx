@@ -1,5 +1,6 @@
 import Tabs from 'antd-mobile/es/components/tabs';
 import { observer } from 'mobx-react-lite';
+import { maskText } from '../../core/display/mask.ts';
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { pageTitle } from '../app/brand.ts';
@@ -147,6 +148,7 @@ const Body = observer(function Body({ vm }: { vm: PurchaseViewModel }) {
         </ul>
       )}
       {vm.info.remark && <p className="vip-remark">{vm.info.remark}</p>}
+      {vm.giftItem !== '' && <GiftAddress vm={vm} />}
       <section className="vip-methods" aria-label={PurchaseTexts.payMethods}>
         <h2 className="vip-methods__title">{PurchaseTexts.payMethods}</h2>
         <ul>
@@ -191,6 +193,36 @@ const Body = observer(function Body({ vm }: { vm: PurchaseViewModel }) {
         </button>
       </div>
     </>
+  );
+});
+
+/** A package that ships a gift: the gift, and the address it goes to (tap to pick another, or add one). */
+const GiftAddress = observer(function GiftAddress({ vm }: { vm: PurchaseViewModel }) {
+  const address = vm.giftAddress;
+  return (
+    <section className="vip-gift" aria-label={PurchaseTexts.giftAddress}>
+      <p className="vip-gift__item">
+        <span className="vip-gift__tag">{PurchaseTexts.giftTag}</span>
+        {vm.giftItem}
+      </p>
+      <button type="button" className="vip-gift__address" data-testid="gift-address" onClick={vm.giftAddressTapped}>
+        {address === null ? (
+          <span className="vip-gift__empty">{PurchaseTexts.chooseAddress}</span>
+        ) : (
+          <span className="vip-gift__chosen">
+            <span className="vip-gift__person">
+              {address.name} {maskText(address.phone)}
+            </span>
+            <span className="vip-gift__where">
+              {address.region} {address.detail}
+            </span>
+          </span>
+        )}
+        <span className="vip-gift__arrow" aria-hidden="true">
+          ›
+        </span>
+      </button>
+    </section>
   );
 });
 

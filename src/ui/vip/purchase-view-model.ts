@@ -10,6 +10,8 @@ import { payTypesFor, readId, type Category, type Package, type PayInfo, type Pa
 import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import { chargedPrice, checkPay, recipientUid, sharePrice } from '../../core/vip/pay-rules.ts';
 import type { PurchaseService } from '../../core/vip/purchase-service.ts';
+import type { AddressBook } from '../../core/vip/address-book.ts';
+import { AddressTexts, type AddressView } from '../../core/vip/address-protocol.ts';
 import {
   EMPTY_SELECTION,
   initialSelection,
@@ -45,9 +47,15 @@ export const PurchaseTexts = {
   giftTo: '赠送给好友',
   validity: (days: number) => `${days}天`,
   gift: (days: number) => `送${days}天`,
+  giftAddress: '赠品收货地址',
+  giftTag: '赠品',
+  chooseAddress: '请选择收货地址',
 } as const;
 
 export type PurchaseMode = 'vip' | 'openVip' | 'giveVip';
+
+/** Where the purchase screen leads besides the pay flow. */
+export const PurchasePaths = { choseAddress: '/choseAddress' } as const;
 
 /** A package card as the screen shows it: the price charged, and the original one when a discount lowers it. */
 export interface PackageCard {
@@ -83,6 +91,8 @@ export interface PurchaseDeps {
   isIos: boolean;
   /** The bargain and share activities, when the screen shows them. */
   activities?: PurchaseActivities;
+  /** Where a package that ships a gift sends it (the user's chosen or default delivery address). */
+  addresses?: Pick<AddressBook, 'chosen'>;
 }
 
 /** The VIP purchase screen (/vip, /openVip, /giveVip): catalogue, selection, the pay button and the leave rules. */
@@ -93,8 +103,10 @@ export class PurchaseViewModel {
   /** The 7003 state: the sale is closed here; leaving is not confirmed. */
   purchaseBlocked = false;
   paying = false;
+  /** The delivery address of a package that ships a gift (null: none yet, or the package ships nothing). */
+  giftAddress: AddressView | null = null;
   private scannedAsked = false;
-  private stopReacting: (() => void) | null = null;
+  private stopReacting: Array<() => void> = [];
 
   constructor(
     readonly mode: PurchaseMode,
@@ -119,18 +131,58 @@ export class PurchaseViewModel {
   start(): () => void {
     void this.refreshUser();
     void this.load();
-    this.stopReacting?.();
-    this.stopReacting = reaction(
-      () => this.user,
-      () => this.userShown(),
-      { fireImmediately: true },
-    );
+    this.stopReactions();
+    this.stopReacting = [
+      reaction(
+        () => this.user,
+        () => this.userShown(),
+        { fireImmediately: true },
+      ),
+      // A package that ships a gift shows where it goes: read when such a package is selected, for this user.
+      reaction(
+        () => (this.user !== null && this.giftItem !== '' ? this.user.token.uid : null),
+        (uid) => void this.refreshGiftAddress(uid),
+        { fireImmediately: true },
+      ),
+    ];
     return () => this.stop();
   }
 
+  private stopReactions(): void {
+    for (const stop of this.stopReacting) stop();
+    this.stopReacting = [];
+  }
+
+  /** The gift the selected package ships ('' none). */
+  get giftItem(): string {
+    return this.selectedPackage?.giftItem ?? '';
+  }
+
+  private async refreshGiftAddress(uid: number | null): Promise<void> {
+    const address = uid === null ? null : ((await this.deps.addresses?.chosen()) ?? null);
+    runInAction(() => (this.giftAddress = address));
+  }
+
+  /** The gift's address row: the address list, to pick where it goes (a visitor logs in first). */
+  giftAddressTapped(): void {
+    if (!this.user) {
+      this.loginTapped();
+      return;
+    }
+    // This page is made again on the way back: its address keeps the selection (the preselection's query).
+    const here = this.deps.navigator.current();
+    const { packageId, payType } = this.selection;
+    const category = this.category;
+    const kept: Query = { ...here.query };
+    if (packageId !== null) kept[this.mode === 'giveVip' ? 'packId' : 'id'] = String(packageId);
+    if (category) kept.categoryId = String(category.id);
+    if (payType !== null) kept.selectId = String(payType);
+    this.deps.navigator.replace(here.path, kept, here.state);
+    this.deps.navigator.push(PurchasePaths.choseAddress, { select: '1' });
+  }
+
   stop(): void {
-    this.stopReacting?.();
-    this.stopReacting = null;
+    this.stopReactions();
     this.activities?.bargain.dispose();
     this.activities?.share.dispose();
   }
@@ -340,6 +392,11 @@ export class PurchaseViewModel {
     }
     const toUid = recipientUid({ giftTarget: { uid: this.giftUid }, user: check.user });
     if (toUid === null) return;
+    const address = check.pkg.giftItem === '' ? null : this.giftAddress;
+    if (check.pkg.giftItem !== '' && address === null) {
+      this.deps.notifier.toast(AddressTexts.Required, { durationMs: 1_500, position: 'center' });
+      return;
+    }
     const activity = this.activityPurchase(check.pkg);
     this.paying = true;
     const hide = this.deps.notifier.loading(PurchaseTexts.loading);
@@ -355,6 +412,7 @@ export class PurchaseViewModel {
         payTitle: check.payType.title,
         isIos: this.deps.isIos,
         ...(activity ? { activity } : {}),
+        ...(address ? { addressId: address.id } : {}),
       });
       close();
       if (outcome.kind !== 'failed') await this.carryOut(outcome);

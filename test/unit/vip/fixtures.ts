@@ -24,6 +24,7 @@ export function pkg(fields: Partial<Package> = {}): Package {
     menberCount: 0,
     promotions: [],
     tags: [],
+    giftItem: '',
     ...fields,
   };
 }
