@@ -15,7 +15,7 @@ import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** One like someone gave one of the recipient's comments or barrages. */
-export interface FakeLike {
+interface FakeLike {
   /** Whose comment or barrage. */
   recipient: number;
   kind: LikedKind;
@@ -27,7 +27,7 @@ export interface FakeLike {
 }
 
 /** One comment concerning the recipient. */
-export interface FakeReply {
+interface FakeReply {
   recipient: number;
   kind: ReplyKind;
   id: number;

@@ -18,7 +18,7 @@ export const InteractionsLimits = {
 /** What a read marker covers: the 收到的赞 list, or the 评论和回复 list. */
 export const InteractionKind = { Like: 'like', Reply: 'reply' } as const;
 export type InteractionKind = (typeof InteractionKind)[keyof typeof InteractionKind];
-export const INTERACTION_KINDS: readonly InteractionKind[] = [InteractionKind.Like, InteractionKind.Reply];
+const INTERACTION_KINDS: readonly InteractionKind[] = [InteractionKind.Like, InteractionKind.Reply];
 
 /** What was liked: a comment or reply under a video, or a barrage (posts have no likes yet). */
 export const LikedKind = { Comment: 'comment', Barrage: 'barrage' } as const;
