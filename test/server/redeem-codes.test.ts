@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin as runAdminCommand } from '../../server/admin/admin.ts';
 import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createPgliteDatabase, type PgliteDatabase } from '../../server/db/pglite-database.ts';
@@ -26,7 +27,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedVip(db);
   app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
+  // A new migration rebuilds the migrated template first: on a busy machine that takes more than the default minute.
+}, 240_000);
 afterAll(async () => {
   await app?.close();
   await db?.close();
@@ -194,18 +196,22 @@ describe('npm run admin -- codes create', () => {
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){3}$/);
 
-    const [help, noCount, badDate] = await Promise.all([
-      runAdmin(['--help'], dataDir),
-      runAdmin(['codes', 'create', '--package', '101'], dataDir),
-      runAdmin(['codes', 'create', '--package', '101', '--count', '1', '--expires', '2030-02-30'], dataDir),
-    ]);
+    // Its help and refusals, run in process (the same runAdmin the command runs): no second Node start per case.
+    const inProcess = async (args: string[]) => {
+      const io = { out: '', err: '' };
+      const code = await runAdminCommand(args, { dataDir, databaseUrl: undefined }, { out: (line) => (io.out += `${line}\n`), err: (line) => (io.err += `${line}\n`) });
+      return { code, ...io };
+    };
+    const help = await inProcess(['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toContain('codes create');
+    const noCount = await inProcess(['codes', 'create', '--package', '101']);
     expect(noCount.code).toBe(2);
     expect(noCount.err).toContain('缺少 --count');
+    const badDate = await inProcess(['codes', 'create', '--package', '101', '--count', '1', '--expires', '2030-02-30']);
     expect(badDate.code).toBe(2);
     expect(badDate.err).toContain('--expires');
-    const noPackage = await runAdmin(['codes', 'create', '--package', '999', '--count', '1'], dataDir);
+    const noPackage = await inProcess(['codes', 'create', '--package', '999', '--count', '1']);
     expect(noPackage.code).toBe(1);
     expect(noPackage.err).toContain('套餐不存在：999');
 

@@ -18,7 +18,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedVip(db);
   app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
+  // A new migration rebuilds the migrated template first: on a busy machine that takes more than the default minute.
+}, 240_000);
 afterAll(async () => {
   await app?.close();
   await db?.close();
