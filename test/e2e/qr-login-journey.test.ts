@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
 import { openPhone, type Phone } from './support/phone.ts';
+import { expectNothingCovered } from './support/tap-targets.ts';
 
 /**
  * QR-code sign-in: a TV (a TV browser's user agent at 1280×720) shows a code on /login; the signed-in phone opens
@@ -150,4 +151,13 @@ describe('QR-code sign-in from a phone to a TV', () => {
     await poll(() => mobile.getByPlaceholder('请输入账号').count()).toBe(1);
     expect(await mobile.getByTestId('qr-login-panel').count()).toBe(0);
   });
+
+  it('nothing lies over a tap target on the TV\'s login page, /authorizeLogin, /scanCode and /scanCodeResult', async () => {
+    const tv = await openTv();
+    const url = await readCode(await codePicture(tv));
+    await expectNothingCovered(tv, `${app.url}/login`, 'tv', () => tv.getByTestId('qr-code').waitFor());
+    await expectNothingCovered(mobile, url, 'demo', () => mobile.getByRole('button', { name: '确认登录' }).waitFor());
+    await expectNothingCovered(mobile, `${app.url}/scanCode`, 'demo', () => mobile.getByTestId('qr-scan-status').waitFor());
+    await expectNothingCovered(mobile, `${app.url}/scanCodeResult?text=hello`, 'demo', () => mobile.getByTestId('qr-result-text').waitFor());
+  }, TV_STEP_MS);
 });
