@@ -143,7 +143,7 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
     const replies = api.comments.filter((r) => r.parentId === c.id).sort((a, b) => a.time - b.time || a.id - b.id);
     const replyTo = c.replyToUid === null ? null : { uid: c.replyToUid, nickName: `用户${c.replyToUid}` };
     return {
-      id: c.id, parentId: c.parentId, uid: c.uid, nickName: c.nickName, avatar: '', vipLevel: 0, bigV: false, kefu: false,
+      id: c.id, parentId: c.parentId, uid: c.uid, nickName: c.nickName, avatar: '', vipLevel: 0, level: 1, bigV: false, kefu: false,
       content: c.content, time: c.time, likeCount: c.likes.size, liked: c.likes.has(viewer), replyCount: c.parentId === 0 ? replies.length : 0,
       replyTo, replies: withReplies && c.parentId === 0 ? replies.slice(0, VideoSocialLimits.previewReplies).map((r) => view(r, viewer, false)) : [],
     };

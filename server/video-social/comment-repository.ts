@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { isKefuSql } from '../user/listed-user.ts';
+import { levelFor } from '../../src/core/shared-kernel/levels.ts';
 import type { CommentLiked, CommentSort, CommentView, CommentViewPage, ReplyViewPage } from '../../src/core/video-social/video-social-protocol.ts';
 import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
 
@@ -10,6 +11,7 @@ interface CommentRow {
   nick_name: string;
   avatar: string;
   vip_level: number;
+  experience: number;
   big_v: boolean;
   kefu: boolean;
   content: string;
@@ -29,6 +31,7 @@ const notBlockedBy = (viewer: string, alias = 'c'): string =>
 function commentSelect(viewer: string, now: string): string {
   return `c.id, c.parent_id, c.user_id, u.nick_name, u.avatar,
     CASE WHEN u.vip_level > 0 AND u.vip_expire IS NOT NULL AND u.vip_expire > ${now} THEN u.vip_level ELSE 0 END AS vip_level,
+    u.experience,
     coalesce(p.big_v, false) AS big_v,
     ${isKefuSql('u.id')} AS kefu,
     c.content, c.created_at,
@@ -49,6 +52,7 @@ function toView(row: CommentRow, replies: CommentView[] = []): CommentView {
     nickName: row.nick_name,
     avatar: row.avatar,
     vipLevel: Number(row.vip_level),
+    level: levelFor(Number(row.experience)),
     bigV: row.big_v,
     kefu: row.kefu,
     content: row.content,

@@ -87,6 +87,9 @@ describe('daily tasks pay once and raise the level', () => {
     expect(await page.getByTestId('level-next').textContent()).toBe('还需40经验升级到Lv3');
     await page.goto(`${app.url}/user`);
     await poll(() => page.locator('.user-header .level-icon').textContent()).toBe('Lv2');
+    await page.goto(`${app.url}/play/movie-03`);
+    const mine = page.getByTestId('comment-item').filter({ hasText: '做任务顺便评论一下' });
+    await poll(() => mine.locator('.level-icon').first().textContent()).toBe('Lv2');
   });
 
   it('新手任务 lists the one-time tasks; 去完成 on 设置昵称 opens the nickname page', async () => {

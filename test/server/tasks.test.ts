@@ -86,6 +86,9 @@ describe('claiming (ReceiveTaskReward)', () => {
     const first = await claim(user, 'comment');
     expect(first.body).toMatchObject({ ret: Ret.Ok, msg: '领取成功', data: { key: 'comment', gainedExperience: 10, gainedGold: 5, experience: 10, level: 1, gold: 5 } });
     expect((await claim(user, 'comment')).body).toEqual({ ret: TasksRet.AlreadyClaimed, msg: '奖励已领取', data: null });
+    await db.query('UPDATE users SET experience = 70 WHERE id = $1', [user.id]);
+    const listed = await get<{ list: { uid: number; level: number }[] }>(app, '/api/Video/CommentListsV2', { mediaKey: 'movie-01', page: '1', pageSize: '20' });
+    expect(listed.body.data.list.find((c) => c.uid === user.id)?.level).toBe(3); // comments show their author's level
     expect(task(await board(user), 'comment')).toMatchObject({ progress: 1, claimed: true });
     const ledger = await db.query<{ amount: number; balance_after: number; note: string }>(`SELECT amount, balance_after, note FROM gold_ledger WHERE user_id = $1 AND reason = 'task'`, [user.id]);
     expect(ledger).toEqual([{ amount: 5, balance_after: 5, note: '任务奖励：发表一条评论' }]);

@@ -320,6 +320,7 @@ export class CommentThread {
       nickName: user.nickName,
       avatar: user.avatar,
       vipLevel: user.vipLevel,
+      level: user.level,
       bigV: false,
       kefu: false,
       content,

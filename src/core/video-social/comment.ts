@@ -9,6 +9,8 @@ export interface Comment {
   nickName: string;
   avatar: string;
   vipLevel: number;
+  /** The author's level (1 to 8; 0 when unknown: no icon). */
+  level: number;
   bigV: boolean;
   kefu: boolean;
   content: string;
@@ -53,6 +55,7 @@ export function parseComment(value: unknown): Comment | null {
     nickName: textOf(raw.nickName),
     avatar: textOf(raw.avatar),
     vipLevel: countOf(raw.vipLevel),
+    level: countOf(raw.level),
     bigV: flagOf(raw.bigV),
     kefu: flagOf(raw.kefu),
     content: textOf(raw.content),

@@ -44,6 +44,8 @@ export interface CommentView {
   avatar: string;
   /** The active VIP level (0 when none or expired). */
   vipLevel: number;
+  /** The author's level (1 to 8, from experience). */
+  level: number;
   bigV: boolean;
   kefu: boolean;
   content: string;

@@ -5,7 +5,7 @@ import { FooterState, FooterTexts } from '../../core/display/list-state.ts';
 import type { Comment } from '../../core/video-social/comment.ts';
 import { VideoSocialTexts } from '../../core/video-social/video-social-rules.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { Avatar, TimeLabel } from '../common/display.tsx';
+import { Avatar, LevelIcon, TimeLabel } from '../common/display.tsx';
 import { ListFooter } from '../common/list/list-footer.tsx';
 import { useNearBottom } from '../common/list/use-near-bottom.ts';
 import type { CommentSectionProps } from '../playback/player-slots.ts';
@@ -21,6 +21,7 @@ const CommentBody = observer(function CommentBody({ vm, comment, reply }: { vm: 
       <div className="comment__main">
         <div className="comment__head">
           <span className="comment__nick">{comment.nickName}</span>
+          <LevelIcon level={comment.level} />
           {comment.pending ? <span className="time-label">{CommentUiTexts.sending}</span> : <TimeLabel time={comment.time} />}
         </div>
         <p className="comment__content">
