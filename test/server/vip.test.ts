@@ -84,7 +84,7 @@ describe('GET /api/User/GetVipPayType', () => {
     expect(gold.data[0]).toEqual({
       packageId: 101, categoryId: 1, name: '黄金月卡', validityDays: 30, giftDays: 0, price: 9.99, priceSymbol: '€',
       rmb: 68, disprice: 7.99, disrmb: 58, type: 1, bargain: false, menberCount: 12840, tags: ['热销'],
-      promotions: [{ promotionCode: 'FIRST_MONTH', title: '首月特惠' }],
+      promotions: [{ promotionCode: 'FIRST_MONTH', title: '首月特惠' }], giftItem: '',
     });
     expect(gold.data[1]).toMatchObject({ packageId: 102, disprice: null, disrmb: null, giftDays: 7 });
     expect(body.data.categoryList[2]!.data[0]).toMatchObject({ bargain: true });

@@ -17,8 +17,8 @@ export interface AppRoute {
   cacheable?: boolean;
   /** Transition index: pages slide left when going deeper, right when going back; none between root pages (depth 0). */
   depth: number;
-  /** The screen; null while the route's screen is not built yet (the page says so honestly). */
-  load: ScreenLoader | null;
+  /** The screen. */
+  load: ScreenLoader;
   /** The screen needs only the core bound at start (home): it does not wait for the other features' bindings. */
   startCore?: boolean;
   /** The screen needs the play features too (barrages, gold, comments): bound beside its code (lazy-features.ts). */

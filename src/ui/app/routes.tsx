@@ -53,14 +53,12 @@ function toRouteObject(route: AppRoute, features: FeaturesReady): RouteObject {
   const handle: RouteHandle = { title: route.title, route };
   const screen = route.load;
   // Every screen but home's waits for the feature bindings, fetched beside its own code (one chunk for all).
-  const load = screen && (route.startCore ? screen : () => Promise.all([screen(), features(route.playFeatures ? 'play' : undefined)]).then(([m]) => m));
+  const load = route.startCore ? screen : () => Promise.all([screen(), features(route.playFeatures ? 'play' : undefined)]).then(([m]) => m);
   return {
     path: route.path,
     handle,
     ErrorBoundary: RouteErrorScreen,
-    lazy: load
-      ? () => lazyScreen(load).then((m) => ({ Component: inScreenScope(m.default) }))
-      : () => lazyScreen(() => import('../pending/pending-screen.tsx').then(({ PendingScreen }) => ({ default: () => <PendingScreen title={route.title} /> }))).then((m) => ({ Component: m.default })),
+    lazy: () => lazyScreen(load).then((m) => ({ Component: inScreenScope(m.default) })),
   };
 }
 
