@@ -8,10 +8,11 @@ import { CountryStateListModel } from './select-area-view-model.ts';
 import '../account/account.css';
 import './country-picker.css';
 
-/** /countryStateList (query country): the regions inside a country (中国: 北京市, 上海市, 广东省 …), the one in use marked. */
+/** /countryStateList (query country, or code): the regions inside a country (中国: 北京市, 上海市, 广东省 …), the one in use marked. */
 export const CountryStateListScreen = observer(function CountryStateListScreen() {
   const [search] = useSearchParams();
-  const vm = useViewModel(CountryStateListModel, { country: (search.get('country') ?? '').toUpperCase() });
+  // `country` as /selectArea links it; `code` read too (a link naming the country's code so).
+  const vm = useViewModel(CountryStateListModel, { country: (search.get('country') ?? search.get('code') ?? '').trim().toUpperCase() });
   useEffect(() => void vm.load(), [vm]);
   return (
     <div className="page country-list-page">
