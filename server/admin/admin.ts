@@ -4,6 +4,8 @@
  * stopped. It migrates the schema (as a server start does) but seeds nothing.
  *
  *   npm run admin -- codes create --package 101 --count 10 [--package 202 …] [--expires 2031-12-31]
+ *   npm run admin -- requests list
+ *   npm run admin -- requests set --id 3 --state online --video movie-03
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +16,16 @@ import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { formatRedeemCode } from '../../src/core/vip-redeem/redeem-code.ts';
 import { createRedeemCodes, MAX_CODES_PER_BATCH } from '../vip-redeem/redeem-codes.ts';
+import { MOVIE_REQUEST_STATES, type MovieRequestState } from '../../src/core/movie-requests/movie-requests-protocol.ts';
+import { MOVIE_REQUEST_STATE_LABELS } from '../../src/core/movie-requests/title-rules.ts';
+import { hotRequests, setRequestState } from '../movie-requests/movie-request-repository.ts';
 
 export const ADMIN_USAGE = `用法: npm run admin -- <命令> [选项]
 
 命令:
   codes create   生成VIP兑换码，每行输出一个
+  requests list  列出待处理的求片（编号、片名、年份、想看人数），最想看的在前
+  requests set   处理一条求片：--id 编号 --state online|unavailable|pending，已上线（online）时 --video 视频的 mediaKey
 
 codes create 的选项:
   --package ID       兑换的套餐 ID（vip_packages.id）；给出多个时为可选套餐的兑换码（用户在 /selectPack 选一个）
@@ -60,7 +67,20 @@ export interface CodesCreateRequest {
   expiresAt: Date | null;
 }
 
-type Command = { kind: 'help' } | { kind: 'codes-create'; request: CodesCreateRequest };
+type Command =
+  | { kind: 'help' }
+  | { kind: 'codes-create'; request: CodesCreateRequest }
+  | { kind: 'requests-list' }
+  | { kind: 'requests-set'; id: number; state: MovieRequestState; mediaKey: string | null };
+
+/** requests set: the request, its new state and (已上线) the video it now is. */
+function parseRequestSet(values: { id?: string; state?: string; video?: string }): Command {
+  if (values.id === undefined) throw new UsageError('缺少 --id');
+  const state = MOVIE_REQUEST_STATES.find((candidate) => candidate === values.state);
+  if (state === undefined) throw new UsageError(`--state 应为 ${MOVIE_REQUEST_STATES.join('|')}`);
+  if (state === 'online' && (values.video === undefined || values.video.trim() === '')) throw new UsageError('已上线（online）需要 --video');
+  return { kind: 'requests-set', id: positiveInt(values.id, '--id', 2_147_483_647), state, mediaKey: state === 'online' ? (values.video?.trim() ?? null) : null };
+}
 
 /** Reads the command line (without node and the script). Throws UsageError. */
 function parseCommand(argv: readonly string[]): Command {
@@ -73,9 +93,14 @@ function parseCommand(argv: readonly string[]): Command {
       count: { type: 'string' },
       expires: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      id: { type: 'string' },
+      state: { type: 'string' },
+      video: { type: 'string' },
     },
   });
   if (values.help === true) return { kind: 'help' };
+  if (positionals.join(' ') === 'requests list') return { kind: 'requests-list' };
+  if (positionals.join(' ') === 'requests set') return parseRequestSet(values);
   if (positionals.join(' ') !== 'codes create') throw new UsageError(positionals.length === 0 ? '缺少命令' : `未知命令：${positionals.join(' ')}`);
   if (values.package === undefined || values.package.length === 0) throw new UsageError('缺少 --package');
   if (values.count === undefined) throw new UsageError('缺少 --count');
@@ -110,6 +135,16 @@ export async function runAdmin(argv: readonly string[], config: Pick<Config, 'da
   const db = await openDatabase(config);
   try {
     await migrate(db);
+    if (command.kind === 'requests-list') {
+      const open = await hotRequests(db, 0, 1, 1000);
+      for (const r of open.list) io.out(`${r.id}\t${r.title}\t${r.year || '-'}\t${r.wants}人想看`);
+      return AdminExit.Ok;
+    }
+    if (command.kind === 'requests-set') {
+      if (!(await setRequestState(db, command.id, command.state, command.mediaKey))) throw new Error(`求片不存在：${command.id}`);
+      io.out(`求片 ${command.id}：${MOVIE_REQUEST_STATE_LABELS[command.state]}`);
+      return AdminExit.Ok;
+    }
     const codes = await createRedeemCodes(db, command.request, clock.now());
     for (const code of codes) io.out(formatRedeemCode(code));
     return AdminExit.Ok;

@@ -130,9 +130,9 @@ export async function myRequests(db: Queryable, userId: number, page: number, pa
  */
 export async function setRequestState(db: Queryable, id: number, state: MovieRequestState, mediaKey: string | null = null): Promise<boolean> {
   if (state === 'online') {
-    if (mediaKey === null) throw new Error('已上线 needs the video it links to');
+    if (mediaKey === null) throw new Error('已上线需要视频');
     const video = await db.query('SELECT 1 FROM videos WHERE media_key = $1', [mediaKey]);
-    if (video.length === 0) throw new Error(`no video ${mediaKey}`);
+    if (video.length === 0) throw new Error(`视频不存在：${mediaKey}`);
   }
   const rows = await db.query('UPDATE movie_requests SET state = $2, media_key = $3, updated_at = now() WHERE id = $1 RETURNING id', [
     id,

@@ -19,7 +19,7 @@ interface SeedRequest {
 }
 
 /** The demo's requests: one 已上线 (the demo film 南城旧事, movie-03), one 暂无片源, two open ones to second. */
-export const SEED_MOVIE_REQUESTS: readonly SeedRequest[] = [
+const SEED_MOVIE_REQUESTS: readonly SeedRequest[] = [
   { title: '南城旧事', year: 2021, kind: 'movie', note: '想看老城区的故事', wantedBy: ['demo2', 'demo'], state: 'online', mediaKey: 'movie-03' },
   { title: '深海来信', year: 2019, kind: 'movie', note: '', wantedBy: ['demo'], state: 'unavailable' },
   { title: '风起长安', year: 2024, kind: 'drama', note: '求全集', wantedBy: ['demo2'], state: 'pending' },

@@ -1,11 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminExit, runAdmin } from '../../server/admin/admin.ts';
 import { createApp } from '../../server/app.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
+import { createPgliteDatabase, type PgliteDatabase } from '../../server/db/pglite-database.ts';
 import { DEMO_ACCOUNT } from '../../server/db/seed.ts';
 import { DEMO2_ACCOUNT } from '../../server/messaging/seed.ts';
-import { setRequestState } from '../../server/movie-requests/movie-request-repository.ts';
+import { insertRequest, joinRequest, setRequestState } from '../../server/movie-requests/movie-request-repository.ts';
 import { seedMovieRequests } from '../../server/movie-requests/seed.ts';
 import {
   MovieRequestCalls,
@@ -16,7 +21,7 @@ import {
   type SeekOutcome,
   type WantCounted,
 } from '../../src/core/movie-requests/movie-requests-protocol.ts';
-import { DAY, FakeClock, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
+import { DAY, FakeClock, createMigratedPglite, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 
 let db: Database;
@@ -239,4 +244,54 @@ describe('the demo requests', () => {
       { title: '月光小镇', state: 'pending' },
     ]);
   });
+});
+
+describe('the operator’s command (npm run admin -- requests …)', () => {
+  it('lists the open requests and sets one 已上线 with its video or 暂无片源; refuses a missing video, id or state', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'qiyu-requests-admin-'));
+    try {
+      const template = await createMigratedPglite();
+      await seedCatalogue(template, clock);
+      const dump = await (template as PgliteDatabase).dumpDataDir();
+      await template.close();
+      const dataDir = join(folder, 'data');
+      const data = await createPgliteDatabase({ dataDir, loadDataDir: dump });
+      const [user] = await data.query<{ id: number }>(`INSERT INTO users (user_name, password_hash, nick_name) VALUES ('operator_test', '!', '运营测试') RETURNING id`);
+      const fileOn = async (title: string) => {
+        const at = new Date(clock.now());
+        const id = (await insertRequest(data, { userId: user!.id, title, year: 0, kind: 'movie', note: '', at }))!;
+        await joinRequest(data, id, user!.id, at);
+        return id;
+      };
+      const [wanted, none] = [await fileOn('运营上线'), await fileOn('运营无源')];
+      await data.close();
+
+      const run = async (args: string[]) => {
+        const out: string[] = [];
+        const err: string[] = [];
+        const code = await runAdmin(args, { dataDir, databaseUrl: undefined }, { out: (line) => out.push(line), err: (line) => err.push(line) }, clock);
+        return { code, out: out.join('\n'), err: err.join('\n') };
+      };
+      const listed = await run(['requests', 'list']);
+      expect(listed).toMatchObject({ code: AdminExit.Ok, err: '' });
+      expect(listed.out).toContain(`${wanted}\t运营上线\t-\t1人想看`);
+      expect(await run(['requests', 'set', '--id', String(wanted), '--state', 'online', '--video', 'movie-01'])).toMatchObject({ code: AdminExit.Ok, out: `求片 ${wanted}：已上线` });
+      expect(await run(['requests', 'set', '--id', String(none), '--state', 'unavailable'])).toMatchObject({ code: AdminExit.Ok, out: `求片 ${none}：暂无片源` });
+      expect((await run(['requests', 'set', '--id', String(none), '--state', 'online'])).code).toBe(AdminExit.Usage);
+      expect((await run(['requests', 'set', '--id', String(none), '--state', 'done'])).code).toBe(AdminExit.Usage);
+      expect((await run(['requests', 'set', '--state', 'pending'])).err).toContain('缺少 --id');
+      expect(await run(['requests', 'set', '--id', String(none), '--state', 'online', '--video', 'no-such'])).toMatchObject({ code: AdminExit.Failed, err: '失败：视频不存在：no-such' });
+
+      const reopened = await createPgliteDatabase({ dataDir });
+      const rows = await reopened.query<{ id: number; state: string; media_key: string | null }>('SELECT id, state, media_key FROM movie_requests ORDER BY id');
+      await reopened.close();
+      expect(rows).toEqual([
+        { id: wanted, state: 'online', media_key: 'movie-01' },
+        { id: none, state: 'unavailable', media_key: null },
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    // Each run opens the data folder as the command does (PGlite starts and migrates): seconds each on a busy machine.
+  }, 240_000);
 });
