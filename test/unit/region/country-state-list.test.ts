@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
 import { FakeNotifier } from '../../../adapters/notifier/fake-notifier.ts';
-import type { PickedState, RegionService, RegionState } from '../../../src/core/region/region-service.ts';
+import { installFakeRegionApi } from '../../../adapters/http/fake-region-api.ts';
+import { createHeadlessCore } from '../../../src/composition/headless.ts';
+import { RegionService, type PickedState, type RegionState } from '../../../src/core/region/region-service.ts';
 import { hasSubdivisions, SUBDIVISION_COUNTRIES } from '../../../src/core/region/subdivision-countries.ts';
 import { subdivisionOf, subdivisionsOf } from '../../../src/core/region/subdivisions.ts';
 import { COUNTRIES } from '../../../src/core/shared-kernel/countries.ts';
@@ -130,5 +132,25 @@ describe('/selectArea and /countryStateList', () => {
     const failing = new CountryStateListViewModel(region, signedIn, navigator, new FakeNotifier(), () => Promise.reject(new Error('chunk')), 'CN');
     await failing.load();
     expect(failing.status).toBe('failed');
+  });
+});
+
+describe('RegionService keeps the region inside the country', () => {
+  it('a hand pick keeps its state locally; the server\'s answer (GetUserRegion\'s state) is kept as the account\'s', async () => {
+    const { container, world } = createHeadlessCore();
+    const fake = installFakeRegionApi(world.http);
+    const region = container.get(RegionService);
+    fake.region = { country: '中国', code: 'CN', state: '广东省', stateCode: 'GD' };
+    await region.refresh();
+    expect(region.state().userAreaState).toEqual({ code: 'GD', name: '广东省' });
+    expect(region.chosenState()).toBeNull();
+    expect(await region.choose('JP', false, { code: '13', name: '东京都' })).toBe(true);
+    expect(region.chosen()).toBe('JP');
+    expect(region.chosenState()).toEqual({ code: '13', name: '东京都' });
+    expect(await region.choose('FR', false)).toBe(true);
+    expect(region.chosenState()).toBeNull();
+    fake.region = { country: '中国', code: 'CN' };
+    await region.refresh();
+    expect(region.state().userAreaState).toBeNull();
   });
 });
