@@ -25,7 +25,7 @@ function Counter({ name }: { name: string }) {
 }
 
 function route(meta: Omit<AppRoute, 'load'>, name: string): RouteObject {
-  const handle: RouteHandle = { title: meta.title, route: { ...meta, load: null } };
+  const handle: RouteHandle = { title: meta.title, route: { ...meta, load: () => Promise.resolve({ default: () => <Counter name={name} /> }) } };
   return { path: meta.path, handle, element: <Counter name={name} /> };
 }
 
