@@ -21,6 +21,9 @@ const userB = `seekB_${stamp}`;
 const first = `Night Owl ${stamp}`;
 const second = `长夜 Story ${stamp}`;
 const poll = expect.poll;
+const shot = async (on: Page, name: string) => {
+  if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
+};
 
 async function logIn(on: Page, userName: string): Promise<void> {
   await on.goto(`${app.url}/login?redirect=%2FseekingMovies`);
@@ -75,6 +78,7 @@ describe('asking for a film and seconding it', () => {
     await row.getByRole('button', { name: '+1 同求' }).click();
     await poll(() => row.getByTestId('seek-wants').textContent()).toBe('2人想看');
     expect(await row.getByRole('button', { name: '已同求' }).isDisabled()).toBe(true);
+    await shot(pageB, 'seeking-movies-hot');
   });
 
   it('A sees the count 2 on the request', async () => {
@@ -93,5 +97,6 @@ describe('asking for a film and seconding it', () => {
     await pageA.getByRole('tab', { name: '我的求片' }).click();
     await poll(() => item(pageA, second).getByTestId('seek-wants').textContent()).toBe('2人想看');
     expect(await pageA.getByTestId('seek-item').filter({ hasText: String(stamp) }).count()).toBe(2);
+    await shot(pageA, 'seeking-movies-mine');
   });
 });
