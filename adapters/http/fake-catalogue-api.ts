@@ -25,6 +25,8 @@ export interface FakeCatalogueState {
   readonly plays: Map<number, FakePlay[]>;
   /** Each user's collection (media keys), most recently added first. */
   readonly collections: Map<number, string[]>;
+  /** The language of each video (media key → 国语, 粤语 …; the filter's 语言), absent when unknown. */
+  readonly languages: Map<string, string>;
 }
 
 export interface FakeCatalogueApiOptions {
@@ -62,7 +64,7 @@ function pageOf<T>(all: readonly T[], page: number, pageSize: number): Catalogue
  * server).
  */
 export function installFakeCatalogueApi(http: FakeHttp, options: FakeCatalogueApiOptions): FakeCatalogueState {
-  const state: FakeCatalogueState = { channels: [], videos: [], users: new Map(), plays: new Map(), collections: new Map() };
+  const state: FakeCatalogueState = { channels: [], videos: [], users: new Map(), plays: new Map(), collections: new Map(), languages: new Map() };
 
   const sorted = (videos: readonly WireVideo[], sort: CatalogueSort): WireVideo[] => [...videos].sort(ORDER[sort]);
   const inCategory = (key: string): WireVideo[] => state.videos.filter((video) => video.category === key);
@@ -151,23 +153,28 @@ export function installFakeCatalogueApi(http: FakeHttp, options: FakeCatalogueAp
     return pageOf(videos, page, pageSize);
   });
 
-  serve(CatalogueCalls.filter, false, ({ category = '', area = '', year = 0, sort, page, pageSize }): FilterPageInfo => {
+  serve(CatalogueCalls.filter, false, ({ category = '', area = '', year = 0, language = '', sort, page, pageSize }): FilterPageInfo => {
     const categories = state.channels.map((c) => ({ key: c.key, name: c.name, kind: c.kind }));
     if (category !== '' && !categories.some((c) => c.key === category)) throw unknownCategory();
     if ([...area].length > CatalogueProtocolLimits.maxArea) throw new FakeRefusal(fail(1002, '参数格式错误：area'));
+    if ([...language].length > CatalogueProtocolLimits.maxLanguage) throw new FakeRefusal(fail(1002, '参数格式错误：language'));
     if (year !== 0 && (year < CatalogueProtocolLimits.minYear || year > CatalogueProtocolLimits.maxYear)) throw new FakeRefusal(fail(1002, '参数格式错误：year'));
     const chosenSort = (sort ?? 'hot') as CatalogueSort;
     const scope = state.videos.filter((video) => category === '' || video.category === category);
-    const matches = scope.filter((video) => (area === '' || video.area === area) && (year === 0 || video.year === year));
+    const languageOf = (video: WireVideo): string => state.languages.get(video.mediaKey) ?? '';
+    const matches = scope.filter(
+      (video) => (area === '' || video.area === area) && (year === 0 || video.year === year) && (language === '' || languageOf(video) === language),
+    );
     const count = (values: readonly string[]) => [...new Set(values)].sort((a, b) => values.filter((v) => v === b).length - values.filter((v) => v === a).length || a.localeCompare(b));
     return {
       options: {
         categories,
         areas: count(scope.map((video) => video.area).filter((a) => a !== '')),
         years: [...new Set(scope.flatMap((video) => (video.year === null ? [] : [video.year])))].sort((a, b) => b - a),
+        languages: count(scope.map(languageOf).filter((l) => l !== '')),
         sorts: FILTER_SORTS,
       },
-      filter: { category, area, year, sort: chosenSort },
+      filter: { category, area, year, language, sort: chosenSort },
       ...pageOf(sorted(matches, chosenSort), page, pageSize),
     };
   });

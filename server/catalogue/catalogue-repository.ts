@@ -216,14 +216,24 @@ export async function pageOfCollections(db: Queryable, userId: number, page: num
   return { list: rows.map(toVideoView), page, pageSize, total: count[0]?.total ?? 0 };
 }
 
-/** The areas of the videos (of one category when given, '' for all), the most common first; empty areas left out. */
-export async function listAreas(db: Queryable, category: string): Promise<string[]> {
-  const scope = category !== '' ? 'WHERE category = $1' : '';
-  const areas = await db.query<{ area: string }>(
-    `SELECT area FROM videos ${scope === '' ? "WHERE area <> ''" : `${scope} AND area <> ''`} GROUP BY area ORDER BY count(*) DESC, area`,
+/** The distinct non-empty values of a text column of the videos (of one category when given, '' for all), the most common first. */
+async function listCommon(db: Queryable, column: 'area' | 'language', category: string): Promise<string[]> {
+  const scope = category !== '' ? 'category = $1 AND ' : '';
+  const rows = await db.query<{ value: string }>(
+    `SELECT ${column} AS value FROM videos WHERE ${scope}${column} <> '' GROUP BY ${column} ORDER BY count(*) DESC, ${column}`,
     category !== '' ? [category] : [],
   );
-  return areas.map((r) => r.area);
+  return rows.map((r) => r.value);
+}
+
+/** The areas of the videos (of one category when given, '' for all), the most common first; empty areas left out. */
+export async function listAreas(db: Queryable, category: string): Promise<string[]> {
+  return listCommon(db, 'area', category);
+}
+
+/** The languages of the videos (of one category when given, '' for all), the most common first; unknown ones left out. */
+export async function listLanguages(db: Queryable, category: string): Promise<string[]> {
+  return listCommon(db, 'language', category);
 }
 
 /** The years of the videos (of one category when given, '' for all), the latest first. */

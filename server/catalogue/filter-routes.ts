@@ -6,9 +6,9 @@ import { filterCatalogue } from './video-filter.ts';
 
 /**
  * GET /api/home/filter: the catalogue filter behind /typePage (CatalogueCalls.filter). Every param optional: category
- * (a category key), area (an area as the options list it), year, sort (hot | new | score, default hot), page,
- * pageSize. Answers the options (categories, areas, years, sorts: what the catalogue holds) and the page of videos
- * matching all given filters, with the filter it applied.
+ * (a category key), area (an area as the options list it), year, language (a language as the options list it), sort
+ * (hot | new | score, default hot), page, pageSize. Answers the options (categories, areas, years, languages, sorts:
+ * what the catalogue holds) and the page of videos matching all given filters, with the filter it applied.
  */
 export function registerFilterRoutes(api: ApiRouter, services: AppServices): void {
   const { db } = services;

@@ -161,6 +161,16 @@ const SEED: readonly [string, readonly Row[]][] = [
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The language a video of an area speaks (the filter's 语言): Hong Kong's films speak Cantonese, Taiwan's Mandarin. */
+const AREA_LANGUAGES: Readonly<Record<string, string>> = {
+  中国大陆: '国语', 中国香港: '粤语', 中国台湾: '国语', 韩国: '韩语', 日本: '日语', 美国: '英语', 英国: '英语', 法国: '法语',
+};
+/** Videos with no words to hear (instrumental music): 其他. */
+const WORDLESS = new Set(['古筝版《青花瓷》', '交响乐团新年音乐会']);
+
+/** A seeded video's language: 其他 for the wordless ones, else its area's. */
+const seedLanguage = (title: string, area: string): string => (WORDLESS.has(title) ? '其他' : (AREA_LANGUAGES[area] ?? '其他'));
+
 /** A seeded video's media key: `<category>-<nn>`. */
 const seedMediaKey = (category: string, index: number): string => `${category}-${String(index + 1).padStart(2, '0')}`;
 
@@ -174,6 +184,7 @@ export interface SeedVideo {
   short: boolean;
   year: number;
   area: string;
+  language: string;
   tags: string;
 }
 
@@ -181,7 +192,9 @@ const isShort = (category: string): boolean => CATEGORIES.find((c) => c.key === 
 
 /** Every seeded video in seed order (the demo pictures are drawn from this list: scripts/make-demo-images.ts). */
 export const SEED_VIDEOS: readonly SeedVideo[] = SEED.flatMap(([category, rows]) =>
-  rows.map(([title, year, area, tags], index) => ({ mediaKey: seedMediaKey(category, index), title, category, index, short: isShort(category), year, area, tags })),
+  rows.map(([title, year, area, tags], index) => ({
+    mediaKey: seedMediaKey(category, index), title, category, index, short: isShort(category), year, area, language: seedLanguage(title, area), tags,
+  })),
 );
 
 async function ensureUploaders(db: Queryable): Promise<number[]> {
@@ -205,9 +218,9 @@ async function ensureUploaders(db: Queryable): Promise<number[]> {
 
 /**
  * Seeds the channels, sub-channels, two demo uploaders and about 80 videos, each with its own cover and poster (its
- * title drawn on them) and the real length of the clip it plays. Idempotent: existing rows (by key, user name or
- * media key) are left alone, except that videos still on the old shared demo pictures get their own pictures and
- * real lengths. Update times are spread back from now, so the
+ * title drawn on them), the real length of the clip it plays and its language. Idempotent: existing rows (by key,
+ * user name or media key) are left alone, except that videos still on the old shared demo pictures get their own
+ * pictures and real lengths, and videos seeded before languages get theirs. Update times are spread back from now, so the
  * list shows 刚刚, N小时前, N天前 and dates.
  */
 export async function seedCatalogue(db: Database, clock: Clock = systemClock): Promise<void> {
@@ -243,16 +256,17 @@ export async function seedCatalogue(db: Database, clock: Clock = systemClock): P
         const uploader = short && uploaders.length > 0 ? uploaders[n % uploaders.length] : null;
         await tx.query(
           `INSERT INTO videos (media_key, title, category, sub_id, cover, poster, duration_seconds, play_count, score_tenths,
-             year, area, tags, description, updated_at, uploader_uid)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+             year, area, tags, description, updated_at, uploader_uid, language)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
            ON CONFLICT (media_key) DO UPDATE SET cover = EXCLUDED.cover, poster = EXCLUDED.poster, duration_seconds = EXCLUDED.duration_seconds
            WHERE videos.cover ~ '^/media/demo/cover-[0-9]+[.]jpg$'`,
           [
             seedMediaKey(category, index), title, category, short ? (index % 3) + 1 : 0,
             demoCoverUrl(seedMediaKey(category, index)), demoPosterUrl(seedMediaKey(category, index)),
-            duration, plays, score, year, area, tags, description, new Date(now - ageMs), uploader,
+            duration, plays, score, year, area, tags, description, new Date(now - ageMs), uploader, seedLanguage(title, area),
           ],
         );
+        await tx.query("UPDATE videos SET language = $2 WHERE media_key = $1 AND language = ''", [seedMediaKey(category, index), seedLanguage(title, area)]);
       }
     }
   });

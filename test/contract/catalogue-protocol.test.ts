@@ -178,7 +178,7 @@ function catalogueContract(name: string, makeWorld: () => Promise<{ world: Catal
 
     it('/api/home/filter: the options, the filter applied and the matching page; unknown category, a bad year or sort are 1002', async () => {
       const all = (await world.send(CatalogueCalls.filter, { sort: 'hot', page: 1, pageSize: 10 }, null)).data as FilterPageInfo;
-      expect(all.filter).toEqual({ category: '', area: '', year: 0, sort: 'hot' });
+      expect(all.filter).toEqual({ category: '', area: '', year: 0, language: '', sort: 'hot' });
       expect(all.options.sorts).toEqual([
         { key: 'hot', name: '最热' },
         { key: 'new', name: '最新' },
@@ -188,11 +188,30 @@ function catalogueContract(name: string, makeWorld: () => Promise<{ world: Catal
       expect(nonIncreasing(all.options.years)).toBe(true);
       const year = all.options.years[0] as number;
       const narrowed = (await world.send(CatalogueCalls.filter, { category: world.long, year, sort: 'new', page: 1, pageSize: 10 }, null)).data as FilterPageInfo;
-      expect(narrowed.filter).toEqual({ category: world.long, area: '', year, sort: 'new' });
+      expect(narrowed.filter).toEqual({ category: world.long, area: '', year, language: '', sort: 'new' });
       expect(narrowed.list.every((video) => video.category === world.long && video.year === year)).toBe(true);
       expect(await world.send(CatalogueCalls.filter, { category: 'no-such-category', page: 1, pageSize: 10 }, null)).toMatchObject({ ret: 1002, msg: '分类不存在' });
       expect(await world.send(CatalogueCalls.filter, { year: 1800, page: 1, pageSize: 10 }, null)).toMatchObject({ ret: 1002, msg: '参数格式错误：year' });
       expect(await world.send(CatalogueCalls.filter, { sort: 'price', page: 1, pageSize: 10 }, null)).toMatchObject({ ret: 1002, msg: '参数格式错误：sort' });
+    });
+
+    it('/api/home/filter by language: each language of the options narrows the category, together all of it; one the catalogue lacks matches nothing; more than 10 characters is 1002', async () => {
+      const scoped = (await world.send(CatalogueCalls.filter, { category: world.long, page: 1, pageSize: 50 }, null)).data as FilterPageInfo;
+      expect(scoped.options.languages.length).toBeGreaterThan(1);
+      const keys = new Set(scoped.list.map((video) => video.mediaKey));
+      let seen = 0;
+      for (const language of scoped.options.languages) {
+        const one = (await world.send(CatalogueCalls.filter, { category: world.long, language, page: 1, pageSize: 50 }, null)).data as FilterPageInfo;
+        expect(one.filter).toEqual({ category: world.long, area: '', year: 0, language, sort: 'hot' });
+        expect(one.total).toBeGreaterThan(0);
+        expect(one.total).toBeLessThan(scoped.total);
+        expect(one.list.every((video) => keys.has(video.mediaKey))).toBe(true);
+        seen += one.total;
+      }
+      expect(seen).toBe(scoped.total);
+      const none = (await world.send(CatalogueCalls.filter, { language: '世界语', page: 1, pageSize: 10 }, null)).data as FilterPageInfo;
+      expect({ list: none.list, total: none.total, language: none.filter.language }).toEqual({ list: [], total: 0, language: '世界语' });
+      expect(await world.send(CatalogueCalls.filter, { language: '语'.repeat(11), page: 1, pageSize: 10 }, null)).toMatchObject({ ret: 1002, msg: '参数格式错误：language' });
     });
   });
 }
@@ -236,6 +255,7 @@ catalogueContract('the fake', async () => {
     fakeVideo('games-01', { title: '手游实况', category: 'games', subId: 1, playCount: 30, uploader: up, updatedAt: 1_700_000_500_000 }),
     fakeVideo('games-02', { title: '端游实况', category: 'games', subId: 2, playCount: 20, uploader: up, updatedAt: 1_700_000_400_000 }),
   );
+  for (const [key, language] of [['movie-01', '国语'], ['movie-02', '英语'], ['movie-03', '国语'], ['games-01', '国语'], ['games-02', '国语']] as const) state.languages.set(key, language);
   let nextUid = 100;
   let now = 1_700_001_000_000;
   const world: CatalogueWorld = {

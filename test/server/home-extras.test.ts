@@ -87,8 +87,8 @@ describe('GET /api/home/GetCusServiceConfig', () => {
 });
 
 interface FilterAnswer {
-  options: { categories: { key: string; name: string }[]; areas: string[]; years: number[]; sorts: { key: string; name: string }[] };
-  filter: { category: string; area: string; year: number; sort: string };
+  options: { categories: { key: string; name: string }[]; areas: string[]; years: number[]; languages: string[]; sorts: { key: string; name: string }[] };
+  filter: { category: string; area: string; year: number; language: string; sort: string };
   list: { mediaKey: string; category: string; playCount: number }[];
   page: number;
   pageSize: number;
@@ -105,7 +105,8 @@ describe('GET /api/home/filter', () => {
     expect(data.options.categories.length).toBeGreaterThan(3);
     expect(data.options.areas).toEqual(expect.arrayContaining([...new Set(SEED_VIDEOS.map((v) => v.area).filter(Boolean))]));
     expect(data.options.years).toEqual([...new Set(SEED_VIDEOS.map((v) => v.year))].sort((a, b) => b - a));
-    expect(data.filter).toEqual({ category: '', area: '', year: 0, sort: 'hot' });
+    expect(data.options.languages.sort()).toEqual([...new Set(SEED_VIDEOS.map((v) => v.language))].sort());
+    expect(data.filter).toEqual({ category: '', area: '', year: 0, language: '', sort: 'hot' });
     const plays = data.list.map((v) => v.playCount);
     expect(plays).toEqual([...plays].sort((a, b) => b - a));
   });
@@ -126,11 +127,50 @@ describe('GET /api/home/filter', () => {
     expect(none.list).toEqual([]);
   });
 
+  it('narrows by language (with the other filters), lists the languages of the category, most common first; a language the catalogue lacks matches nothing', async () => {
+    const cantonese = SEED_VIDEOS.filter((v) => v.language === '粤语');
+    expect(cantonese.length).toBeGreaterThan(0);
+    const { body } = await get<FilterAnswer>(app, '/api/home/filter', { language: '粤语', pageSize: '50' });
+    expect(body.ret).toBe(Ret.Ok);
+    expect(body.data?.filter).toEqual({ category: '', area: '', year: 0, language: '粤语', sort: 'hot' });
+    expect(body.data?.list.map((v) => v.mediaKey).sort()).toEqual(cantonese.map((v) => v.mediaKey).sort());
+    // The journey's video: 电影, 2022, 粤语 is 追风少年 alone (2022's other films speak other languages).
+    const films2022 = SEED_VIDEOS.filter((v) => v.category === 'movie' && v.year === 2022);
+    expect(new Set(films2022.map((v) => v.language)).size).toBeGreaterThan(1);
+    const one = (await get<FilterAnswer>(app, '/api/home/filter', { category: 'movie', year: '2022', language: ' 粤语 ' })).body.data!;
+    expect(one.filter.language).toBe('粤语');
+    expect(one.list.map((v) => v.mediaKey)).toEqual(films2022.filter((v) => v.language === '粤语').map((v) => v.mediaKey));
+    expect(one.total).toBe(1);
+    const movies = SEED_VIDEOS.filter((v) => v.category === 'movie');
+    const count = (language: string) => movies.filter((v) => v.language === language).length;
+    const scoped = (await get<FilterAnswer>(app, '/api/home/filter', { category: 'movie' })).body.data!;
+    expect([...scoped.options.languages].sort()).toEqual([...new Set(movies.map((v) => v.language))].sort());
+    expect(scoped.options.languages[0]).toBe('国语');
+    expect(scoped.options.languages.map(count)).toEqual(scoped.options.languages.map(count).sort((a, b) => b - a));
+    const none = await get<FilterAnswer>(app, '/api/home/filter', { language: '世界语' });
+    expect(none.body.ret).toBe(Ret.Ok);
+    expect(none.body.data?.list).toEqual([]);
+    expect(none.body.data?.total).toBe(0);
+    expect(none.body.data?.filter.language).toBe('世界语');
+  });
+
+  it('every seeded video has a language agreeing with its area (粤语 from Hong Kong, 国语 from the mainland and Taiwan …)', () => {
+    const byArea: Record<string, string> = { 中国香港: '粤语', 韩国: '韩语', 日本: '日语', 美国: '英语', 英国: '英语', 法国: '法语' };
+    for (const video of SEED_VIDEOS) {
+      const expected = video.area === '中国大陆' || video.area === '中国台湾' ? ['国语', '其他'] : [byArea[video.area]];
+      expect(expected, `${video.title} (${video.area})`).toContain(video.language);
+    }
+  });
+
   it('refuses bad params with 1002', async () => {
-    const bad: Record<string, string>[] = [{ category: 'nope' }, { sort: 'price' }, { year: '1800' }, { year: 'abc' }, { page: '0' }, { pageSize: '51' }, { area: '地'.repeat(21) }];
+    const bad: Record<string, string>[] = [
+      { category: 'nope' }, { sort: 'price' }, { year: '1800' }, { year: 'abc' }, { page: '0' }, { pageSize: '51' }, { area: '地'.repeat(21) }, { language: '语'.repeat(11) },
+    ];
     for (const fields of bad) {
       const { body } = await get(app, '/api/home/filter', fields);
       expect(body.ret, JSON.stringify(fields)).toBe(Ret.BadParam);
     }
+    expect((await get(app, '/api/home/filter', { language: '语'.repeat(11) })).body).toMatchObject({ msg: '参数格式错误：language' });
+    expect((await get(app, '/api/home/filter', { language: '语'.repeat(10) })).body.ret).toBe(Ret.Ok);
   });
 });

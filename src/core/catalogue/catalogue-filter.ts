@@ -12,15 +12,17 @@ export interface CatalogueFilterChoice {
   category: string;
   area: string;
   year: number;
+  language: string;
   sort: FilterSort;
 }
 
-export const NO_FILTER: CatalogueFilterChoice = { category: '', area: '', year: 0, sort: 'hot' };
+export const NO_FILTER: CatalogueFilterChoice = { category: '', area: '', year: 0, language: '', sort: 'hot' };
 
 export interface FilterOptions {
   categories: { key: string; name: string }[];
   areas: string[];
   years: number[];
+  languages: string[];
   sorts: { key: FilterSort; name: string }[];
 }
 
@@ -28,12 +30,13 @@ export interface FilterPage extends VideoPage {
   options: FilterOptions;
 }
 
-/** The params of a choice: only what is chosen travels (category, area, year, sort), with page and pageSize. */
+/** The params of a choice: only what is chosen travels (category, area, year, language, sort), with page and pageSize. */
 export function filterParams(choice: CatalogueFilterChoice, page: number, pageSize: number): ParamsOf<typeof CatalogueCalls.filter.params> {
   const params: ParamsOf<typeof CatalogueCalls.filter.params> = { sort: choice.sort, page, pageSize };
   if (choice.category !== '') params.category = choice.category;
   if (choice.area !== '') params.area = choice.area;
   if (choice.year > 0) params.year = choice.year;
+  if (choice.language !== '') params.language = choice.language;
   return params;
 }
 
@@ -51,7 +54,7 @@ export function readFilterOptions(value: unknown): FilterOptions {
     .filter(isObject)
     .map((s) => ({ key: s['key'] as FilterSort, name: typeof s['name'] === 'string' ? s['name'] : '' }))
     .filter((s) => CATALOGUE_SORTS.includes(s.key) && s.name !== '');
-  return { categories, areas: strings(data['areas']), years, sorts };
+  return { categories, areas: strings(data['areas']), years, languages: strings(data['languages']), sorts };
 }
 
 /** The catalogue filter: one call gives the options and a page of matching videos. */

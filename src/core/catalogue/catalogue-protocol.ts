@@ -16,6 +16,8 @@ export const CatalogueProtocolLimits = {
   maxKeyword: 30,
   /** The filter: the longest area, in characters. */
   maxArea: 20,
+  /** The filter: the longest language, in characters. */
+  maxLanguage: 10,
   /** The filter: a year other than 0 (全部) lies between these. */
   minYear: 1900,
   maxYear: 2100,
@@ -118,11 +120,12 @@ export interface SpacePageInfo extends CataloguePage<WireVideo> {
 /** A play record: the video with where the caller left it. */
 export type PlayRecordInfo = WireVideo & { progress: number; episode: number; playedAt: number };
 
-/** The filter's options: the categories, the areas and years the catalogue holds, the sorts. */
+/** The filter's options: the categories, the areas, years and languages the catalogue holds, the sorts. */
 export interface FilterOptionsInfo {
   categories: { key: string; name: string; kind: 'long' | 'short' }[];
   areas: string[];
   years: number[];
+  languages: string[];
   sorts: readonly { key: CatalogueSort; name: string }[];
 }
 
@@ -131,6 +134,7 @@ export interface AppliedFilter {
   category: string;
   area: string;
   year: number;
+  language: string;
   sort: CatalogueSort;
 }
 
@@ -191,7 +195,8 @@ export const CatalogueCalls = {
   collections: call<CataloguePage<WireVideo>>()({ method: 'GET', path: '/api/Video/GetCollections', carrier: 'query', params: { page, pageSize } }),
   /**
    * The catalogue filter behind /typePage: every parameter optional (sort hot by default, year 0 for all; a year
-   * other than 0 lies between minYear and maxYear, an area has at most maxArea characters).
+   * other than 0 lies between minYear and maxYear, an area has at most maxArea characters, a language at most
+   * maxLanguage).
    */
   filter: call<FilterPageInfo>()({
     method: 'GET',
@@ -201,6 +206,7 @@ export const CatalogueCalls = {
       category: { ...category, trim: true, optional: true },
       area: { kind: 'text', max: CatalogueProtocolLimits.maxArea * 2, trim: true, optional: true },
       year: { kind: 'int', min: 0, max: CatalogueProtocolLimits.maxYear, fallback: 0, optional: true },
+      language: { kind: 'text', max: CatalogueProtocolLimits.maxLanguage * 2, trim: true, optional: true },
       sort,
       page,
       pageSize,

@@ -66,7 +66,7 @@ describe('GET /api/home/GetCusServiceConfig', () => {
 });
 
 describe('GET /api/home/filter', () => {
-  const page = { options: { categories: [{ key: 'movie', name: '电影' }, { key: 1 }], areas: ['中国', 3], years: [2024, 'x', 2023], sorts: [{ key: 'hot', name: '最热' }, { key: 'price', name: '价格' }] }, list: [], page: 1, pageSize: 10, total: 0 };
+  const page = { options: { categories: [{ key: 'movie', name: '电影' }, { key: 1 }], areas: ['中国', 3], years: [2024, 'x', 2023], languages: ['国语', '', 7, '粤语'], sorts: [{ key: 'hot', name: '最热' }, { key: 'price', name: '价格' }] }, list: [], page: 1, pageSize: 10, total: 0 };
 
   it('sends the chosen filters with page and pageSize in the query of a GET; 全部 sends nothing', async () => {
     const { container, world } = createHeadlessCore();
@@ -76,19 +76,21 @@ describe('GET /api/home/filter', () => {
       return ok(page);
     });
     const service = container.get(CatalogueFilterService);
-    const result = await service.page({ category: 'movie', area: '中国', year: 2024, sort: 'new' }, 2, 10);
+    const result = await service.page({ category: 'movie', area: '中国', year: 2024, language: '粤语', sort: 'new' }, 2, 10);
     await service.page(NO_FILTER, 1, 10);
     expect(calls.map((c) => c.method)).toEqual(['GET', 'GET']);
-    expect(calls[0]?.params).toMatchObject({ category: 'movie', area: '中国', year: '2024', sort: 'new', page: '2', pageSize: '10', System: 'h5' });
+    expect(calls[0]?.params).toMatchObject({ category: 'movie', area: '中国', year: '2024', language: '粤语', sort: 'new', page: '2', pageSize: '10', System: 'h5' });
     expect(calls[0]?.body).toEqual({});
     expect(calls[1]?.params).toMatchObject({ sort: 'hot', page: '1', pageSize: '10' });
-    for (const absent of ['category', 'area', 'year']) expect(calls[1]?.params).not.toHaveProperty(absent);
-    expect(result.options).toEqual({ categories: [{ key: 'movie', name: '电影' }], areas: ['中国'], years: [2024, 2023], sorts: [{ key: 'hot', name: '最热' }] });
+    for (const absent of ['category', 'area', 'year', 'language']) expect(calls[1]?.params).not.toHaveProperty(absent);
+    expect(result.options).toEqual({ categories: [{ key: 'movie', name: '电影' }], areas: ['中国'], years: [2024, 2023], languages: ['国语', '粤语'], sorts: [{ key: 'hot', name: '最热' }] });
     expect(filterParams({ ...NO_FILTER, year: 0 }, 1, 10)).toEqual({ sort: 'hot', page: 1, pageSize: 10 });
-    expect(readFilterOptions(null)).toEqual({ categories: [], areas: [], years: [], sorts: [] });
+    expect(filterParams({ ...NO_FILTER, language: '日语' }, 1, 10)).toEqual({ language: '日语', sort: 'hot', page: 1, pageSize: 10 });
+    expect(readFilterOptions(null)).toEqual({ categories: [], areas: [], years: [], languages: [], sorts: [] });
+    expect(readFilterOptions({ languages: '国语' }).languages).toEqual([]);
   });
 
-  it('/typePage: a chip starts a new list with the choice; a new category clears area and year', async () => {
+  it('/typePage: a chip starts a new list with the choice; a new category clears area, year and language', async () => {
     const choices: unknown[] = [];
     const vm = new TypePageViewModel({
       page: async (choice, p, size) => {
@@ -99,14 +101,22 @@ describe('GET /api/home/filter', () => {
     vm.list.start();
     await Promise.resolve();
     await Promise.resolve();
-    expect(vm.rows.map((r) => r.chips.map((c) => c.label))).toEqual([['全部', '电影'], ['全部', '中国'], ['全部', '2024', '2023'], ['最热']]);
+    expect(vm.rows.map((r) => r.label)).toEqual(['分类', '地区', '年份', '语言', '排序']);
+    expect(vm.rows.map((r) => r.chips.map((c) => c.label))).toEqual([['全部', '电影'], ['全部', '中国'], ['全部', '2024', '2023'], ['全部', '国语', '粤语'], ['最热']]);
     const first = vm.list;
     vm.chipTapped('area', '中国');
     vm.chipTapped('year', '2024');
-    expect(vm.choice).toEqual({ category: '', area: '中国', year: 2024, sort: 'hot' });
+    vm.chipTapped('language', '粤语');
+    expect(vm.choice).toEqual({ category: '', area: '中国', year: 2024, language: '粤语', sort: 'hot' });
+    expect(vm.rows.find((r) => r.key === 'language')?.chosen).toBe('粤语');
     expect(vm.list).not.toBe(first);
+    const withLanguage = vm.list;
+    vm.chipTapped('language', '');
+    expect(vm.choice.language).toBe('');
+    expect(vm.list).not.toBe(withLanguage);
+    vm.chipTapped('language', '粤语');
     vm.chipTapped('category', 'movie');
-    expect(vm.choice).toEqual({ category: 'movie', area: '', year: 0, sort: 'hot' });
+    expect(vm.choice).toEqual({ category: 'movie', area: '', year: 0, language: '', sort: 'hot' });
     const same = vm.list;
     vm.chipTapped('category', 'movie');
     expect(vm.list).toBe(same);
