@@ -7,7 +7,7 @@ import { AddressTexts, type AddressView } from '../../core/vip/address-protocol.
 import { readId } from '../../core/vip/pay-info.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
-export const AddressPaths = { choseAddress: '/choseAddress', addAddress: '/addAddress', login: '/login' } as const;
+const AddressPaths = { addAddress: '/addAddress' } as const;
 
 /** A notice (spec: notices toast for 1 s). */
 const NOTICE = { durationMs: 1_000, position: 'center' } as const;

@@ -55,7 +55,7 @@ export const PurchaseTexts = {
 export type PurchaseMode = 'vip' | 'openVip' | 'giveVip';
 
 /** Where the purchase screen leads besides the pay flow. */
-export const PurchasePaths = { choseAddress: '/choseAddress' } as const;
+const PurchasePaths = { choseAddress: '/choseAddress' } as const;
 
 /** A package card as the screen shows it: the price charged, and the original one when a discount lowers it. */
 export interface PackageCard {
