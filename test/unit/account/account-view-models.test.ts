@@ -45,7 +45,9 @@ describe('UserViewModel (account entries and profile)', () => {
     expect(user.level).toBe(0);
     expect(user.gender).toBeNull();
     expect(user.vipText).toBe('');
-    expect(user.entries.map((e) => e.label)).toEqual(['编辑资料', '消息', '签到', '我的金币', '我的动态', '观看记录', '我的收藏', '设置', '帮助中心']);
+    expect(user.entries.map((e) => e.label)).toEqual([
+      '编辑资料', '消息', '签到', '我的金币', '任务中心', '我的等级', '邀请好友', '我的动态', '关注动态', '投票管理', '观看记录', '我的收藏', '求片', '设置', '帮助中心',
+    ]);
     user.entryTapped('/editInfo');
     expect(world.navigator.current()).toEqual({ path: '/login', query: { redirect: '/editInfo' } });
     user.entryTapped('/myGold');
