@@ -7,6 +7,8 @@ import { makePostVideo, type PostVideo } from './support/post-video.ts';
 const DESCRIPTION = '周末去哪儿？大家帮我选一个';
 const QUESTION = '周末去哪儿玩？';
 const OPTIONS = ['爬山', '看电影', '宅家'];
+/** Each step's time limit: publishing uploads a video, and the machine may be busy. */
+const JOURNEY_STEP_MS = 180_000;
 
 let phone: Phone | undefined;
 let app: RunningApp;
@@ -46,7 +48,7 @@ describe('a poll on a post', () => {
   it('runs on an iPhone', async () => {
     expect(await author.evaluate('navigator.userAgent')).toMatch(/iPhone/);
     expect(await voter.evaluate('navigator.userAgent')).toMatch(/iPhone/);
-  });
+  }, JOURNEY_STEP_MS);
 
   it('demo writes a post with a 投票 on /publishDynamic: the editor checks the options, 完成 keeps it', async () => {
     await author.goto(`${app.url}/login?redirect=${encodeURIComponent('/publishDynamic')}`);
@@ -73,10 +75,10 @@ describe('a poll on a post', () => {
     await author.getByRole('radio', { name: '3天' }).click();
     await author.getByTestId('poll-editor-action').click();
     await poll(() => text(author, 'poll-row-value')).toBe(QUESTION);
-  });
+  }, JOURNEY_STEP_MS);
 
   it('publishes it; the post’s page shows the poll to its author with no votes yet', async () => {
-    const published = author.locator('.adm-toast-main', { hasText: '发布成功' }).waitFor({ timeout: 60_000 });
+    const published = author.locator('.adm-toast-main', { hasText: '发布成功' }).waitFor({ timeout: 150_000 });
     await author.getByTestId('publish').click();
     await published;
     await author.waitForURL(/\/myDynamic$/, { timeout: 30_000 });
@@ -89,7 +91,7 @@ describe('a poll on a post', () => {
     expect(await author.getByTestId('poll-option').allTextContents()).toEqual(OPTIONS);
     expect(await text(author, 'poll-voters')).toBe('0人参与');
     expect(await text(author, 'poll-state')).toMatch(/^剩余(3天|2天)$/);
-  });
+  }, JOURNEY_STEP_MS);
 
   it('a visitor who taps 投票 is sent to log in; demo2 comes back and votes once, a second tap adds nothing', async () => {
     await voter.goto(`${app.url}${postPath}`);
@@ -121,7 +123,7 @@ describe('a poll on a post', () => {
     await poll(() => text(voter, 'poll-voters'), 20_000).toBe('1人参与');
     expect(await voter.getByTestId('poll-result').nth(1).getAttribute('data-mine')).toBe('true');
     expect(await voter.getByTestId('poll-submit').count()).toBe(0);
-  });
+  }, JOURNEY_STEP_MS);
 
   it('demo finds the poll on /voteManage with its one vote, ends it (confirmed), and the poll shows 已结束', async () => {
     await author.goto(`${app.url}/user`);
@@ -140,5 +142,5 @@ describe('a poll on a post', () => {
     await voter.reload();
     await poll(() => text(voter, 'poll-state'), 20_000).toBe('已结束');
     expect(await text(voter, 'poll-voters')).toBe('1人参与');
-  });
+  }, JOURNEY_STEP_MS);
 });

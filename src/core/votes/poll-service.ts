@@ -113,8 +113,11 @@ export class PollService {
     }
   }
 
-  /** CreateVote on one's own post or video, after checking the draft at `now` (the message of its first problem). */
-  async create(place: PollPlace, draft: PollDraft, multiple: boolean, now: number): Promise<CreateOutcome> {
+  /**
+   * CreateVote on one's own post or video, after checking the draft at `now` (the message of its first problem).
+   * `quiet`: no 投票已发起 toast (publishing a post says 发布成功 itself).
+   */
+  async create(place: PollPlace, draft: PollDraft, multiple: boolean, now: number, quiet = false): Promise<CreateOutcome> {
     const checked = checkPollDraft(draft, now);
     if (!checked.ok) return { kind: 'invalid', message: checked.message };
     try {
@@ -125,7 +128,7 @@ export class PollService {
         options: checked.poll.options,
         multiple: multiple ? 1 : 0,
         endTime: checked.poll.endTime,
-      }, { notice: true });
+      }, { notice: !quiet });
       const poll = parsePoll(data);
       return poll ? { kind: 'created', poll } : { kind: 'refused' };
     } catch (error) {

@@ -316,7 +316,7 @@ export class PendingPoll {
     const draft = this.editor.draft(now);
     const multiple = this.editor.multiple;
     this.removeTapped();
-    await this.service.create({ type: 'post', id: String(postId) }, draft, multiple, now);
+    await this.service.create({ type: 'post', id: String(postId) }, draft, multiple, now, true);
   }
 }
 
