@@ -10,6 +10,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx', 'test/contract/**/*.test.ts', 'test/properties/**/*.test.ts', 'test/headless/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup/reflect.ts', 'test/setup/fast-check.ts'],
+          globalSetup: ['test/setup/pglite-templates.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
           // First, on every core (vitest's default leaves one core idle: on 2 cores it would run one file at a time);
@@ -25,6 +26,7 @@ export default defineConfig({
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup/reflect.ts', 'test/setup/fast-check.ts'],
+          globalSetup: ['test/setup/pglite-templates.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
           // Every file builds its own app, database and clock and mocks no module, so the files of one worker share
