@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { registerThroughApi } from './support/accounts.ts';
+import { registerThroughApi, signInOnPage } from './support/accounts.ts';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
 
@@ -37,11 +37,7 @@ async function fillAddress(fields: { name: string; phone: string; region: string
 
 describe('a VIP package that ships a gift', () => {
   it('signs in, picks 钻石年卡 and is asked for an address before paying', async () => {
-    await page.goto(`${app.url}/login?redirect=%2Fvip`);
-    await page.getByPlaceholder('请输入账号').fill(userName);
-    await page.getByPlaceholder('请输入密码').fill('address-pass-1');
-    await page.getByRole('button', { name: '登录', exact: true }).tap();
-    await page.waitForURL(/\/vip$/);
+    await signInOnPage(page, app.url, { userName, password: 'address-pass-1' }, '/vip');
     await page.locator('.vip-tabs .adm-tabs-tab').filter({ hasText: '钻石VIP' }).tap();
     await pause();
     await page.getByTestId('vip-package').filter({ hasText: '钻石年卡' }).tap();

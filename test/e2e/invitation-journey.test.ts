@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { registerThroughApi } from './support/accounts.ts';
+import { registerThroughApi, signInOnPage } from './support/accounts.ts';
 import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
 import { openPhone, PHONE, type Phone } from './support/phone.ts';
@@ -25,13 +25,7 @@ const poll = expect.poll;
 let code = '';
 let link = '';
 
-async function logIn(on: Page, userName: string): Promise<void> {
-  await on.goto(`${app.url}/login?redirect=%2Fuser`);
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill('first-pass-1');
-  await on.getByRole('button', { name: '登录', exact: true }).click();
-  await on.waitForURL(/\/user$/);
-}
+const logIn = (on: Page, userName: string) => signInOnPage(on, app.url, { userName, password: 'first-pass-1' });
 
 beforeAll(async () => {
   phone = await openPhone();

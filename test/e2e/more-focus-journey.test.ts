@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO2_ACCOUNT } from '../../server/messaging/seed.ts';
-import { registerThroughApi } from './support/accounts.ts';
+import { registerThroughApi, signInOnPage } from './support/accounts.ts';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
 
@@ -16,13 +16,7 @@ let page: Page;
 const userName = `focus_${Date.now() % 100000}`;
 const poll = expect.poll;
 
-async function logIn(name: string, password: string, redirect: string): Promise<void> {
-  await page.goto(`${app.url}/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByPlaceholder('请输入账号').fill(name);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(new RegExp(`${redirect}$`));
-}
+const logIn = (userName: string, password: string, redirect: string) => signInOnPage(page, app.url, { userName, password }, redirect);
 
 beforeAll(async () => {
   phone = await openPhone();

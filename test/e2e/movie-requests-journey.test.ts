@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { registerThroughApi } from './support/accounts.ts';
+import { registerThroughApi, signInOnPage } from './support/accounts.ts';
 import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
 import { PHONE, openPhone, type Phone } from './support/phone.ts';
@@ -25,13 +25,7 @@ const shot = async (on: Page, name: string) => {
   if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 };
 
-async function logIn(on: Page, userName: string): Promise<void> {
-  await on.goto(`${app.url}/login?redirect=%2FseekingMovies`);
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill('seek-pass-1');
-  await on.getByRole('button', { name: '登录', exact: true }).click();
-  await on.waitForURL(/\/seekingMovies$/);
-}
+const logIn = (on: Page, userName: string) => signInOnPage(on, app.url, { userName, password: 'seek-pass-1' }, '/seekingMovies');
 
 async function ask(on: Page, title: string, kind: string): Promise<void> {
   await on.getByPlaceholder('请输入片名（必填）').fill(title);

@@ -1,4 +1,5 @@
 import jsQR from 'jsqr';
+import { signInOnPage } from './support/accounts.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { renderSVG } from 'uqr';
@@ -56,11 +57,7 @@ beforeAll(async () => {
   phone = await openPhone();
   app = phone.app;
   mobile = phone.page;
-  await mobile.goto(`${app.url}/login?redirect=%2Fuser`);
-  await mobile.getByPlaceholder('请输入账号').fill('demo');
-  await mobile.getByPlaceholder('请输入密码').fill('demo123456');
-  await mobile.getByRole('button', { name: '登录', exact: true }).click();
-  await mobile.waitForURL(/\/user$/);
+  await signInOnPage(mobile, app.url, { userName: 'demo', password: 'demo123456' });
 }, 240_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { registerThroughApi } from './support/accounts.ts';
+import { fillLogin, registerThroughApi } from './support/accounts.ts';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
 
@@ -69,9 +69,7 @@ describe('redeem code journey (iPhone)', () => {
     await page.goto(`${app.url}/vip`);
     await page.getByTestId('vip-exchange-link').click();
     await page.getByPlaceholder('请输入账号').waitFor();
-    await page.getByPlaceholder('请输入账号').fill(USER);
-    await page.getByPlaceholder('请输入密码').fill(PASSWORD);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, USER, PASSWORD);
     await page.waitForURL(/\/exchangeVip/);
 
     await redeem(` ${single.toLowerCase().replace(/-/g, ' ')} `);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInOnPage } from './support/accounts.ts';
 import type { Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
@@ -96,11 +97,7 @@ beforeAll(async () => {
   const order = (await (await fetch(`${app.url}/api/payment/CreateOrder?${params.toString()}`)).json()) as { ret: number; data: { orderId: string } };
   expect(order.ret).toBe(200);
   ids = { demoId: demo.id, friendId: friend.id, orderId: order.data.orderId };
-  await page.goto(`${app.url}/login`);
-  await page.getByPlaceholder('请输入账号').fill('demo');
-  await page.getByPlaceholder('请输入密码').fill('demo123456');
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await signInOnPage(page, app.url, { userName: 'demo', password: 'demo123456' });
 }, 240_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { registerThroughApi } from './support/accounts.ts';
+import { fillLogin, registerThroughApi } from './support/accounts.ts';
 import type { RunningApp } from './support/app-server.ts';
 import { openPhone, type Phone } from './support/phone.ts';
 
@@ -30,9 +30,7 @@ describe('daily tasks pay once and raise the level', () => {
   it('a visitor opening /taskCenter is sent to log in and comes back', async () => {
     await page.goto(`${app.url}/taskCenter`);
     await page.waitForURL(/\/login\?redirect=%2FtaskCenter/);
-    await page.getByPlaceholder('请输入账号').fill(userName);
-    await page.getByPlaceholder('请输入密码').fill('task-pass-1');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, userName, 'task-pass-1');
     await page.waitForURL(/\/taskCenter$/);
     await poll(() => row('signIn').getByTestId('task-progress').textContent()).toBe('0/1');
     expect(await buttonOf('signIn').textContent()).toBe('去完成');

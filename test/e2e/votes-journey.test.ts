@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillLogin } from './support/accounts.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { PHONE, openPhone, type Phone } from './support/phone.ts';
@@ -23,11 +24,7 @@ const contexts: BrowserContext[] = [];
 const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 const text = (on: Page, testId: string) => on.getByTestId(testId).first().textContent();
 
-async function logIn(on: Page, userName: string): Promise<void> {
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill('demo123456');
-  await on.getByRole('button', { name: '登录', exact: true }).click();
-}
+const logIn = (on: Page, userName: string) => fillLogin(on, userName, 'demo123456');
 
 beforeAll(async () => {
   video = await makePostVideo(1_500_000);
