@@ -21,7 +21,7 @@ export function ChannelTabs({
   active: string;
   onChange: (key: string) => void;
   className?: string;
-  /** Kept at the row's right edge while the tabs scroll under it (home's 全部频道 button). */
+  /** Kept at the row's right edge, beside the scrolling tabs and never over one (home's 全部频道 button). */
   end?: ReactNode;
 }) {
   const row = useRef<HTMLDivElement>(null);
@@ -37,8 +37,9 @@ export function ChannelTabs({
     list.scrollLeft = Math.max(0, tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2);
   }, [active, tabs]);
 
-  return (
-    <div className={className ? `channel-tabs ${className}` : 'channel-tabs'} role="tablist" ref={row}>
+  const classes = (base: string) => (className ? `${base} ${className}` : base);
+  const list = (
+    <div className={end === undefined ? classes('channel-tabs') : 'channel-tabs'} role="tablist" ref={row}>
       {tabs.map((tab) => {
         const selected = tab.key === active;
         return (
@@ -56,6 +57,13 @@ export function ChannelTabs({
           </button>
         );
       })}
+    </div>
+  );
+  if (end === undefined) return list;
+  // The end button sits beside the tab list (outside it: it is not a tab), which scrolls in the room left.
+  return (
+    <div className={classes('channel-tabs-bar')}>
+      {list}
       {end}
     </div>
   );
