@@ -92,7 +92,7 @@ describe('收到的赞 and 评论和回复', () => {
         if ((await target.count()) === 1) return 1;
         await openPlay(pageB);
         return target.count();
-      }, { timeout: 45_000, intervals: [2_000, 5_000] })
+      }, { timeout: 45_000, interval: 3_000 })
       .toBe(1);
     await target.getByTestId('comment-like').first().click();
     await poll(() => target.getByTestId('comment-like').first().getAttribute('aria-pressed')).toBe('true');
