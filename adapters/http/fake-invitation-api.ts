@@ -66,7 +66,7 @@ const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, 
 
 const REFUSALS: Record<EntryRefusal, FakeHttpAnswer> = {
   'already': fail(InvitationRet.AlreadyEntered, InvitationTexts.AlreadyEntered),
-  'window': fail(InvitationRet.WindowClosed, InvitationTexts.WindowClosed),
+  'too-late': fail(InvitationRet.WindowClosed, InvitationTexts.WindowClosed),
   'not-found': fail(InvitationRet.CodeNotFound, InvitationTexts.CodeNotFound),
   'own': fail(InvitationRet.OwnCode, InvitationTexts.OwnCode),
   'circle': fail(InvitationRet.Circle, InvitationTexts.Circle),
@@ -119,7 +119,7 @@ export function installFakeInvitationApi(http: FakeHttp, options: FakeInvitation
       earnedGold: earned(uid),
       inviterReward: InvitationRules.inviterReward,
       inviteeReward: InvitationRules.inviteeReward,
-      windowDays: InvitationRules.windowDays,
+      windowDays: InvitationRules.entryDays,
       dailyRewardLimit: InvitationRules.dailyRewardLimit,
       invitee: { canEnter: inviter === null && now() <= deadline, deadline, invitedBy: inviter === null ? null : account(inviter).nickName },
     };

@@ -20,7 +20,7 @@ const INVITE_ENTRIES_PER_IP: RateLimitRule = { name: 'invite-entry:ip', max: 30,
 
 const REFUSALS: Record<EntryRefusal, () => ApiError> = {
   'already': () => new ApiError(Ret.InviteAlreadyEntered, InvitationTexts.AlreadyEntered),
-  'window': () => new ApiError(Ret.InviteWindowClosed, InvitationTexts.WindowClosed),
+  'too-late': () => new ApiError(Ret.InviteWindowClosed, InvitationTexts.WindowClosed),
   'not-found': () => new ApiError(Ret.InviteCodeNotFound, InvitationTexts.CodeNotFound),
   'own': () => new ApiError(Ret.InviteOwnCode, InvitationTexts.OwnCode),
   'circle': () => new ApiError(Ret.InviteCircle, InvitationTexts.Circle),
@@ -39,7 +39,7 @@ export function registerInvitationRoutes(api: ApiRouter, services: AppServices):
       ...(await inviterTotals(db, userId)),
       inviterReward: InvitationRules.inviterReward,
       inviteeReward: InvitationRules.inviteeReward,
-      windowDays: InvitationRules.windowDays,
+      windowDays: InvitationRules.entryDays,
       dailyRewardLimit: InvitationRules.dailyRewardLimit,
       invitee: await inviteeStatus(db, userId, auth.user.createdAt.getTime(), clock.now()),
     };

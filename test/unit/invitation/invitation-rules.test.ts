@@ -64,8 +64,8 @@ describe('entryRefusal', () => {
 
   it('refuses after the 7 days since registering (the last moment still counts)', () => {
     expect(entryRefusal(facts({ registeredAt: NOW - 7 * DAY }))).toBeNull();
-    expect(entryRefusal(facts({ registeredAt: NOW - 7 * DAY - 1 }))).toBe('window');
-    expect(entryDeadline(NOW)).toBe(NOW + InvitationRules.windowMs);
+    expect(entryRefusal(facts({ registeredAt: NOW - 7 * DAY - 1 }))).toBe('too-late');
+    expect(entryDeadline(NOW)).toBe(NOW + InvitationRules.entryPeriodMs);
   });
 
   it('refuses a code nobody has, then one’s own', () => {
