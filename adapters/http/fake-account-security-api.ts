@@ -245,13 +245,19 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     return { uid, channel, key: `+${areaCode}${phone}`, email: '', phone, areaCode };
   };
 
-  http.route('POST', AccountSecurityCalls.verifyPassword.path, (call) => {
+  /** The signed-in caller whose password the call carries (201, 1001 or the wrong-password refusal otherwise). */
+  const callerWithPassword = (call: FakeHttpCall): number | FakeHttpAnswer => {
     const uid = options.caller(call);
     if (uid === null) return fail(201, '请先登录');
     const password = param(call, 'password');
     if (password === '') return fail(1001, '缺少参数：password');
-    const refused = checkFakePassword(uid, password, AccountSecurityTexts.PasswordWrong);
-    if (refused) return refused;
+    return checkFakePassword(uid, password, AccountSecurityTexts.PasswordWrong) ?? uid;
+  };
+
+  http.route('POST', AccountSecurityCalls.verifyPassword.path, (call) => {
+    const checked = callerWithPassword(call);
+    if (typeof checked !== 'number') return checked;
+    const uid = checked;
     nextProof += 1;
     const proof = `fake-proof-${nextProof}-${'y'.repeat(20)}`;
     proofs.set(proof, { uid, expiresAt: now() + 10 * 60_000 });
@@ -299,12 +305,9 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
   });
 
   http.route('POST', AccountSecurityCalls.deleteAccount.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const password = param(call, 'password');
-    if (password === '') return fail(1001, '缺少参数：password');
-    const refused = checkFakePassword(uid, password, AccountSecurityTexts.PasswordWrong);
-    if (refused) return refused;
+    const checked = callerWithPassword(call);
+    if (typeof checked !== 'number') return checked;
+    const uid = checked;
     const account = state.accounts.get(uid);
     if (account && (account.email !== '' || account.phone !== '')) {
       const target = deletionTarget(uid, param(call, 'channel') === 'sms' ? 'sms' : 'email');
