@@ -2,6 +2,7 @@ import { DEFAULT_BARRAGE_CONFIG, readArea, readOpacity, readSize, readSpeed, typ
 import { BarrageCalls, BarrageMessages, BarrageRet } from '../../src/core/playback/barrage-protocol.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
+import { BarrageStyleTexts, colorAllowed, readBarrageStyle, type BarrageMode, type BarrageTextSize } from '../../src/core/playback/barrage-style.ts';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
@@ -19,6 +20,10 @@ export interface FakeStoredBarrage {
   likeCount: number;
   /** Unix milliseconds (0 when left out). */
   createdAt?: number;
+  /** 'scroll', white and 'normal' when left out (as the server reads rows from before styles). */
+  mode?: BarrageMode;
+  color?: string;
+  size?: BarrageTextSize;
 }
 
 /** The imitation's state, for tests to arrange and read. */
@@ -42,6 +47,8 @@ export interface FakeBarrageApi {
   holdSends: boolean;
   release(): void;
   nextId: number;
+  /** Users who may send the VIP-only colours. */
+  vipUsers: Set<number>;
 }
 
 export interface FakeBarrageApiOptions {
@@ -98,6 +105,7 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
     holdSends: false,
     release: () => held.splice(0).forEach((go) => go()),
     nextId: 1000,
+    vipUsers: new Set(),
   };
   const callerOf = options.caller ?? loginUid;
   const userName = options.user ?? ((uid: number) => `用户${uid}`);
@@ -106,6 +114,7 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
 
   const answerOf = (barrage: FakeStoredBarrage, viewer: number | null): WireBarrage => ({
     ...barrage,
+    ...readBarrageStyle(barrage),
     createdAt: barrage.createdAt ?? 0,
     liked: viewer !== null && api.likes.has(`${viewer}:${barrage.id}`),
   });
@@ -154,7 +163,7 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
     return { list };
   });
 
-  serve(BarrageCalls.send, 'required', async ({ mediaKey, episode, content = '', time, clientId }, uid) => {
+  serve(BarrageCalls.send, 'required', async ({ mediaKey, episode, content = '', time, clientId, mode, color, size }, uid) => {
     const max = durationOf(mediaKey);
     const problem = contentProblem(content);
     if (problem !== null) {
@@ -163,13 +172,17 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
     }
     const seconds = Math.round(Number(time) * 1000) / 1000;
     if (seconds > max) throw refusal(BarrageRet.TimeOutOfRange, '弹幕时间超出视频时长');
+    const style = readBarrageStyle({ mode, color, size });
+    const allowed = colorAllowed(style.color, uid !== null && api.vipUsers.has(uid));
+    if (allowed === 'unknown') throw refusal(BarrageRet.ColorUnknown, BarrageStyleTexts.colorUnknown);
+    if (allowed === 'vip-only') throw refusal(BarrageRet.ColorVipOnly, BarrageStyleTexts.colorVipOnly);
     if (api.holdSends) await new Promise<void>((resolve) => held.push(resolve));
     const sender = uid ?? 0;
     const now = clock();
     const last = lastSent.get(sender);
     if (last !== undefined && now - last < BarrageLimits.sendIntervalMs) throw refusal(BarrageRet.TooFrequent, '发送太频繁，请1秒后再试');
     lastSent.set(sender, now);
-    const barrage: FakeStoredBarrage = { id: api.nextId++, mediaKey, episode, time: seconds, content: normaliseContent(content), uid: sender, nickName: userName(sender) ?? '', likeCount: 0, createdAt: now };
+    const barrage: FakeStoredBarrage = { id: api.nextId++, mediaKey, episode, time: seconds, content: normaliseContent(content), uid: sender, nickName: userName(sender) ?? '', likeCount: 0, createdAt: now, ...style };
     api.barrages.push(barrage);
     const answer: WireBarrage = { ...answerOf(barrage, null), ...(clientId !== undefined ? { clientId } : {}) };
     return ok(answer, BarrageMessages.sent);

@@ -1,6 +1,7 @@
 import type { BarrageArea, BarrageConfig, BarrageSize, BarrageSpeed } from '../../src/core/playback/barrage-config.ts';
 import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import type { Queryable } from '../db/database.ts';
+import { readBarrageStyle } from '../../src/core/playback/barrage-style.ts';
 import type { BarrageCoin, BarrageLikeState, WireBarrage, WireShieldedUser } from '../../src/core/playback/barrage-protocol.ts';
 
 export interface BarrageVideo {
@@ -21,6 +22,9 @@ interface BarrageRow {
   like_count: number;
   liked: boolean;
   created_at: Date;
+  mode: string;
+  color: string;
+  size: string;
 }
 
 function toView(row: BarrageRow, mediaKey: string): WireBarrage {
@@ -35,6 +39,7 @@ function toView(row: BarrageRow, mediaKey: string): WireBarrage {
     likeCount: row.like_count,
     liked: row.liked === true,
     createdAt: row.created_at.getTime(),
+    ...readBarrageStyle(row),
   };
 }
 

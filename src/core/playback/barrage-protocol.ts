@@ -8,6 +8,7 @@
 import { call } from '../request/protocol.ts';
 import type { BarrageConfig } from './barrage-config.ts';
 import { BARRAGE_REPORT_REASONS } from './barrage-rules.ts';
+import { BARRAGE_COLOR_PATTERN, BARRAGE_MODES, BARRAGE_TEXT_SIZES, BarrageStyleTexts, type BarrageMode, type BarrageTextSize } from './barrage-style.ts';
 
 const BarrageProtocolLimits = {
   /** The longest media key a video can have. */
@@ -39,6 +40,10 @@ export const BarrageRet = {
   ShieldListFull: 8049,
   ShieldKeywordInvalid: 8050,
   ConfigInvalid: 8051,
+  /** AddBarrages: a colour on no palette (barrage-style.ts). */
+  ColorUnknown: 8058,
+  /** AddBarrages: a VIP-only colour from a sender who is not VIP. */
+  ColorVipOnly: 8059,
 } as const;
 
 /** The messages of barrages' successful answers and of the report's reason refusal. */
@@ -70,6 +75,12 @@ export interface WireBarrage {
   createdAt: number;
   /** The sender's own id for this send (AddBarrages clientId), so its page can match the echo; absent otherwise. */
   clientId?: string;
+  /** Scrolling, or pinned at the top or the bottom (barrage-style.ts); 'scroll' for barrages sent before styles. */
+  mode: BarrageMode;
+  /** Uppercase '#RRGGBB'; '#FFFFFF' by default. */
+  color: string;
+  /** The sender's size; 'normal' by default. */
+  size: BarrageTextSize;
 }
 
 /** GetBarrages: the episode's barrages by time. */
@@ -128,7 +139,10 @@ export const BarrageCalls = {
     carrier: 'query',
     params: { mediaKey, episode, from: { ...seconds, optional: true }, to: { ...seconds, optional: true } },
   }),
-  /** Sends a barrage at `time` seconds (text with three decimals); answers the stored one, relayed to the room. */
+  /**
+   * Sends a barrage at `time` seconds (text with three decimals) in a mode, colour and size; answers the stored one,
+   * relayed to the room.
+   */
   send: call<WireBarrage>()({
     method: 'GET',
     path: '/api/Video/AddBarrages',
@@ -140,6 +154,12 @@ export const BarrageCalls = {
       content: { kind: 'text', max: BarrageProtocolLimits.maxText, optional: true },
       time: seconds,
       clientId: { kind: 'text', max: BarrageProtocolLimits.maxClientId, pattern: /^[A-Za-z0-9_-]{1,64}$/, optional: true },
+      /** scroll (default), top or bottom. */
+      mode: { kind: 'text', max: 10, trim: true, oneOf: BARRAGE_MODES, badMessage: BarrageStyleTexts.mode, optional: true },
+      /** '#RRGGBB' (either case; default '#FFFFFF'), from the sender's palette (8058 on none, 8059 VIP-only). */
+      color: { kind: 'text', max: 7, trim: true, pattern: BARRAGE_COLOR_PATTERN, optional: true },
+      /** small or normal (default). */
+      size: { kind: 'text', max: 10, trim: true, oneOf: BARRAGE_TEXT_SIZES, badMessage: BarrageStyleTexts.size, optional: true },
     },
   }),
   /** Likes the barrage, or takes the like back. */

@@ -2,6 +2,7 @@ import type { ApiClient, CallOptions } from '../request/api-client.ts';
 import { parseBarrageConfig, type BarrageConfig } from './barrage-config.ts';
 import { BarrageCalls } from './barrage-protocol.ts';
 import type { Barrage, BarrageReportReason } from './barrage-rules.ts';
+import { readBarrageStyle, type BarrageMode, type BarrageStyle, type BarrageTextSize } from './barrage-style.ts';
 import { fieldsOf, numberOf, textOf } from '../request/answer-values.ts';
 
 type RequestOptions = Omit<CallOptions, 'paramsIn' | 'bodyEncoding'>;
@@ -17,6 +18,10 @@ export interface BarrageItem extends Barrage {
   own: boolean;
   /** The sender page's id for this send (matches the socket echo to the barrage already shown). */
   clientId?: string;
+  mode: BarrageMode;
+  /** Uppercase '#RRGGBB'. */
+  color: string;
+  size: BarrageTextSize;
 }
 
 export interface ShieldedUser {
@@ -43,6 +48,7 @@ export function parseBarrage(value: unknown, me: number | null): BarrageItem | n
     likeCount: Math.max(0, Math.trunc(numberOf(raw.likeCount))),
     liked: raw.liked === true,
     own: me !== null && uid === me,
+    ...readBarrageStyle(raw),
   };
   const clientId = textOf(raw.clientId);
   if (clientId !== '') item.clientId = clientId;
@@ -90,13 +96,17 @@ export class BarrageService {
   }
 
   /** Sends; the answer is the stored barrage (errors are toasted by the request layer and rethrown). */
-  async send(request: { mediaKey: string; episode: number; content: string; time: number; clientId: string }, me: number | null): Promise<BarrageItem | null> {
+  async send(
+    request: { mediaKey: string; episode: number; content: string; time: number; clientId: string; style?: BarrageStyle },
+    me: number | null,
+  ): Promise<BarrageItem | null> {
     const data = await this.api.request(BarrageCalls.send, {
       mediaKey: request.mediaKey,
       episode: request.episode,
       content: request.content,
       time: request.time.toFixed(3),
       clientId: request.clientId,
+      ...(request.style ? { mode: request.style.mode, color: request.style.color, size: request.style.size } : {}),
     });
     return parseBarrage(data, me);
   }

@@ -5,6 +5,7 @@ import type { UserSession } from '../shared-kernel/user-session.ts';
 import { episodeRoomKey } from './barrage-protocol.ts';
 import { BarrageTimeline, contentProblem, normaliseContent, type BarrageReportReason } from './barrage-rules.ts';
 import { parseBarrage, type BarrageItem, type BarrageService } from './barrage-service.ts';
+import { DEFAULT_BARRAGE_STYLE, type BarrageStyle } from './barrage-style.ts';
 
 /**
  * The live side of barrages (the messaging connection in the app): joins a video room and hears sendBarrage.
@@ -91,10 +92,10 @@ export class BarrageSession {
   }
 
   /**
-   * Sends a barrage at `time` seconds: shown at once as one's own; taken off again when the server refuses it
+   * Sends a barrage at `time` seconds in a style (mode, colour, size): shown at once as one's own; taken off again when the server refuses it
    * (the request layer toasts the reason).
    */
-  async send(content: string, time: number): Promise<SendOutcome> {
+  async send(content: string, time: number, style: BarrageStyle = DEFAULT_BARRAGE_STYLE): Promise<SendOutcome> {
     const me = this.me();
     if (me === null) return { ok: false, reason: 'login' };
     const problem = contentProblem(content);
@@ -113,12 +114,15 @@ export class BarrageSession {
       liked: false,
       own: true,
       clientId,
+      mode: style.mode,
+      color: style.color,
+      size: style.size,
     };
     this.pending.set(clientId, item);
     this.timeline.add(item);
     this.emit({ type: 'show', item });
     try {
-      const stored = await this.deps.service.send({ mediaKey: this.mediaKey, episode: this.episode, content: item.content, time: item.time, clientId }, me);
+      const stored = await this.deps.service.send({ mediaKey: this.mediaKey, episode: this.episode, content: item.content, time: item.time, clientId, style }, me);
       if (stored) this.confirm(clientId, stored.id);
       return { ok: true, item };
     } catch (error) {
