@@ -1,7 +1,7 @@
 import type { BarrageArea, BarrageConfig, BarrageSize, BarrageSpeed } from '../../src/core/playback/barrage-config.ts';
 import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import type { Queryable } from '../db/database.ts';
-import { readBarrageStyle } from '../../src/core/playback/barrage-style.ts';
+import { readBarrageStyle, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
 import type { BarrageCoin, BarrageLikeState, WireBarrage, WireShieldedUser } from '../../src/core/playback/barrage-protocol.ts';
 
 export interface BarrageVideo {
@@ -60,7 +60,7 @@ export async function listBarrages(
 ): Promise<WireBarrage[]> {
   const rows = await db.query<BarrageRow>(
     `SELECT b.id, b.episode, b.time_ms, b.content, b.user_id, u.nick_name, b.like_count, b.created_at,
-            (l.user_id IS NOT NULL) AS liked
+            b.mode, b.color, b.size, (l.user_id IS NOT NULL) AS liked
        FROM barrages b
        JOIN users u ON u.id = b.user_id
        LEFT JOIN barrage_likes l ON l.barrage_id = b.id AND l.user_id = $5
@@ -85,16 +85,16 @@ export async function lockSender(tx: Queryable, uid: number): Promise<Date | nul
 export async function insertBarrage(
   tx: Queryable,
   video: BarrageVideo,
-  barrage: { episode: number; timeMs: number; content: string; uid: number; at: Date },
+  barrage: { episode: number; timeMs: number; content: string; uid: number; at: Date; style: BarrageStyle },
 ): Promise<WireBarrage> {
   const rows = await tx.query<BarrageRow>(
     `WITH inserted AS (
-       INSERT INTO barrages (video_id, episode, time_ms, content, user_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       RETURNING id, episode, time_ms, content, user_id, like_count, created_at
+       INSERT INTO barrages (video_id, episode, time_ms, content, user_id, created_at, mode, color, size)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       RETURNING id, episode, time_ms, content, user_id, like_count, created_at, mode, color, size
      )
      SELECT i.*, u.nick_name, false AS liked FROM inserted i JOIN users u ON u.id = i.user_id`,
-    [video.id, barrage.episode, barrage.timeMs, barrage.content, barrage.uid, barrage.at],
+    [video.id, barrage.episode, barrage.timeMs, barrage.content, barrage.uid, barrage.at, barrage.style.mode, barrage.style.color, barrage.style.size],
   );
   const row = rows[0];
   if (!row) throw new Error('barrage insert returned no row');

@@ -5,8 +5,10 @@
 import { readArea, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
 import { episodeRoomKey, type BarrageLikeState, type WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
+import { colorAllowed, readBarrageStyle, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
 import type { AppServices } from '../app-services.ts';
 import type { Database } from '../db/database.ts';
+import type { UserRecord } from '../user/user-repository.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { takeSendSlot } from '../rate-limit/send-limits.ts';
@@ -66,16 +68,36 @@ export async function episodeBarrages(
 }
 
 /**
- * Sends a barrage: content 1–50 characters after trimming, time 0..duration seconds, one per second per user (and
- * the sender's allowance). Stores it, then relays it (sendBarrage) to the episode's room, clientId included.
+/** Whether the user's VIP is active now (as the user view answers vipLevel). */
+function vipActive(user: Pick<UserRecord, 'vipLevel' | 'vipExpire'>, nowMs: number): boolean {
+  return user.vipLevel > 0 && user.vipExpire !== null && user.vipExpire.getTime() > nowMs;
+}
+
+ * The style of a barrage to send (mode and size already one of their lists, the colour '#RRGGBB': the protocol
+ * checked them), uppercase; a colour on no palette is refused (8058), a VIP-only one from a sender who is not VIP too
+ * (8059).
+ */
+function sendStyle(given: { mode?: string; color?: string; size?: string }, vip: boolean): BarrageStyle {
+  const style = readBarrageStyle(given);
+  const allowed = colorAllowed(style.color, vip);
+  if (allowed === 'unknown') throw new ApiError(Ret.BarrageColorUnknown, RetMessage.BarrageColorUnknown);
+  if (allowed === 'vip-only') throw new ApiError(Ret.BarrageColorVipOnly, RetMessage.BarrageColorVipOnly);
+  return style;
+}
+
+/**
+ * Sends a barrage: content 1–50 characters after trimming, time 0..duration seconds, a colour of the sender's
+ * palette, one per second per user (and the sender's allowance). Stores it with its mode, colour and size, then
+ * relays it (sendBarrage) to the episode's room, clientId included.
  */
 export async function sendBarrage(
   services: AppServices,
-  uid: number,
-  send: { mediaKey: string; episode: number; content?: string; time: string; clientId?: string },
+  sender: Pick<UserRecord, 'id' | 'vipLevel' | 'vipExpire'>,
+  send: { mediaKey: string; episode: number; content?: string; time: string; clientId?: string; mode?: string; color?: string; size?: string },
 ): Promise<WireBarrage> {
   const { db, clock, realtime } = services;
   const video = await videoOf(db, send.mediaKey);
+  const uid = sender.id;
   const raw = send.content ?? '';
   const problem = contentProblem(raw);
   if (problem === BarrageTexts.contentEmpty) throw new ApiError(Ret.BarrageContentEmpty, RetMessage.BarrageContentEmpty);
@@ -84,13 +106,14 @@ export async function sendBarrage(
   const timeMs = msOf(send.time);
   if (timeMs > maxTimeMs(video)) throw new ApiError(Ret.BarrageTimeOutOfRange, RetMessage.BarrageTimeOutOfRange);
   await takeSendSlot(services.limiter, services.config.sendLimits, 'barrage', uid);
+  const style = sendStyle(send, vipActive(sender, clock.now()));
   const at = new Date(clock.now());
   const barrage = await db.transaction(async (tx) => {
     const last = await lockSender(tx, uid);
     if (last !== null && at.getTime() - last.getTime() < BarrageLimits.sendIntervalMs) {
       throw new ApiError(Ret.BarrageTooFrequent, RetMessage.BarrageTooFrequent);
     }
-    return insertBarrage(tx, video, { episode: send.episode, timeMs, content: normaliseContent(raw), uid, at });
+    return insertBarrage(tx, video, { episode: send.episode, timeMs, content: normaliseContent(raw), uid, at, style });
   });
   const view: WireBarrage = send.clientId !== undefined ? { ...barrage, clientId: send.clientId } : barrage;
   realtime.relayBarrage(episodeRoomKey(video.mediaKey, send.episode), view);

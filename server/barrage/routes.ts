@@ -23,7 +23,7 @@ export function registerBarrageRoutes(api: ApiRouter, services: AppServices): vo
 
   serve(api, BarrageCalls.list, 'optional', async ({ auth, input }) => ({ list: await episodeBarrages(db, input, auth?.user.id ?? null) }));
 
-  serve(api, BarrageCalls.send, 'required', async ({ auth, input }) => ok(await sendBarrage(services, auth.user.id, input), BarrageMessages.sent));
+  serve(api, BarrageCalls.send, 'required', async ({ auth, input }) => ok(await sendBarrage(services, auth.user, input), BarrageMessages.sent));
 
   serve(api, BarrageCalls.like, 'required', async ({ auth, input }) => {
     const state = await likeBarrage(db, input.barrageId, auth.user.id, now());

@@ -1,3 +1,4 @@
+import { BarrageStyleTexts } from '../../src/core/playback/barrage-style.ts';
 import { AddressRet } from '../../src/core/vip/address-protocol.ts';
 import { AccountSecurityRet } from '../../src/core/account-security/account-security-protocol.ts';
 import { CaptchaRet, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
@@ -140,6 +141,10 @@ export const Ret = {
   ShieldKeywordInvalid: 8050,
   /** PutBarrageCofig: a value out of its range, or nothing to save. */
   BarrageConfigInvalid: 8051,
+  /** AddBarrages: a colour on no palette (src/core/playback/barrage-style.ts). */
+  BarrageColorUnknown: 8058,
+  /** AddBarrages: a VIP-only colour from a sender who is not VIP. */
+  BarrageColorVipOnly: 8059,
   /** Video social (8060-8079, server/video-social). No such comment (or not on that video). */
   CommentNotFound: 8060,
   /** DelReply: the comment is someone else's. */
@@ -310,6 +315,8 @@ export const RetMessage = {
   ShieldListFull: '屏蔽列表已满，最多100个',
   ShieldKeywordInvalid: '关键词为1-20个字，不含特殊字符',
   BarrageConfigInvalid: '弹幕设置参数不正确',
+  BarrageColorUnknown: BarrageStyleTexts.colorUnknown,
+  BarrageColorVipOnly: BarrageStyleTexts.colorVipOnly,
   CommentNotFound: '评论不存在',
   CommentNotOwned: '只能删除自己的评论',
   CommentTooFrequent: '评论太频繁，请稍后再试',
