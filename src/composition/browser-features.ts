@@ -7,6 +7,8 @@ import { Socket } from '../core/ports/socket.ts';
 import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ConnectionNetworkType, type NetworkConnection } from '../../adapters/network-type/connection-network-type.ts';
 import { DocumentFullscreen } from '../../adapters/fullscreen/document-fullscreen.ts';
+import { DocumentPictureInPicture } from '../../adapters/picture-in-picture/document-picture-in-picture.ts';
+import { PictureInPicture } from '../core/ports/picture-in-picture.ts';
 import type { MediaElement } from '../../adapters/media-player/html-media-player.ts';
 import { NetworkType } from '../core/ports/network-type.ts';
 import { Fullscreen } from '../core/ports/fullscreen.ts';
@@ -30,6 +32,10 @@ export function bindBrowserFeatures(container: Container): void {
     container.bind<TonePlayer>(TonePlayer).toDynamicValue(() => new WebAudioTonePlayer(window)).inSingletonScope();
     container.bind<NetworkType>(NetworkType).toDynamicValue(() => new ConnectionNetworkType(window.navigator as { connection?: NetworkConnection })).inSingletonScope();
     container.bind<Fullscreen>(Fullscreen).toDynamicValue(() => new DocumentFullscreen(document, window.screen?.orientation ?? null)).inSingletonScope();
+    container
+      .bind<PictureInPicture>(PictureInPicture)
+      .toDynamicValue(() => new DocumentPictureInPicture(document, 'webkitSupportsPresentationMode' in HTMLVideoElement.prototype))
+      .inSingletonScope();
     container
       .bind<MediaPlayerFactory>(MediaPlayerFactory)
       .toConstantValue(async (element) => new (await import('../../adapters/media-player/html-media-player.ts')).HtmlMediaPlayer(element as MediaElement));

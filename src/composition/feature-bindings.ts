@@ -14,6 +14,7 @@ import { bindMessaging } from './messaging-bindings.ts';
 import { bindMovieRequests } from './movie-requests-bindings.ts';
 import { bindFocus } from './focus-bindings.ts';
 import { bindPlayback } from './playback-bindings.ts';
+import { bindPlayerScreen } from './player-screen-bindings.ts';
 import { bindPosting } from './posting-bindings.ts';
 import { bindQrLogin } from './qr-login-bindings.ts';
 import { bindVotes } from './votes-bindings.ts';
@@ -43,6 +44,7 @@ export function bindFeatures(container: Container): void {
   bindHelp(container);
   bindFeedback(container);
   bindPlayback(container);
+  bindPlayerScreen(container);
   bindPosting(container);
   bindVotes(container);
   bindCatalogueScreens(container);

@@ -15,6 +15,7 @@ import { FakeSocket } from '../../adapters/socket/fake-socket.ts';
 import { FakeTonePlayer } from '../../adapters/tone/fake-tone-player.ts';
 import { FakeNetworkType } from '../../adapters/network-type/fake-network-type.ts';
 import { FakeFullscreen } from '../../adapters/fullscreen/fake-fullscreen.ts';
+import { FakePictureInPicture } from '../../adapters/picture-in-picture/fake-picture-in-picture.ts';
 import { FakeMediaPlayer } from '../../adapters/media-player/fake-media-player.ts';
 import { MemoryLocalFiles } from '../../adapters/local-files/memory-local-files.ts';
 import { FakeGeolocation } from '../../adapters/geolocation/fake-geolocation.ts';
@@ -24,6 +25,7 @@ import { Geolocation } from '../core/ports/geolocation.ts';
 import { PlaceSearch } from '../core/ports/place-search.ts';
 import { NetworkType } from '../core/ports/network-type.ts';
 import { Fullscreen } from '../core/ports/fullscreen.ts';
+import { PictureInPicture } from '../core/ports/picture-in-picture.ts';
 import { MediaPlayerFactory } from '../core/ports/media-player.ts';
 import { Clipboard } from '../core/ports/clipboard.ts';
 import { Clock } from '../core/ports/clock.ts';
@@ -63,6 +65,7 @@ export interface HeadlessWorld {
   tone: FakeTonePlayer;
   network: FakeNetworkType;
   fullscreen: FakeFullscreen;
+  pictureInPicture: FakePictureInPicture;
   /** The players made for media elements, newest last. */
   players: FakeMediaPlayer[];
   /** Picked files (add one, then hand it to the post draft). */
@@ -100,6 +103,7 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
     tone: new FakeTonePlayer(),
     network: new FakeNetworkType(),
     fullscreen: new FakeFullscreen(),
+    pictureInPicture: new FakePictureInPicture(),
     players: [],
     files: new MemoryLocalFiles(),
     geolocation: new FakeGeolocation(),
@@ -122,6 +126,7 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<TonePlayer>(TonePlayer).toConstantValue(world.tone);
   container.bind<NetworkType>(NetworkType).toConstantValue(world.network);
   container.bind<Fullscreen>(Fullscreen).toConstantValue(world.fullscreen);
+  container.bind<PictureInPicture>(PictureInPicture).toConstantValue(world.pictureInPicture);
   container.bind<MediaPlayerFactory>(MediaPlayerFactory).toConstantValue(async () => {
     const player = new FakeMediaPlayer();
     world.players.push(player);

@@ -13,6 +13,7 @@ import { InsertedAd, PauseAd } from '../gold/play-ads.tsx';
 import { CommentSection, VideoActions } from '../video-social/video-social-slots.tsx';
 import { PollCard } from '../votes/poll-card.tsx';
 import { EpisodeChip } from './episode-chip.tsx';
+import { PlayerGestureLayer } from './player-gestures.tsx';
 import { PlayModel, episodeFromQuery, type PlayViewModel } from './play-view-model.ts';
 import './play.css';
 
@@ -160,6 +161,7 @@ const PlayerArea = observer(function PlayerArea({ vm, mediaKey }: { vm: PlayView
     >
       <video ref={vm.videoMounted} className="player-video" data-testid="play-video" playsInline preload="metadata" />
       <BarrageOverlay />
+      <PlayerGestureLayer player={vm} area={area} />
       {vm.locked && <GoldGate mediaKey={mediaKey} title={vm.title} price={vm.goldPrice} onUnlocked={vm.goldUnlocked} />}
       {vm.showInsertedAd && <InsertedAd mediaKey={mediaKey} onFinished={vm.insertedAdFinished} />}
       <PauseAd mediaKey={mediaKey} visible={vm.pausedByUser} />
@@ -241,7 +243,8 @@ export const PlayScreen = observer(function PlayScreen() {
       <NavBar title={vm.title || '播放'} />
       <BarrageProvider mediaKey={mediaKey} episode={vm.episode} player={vm.slotPlayer}>
         <PlayerArea vm={vm} mediaKey={mediaKey} />
-        <BarrageInputBar />
+        {/* In fullscreen the bar is inside the player (PlayerGestureLayer). */}
+        {!vm.fullscreen && <BarrageInputBar />}
       </BarrageProvider>
       {vm.loading && <LoadingState />}
       {vm.failed && <ErrorState onRefresh={vm.retryTapped} message={vm.texts.loadFailed} />}

@@ -1,0 +1,147 @@
+import { autorun } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useEffect, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useViewModel } from '../app/container-context.tsx';
+import { BarrageInputBar } from '../barrage/barrage-slots.tsx';
+import { useBarrageContext } from '../barrage/barrage-context.ts';
+import { PlayerGesturesModel, type GesturePlayer, type HoldIntents } from './player-gestures-view-model.ts';
+import './player-gestures.css';
+
+const PipIcon = () => (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+    <path d="M3 5h18v14H3z" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="M12 11h7v6h-7z" fill="currentColor" />
+  </svg>
+);
+
+/**
+ * Where the finger is on the layer, in the player's own axes: the CSS-rotated fullscreen player (a phone held
+ * upright) is turned a quarter clockwise, so its horizontal runs down the screen.
+ */
+function localPoint(layer: HTMLElement, clientX: number, clientY: number): { x: number; y: number; width: number; height: number } {
+  const rect = layer.getBoundingClientRect();
+  const turned = layer.offsetWidth > 0 && Math.abs(layer.offsetWidth - rect.height) < 1 && Math.abs(layer.offsetWidth - rect.width) >= 1;
+  if (turned) return { x: clientY - rect.top, y: rect.right - clientX, width: rect.height, height: rect.width };
+  return { x: clientX - rect.left, y: clientY - rect.top, width: rect.width, height: rect.height };
+}
+
+export interface PlayerGestureLayerProps {
+  player: GesturePlayer;
+  /** The player area (the element that goes fullscreen). */
+  area: RefObject<HTMLDivElement | null>;
+  /** The controls' long-press intents (2× while held); null until they exist. */
+  hold?: HoldIntents | null;
+}
+
+/**
+ * The layer over the picture (above the barrages, below the pause ad, the notices and the controls) that reads the
+ * finger: tap shows or hides the controls, double tap plays or pauses, a long press plays 2× while held, a
+ * horizontal swipe seeks with a preview, a vertical swipe on the right half in fullscreen sets the brightness.
+ * Also the 小窗 button (picture-in-picture, where offered) and, in fullscreen, the barrage bar inside the player.
+ */
+export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player, area, hold = null }: PlayerGestureLayerProps) {
+  const vm = useViewModel(PlayerGesturesModel, { player, hold: () => hold });
+  const { overlay } = useBarrageContext();
+  useEffect(() => vm.start(), [vm]);
+
+  // The brightness is a CSS filter on the video alone (the barrages keep theirs); the controls' showing is an
+  // attribute of the area (React leaves it alone), which the stylesheet reads.
+  useEffect(
+    () =>
+      autorun(() => {
+        const element = area.current;
+        if (!element) return;
+        const video = element.querySelector('video');
+        if (video) video.style.filter = vm.videoFilter;
+        element.dataset['controls'] = vm.controlsShown ? 'shown' : 'hidden';
+      }),
+    [vm, area],
+  );
+
+  // A portrait video (a short video) is not turned in fullscreen.
+  useEffect(() => {
+    const video = area.current?.querySelector('video');
+    if (!video) return undefined;
+    const measured = () => {
+      const element = area.current;
+      if (element) element.dataset['portraitVideo'] = video.videoHeight > video.videoWidth ? 'true' : 'false';
+    };
+    video.addEventListener('loadedmetadata', measured);
+    return () => video.removeEventListener('loadedmetadata', measured);
+  }, [area]);
+
+  // A finger on the controls or the bar keeps them shown (and shows them when hidden).
+  useEffect(() => {
+    const element = area.current;
+    if (!element) return undefined;
+    const touched = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest('.player-controls, .player-top-controls, .barrage-bar')) vm.controlsTouched();
+    };
+    element.addEventListener('pointerdown', touched, true);
+    return () => element.removeEventListener('pointerdown', touched, true);
+  }, [vm, area]);
+
+  const down = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!event.isPrimary || event.button > 0) return;
+    const { x, y, width, height } = localPoint(event.currentTarget, event.clientX, event.clientY);
+    // A tap on a flying barrage is the barrage's (its actions open), not the picture's.
+    if (overlay.current?.hitTest(x, y)) return;
+    // Mouse and pen keep their moves; a finger's moves come while the browser does not scroll (touch-action).
+    if (event.pointerType !== 'touch') event.currentTarget.setPointerCapture?.(event.pointerId);
+    vm.pointerDown(x, y, width, height);
+  };
+  const at = (event: ReactPointerEvent<HTMLDivElement>, then: (x: number, y: number) => void) => {
+    if (!event.isPrimary) return;
+    const { x, y } = localPoint(event.currentTarget, event.clientX, event.clientY);
+    then(x, y);
+  };
+
+  return (
+    <>
+      <div
+        className="player-gestures"
+        data-testid="player-gestures"
+        onPointerDown={down}
+        onPointerMove={(event) => at(event, vm.pointerMoved)}
+        onPointerUp={(event) => at(event, vm.pointerUp)}
+        onPointerCancel={vm.pointerCancelled}
+        onContextMenu={(event) => event.preventDefault()}
+      >
+        {vm.seekPreview && (
+          <div className="player-hint" data-testid="seek-preview">
+            <span className="player-hint__main">{vm.seekPreview.time}</span>
+            <span className="player-hint__sub">{vm.seekPreview.delta}</span>
+          </div>
+        )}
+        {vm.brightnessHint && (
+          <div className="player-hint" data-testid="brightness-hint">
+            <span className="player-hint__main">{vm.brightnessHint}</span>
+          </div>
+        )}
+      </div>
+      {vm.pipSupported && (
+        <div className="player-top-controls">
+          <button
+            type="button"
+            className="player-icon"
+            data-testid="play-pip"
+            aria-label={vm.pipLabel}
+            aria-pressed={vm.pipActive}
+            onClick={() => {
+              const video = area.current?.querySelector('video');
+              if (video) void vm.pipTapped(video);
+            }}
+          >
+            <PipIcon />
+            <span className="player-top-controls__text">{vm.pipLabel}</span>
+          </button>
+        </div>
+      )}
+      {player.fullscreen && (
+        <div className="player-fullscreen-bar" data-testid="fullscreen-barrage-bar">
+          <BarrageInputBar />
+        </div>
+      )}
+    </>
+  );
+});
