@@ -1,6 +1,7 @@
-import { DEFAULT_BARRAGE_CONFIG, readArea, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
+import { DEFAULT_BARRAGE_CONFIG, readArea, readDensity, readFlag, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
 import { BarrageCalls, BarrageMessages, BarrageRet } from '../../src/core/playback/barrage-protocol.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
+import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
 import { BarrageStyleTexts, colorAllowed, readBarrageStyle, type BarrageMode, type BarrageTextSize } from '../../src/core/playback/barrage-style.ts';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
@@ -233,7 +234,8 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
   });
 
   serve(BarrageCalls.shieldKeyword, 'required', ({ keyword = '' }) => {
-    if (keywordProblem(keyword) !== null) throw refusal(BarrageRet.ShieldKeywordInvalid, '关键词为1-20个字，不含特殊字符');
+    const problem = keywordProblem(keyword);
+    if (problem !== null) throw refusal(BarrageRet.ShieldKeywordInvalid, isRegexKeyword(keyword) ? problem : '关键词为1-20个字，不含特殊字符');
     const normalised = normaliseKeyword(keyword);
     if (!api.shieldKeywords.includes(normalised)) {
       if (api.shieldKeywords.length >= BarrageLimits.shieldListMax) throw refusal(BarrageRet.ShieldListFull, '屏蔽列表已满，最多100个');
@@ -263,6 +265,12 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
     take(given.speed, readSpeed, (value) => (next.speed = value));
     take(given.size, readSize, (value) => (next.size = value));
     take(given.area, readArea, (value) => (next.area = value));
+    take(given.merge, readFlag, (value) => (next.merge = value));
+    take(given.density, readDensity, (value) => (next.density = value));
+    take(given.blockScroll, readFlag, (value) => (next.blockScroll = value));
+    take(given.blockTop, readFlag, (value) => (next.blockTop = value));
+    take(given.blockBottom, readFlag, (value) => (next.blockBottom = value));
+    take(given.blockColor, readFlag, (value) => (next.blockColor = value));
     if (count === 0) throw refusal(BarrageRet.ConfigInvalid, '弹幕设置参数不正确');
     api.config = next;
     return ok(next, BarrageMessages.configSaved);

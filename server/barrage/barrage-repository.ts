@@ -213,20 +213,59 @@ export async function unshieldKeyword(db: Queryable, uid: number, keyword: strin
 
 const AREA_QUARTERS: Readonly<Record<number, BarrageArea>> = { 1: 0.25, 2: 0.5, 3: 0.75, 4: 1 };
 
+interface BarrageConfigRow {
+  opacity_tenths: number;
+  speed: BarrageSpeed;
+  size: BarrageSize;
+  area_quarters: number;
+  merge: boolean;
+  density_tenths: number;
+  block_scroll: boolean;
+  block_top: boolean;
+  block_bottom: boolean;
+  block_color: boolean;
+}
+
 export async function readBarrageConfig(db: Queryable, uid: number): Promise<BarrageConfig> {
-  const rows = await db.query<{ opacity_tenths: number; speed: BarrageSpeed; size: BarrageSize; area_quarters: number }>(
-    'SELECT opacity_tenths, speed, size, area_quarters FROM barrage_configs WHERE user_id = $1',
+  const rows = await db.query<BarrageConfigRow>(
+    `SELECT opacity_tenths, speed, size, area_quarters, merge, density_tenths, block_scroll, block_top, block_bottom, block_color
+       FROM barrage_configs WHERE user_id = $1`,
     [uid],
   );
   const row = rows[0];
   if (!row) return { ...DEFAULT_BARRAGE_CONFIG };
-  return { opacity: row.opacity_tenths / 10, speed: row.speed, size: row.size, area: AREA_QUARTERS[row.area_quarters] ?? DEFAULT_BARRAGE_CONFIG.area };
+  return {
+    opacity: row.opacity_tenths / 10,
+    speed: row.speed,
+    size: row.size,
+    area: AREA_QUARTERS[row.area_quarters] ?? DEFAULT_BARRAGE_CONFIG.area,
+    merge: row.merge,
+    density: row.density_tenths / 10,
+    blockScroll: row.block_scroll,
+    blockTop: row.block_top,
+    blockBottom: row.block_bottom,
+    blockColor: row.block_color,
+  };
 }
 
 export async function writeBarrageConfig(db: Queryable, uid: number, config: BarrageConfig): Promise<void> {
   await db.query(
-    `INSERT INTO barrage_configs (user_id, opacity_tenths, speed, size, area_quarters) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (user_id) DO UPDATE SET opacity_tenths = $2, speed = $3, size = $4, area_quarters = $5`,
-    [uid, Math.round(config.opacity * 10), config.speed, config.size, Math.round(config.area * 4)],
+    `INSERT INTO barrage_configs (user_id, opacity_tenths, speed, size, area_quarters, merge, density_tenths, block_scroll, block_top, block_bottom, block_color)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (user_id) DO UPDATE SET opacity_tenths = $2, speed = $3, size = $4, area_quarters = $5, merge = $6, density_tenths = $7,
+       block_scroll = $8, block_top = $9, block_bottom = $10, block_color = $11`,
+    [
+      uid,
+      Math.round(config.opacity * 10),
+      config.speed,
+      config.size,
+      Math.round(config.area * 4),
+      config.merge,
+      Math.round(config.density * 10),
+      config.blockScroll,
+      config.blockTop,
+      config.blockBottom,
+      config.blockColor,
+    ],
   );
 }

@@ -2,9 +2,10 @@
  * Barrages' use cases (spec section 7): what each call does beyond reading its parameters, so the routes
  * (server/barrage/routes.ts) parse, call and answer. Refusals are ApiErrors with the codes of server/http/ret.ts.
  */
-import { readArea, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
+import { readArea, readDensity, readFlag, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
 import { episodeRoomKey, type BarrageLikeState, type WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
+import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
 import { colorAllowed, readBarrageStyle, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
 import type { AppServices } from '../app-services.ts';
 import type { Database } from '../db/database.ts';
@@ -137,11 +138,13 @@ export async function reportBarrage(db: Database, report: { barrageId: number; u
 }
 
 /**
- * Adds a keyword (1–20 characters, no control characters; kept lower-cased) to the owner's shield list, in one
+ * Adds a keyword (1–20 characters, no control characters; kept lower-cased) or a safe /regex/ (kept as written) to the owner's shield list, in one
  * transaction with the owner's row locked: one already there stays as is; a full list is refused. Answers the list.
  */
 export async function addShieldedKeyword(db: Database, owner: number, raw: string, at: Date): Promise<string[]> {
-  if (keywordProblem(raw) !== null) throw new ApiError(Ret.ShieldKeywordInvalid, RetMessage.ShieldKeywordInvalid);
+  const problem = keywordProblem(raw);
+  // A /regex/ refused says why (too long, malformed, unsafe); a plain keyword the usual message.
+  if (problem !== null) throw new ApiError(Ret.ShieldKeywordInvalid, isRegexKeyword(raw) ? problem : RetMessage.ShieldKeywordInvalid);
   const keyword = normaliseKeyword(raw);
   await db.transaction(async (tx) => {
     await lockShieldOwner(tx, owner);
@@ -152,11 +155,11 @@ export async function addShieldedKeyword(db: Database, owner: number, raw: strin
   return listShieldedKeywords(db, owner);
 }
 
-/** The settings given (opacity 0.1–1, speed, size, area; at least one, each valid) over the user's, saved; all of them. */
+/** The settings given (opacity 0.1–1, speed, size, area, merge, density 0.1–1, type blocks; at least one, each valid) over the user's, saved; all of them. */
 export async function saveBarrageConfig(
   db: Database,
   uid: number,
-  given: { opacity?: string; speed?: string; size?: string; area?: string },
+  given: Partial<Record<keyof BarrageConfig, string>>,
 ): Promise<BarrageConfig> {
   const next: BarrageConfig = { ...(await readBarrageConfig(db, uid)) };
   let count = 0;
@@ -171,6 +174,12 @@ export async function saveBarrageConfig(
   take(given.speed, readSpeed, (value) => (next.speed = value));
   take(given.size, readSize, (value) => (next.size = value));
   take(given.area, readArea, (value) => (next.area = value));
+  take(given.merge, readFlag, (value) => (next.merge = value));
+  take(given.density, readDensity, (value) => (next.density = value));
+  take(given.blockScroll, readFlag, (value) => (next.blockScroll = value));
+  take(given.blockTop, readFlag, (value) => (next.blockTop = value));
+  take(given.blockBottom, readFlag, (value) => (next.blockBottom = value));
+  take(given.blockColor, readFlag, (value) => (next.blockColor = value));
   if (count === 0) throw configInvalid();
   await writeBarrageConfig(db, uid, next);
   return next;

@@ -7,6 +7,7 @@ import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
 import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import { BarrageCalls, BarrageRet } from '../../src/core/playback/barrage-protocol.ts';
+import { RegexKeywordTexts } from '../../src/core/playback/barrage-regex.ts';
 import type { BarrageCoin, BarrageLikeState, BarrageList, ShieldedKeywordList, ShieldedUserList, WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { FakeClock, createTestDatabase, registerUser, testConfig, tokenParams } from '../server/support.ts';
@@ -160,6 +161,30 @@ function barrageContract(name: string, makeWorld: () => Promise<{ world: Barrage
       expect((await world.send(BarrageCalls.putConfig, { opacity: '0.05' }, me)).ret).toBe(BarrageRet.ConfigInvalid);
       expect((await world.send(BarrageCalls.putConfig, {}, me)).ret).toBe(BarrageRet.ConfigInvalid);
       expect((await world.send(BarrageCalls.putConfig, { area: '0.5' }, null)).ret).toBe(201);
+    });
+
+    it('PutBarrageCofig keeps the filters: merge, density 0.1–1 and the type blocks, each checked (8051)', async () => {
+      const me = await world.user();
+      const saved = await world.send(BarrageCalls.putConfig, { merge: '0', density: '0.3', blockTop: '1', blockColor: 'true' }, me);
+      const expected = { ...DEFAULT_BARRAGE_CONFIG, merge: false, density: 0.3, blockTop: true, blockColor: true };
+      expect(saved).toMatchObject({ ret: 200, data: expected });
+      expect((await world.send(BarrageCalls.config, {}, me)).data).toEqual(expected);
+      expect(await world.send(BarrageCalls.putConfig, { blockTop: '0', blockScroll: '1' }, me)).toMatchObject({ data: { ...expected, blockTop: false, blockScroll: true } });
+      for (const bad of [{ density: '0' }, { density: '1.5' }, { density: '0.35' }, { merge: 'yes' }, { blockBottom: '2' }]) {
+        expect((await world.send(BarrageCalls.putConfig, bad, me)).ret).toBe(BarrageRet.ConfigInvalid);
+      }
+    });
+
+    it('ShieldKeyWord takes a safe /regex/ as written; refuses an unsafe, malformed or long one with 8050 and the reason', async () => {
+      const me = await world.user();
+      expect(await world.send(BarrageCalls.shieldKeyword, { keyword: ' /^6+$/ ' }, me)).toMatchObject({ ret: 200, data: { list: ['/^6+$/'] } });
+      world.later();
+      expect(await world.send(BarrageCalls.shieldKeyword, { keyword: '/(a+)+$/' }, me)).toMatchObject({ ret: BarrageRet.ShieldKeywordInvalid, msg: RegexKeywordTexts.unsafe });
+      expect(await world.send(BarrageCalls.shieldKeyword, { keyword: '/(a|ab)*c/' }, me)).toMatchObject({ ret: BarrageRet.ShieldKeywordInvalid, msg: RegexKeywordTexts.unsafe });
+      expect(await world.send(BarrageCalls.shieldKeyword, { keyword: '/[a-/' }, me)).toMatchObject({ ret: BarrageRet.ShieldKeywordInvalid, msg: RegexKeywordTexts.invalid });
+      expect(await world.send(BarrageCalls.shieldKeyword, { keyword: `/${'a'.repeat(60)}/` }, me)).toMatchObject({ ret: BarrageRet.ShieldKeywordInvalid, msg: RegexKeywordTexts.tooLong });
+      expect(await world.send(BarrageCalls.shieldKeyword, { keyword: '/(x)\\1/' }, me)).toMatchObject({ ret: BarrageRet.ShieldKeywordInvalid, msg: RegexKeywordTexts.backReference });
+      expect(await world.send(BarrageCalls.removeShieldedKeyword, { keyword: '/^6+$/' }, me)).toMatchObject({ ret: 200, data: { list: [] } });
     });
   });
 }

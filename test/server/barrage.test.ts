@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
+import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BLOCKABLE_SENDER, SEED_BLOCK_KEYWORD, seedBarrageDemo } from '../../server/barrage/seed.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
@@ -288,13 +289,13 @@ describe('shield lists', () => {
 describe('barrage settings', () => {
   it('answers the defaults, saves the fields given and refuses values out of range', async () => {
     const me = await registerUser(app);
-    const defaults = { opacity: 1, speed: 'normal', size: 'normal', area: 1 };
+    const defaults = DEFAULT_BARRAGE_CONFIG;
     expect((await call(null, '/api/user/getBarrageCofig')).body.data).toEqual(defaults);
     expect((await call(me, '/api/user/getBarrageCofig')).body.data).toEqual(defaults);
     const saved = await call(me, '/api/user/PutBarrageCofig', { opacity: '0.5', area: '0.25' });
     expect(saved.body).toMatchObject({ ret: Ret.Ok, data: { ...defaults, opacity: 0.5, area: 0.25 } });
-    expect((await call(me, '/api/user/PutBarrageCofig', { speed: 'fast', size: 'large' })).body.data).toEqual({ opacity: 0.5, speed: 'fast', size: 'large', area: 0.25 });
-    expect((await call(me, '/api/user/getBarrageCofig')).body.data).toEqual({ opacity: 0.5, speed: 'fast', size: 'large', area: 0.25 });
+    expect((await call(me, '/api/user/PutBarrageCofig', { speed: 'fast', size: 'large' })).body.data).toEqual({ ...defaults, opacity: 0.5, speed: 'fast', size: 'large', area: 0.25 });
+    expect((await call(me, '/api/user/getBarrageCofig')).body.data).toEqual({ ...defaults, opacity: 0.5, speed: 'fast', size: 'large', area: 0.25 });
     const bads: Record<string, string>[] = [{ opacity: '0' }, { opacity: '1.5' }, { opacity: '0.55' }, { speed: 'warp' }, { size: 'huge' }, { area: '0.3' }, {}];
     for (const bad of bads) {
       expect((await call(me, '/api/user/PutBarrageCofig', bad)).body.ret).toBe(Ret.BarrageConfigInvalid);

@@ -196,6 +196,18 @@ export const BarrageCalls = {
     method: 'GET',
     path: '/api/user/PutBarrageCofig',
     carrier: 'query',
-    params: { opacity: setting, speed: setting, size: setting, area: setting },
+    params: {
+      opacity: setting,
+      speed: setting,
+      size: setting,
+      area: setting,
+      /** The filters' settings (barrage-config.ts): merge and the type blocks '1'/'0', density 0.1–1. */
+      merge: setting,
+      density: setting,
+      blockScroll: setting,
+      blockTop: setting,
+      blockBottom: setting,
+      blockColor: setting,
+    },
   }),
 } as const;

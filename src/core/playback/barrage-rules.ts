@@ -1,3 +1,4 @@
+import { compileRegexKeyword, isRegexKeyword, regexKeywordProblem } from './barrage-regex.ts';
 import type { BarrageMode, BarrageTextSize } from './barrage-style.ts';
 
 /** A barrage (danmaku) on a video's timeline. */
@@ -64,50 +65,73 @@ export function contentProblem(content: string): string | null {
 
 export const EMPTY_SHIELDS: ShieldLists = { users: [], keywords: [] };
 
-/** A keyword as it is compared: trimmed, lower-case (Latin letters match whatever their case). */
+/**
+ * A keyword as it is compared: trimmed, lower-case (Latin letters match whatever their case). A regex keyword
+ * (/…/) is only trimmed (\D is not \d); it matches case-insensitively.
+ */
 export function normaliseKeyword(keyword: string): string {
-  return keyword.trim().toLowerCase();
+  const trimmed = keyword.trim();
+  return isRegexKeyword(trimmed) ? trimmed : trimmed.toLowerCase();
 }
 
-/** Why a keyword cannot be blocked, or null when it can. */
+/** Why a keyword (or a /regex/) cannot be blocked, or null when it can. */
 export function keywordProblem(keyword: string): string | null {
   const normalised = normaliseKeyword(keyword);
   if (normalised === '') return '请输入要屏蔽的关键词';
+  if (isRegexKeyword(normalised)) return CONTROL.test(normalised) ? '关键词不能包含特殊字符' : regexKeywordProblem(normalised);
   if ([...normalised].length > BarrageLimits.keywordMax) return `关键词不能超过${BarrageLimits.keywordMax}个字`;
   if (CONTROL.test(normalised)) return '关键词不能包含特殊字符';
   return null;
 }
 
-/** True when the sender is blocked or the text contains a blocked keyword. */
+/** True when the sender is blocked or the text contains a blocked keyword or matches a blocked /regex/. */
 export function isShielded(barrage: Pick<Barrage, 'uid' | 'content'>, shields: ShieldLists): boolean {
-  if (barrage.uid > 0 && shields.users.includes(barrage.uid)) return true;
-  const text = barrage.content.toLowerCase();
-  return shields.keywords.some((keyword) => {
-    const normalised = normaliseKeyword(keyword);
-    return normalised !== '' && text.includes(normalised);
-  });
+  return isShieldedBy(barrage, compileShields(shields));
 }
 
 /**
- * Shield lists prepared for many checks (a renderer checks every barrage it admits): a set of users and the
- * normalised, non-empty keywords. Answers exactly as isShielded.
+ * Shield lists prepared for many checks (a renderer checks every barrage it admits): a set of users, the
+ * normalised, non-empty plain keywords and the compiled safe patterns of the /regex/ ones (keyed by their keyword,
+ * so two compilations compare). Answers exactly as isShielded.
  */
 export interface CompiledShields {
   readonly users: ReadonlySet<number>;
   readonly keywords: readonly string[];
+  readonly patterns: ReadonlyMap<string, RegExp>;
 }
 
 export function compileShields(shields: ShieldLists): CompiledShields {
-  const keywords = [...new Set(shields.keywords.map(normaliseKeyword).filter((keyword) => keyword !== ''))];
-  return { users: new Set(shields.users.filter((uid) => uid > 0)), keywords };
+  const keywords: string[] = [];
+  const patterns = new Map<string, RegExp>();
+  for (const raw of shields.keywords) {
+    const keyword = normaliseKeyword(raw);
+    if (keyword === '') continue;
+    if (!isRegexKeyword(keyword)) {
+      if (!keywords.includes(keyword)) keywords.push(keyword);
+      continue;
+    }
+    const pattern = compileRegexKeyword(keyword);
+    if (pattern) patterns.set(keyword, pattern);
+  }
+  return { users: new Set(shields.users.filter((uid) => uid > 0)), keywords, patterns };
 }
 
 export function isShieldedBy(barrage: Pick<Barrage, 'uid' | 'content'>, shields: CompiledShields): boolean {
   if (barrage.uid > 0 && shields.users.has(barrage.uid)) return true;
-  if (shields.keywords.length === 0) return false;
-  const text = barrage.content.toLowerCase();
-  for (const keyword of shields.keywords) if (text.includes(keyword)) return true;
+  if (shields.keywords.length > 0) {
+    const text = barrage.content.toLowerCase();
+    for (const keyword of shields.keywords) if (text.includes(keyword)) return true;
+  }
+  for (const pattern of shields.patterns.values()) if (pattern.test(barrage.content)) return true;
   return false;
+}
+
+/** True when `after` hides everything `before` hid (only more users, keywords or patterns): nothing comes back. */
+export function shieldsTightened(before: CompiledShields, after: CompiledShields): boolean {
+  for (const uid of before.users) if (!after.users.has(uid)) return false;
+  for (const keyword of before.keywords) if (!after.keywords.includes(keyword)) return false;
+  for (const keyword of before.patterns.keys()) if (!after.patterns.has(keyword)) return false;
+  return true;
 }
 
 /** The barrages that may be shown, in their order. */

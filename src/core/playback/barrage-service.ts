@@ -74,13 +74,13 @@ function parseKeywords(data: unknown): string[] {
   return listOf(data).map(textOf).filter((keyword) => keyword !== '');
 }
 
-/** The settings given, as the wire writes them. */
-function settingsOf(config: Partial<BarrageConfig>): { opacity?: string; speed?: string; size?: string; area?: string } {
-  const wire: { opacity?: string; speed?: string; size?: string; area?: string } = {};
-  if (config.opacity !== undefined) wire.opacity = String(config.opacity);
-  if (config.speed !== undefined) wire.speed = config.speed;
-  if (config.size !== undefined) wire.size = config.size;
-  if (config.area !== undefined) wire.area = String(config.area);
+/** The settings given, as the wire writes them (numbers and flags as text: '1' / '0'). */
+function settingsOf(config: Partial<BarrageConfig>): Partial<Record<keyof BarrageConfig, string>> {
+  const wire: Partial<Record<keyof BarrageConfig, string>> = {};
+  for (const [name, value] of Object.entries(config) as [keyof BarrageConfig, BarrageConfig[keyof BarrageConfig] | undefined][]) {
+    if (value === undefined) continue;
+    wire[name] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  }
   return wire;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MessagingConnection } from '../../../src/core/messaging/messaging-connection.ts';
+import { DEFAULT_BARRAGE_CONFIG } from '../../../src/core/playback/barrage-config.ts';
 import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
 import { BarrageStorageKeys } from '../../../src/core/playback/barrage-storage-keys.ts';
@@ -116,7 +117,7 @@ describe('barrage settings', () => {
   it('a logged-in user’s settings are the server’s; a refusal undoes the change', async () => {
     const { container, api } = setup();
     const barrage = container.get(BarrageSettings);
-    api.config = { opacity: 0.5, speed: 'fast', size: 'large', area: 0.5 };
+    api.config = { ...DEFAULT_BARRAGE_CONFIG, opacity: 0.5, speed: 'fast', size: 'large', area: 0.5, density: 0.3, blockTop: true };
     await barrage.load();
     expect(barrage.current()).toEqual(api.config);
     const saving = barrage.update({ opacity: 0.8 });
@@ -132,9 +133,9 @@ describe('barrage settings', () => {
     const { container, api, world } = setup({ loggedIn: false });
     const barrage = container.get(BarrageSettings);
     await barrage.load();
-    expect(barrage.current()).toEqual({ opacity: 1, speed: 'normal', size: 'normal', area: 1 });
+    expect(barrage.current()).toEqual(DEFAULT_BARRAGE_CONFIG);
     await barrage.update({ speed: 'slow', size: 'small' });
-    expect(stored(world, BarrageStorageKeys.visitorConfig)).toEqual({ opacity: 1, speed: 'slow', size: 'small', area: 1 });
+    expect(stored(world, BarrageStorageKeys.visitorConfig)).toEqual({ ...DEFAULT_BARRAGE_CONFIG, speed: 'slow', size: 'small' });
     expect(api.calls.filter((c) => c.path.includes('BarrageCofig'))).toEqual([]);
     await barrage.load();
     expect(barrage.current().speed).toBe('slow');
