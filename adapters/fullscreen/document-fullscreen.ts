@@ -9,6 +9,8 @@ interface FullscreenElement {
 
 /** The parts of a document the Fullscreen API uses (standard and webkit-prefixed names). */
 export interface FullscreenDocument {
+  /** An element of the page (the root): where it has no request method, elements cannot go fullscreen. */
+  readonly documentElement?: FullscreenElement | null;
   readonly fullscreenEnabled?: boolean;
   readonly webkitFullscreenEnabled?: boolean;
   readonly fullscreenElement?: unknown;
@@ -27,7 +29,8 @@ export interface LockableOrientation {
 
 /**
  * The Fullscreen API of the document: the element fills the screen, and a phone turns to landscape where the
- * browser allows locking the orientation. Unsupported (iPhone Safari) when neither name is enabled.
+ * browser allows locking the orientation. Unsupported (iPhone Safari) when neither name is enabled or elements have
+ * no request method (the app then fills the window with the player by CSS).
  */
 export class DocumentFullscreen implements Fullscreen {
   constructor(
@@ -36,6 +39,9 @@ export class DocumentFullscreen implements Fullscreen {
   ) {}
 
   supported(): boolean {
+    // iPhone Safari fullscreens only a <video> (webkitEnterFullscreen): its elements have no request method.
+    const root = this.doc.documentElement;
+    if (root && !root.requestFullscreen && !root.webkitRequestFullscreen) return false;
     return this.doc.fullscreenEnabled === true || this.doc.webkitFullscreenEnabled === true;
   }
 

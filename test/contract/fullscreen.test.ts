@@ -65,6 +65,13 @@ describe('DocumentFullscreen', () => {
     await expect(fullscreen.enter(doc.element())).resolves.toBe(false);
   });
 
+  it('is unsupported where elements have no request method (iPhone Safari: only the <video> goes fullscreen)', () => {
+    const doc = Object.assign(new ScriptedDocument(), { documentElement: {} });
+    expect(new DocumentFullscreen(doc).supported()).toBe(false);
+    const android = Object.assign(new ScriptedDocument(), { documentElement: { requestFullscreen: async () => undefined } });
+    expect(new DocumentFullscreen(android).supported()).toBe(true);
+  });
+
   it('turns a phone to landscape where the orientation can be locked, and a refusal changes nothing', async () => {
     const doc = new ScriptedDocument();
     const locks: string[] = [];
