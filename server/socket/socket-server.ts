@@ -170,7 +170,8 @@ declare module 'fastify' {
 
 /**
  * socket.io on the app's HTTP server (path /socket.io), closed with the app. Sockets authenticate with the
- * `connection` event; only then do they join `user:<uid>` and `session:<token>` and get anything.
+ * `connection` event; only then do they join `user:<uid>` and `session:<token>` and get their messages. A socket
+ * that never authenticates (a visitor) may still follow a QR ticket and join a video room to hear live barrages.
  * With config.redisUrl the Redis streams adapter connects the processes sharing that Redis.
  */
 export function attachSocketServer(app: FastifyInstance, options: SocketServerOptions): Realtime {
@@ -302,8 +303,10 @@ function handleSocket(socket: Socket, context: SocketContext): void {
     }
   });
 
+  // Live barrages are for everyone: a visitor's socket (not authenticated) may join an episode's room too. It only
+  // hears: barrages are sent over HTTP (AddBarrages, signed in), and no socket event sends one.
   socket.on(SocketEvent.JoinVideoRoom, async (payload: unknown) => {
-    if (state.uid === undefined || !isRecord(payload)) return;
+    if (!isRecord(payload)) return;
     const mediaKey = payload['mediaKey'];
     if (!isVideoRoomKey(mediaKey)) return;
     const room = videoRoom(mediaKey);
