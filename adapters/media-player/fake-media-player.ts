@@ -1,4 +1,4 @@
-import type { MediaEvent, MediaPlayer, MediaSource } from '../../src/core/ports/media-player.ts';
+import type { MediaEvent, MediaLevel, MediaPlayer, MediaSource } from '../../src/core/ports/media-player.ts';
 import type { Unsubscribe } from '../../src/core/ports/page-visibility.ts';
 
 /**
@@ -19,6 +19,33 @@ export class FakeMediaPlayer implements MediaPlayer {
   private autoplayAllowed = true;
   private loadFailure: Error | null = null;
   private liveEdge: number | null = null;
+  private rate = 1;
+  private vol = 1;
+  private offered: readonly MediaLevel[] = [];
+  private chosen = -1;
+  private startLevel = -1;
+  private playing = -1;
+  /** Whether a 'levelschange' is being heard now (a choice then is where the source starts). */
+  private offering = false;
+  /** Every rendition chosen after the start (index, -1 automatic), in order: each one a switch in place. */
+  readonly levelSwitches: number[] = [];
+
+  /**
+   * The source's master playlist was read: these renditions, heard as 'levelschange'; the source then starts with
+   * the level chosen while it was heard, else the start level, else the first.
+   */
+  offerLevels(levels: readonly MediaLevel[]): void {
+    if (!this.loaded) return;
+    this.offered = levels;
+    this.offering = true;
+    try {
+      this.emit('levelschange');
+    } finally {
+      this.offering = false;
+    }
+    this.playing = this.chosen >= 0 ? this.chosen : this.startLevel >= 0 ? this.startLevel : levels.length > 0 ? 0 : -1;
+    this.emit('levelswitch');
+  }
 
   /** Whether play() without a user gesture is allowed (Chromium's autoplay policy may refuse it). */
   allowAutoplay(allowed: boolean): void {
@@ -48,6 +75,10 @@ export class FakeMediaPlayer implements MediaPlayer {
     this.length = source.live ? Number.POSITIVE_INFINITY : Number.NaN;
     this.isEnded = false;
     if (wasPlaying) this.isPaused = true;
+    this.offered = [];
+    this.chosen = -1;
+    this.startLevel = -1;
+    this.playing = -1;
   }
 
   /** The metadata arrived: the duration is known. */
@@ -131,7 +162,51 @@ export class FakeMediaPlayer implements MediaPlayer {
   }
 
   playbackRate(): number {
-    return 1;
+    return this.rate;
+  }
+
+  setPlaybackRate(rate: number): void {
+    if (!Number.isFinite(rate) || rate <= 0 || rate === this.rate) return;
+    this.rate = rate;
+    this.emit('ratechange');
+  }
+
+  volume(): number {
+    return this.vol;
+  }
+
+  setVolume(volume: number): void {
+    const next = Math.min(1, Math.max(0, volume));
+    if (!Number.isFinite(next) || next === this.vol) return;
+    this.vol = next;
+    this.emit('volumechange');
+  }
+
+  levels(): readonly MediaLevel[] {
+    return this.offered;
+  }
+
+  level(): number {
+    return this.chosen;
+  }
+
+  playingLevel(): number {
+    return this.playing;
+  }
+
+  setLevel(index: number): void {
+    if (!this.loaded || index < -1 || index >= this.offered.length || !Number.isInteger(index)) return;
+    this.chosen = index;
+    if (this.offering) return;
+    this.levelSwitches.push(index);
+    if (index >= 0 && index !== this.playing) {
+      this.playing = index;
+      this.emit('levelswitch');
+    }
+  }
+
+  setStartLevel(index: number): void {
+    if (this.offering && Number.isInteger(index) && index >= -1 && index < this.offered.length) this.startLevel = index;
   }
 
   source(): MediaSource | null {
@@ -150,6 +225,9 @@ export class FakeMediaPlayer implements MediaPlayer {
     this.isEnded = false;
     this.time = 0;
     this.length = Number.NaN;
+    this.offered = [];
+    this.chosen = -1;
+    this.playing = -1;
   }
 
   private emit(event: MediaEvent): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MediaEvent, MediaPlayer, MediaSource } from '../../src/core/ports/media-player.ts';
+import type { MediaEvent, MediaLevel, MediaPlayer, MediaSource } from '../../src/core/ports/media-player.ts';
 
 export interface MediaPlayerHarness {
   player: MediaPlayer;
@@ -13,7 +13,16 @@ export interface MediaPlayerHarness {
   refuseAutoplay(): void;
   /** For a live source: the live edge is at this second. */
   liveEdgeAt(seconds: number): void;
+  /** Loads {@link VOD_HLS} at startAt, whose master playlist offers these renditions (heard as 'levelschange'). */
+  loadWithLevels(levels: readonly MediaLevel[], startAt: number): Promise<void>;
 }
+
+/** An HLS video whose master playlist the harness makes (loadWithLevels). */
+export const VOD_HLS: MediaSource = { url: '/vod/t/clip-a/master.m3u8', kind: 'hls', live: false };
+const RENDITIONS: readonly MediaLevel[] = [
+  { height: 180, bandwidth: 150_000 },
+  { height: 360, bandwidth: 300_000 },
+];
 
 export const MP4: MediaSource = { url: '/vod/t/clip-d.mp4', kind: 'mp4', live: false };
 /** A live source the harness's player plays without hls.js (the harness decides how). */
@@ -116,6 +125,77 @@ export function mediaPlayerContract(name: string, makeHarness: () => MediaPlayer
       await h.player.play();
       h.advance(2);
       expect(heard.length).toBe(before);
+    });
+
+    it('plays at the rate asked for, and keeps it for the next source', async () => {
+      const h = makeHarness();
+      const heard = record(h.player);
+      await h.player.load(MP4, 0);
+      h.metadata(20);
+      h.player.setPlaybackRate(2);
+      expect(h.player.playbackRate()).toBe(2);
+      expect(heard).toContain('ratechange');
+      await h.player.load(MP4, 0);
+      h.metadata(20);
+      expect(h.player.playbackRate()).toBe(2);
+      h.player.setPlaybackRate(0.5);
+      expect(h.player.playbackRate()).toBe(0.5);
+    });
+
+    it('sets the volume, kept within 0 and 1', async () => {
+      const h = makeHarness();
+      const heard = record(h.player);
+      await h.player.load(MP4, 0);
+      h.player.setVolume(0.4);
+      expect(h.player.volume()).toBeCloseTo(0.4);
+      expect(heard).toContain('volumechange');
+      h.player.setVolume(1.7);
+      expect(h.player.volume()).toBe(1);
+      h.player.setVolume(-2);
+      expect(h.player.volume()).toBe(0);
+    });
+
+    it('has no renditions to choose for an MP4', async () => {
+      const h = makeHarness();
+      await h.player.load(MP4, 0);
+      expect(h.player.levels()).toEqual([]);
+      expect(h.player.level()).toBe(-1);
+    });
+
+    it('lists the master playlist’s renditions, and starts with the one chosen while they are heard', async () => {
+      const h = makeHarness();
+      const heard = record(h.player);
+      h.player.on((event) => {
+        if (event === 'levelschange') h.player.setLevel(1);
+      });
+      await h.loadWithLevels(RENDITIONS, 0);
+      expect(heard).toContain('levelschange');
+      expect(h.player.levels().map((l) => l.height)).toEqual([180, 360]);
+      expect(h.player.level()).toBe(1);
+      h.metadata(20);
+      expect(h.player.playingLevel()).toBe(1);
+    });
+
+    it('switches rendition in place: the same time, still playing, no pause heard', async () => {
+      const h = makeHarness();
+      await h.loadWithLevels(RENDITIONS, 0);
+      h.metadata(20);
+      await h.player.play();
+      h.advance(4);
+      const heard = record(h.player);
+      h.player.setLevel(0);
+      expect(h.player.level()).toBe(0);
+      expect(h.player.currentTime()).toBeCloseTo(4);
+      expect(h.player.paused()).toBe(false);
+      h.metadata(20);
+      await Promise.resolve();
+      expect(h.player.currentTime()).toBeCloseTo(4);
+      expect(h.player.paused()).toBe(false);
+      expect(h.player.playingLevel()).toBe(0);
+      expect(heard).not.toContain('pause');
+      h.player.setLevel(-1);
+      expect(h.player.level()).toBe(-1);
+      expect(h.player.currentTime()).toBeCloseTo(4);
     });
 
     it('stops telling a listener once it unsubscribes', async () => {

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { FakeMediaPlayer } from '../../adapters/media-player/fake-media-player.ts';
-import { HtmlMediaPlayer } from '../../adapters/media-player/html-media-player.ts';
-import { mediaPlayerContract, MP4 } from './media-player.contract.ts';
+import { HtmlMediaPlayer, parseMasterPlaylist } from '../../adapters/media-player/html-media-player.ts';
+import type { MediaLevel } from '../../src/core/ports/media-player.ts';
+import { mediaPlayerContract, MP4, VOD_HLS } from './media-player.contract.ts';
 import { ScriptedVideo } from './scripted-video.ts';
+
+/** A master playlist offering these renditions (360p/index.m3u8 …). */
+function masterPlaylist(levels: readonly MediaLevel[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  for (const level of levels) {
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${level.bandwidth},RESOLUTION=${Math.round((level.height * 16) / 9)}x${level.height},CODECS="avc1.4d401e,mp4a.40.2"`, `${level.height}p/index.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
 
 mediaPlayerContract('HtmlMediaPlayer over a <video> (native MP4 and HLS, as in iPhone Safari)', () => {
   const video = new ScriptedVideo();
+  let master = '';
   const player = new HtmlMediaPlayer(video, {
     hasMediaSource: false,
     loadHls: () => Promise.reject(new Error('hls.js is not needed for native playback')),
+    fetchText: async () => master,
   });
   return {
     player,
@@ -17,6 +29,10 @@ mediaPlayerContract('HtmlMediaPlayer over a <video> (native MP4 and HLS, as in i
     finish: () => video.finish(),
     refuseAutoplay: () => (video.refusing = true),
     liveEdgeAt: (seconds) => (video.liveEdge = seconds),
+    loadWithLevels: async (levels, startAt) => {
+      master = masterPlaylist(levels);
+      await player.load(VOD_HLS, startAt);
+    },
   };
 });
 
@@ -29,6 +45,10 @@ mediaPlayerContract('FakeMediaPlayer', () => {
     finish: () => player.finish(),
     refuseAutoplay: () => player.allowAutoplay(false),
     liveEdgeAt: (seconds) => player.setLiveEdge(seconds),
+    loadWithLevels: async (levels, startAt) => {
+      await player.load(VOD_HLS, startAt);
+      player.offerLevels(levels);
+    },
   };
 });
 
@@ -47,7 +67,7 @@ describe('HtmlMediaPlayer', () => {
 function fakeHls(options: { supported?: boolean } = {}) {
   const instances: FakeHlsInstance[] = [];
   class FakeHlsInstance {
-    static readonly Events = { ERROR: 'hlsError' };
+    static readonly Events = { ERROR: 'hlsError', MANIFEST_PARSED: 'hlsManifestParsed', LEVEL_SWITCHED: 'hlsLevelSwitched' };
     static readonly ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
     static isSupported(): boolean {
       return options.supported ?? true;
@@ -58,7 +78,12 @@ function fakeHls(options: { supported?: boolean } = {}) {
     recovered = 0;
     restarted = 0;
     liveSyncPosition: number | null = null;
-    private errorListener: ((event: string, data: { fatal: boolean; type: string }) => void) | null = null;
+    levels: { height: number; bitrate: number }[] = [];
+    currentLevel = -1;
+    nextLevel = -1;
+    startLevel = -1;
+    loadLevel = -1;
+    private readonly listeners = new Map<string, (event: string, data: { fatal: boolean; type: string }) => void>();
     constructor(readonly config: Record<string, unknown>) {
       instances.push(this);
     }
@@ -68,8 +93,13 @@ function fakeHls(options: { supported?: boolean } = {}) {
     attachMedia(media: unknown): void {
       this.media = media;
     }
-    on(_event: string, listener: (event: string, data: { fatal: boolean; type: string }) => void): void {
-      this.errorListener = listener;
+    on(event: string, listener: (event: string, data: { fatal: boolean; type: string }) => void): void {
+      this.listeners.set(event, listener);
+    }
+    /** The master playlist was read: these renditions (sorted lowest first, as hls.js does). */
+    manifest(levels: { height: number; bitrate: number }[]): void {
+      this.levels = levels;
+      this.listeners.get('hlsManifestParsed')?.('hlsManifestParsed', { fatal: false, type: '' });
     }
     recoverMediaError(): void {
       this.recovered++;
@@ -81,7 +111,7 @@ function fakeHls(options: { supported?: boolean } = {}) {
       this.destroyed = true;
     }
     fatal(type: string): void {
-      this.errorListener?.('hlsError', { fatal: true, type });
+      this.listeners.get('hlsError')?.('hlsError', { fatal: true, type });
     }
   }
   let loads = 0;
@@ -149,6 +179,58 @@ describe('HtmlMediaPlayer with hls.js (browsers with Media Source Extensions)', 
     expect(player.source()).toEqual(MP4);
     player.unload();
     expect(video.src).toBe('');
+  });
+
+  it('offers hls.js’s renditions; one chosen while they are heard is where it starts, a later one is its next level', async () => {
+    const video = new ScriptedVideo();
+    const hls = fakeHls();
+    const player = new HtmlMediaPlayer(video, { hasMediaSource: true, loadHls: hls.loadHls });
+    player.on((event) => {
+      if (event === 'levelschange') player.setStartLevel(0);
+    });
+    await player.load(VOD, 3);
+    const instance = hls.instances[0];
+    instance?.manifest([
+      { height: 180, bitrate: 150_000 },
+      { height: 360, bitrate: 300_000 },
+    ]);
+    expect(player.levels()).toEqual([
+      { height: 180, bandwidth: 150_000 },
+      { height: 360, bandwidth: 300_000 },
+    ]);
+    expect(instance?.startLevel).toBe(0);
+    expect(player.level()).toBe(-1);
+    player.setLevel(1);
+    expect(instance?.nextLevel).toBe(1);
+    expect(player.level()).toBe(1);
+    player.setLevel(-1);
+    expect(instance?.nextLevel).toBe(-1);
+  });
+
+  it('starts with a chosen rendition when it is chosen as the renditions are heard', async () => {
+    const video = new ScriptedVideo();
+    const hls = fakeHls();
+    const player = new HtmlMediaPlayer(video, { hasMediaSource: true, loadHls: hls.loadHls });
+    player.on((event) => {
+      if (event === 'levelschange') player.setLevel(0);
+    });
+    await player.load(VOD, 0);
+    const instance = hls.instances[0];
+    instance?.manifest([
+      { height: 180, bitrate: 150_000 },
+      { height: 360, bitrate: 300_000 },
+    ]);
+    expect(instance?.startLevel).toBe(0);
+    expect(instance?.loadLevel).toBe(0);
+    expect(instance?.nextLevel).toBe(-1);
+  });
+
+  it('reads a master playlist’s renditions (BANDWIDTH, RESOLUTION) with their URLs resolved', () => {
+    const text = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=640x360,CODECS="a,b"\n360p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=150000\n\n180p/index.m3u8\n';
+    expect(parseMasterPlaylist(text, '/vod/t/clip-a/master.m3u8', 'http://app.test/play/x')).toEqual([
+      { height: 360, bandwidth: 300_000, url: 'http://app.test/vod/t/clip-a/360p/index.m3u8' },
+      { height: 0, bandwidth: 150_000, url: 'http://app.test/vod/t/clip-a/180p/index.m3u8' },
+    ]);
   });
 
   it('falls back to native HLS where hls.js is unsupported but the browser plays HLS', async () => {

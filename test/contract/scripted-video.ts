@@ -8,11 +8,13 @@ export class ScriptedVideo implements MediaElement {
   duration = Number.NaN;
   paused = true;
   ended = false;
-  playbackRate = 1;
+  defaultPlaybackRate = 1;
   refusing = false;
   liveEdge: number | null = null;
   hlsAnswer = 'maybe';
   private time = 0;
+  private rate = 1;
+  private vol = 1;
   private source = '';
   private readonly listeners = new Map<string, Set<() => void>>();
 
@@ -23,6 +25,27 @@ export class ScriptedVideo implements MediaElement {
   set src(value: string) {
     this.source = value;
     this.reset();
+  }
+
+  get playbackRate(): number {
+    return this.rate;
+  }
+
+  set playbackRate(value: number) {
+    if (value === this.rate) return;
+    this.rate = value;
+    this.dispatch('ratechange');
+  }
+
+  get volume(): number {
+    return this.vol;
+  }
+
+  set volume(value: number) {
+    if (value < 0 || value > 1) throw new DOMException('volume out of range', 'IndexSizeError');
+    if (value === this.vol) return;
+    this.vol = value;
+    this.dispatch('volumechange');
   }
 
   get currentTime(): number {
@@ -111,6 +134,8 @@ export class ScriptedVideo implements MediaElement {
   }
 
   private reset(): void {
+    // The load algorithm: the rate back to the default one.
+    this.playbackRate = this.defaultPlaybackRate;
     this.duration = this.source.includes('/live/') ? Number.POSITIVE_INFINITY : Number.NaN;
     this.time = 0;
     this.paused = true;

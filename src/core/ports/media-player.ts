@@ -21,7 +21,20 @@ export type MediaEvent =
   | 'ended'
   | 'ratechange'
   | 'waiting'
+  | 'volumechange'
+  /** The renditions of the source are known (levels()): an HLS master playlist was read. */
+  | 'levelschange'
+  /** The rendition playing changed (a choice, or the automatic choice moved). */
+  | 'levelswitch'
   | 'error';
+
+/** One rendition of an HLS master playlist. */
+export interface MediaLevel {
+  /** Pixels; 0 when the playlist does not say. */
+  height: number;
+  /** Bits per second (BANDWIDTH). */
+  bandwidth: number;
+}
 
 /** A media element playing one source at a time (the page's <video>). */
 export interface MediaPlayer {
@@ -38,6 +51,24 @@ export interface MediaPlayer {
   paused(): boolean;
   ended(): boolean;
   playbackRate(): number;
+  /** Plays at this rate (kept for the next source too). */
+  setPlaybackRate(rate: number): void;
+  /** 0–1. */
+  volume(): number;
+  setVolume(volume: number): void;
+  /** The renditions of the loaded source (empty until known, and for a single-rendition source). */
+  levels(): readonly MediaLevel[];
+  /** The rendition chosen: an index into levels(), or -1 for automatic. */
+  level(): number;
+  /** The rendition playing now (the automatic choice's too), -1 when unknown. */
+  playingLevel(): number;
+  /**
+   * Chooses a rendition (-1: automatic), keeping the position and whether it plays. Said while 'levelschange' is
+   * heard, the source starts with it.
+   */
+  setLevel(index: number): void;
+  /** For automatic choice: the rendition to start with (said while 'levelschange' is heard; -1: the player decides). */
+  setStartLevel(index: number): void;
   /** The source loaded now, null before load and after unload. */
   source(): MediaSource | null;
   on(listener: (event: MediaEvent) => void): Unsubscribe;
