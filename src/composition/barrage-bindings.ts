@@ -1,7 +1,11 @@
 import type { Container } from 'inversify';
 import { AdListService } from '../core/ads/ad-list-service.ts';
 import { SettingsService } from '../core/account/settings-service.ts';
+import { SocketIoSocket } from '../../adapters/socket/socket-io-socket.ts';
 import { MessagingConnection } from '../core/messaging/messaging-connection.ts';
+import { LiveBarrageRoom, VisitorBarrageSocket } from '../core/playback/barrage-live-room.ts';
+import type { Socket } from '../core/ports/socket.ts';
+import { ApiOrigin } from './api-origin.ts';
 import { BarrageService } from '../core/playback/barrage-service.ts';
 import { PlayerStateStore } from '../core/playback/play-player-state.ts';
 import { BarrageSession, BarrageSessionFactory } from '../core/playback/barrage-session.ts';
@@ -20,9 +24,13 @@ import { BarrageModel, BarrageViewModel } from '../ui/barrage/barrage-view-model
 /**
  * Barrages: the calls, the viewer's shield lists (they follow the session: a logged-out user's stored copy goes;
  * `bindBarrageStorageCleanup` clears it on a login elsewhere even before a play page was opened), the barrage settings (danmuOpen from the account settings) and the per-episode sessions, which hear
- * live barrages through the messaging connection's video room; the play screen's barrage view-model (one per episode).
+ * live barrages through the messaging connection's video room (a visitor's through a socket of its own, LiveBarrageRoom); the play screen's barrage view-model (one per episode).
  */
 export function bindBarrage(container: Container): void {
+  if (!container.isBound(VisitorBarrageSocket)) {
+    // A visitor's live barrages come over a socket of their own, opened while a play page follows an episode.
+    container.bind<Socket>(VisitorBarrageSocket).toDynamicValue((ctx) => new SocketIoSocket({ url: ctx.get<string>(ApiOrigin) })).inSingletonScope();
+  }
   container
     .bind(BarrageService)
     .toDynamicValue((ctx) => new BarrageService(ctx.get(ApiClient)))
@@ -54,7 +62,9 @@ export function bindBarrage(container: Container): void {
   container
     .bind<BarrageSessionFactory>(BarrageSessionFactory)
     .toDynamicValue((ctx) => {
-      const deps = { service: ctx.get(BarrageService), room: ctx.get(MessagingConnection), session: ctx.get(UserSession), random: ctx.get<Random>(Random) };
+      const session = ctx.get(UserSession);
+      const room = new LiveBarrageRoom({ signedIn: ctx.get(MessagingConnection), visitorSocket: ctx.get<Socket>(VisitorBarrageSocket), session });
+      const deps = { service: ctx.get(BarrageService), room, session, random: ctx.get<Random>(Random) };
       return (mediaKey, episode) => new BarrageSession(deps, mediaKey, episode);
     })
     .inSingletonScope();

@@ -12,6 +12,7 @@ import { FakePageVisibility } from '../../adapters/page-visibility/fake-page-vis
 import { SequenceRandom } from '../../adapters/random/sequence-random.ts';
 import { MemoryKeyValueStore } from '../../adapters/storage/memory-key-value-store.ts';
 import { FakeSocket } from '../../adapters/socket/fake-socket.ts';
+import { VisitorBarrageSocket } from '../core/playback/barrage-live-room.ts';
 import { FakeTonePlayer } from '../../adapters/tone/fake-tone-player.ts';
 import { FakeNetworkType } from '../../adapters/network-type/fake-network-type.ts';
 import { FakeFullscreen } from '../../adapters/fullscreen/fake-fullscreen.ts';
@@ -123,6 +124,7 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<PageTranslator>(PageTranslator).toConstantValue(world.translator);
   container.bind<Random>(Random).toConstantValue(world.random);
   container.bind<Socket>(Socket).toConstantValue(world.socket);
+  container.bind<Socket>(VisitorBarrageSocket).toConstantValue(new FakeSocket());
   container.bind<TonePlayer>(TonePlayer).toConstantValue(world.tone);
   container.bind<NetworkType>(NetworkType).toConstantValue(world.network);
   container.bind<Fullscreen>(Fullscreen).toConstantValue(world.fullscreen);

@@ -2,21 +2,11 @@ import type { Unsubscribe } from '../ports/page-visibility.ts';
 import type { Random } from '../ports/random.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
+import type { BarrageRoom } from './barrage-live-room.ts';
 import { episodeRoomKey } from './barrage-protocol.ts';
 import { BarrageTimeline, contentProblem, normaliseContent, type BarrageReportReason } from './barrage-rules.ts';
 import { parseBarrage, type BarrageItem, type BarrageService } from './barrage-service.ts';
 import { DEFAULT_BARRAGE_STYLE, type BarrageStyle } from './barrage-style.ts';
-
-/**
- * The live side of barrages (the messaging connection in the app): joins a video room and hears sendBarrage.
- * The socket is open only for logged-in users, so visitors see the stored barrages only.
- */
-interface BarrageRoom {
-  joinVideoRoom(key: string): void;
-  leaveVideoRoom(key: string): void;
-  /** sendBarrage events: a WireBarrage (barrage-protocol.ts) as the server relays it, read with parseBarrage. */
-  onBarrage(listener: (payload: unknown) => void): Unsubscribe;
-}
 
 /** What the renderer is told besides the timeline: show one now (one's own, a live one), take one off, start over. */
 export type BarrageEvent = { type: 'show'; item: BarrageItem } | { type: 'remove'; id: number } | { type: 'loaded' };
