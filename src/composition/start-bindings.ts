@@ -18,6 +18,7 @@ import { AppConfig } from '../core/shell/app-config.ts';
 import { AccessStatistics } from '../core/shell/access-statistics.ts';
 import { AppStart } from '../core/shell/app-start.ts';
 import { bindShell } from './shell-bindings.ts';
+import { bindMiniPlayerSlot } from './mini-player-bindings.ts';
 import { bindAds } from './ads-bindings.ts';
 import { bindCatalogue } from './catalogue-bindings.ts';
 import { bindLanguage } from './language-bindings.ts';
@@ -95,6 +96,7 @@ export function bindStartCore(container: Container): void {
     )
     .inSingletonScope();
   bindShell(container);
+  bindMiniPlayerSlot(container);
   bindAds(container);
   bindCatalogue(container);
   bindLanguage(container);

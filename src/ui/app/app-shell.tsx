@@ -3,6 +3,7 @@ import { useLocation, useMatches, useOutlet } from 'react-router-dom';
 import { PageStack } from '../shell/page-stack.tsx';
 import { ShellModel } from '../shell/shell-view-model.ts';
 import { TabBar } from '../shell/tab-bar.tsx';
+import { MiniPlayerSlot } from '../shell/mini-player-slot.tsx';
 import { installPageGuardsOnce } from '../shell/touch-guard.ts';
 import { StartAd } from '../ads/start-ad.tsx';
 import { OpenAppPopup } from '../open-app/open-app-popup.tsx';
@@ -63,6 +64,7 @@ export function AppShell() {
         depth={route?.depth ?? UNLISTED_DEPTH}
       />
       {tabBar ? <TabBar vm={vm} onScrollTop={() => window.scrollTo({ top: 0, behavior: 'smooth' })} /> : null}
+      <MiniPlayerSlot path={location.pathname} />
       <LazyMessageTip path={location.pathname} />
       <StartAd />
     </div>

@@ -14,6 +14,7 @@ import { CommentSection, VideoActions } from '../video-social/video-social-slots
 import { PollCard } from '../votes/poll-card.tsx';
 import { EpisodeChip } from './episode-chip.tsx';
 import { PlayerGestureLayer } from './player-gestures.tsx';
+import { useMiniPlayerHandoff } from './mini-player-handoff.ts';
 import { PlayModel, episodeFromQuery, type PlayViewModel } from './play-view-model.ts';
 import './play.css';
 
@@ -231,6 +232,7 @@ export const PlayScreen = observer(function PlayScreen() {
   const [search] = useSearchParams();
   const episode = episodeFromQuery(search.get('episode'));
   const vm = useViewModel(PlayModel, { mediaKey });
+  useMiniPlayerHandoff(vm, mediaKey);
   const firstEpisode = useRef(episode);
   useEffect(() => vm.start(firstEpisode.current), [vm]);
   useEffect(() => vm.episodeQueryChanged(episode), [vm, episode]);

@@ -1,0 +1,90 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { MiniPlayerEntry, MiniPlayerStore } from '../../core/playback/mini-player.ts';
+import type { MediaPlayer, MediaPlayerFactory } from '../../core/ports/media-player.ts';
+import type { Navigator } from '../../core/ports/navigator.ts';
+import { viewModelToken } from '../app/view-model-token.ts';
+
+export interface MiniPlayerDeps {
+  store: MiniPlayerStore;
+  navigator: Navigator;
+  makePlayer: MediaPlayerFactory;
+}
+
+/**
+ * The floating mini player: plays the video the play page was left playing, from where it was, in a <video> of its
+ * own; reports its position to the store; a tap returns to the play page (which continues from there), × closes it.
+ */
+export class MiniPlayerViewModel {
+  readonly entry: MiniPlayerEntry | null;
+  playing = false;
+  private player: MediaPlayer | null = null;
+  private off: (() => void) | null = null;
+  private mounts = 0;
+
+  constructor(private readonly deps: MiniPlayerDeps) {
+    this.entry = deps.store.current();
+    makeAutoObservable<MiniPlayerViewModel, 'deps' | 'player' | 'off' | 'mounts'>(
+      this,
+      { deps: false, player: false, off: false, mounts: false, entry: false },
+      { autoBind: true },
+    );
+  }
+
+  get title(): string {
+    return this.entry?.title ?? '';
+  }
+
+  get playLabel(): string {
+    return this.playing ? '暂停' : '播放';
+  }
+
+  /** The floating player's <video> is in the page (null when it leaves). */
+  videoMounted(element: object | null): void {
+    const mount = ++this.mounts;
+    if (!element) {
+      this.release();
+      return;
+    }
+    const entry = this.entry;
+    if (!entry) return;
+    void this.deps.makePlayer(element).then(async (player) => {
+      if (mount !== this.mounts) return;
+      this.player = player;
+      this.off = player.on((event) => {
+        if (event === 'timeupdate') this.deps.store.progressed(player.currentTime());
+        if (event === 'play' || event === 'playing' || event === 'pause' || event === 'ended') runInAction(() => (this.playing = !player.paused()));
+      });
+      await player.load(entry.source, entry.time);
+      if (mount === this.mounts) await player.play();
+    });
+  }
+
+  /** A tap on the picture: back to the play page, which continues from here. */
+  returnTapped(): void {
+    this.player?.pause();
+    const address = this.deps.store.returnTapped();
+    if (address) this.deps.navigator.push(address.path, address.query);
+  }
+
+  playTapped(): void {
+    const player = this.player;
+    if (!player) return;
+    if (player.paused()) void player.play();
+    else player.pause();
+  }
+
+  closeTapped(): void {
+    this.player?.pause();
+    this.deps.store.close();
+  }
+
+  private release(): void {
+    this.off?.();
+    this.off = null;
+    this.player?.unload();
+    this.player = null;
+  }
+}
+
+/** The floating mini player's view-model (one per video handed over). */
+export const MiniPlayerModel = viewModelToken<MiniPlayerViewModel>('MiniPlayerViewModel');

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
+import { FakePictureInPicture } from '../../../adapters/picture-in-picture/fake-picture-in-picture.ts';
+import { MiniPlayerStore, type MiniPlayerEntry } from '../../../src/core/playback/mini-player.ts';
+import { GESTURE_RULES } from '../../../src/core/playback/player-gestures.ts';
+import { PlayerGesturesViewModel, type GesturePlayer } from '../../../src/ui/playback/player-gestures-view-model.ts';
+import { observable, runInAction } from 'mobx';
+
+const entry = (over: Partial<MiniPlayerEntry> = {}): MiniPlayerEntry => ({
+  mediaKey: 'movie 01',
+  episode: 2,
+  title: '长河落日',
+  source: { url: '/vod/movie-01/master.m3u8', kind: 'hls', live: false },
+  time: 42.5,
+  ...over,
+});
+
+describe('MiniPlayerStore', () => {
+  it('holds the video left playing, follows its position and returns to its play page, which continues from there once', () => {
+    const store = new MiniPlayerStore();
+    const heard: (string | null)[] = [];
+    store.subscribe((e) => heard.push(e?.mediaKey ?? null));
+    store.leftWhilePlaying(entry());
+    store.progressed(50);
+    store.progressed(Number.NaN);
+    expect(store.current()?.time).toBe(50);
+    expect(store.returnTapped()).toEqual({ path: '/play/movie%2001', query: { episode: '2' } });
+    expect(store.current()).toBeNull();
+    expect(store.takeResume('movie 01', 1)).toBeNull();
+    expect(store.takeResume('movie 01', 2)).toBe(50);
+    expect(store.takeResume('movie 01', 2)).toBeNull();
+    expect(heard).toEqual(['movie 01', null]);
+  });
+
+  it('closes on ×, and gives way when a play page opens', () => {
+    const store = new MiniPlayerStore();
+    store.leftWhilePlaying(entry());
+    store.close();
+    expect(store.current()).toBeNull();
+    expect(store.returnTapped()).toBeNull();
+    store.leftWhilePlaying(entry());
+    store.playPageOpened();
+    expect(store.current()).toBeNull();
+  });
+
+  it('a live channel goes on at the live edge: no position kept', () => {
+    const store = new MiniPlayerStore();
+    store.leftWhilePlaying(entry({ source: { url: '/live/cctv/index.m3u8', kind: 'hls', live: true }, time: 300 }));
+    expect(store.current()?.time).toBe(0);
+    store.progressed(20);
+    expect(store.current()?.time).toBe(0);
+    store.returnTapped();
+    expect(store.takeResume('movie 01', 2)).toBeNull();
+  });
+});
+
+/** A play screen's player the gestures steer. */
+function makePlayer() {
+  const state = observable({ playing: false, shownTime: 60, duration: 300, fullscreen: false, live: false });
+  const seeks: number[] = [];
+  let toggles = 0;
+  const player: GesturePlayer & { seeks: number[]; toggles: () => number } = {
+    get playing() {
+      return state.playing;
+    },
+    get shownTime() {
+      return state.shownTime;
+    },
+    get duration() {
+      return state.duration;
+    },
+    get fullscreen() {
+      return state.fullscreen;
+    },
+    get live() {
+      return state.live;
+    },
+    playTapped: () => {
+      toggles++;
+      runInAction(() => (state.playing = !state.playing));
+    },
+    seekTo: (s) => seeks.push(s),
+    seeks,
+    toggles: () => toggles,
+  };
+  return { state, player };
+}
+
+function makeVm() {
+  const clock = new FakeClock();
+  const pip = new FakePictureInPicture();
+  const { state, player } = makePlayer();
+  const holds: string[] = [];
+  const vm = new PlayerGesturesViewModel({ clock, pip }, player, () => ({ holdStarted: () => holds.push('start'), holdEnded: () => holds.push('end') }));
+  const stop = vm.start();
+  return { clock, pip, state, player, vm, holds, stop };
+}
+
+describe('PlayerGesturesViewModel', () => {
+  it('a tap hides and shows the controls; while playing they hide by themselves after 3 s', () => {
+    const { clock, vm, player } = makeVm();
+    expect(vm.controlsShown).toBe(true);
+    vm.pointerDown(100, 100, 360, 200);
+    vm.pointerUp(100, 100);
+    clock.advance(GESTURE_RULES.doubleTapMs);
+    expect(vm.controlsShown).toBe(false);
+    vm.pointerDown(100, 100, 360, 200);
+    vm.pointerUp(100, 100);
+    clock.advance(GESTURE_RULES.doubleTapMs);
+    expect(vm.controlsShown).toBe(true);
+    player.playTapped();
+    clock.advance(GESTURE_RULES.controlsHideMs - 10);
+    expect(vm.controlsShown).toBe(true);
+    clock.advance(10);
+    expect(vm.controlsShown).toBe(false);
+    player.playTapped();
+    expect(vm.controlsShown).toBe(true);
+  });
+
+  it('a double tap plays or pauses', () => {
+    const { clock, vm, player } = makeVm();
+    vm.pointerDown(100, 100, 360, 200);
+    vm.pointerUp(100, 100);
+    clock.advance(120);
+    vm.pointerDown(102, 100, 360, 200);
+    vm.pointerUp(102, 100);
+    expect(player.toggles()).toBe(1);
+    expect(player.playing).toBe(true);
+    clock.advance(1000);
+    expect(vm.controlsShown).toBe(true);
+  });
+
+  it('a long press calls the controls’ hold intents', () => {
+    const { clock, vm, holds } = makeVm();
+    vm.pointerDown(100, 100, 360, 200);
+    clock.advance(GESTURE_RULES.holdMs);
+    expect(holds).toEqual(['start']);
+    vm.pointerUp(100, 100);
+    expect(holds).toEqual(['start', 'end']);
+  });
+
+  it('a swipe shows the preview and seeks on release', () => {
+    const { vm, player } = makeVm();
+    vm.pointerDown(100, 100, 360, 200);
+    vm.pointerMoved(160, 102);
+    expect(vm.seekPreview).toEqual({ time: '01:15 / 05:00', delta: '+15秒' });
+    vm.pointerUp(160, 102);
+    expect(vm.seekPreview).toBeNull();
+    expect(player.seeks).toEqual([75]);
+  });
+
+  it('in fullscreen, a vertical swipe on the right half sets the video’s brightness with a hint that goes', () => {
+    const { clock, vm, state } = makeVm();
+    runInAction(() => (state.fullscreen = true));
+    vm.pointerDown(300, 150, 360, 200);
+    vm.pointerMoved(300, 190);
+    expect(vm.brightness).toBeCloseTo(0.8);
+    expect(vm.videoFilter).toBe('brightness(0.8)');
+    expect(vm.brightnessHint).toBe('亮度 80%');
+    vm.pointerUp(300, 190);
+    clock.advance(1000);
+    expect(vm.brightnessHint).toBeNull();
+    expect(vm.brightness).toBeCloseTo(0.8);
+  });
+
+  it('the 小窗 button follows picture-in-picture, also when the viewer closes the small window', async () => {
+    const { vm, pip } = makeVm();
+    expect(vm.pipSupported).toBe(true);
+    await vm.pipTapped({});
+    expect(vm.pipActive).toBe(true);
+    expect(vm.pipLabel).toBe('退出小窗');
+    pip.closeByUser();
+    expect(vm.pipActive).toBe(false);
+  });
+
+  it('stops its timers when the screen goes', () => {
+    const { clock, vm, stop } = makeVm();
+    vm.pointerDown(100, 100, 360, 200);
+    vm.pointerUp(100, 100);
+    stop();
+    expect(clock.pendingTimers()).toBe(0);
+  });
+});
