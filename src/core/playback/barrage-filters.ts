@@ -3,7 +3,7 @@
  * top, bottom, coloured), density (the share shown, sampled by id so a barrage stays shown or hidden), and merging
  * identical barrages sent within a few seconds into one shown with a ×N count.
  */
-import type { Barrage } from './barrage-rules.ts';
+import { EMPTY_SHIELDS, compileShields, isShieldedBy, shieldsTightened, type Barrage, type CompiledShields } from './barrage-rules.ts';
 
 /** The parts of a barrage the filters read (mode and colour are absent on old barrages: scrolling, white). */
 export type FilterableBarrage = Pick<Barrage, 'id' | 'time' | 'content'> & { mode?: string; color?: string };
@@ -64,13 +64,15 @@ export function mergeKey(content: string): string {
 
 /** A group of identical barrages shown as one: its leader (shown) and how many it stands for. */
 export interface MergePlan {
-  /** Ids of barrages shown through their leader (not on their own). */
-  readonly merged: ReadonlySet<number>;
-  /** Leaders standing for more than one barrage: id → count. */
-  readonly counts: ReadonlyMap<number, number>;
+  /** Ids of barrages shown through their leader (not on their own); a live one merged on screen is added. */
+  readonly merged: Set<number>;
+  /** Leaders standing for more than one barrage: id → count (a live one merged on screen counts in). */
+  readonly counts: Map<number, number>;
 }
 
-export const EMPTY_MERGE: MergePlan = { merged: new Set(), counts: new Map() };
+export function emptyMerge(): MergePlan {
+  return { merged: new Set(), counts: new Map() };
+}
 
 /**
  * Identical barrages merged, incrementally: a barrage joins the nearest group of its text whose leader's time is
@@ -125,4 +127,40 @@ export function planMerge(barrages: Iterable<FilterableBarrage>, windowSec: numb
 /** A barrage's text as shown: with its ×N count when it stands for several. */
 export function mergedLabel(content: string, count: number | undefined): string {
   return count !== undefined && count > 1 ? `${content} ×${count}` : content;
+}
+
+/** Everything the viewer's settings hide, as the renderer checks each barrage it admits. */
+export interface ViewerFilter {
+  readonly shields: CompiledShields;
+  readonly types: TypeBlocks;
+  /** The share shown, 0.1 to 1. */
+  readonly density: number;
+  /** Identical barrages shown through their leader (empty when merging is off). */
+  readonly merge: MergePlan;
+}
+
+export function noFilter(): ViewerFilter {
+  return { shields: compileShields(EMPTY_SHIELDS), types: NO_TYPE_BLOCKS, density: 1, merge: emptyMerge() };
+}
+
+/** The parts of a drawn barrage `hides` reads: one's own and the ad are hidden by the shield lists only. */
+export type FilteredBarrage = FilterableBarrage & Pick<Barrage, 'uid'> & { own?: boolean; adMark?: boolean };
+
+/**
+ * True when the barrage is not shown: its sender or text is blocked, or (not one's own, not the ad) its type is
+ * blocked, it is shown through an identical one (×N), or it is outside the density's share.
+ */
+export function hides(barrage: FilteredBarrage, filter: ViewerFilter): boolean {
+  if (isShieldedBy(barrage, filter.shields)) return true;
+  if (barrage.own === true || barrage.adMark === true) return false;
+  if (isTypeBlocked(barrage, filter.types)) return true;
+  if (filter.merge.merged.has(barrage.id)) return true;
+  return !isSampled(barrage.id, filter.density);
+}
+
+/** True when `after` hides everything `before` hid (more blocked, a lower density, the same merge): nothing comes back. */
+export function filterTightened(before: ViewerFilter, after: ViewerFilter): boolean {
+  if (after.merge !== before.merge || after.density > before.density) return false;
+  for (const type of ['scroll', 'top', 'bottom', 'color'] as const) if (before.types[type] && !after.types[type]) return false;
+  return shieldsTightened(before.shields, after.shields);
 }
