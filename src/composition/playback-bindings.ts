@@ -6,6 +6,7 @@ import { PlayService } from '../core/playback/play-service.ts';
 import type { PlaySessionDeps } from '../core/playback/play-session-state.ts';
 import { PlaySessionFactory } from '../core/playback/play-session-factory.ts';
 import { PlayerSettingsStore } from '../core/playback/play-settings.ts';
+import { PlayerTuning } from '../core/playback/player-tuning.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { Fullscreen } from '../core/ports/fullscreen.ts';
 import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
@@ -18,6 +19,7 @@ import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { SessionModel } from '../ui/app/session-model.ts';
 import { bindViewModel, type Resolver } from '../ui/app/view-model-token.ts';
 import { PlayModel, PlayViewModel } from '../ui/playback/play-view-model.ts';
+import { PlayerControlsViewModel } from '../ui/playback/player-controls-view-model.ts';
 import {
   AlbumDetailModel,
   AlbumDetailViewModel,
@@ -105,6 +107,7 @@ function bindPlaybackViewModels(container: Container): void {
           navigator: c.get<Navigator>(Navigator),
           makePlayer: c.get<MediaPlayerFactory>(MediaPlayerFactory),
           left: refreshWatchingList(c),
+          controls: new PlayerControlsViewModel(new PlayerTuning({ local: c.get<KeyValueStore>(LocalStore), network: c.get<NetworkType>(NetworkType) })),
         },
         mediaKey,
       ),

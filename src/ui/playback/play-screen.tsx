@@ -14,6 +14,7 @@ import { CommentSection, VideoActions } from '../video-social/video-social-slots
 import { PollCard } from '../votes/poll-card.tsx';
 import { EpisodeChip } from './episode-chip.tsx';
 import { PlayerGestureLayer } from './player-gestures.tsx';
+import { PlayerTuningButtons, PlayerTuningLayer } from './player-speed-quality.tsx';
 import { useMiniPlayerHandoff } from './mini-player-handoff.ts';
 import { PlayModel, episodeFromQuery, type PlayViewModel } from './play-view-model.ts';
 import './play.css';
@@ -78,6 +79,7 @@ const PlayerControls = observer(function PlayerControls({ vm, area }: { vm: Play
           </span>
         </>
       )}
+      <PlayerTuningButtons controls={vm.controls} />
       <button type="button" className="player-icon" data-testid="play-more" aria-label={vm.texts.moreFun} onClick={vm.moreFunTapped}>
         <MoreIcon />
       </button>
@@ -162,13 +164,14 @@ const PlayerArea = observer(function PlayerArea({ vm, mediaKey }: { vm: PlayView
     >
       <video ref={vm.videoMounted} className="player-video" data-testid="play-video" playsInline preload="metadata" />
       <BarrageOverlay />
-      <PlayerGestureLayer player={vm} area={area} />
+      <PlayerGestureLayer player={vm} area={area} hold={vm.controls} />
       {vm.locked && <GoldGate mediaKey={mediaKey} title={vm.title} price={vm.goldPrice} onUnlocked={vm.goldUnlocked} />}
       {vm.showInsertedAd && <InsertedAd mediaKey={mediaKey} onFinished={vm.insertedAdFinished} />}
       <PauseAd mediaKey={mediaKey} visible={vm.pausedByUser} />
       {!covered && <PlayerNotices vm={vm} />}
       {!covered && <PlayerControls vm={vm} area={area} />}
       <MoreFunSheet vm={vm} />
+      <PlayerTuningLayer controls={vm.controls} player={vm} area={area} />
     </div>
   );
 });

@@ -13,6 +13,7 @@ import type { MediaPlayer, MediaPlayerFactory } from '../../core/ports/media-pla
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import { createPlayerHandle, type DisposablePlayerHandle } from './player-handle.ts';
+import type { PlayerControlsViewModel } from './player-controls-view-model.ts';
 import type { PlayerHandle, VideoUploader } from './player-slots.ts';
 
 export const playPathOf = (mediaKey: string): string => `/play/${encodeURIComponent(mediaKey)}`;
@@ -31,6 +32,8 @@ export interface PlayViewModelDeps {
   makePlayer: MediaPlayerFactory;
   /** Called after leaving, once the last play record is sent (refreshes the home's watching list). */
   left?: () => void;
+  /** Speed, quality, the long press's 2× and the keyboard (player-controls-view-model.ts). */
+  controls?: PlayerControlsViewModel;
 }
 
 /** The play screen (/play/:mediaKey): a MobX mirror of the play session, display values and the viewer's intents. */
@@ -101,11 +104,13 @@ export class PlayViewModel {
     if (!element) {
       this.session?.detach();
       this.mediaPlayer = null;
+      this.deps.controls?.playerChanged(null);
       return;
     }
     void this.deps.makePlayer(element).then((player) => {
       if (mount !== this.mounts) return;
       this.mediaPlayer = player;
+      this.deps.controls?.playerChanged(player);
       this.session?.attach(player);
     });
   }
@@ -116,6 +121,11 @@ export class PlayViewModel {
   }
 
   // ---- display values ----
+
+  /** The speed and quality menus, the long press's 2× and the keyboard; null where not bound (tests). */
+  get controls(): PlayerControlsViewModel | null {
+    return this.deps.controls ?? null;
+  }
 
   get details() {
     return this.state.details;

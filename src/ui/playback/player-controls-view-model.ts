@@ -1,0 +1,159 @@
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import {
+  keyAction,
+  NORMAL_SPEED,
+  PLAYBACK_SPEEDS,
+  PlayerControlsTexts,
+  qualityOptions,
+  speedLabel,
+  type KeyFocus,
+  type QualityChoice,
+  type QualityOption,
+} from '../../core/playback/player-controls-rules.ts';
+import type { PlayerTuning, PlayerTuningState } from '../../core/playback/player-tuning.ts';
+import type { MediaPlayer } from '../../core/ports/media-player.ts';
+
+/** What the keyboard asks of the rest of the play screen (the play view-model, the barrage switch). */
+export interface PlayerKeyCommands {
+  togglePlay(): void;
+  seekBy(seconds: number): void;
+  toggleFullscreen(): void;
+  isFullscreen(): boolean;
+  toggleBarrages(): void;
+}
+
+export type PlayerMenu = 'none' | 'speed' | 'quality';
+
+export interface SpeedItem {
+  speed: number;
+  label: string;
+  selected: boolean;
+}
+
+export interface QualityItem extends QualityOption {
+  selected: boolean;
+}
+
+/**
+ * The play screen's 倍速 and 清晰度 menus, the long press's 2× (holdStarted / holdEnded, called by the picture's
+ * gesture layer) and the keyboard (keyPressed), over the core's {@link PlayerTuning}.
+ */
+export class PlayerControlsViewModel {
+  state: PlayerTuningState;
+  menu: PlayerMenu = 'none';
+  readonly texts = PlayerControlsTexts;
+
+  constructor(private readonly tuning: PlayerTuning) {
+    this.state = tuning.current();
+    makeAutoObservable<PlayerControlsViewModel, 'tuning'>(this, { tuning: false, state: observableRef, texts: false }, { autoBind: true });
+    // The tuning lives as long as this view-model (one per play screen): no unsubscribe needed.
+    tuning.subscribe((state) => runInAction(() => (this.state = state)));
+  }
+
+  /** The page's player (null when the <video> leaves). */
+  playerChanged(player: MediaPlayer | null): void {
+    if (player) this.tuning.attach(player);
+    else this.tuning.detach();
+  }
+
+  get speeds(): SpeedItem[] {
+    return [...PLAYBACK_SPEEDS].reverse().map((speed) => ({ speed, label: speedLabel(speed), selected: speed === this.state.speed }));
+  }
+
+  /** 倍速 at normal speed, else the speed (1.5X), as bilibili's button. */
+  get speedButtonLabel(): string {
+    return this.state.speed === NORMAL_SPEED ? this.texts.speed : speedLabel(this.state.speed);
+  }
+
+  get qualities(): QualityItem[] {
+    const options = qualityOptions(this.state.levels);
+    const chosen = this.state.quality;
+    const known = options.some((o) => o.choice === chosen);
+    return options.map((option) => ({ ...option, selected: known ? option.choice === chosen : option.choice === 'auto' }));
+  }
+
+  /** The quality menu shows when the source has more than one rendition. */
+  get showQuality(): boolean {
+    return this.qualities.length > 0;
+  }
+
+  /** The quality button: 自动, or the chosen rendition's short name (360P). */
+  get qualityButtonLabel(): string {
+    const selected = this.qualities.find((q) => q.selected);
+    if (!selected || selected.choice === 'auto') return this.texts.auto;
+    return selected.label.split(' ')[0] ?? selected.label;
+  }
+
+  get holding(): boolean {
+    return this.state.holding;
+  }
+
+  get volumePercent(): number {
+    return Math.round(this.state.volume * 100);
+  }
+
+  // ---- intents ----
+
+  speedMenuTapped(): void {
+    this.menu = this.menu === 'speed' ? 'none' : 'speed';
+  }
+
+  qualityMenuTapped(): void {
+    this.menu = this.menu === 'quality' ? 'none' : 'quality';
+  }
+
+  menuClosed(): void {
+    this.menu = 'none';
+  }
+
+  speedChosen(speed: number): void {
+    this.tuning.setSpeed(speed);
+    this.menu = 'none';
+  }
+
+  qualityChosen(choice: QualityChoice): void {
+    this.tuning.setQuality(choice);
+    this.menu = 'none';
+  }
+
+  /** A long press on the picture began (the gesture layer decides it is one): 2× while held. */
+  holdStarted(): void {
+    this.tuning.holdStarted();
+  }
+
+  /** The long press ended (released, cancelled or left): the chosen speed again. */
+  holdEnded(): void {
+    this.tuning.holdEnded();
+  }
+
+  /** A key on the page; true when it was the player's (the caller then prevents the browser's own action). */
+  keyPressed(key: string, focus: KeyFocus, modifiers: boolean, commands: PlayerKeyCommands): boolean {
+    const action = keyAction(key, focus, modifiers);
+    if (!action) return false;
+    switch (action.type) {
+      case 'toggle-play':
+        commands.togglePlay();
+        return true;
+      case 'seek':
+        commands.seekBy(action.by);
+        return true;
+      case 'volume':
+        this.tuning.volumeBy(action.by);
+        return true;
+      case 'fullscreen':
+        commands.toggleFullscreen();
+        return true;
+      case 'toggle-barrages':
+        commands.toggleBarrages();
+        return true;
+      case 'leave-fullscreen':
+        if (this.menu !== 'none') {
+          this.menu = 'none';
+          return true;
+        }
+        if (!commands.isFullscreen()) return false;
+        commands.toggleFullscreen();
+        return true;
+    }
+  }
+}
