@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { RunningApp } from './support/app-server.ts';
+import { signInOnPage } from './support/accounts.ts';
+import { withoutStartAds } from './support/no-start-ads.ts';
+import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { startPlayback, videoTime } from './support/play.ts';
+
+/**
+ * Issue 24, the picture on a phone (iPhone Safari's agent, touch): a double tap pauses, a swipe seeks by what its
+ * preview said, fullscreen has the barrage bar inside it and a barrage sent there reaches another phone, an iPhone
+ * without element fullscreen gets the whole player turned to landscape by CSS, and leaving the play page while
+ * playing leaves a floating mini player that goes on and returns to the play page on a tap.
+ */
+
+let phone: Phone | undefined;
+let app: RunningApp;
+/** demo's phone (A). */
+let page: Page;
+/** demo2's phone (B), watching the same video. */
+let other: Page;
+let touch: CDPSession;
+const contexts: BrowserContext[] = [];
+
+const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 200 });
+const MEDIA_KEY = 'movie-01';
+const video = (on: Page) => on.getByTestId('play-video');
+const paused = () => video(page).evaluate((v: HTMLVideoElement) => v.paused);
+const area = () => page.getByTestId('player-area');
+
+/** Where on the picture a finger goes: a fraction of the gesture layer's width and height, in page pixels. */
+async function spot(fx: number, fy: number): Promise<{ x: number; y: number }> {
+  const box = await page.getByTestId('player-gestures').boundingBox();
+  if (!box) throw new Error('no gesture layer');
+  return { x: box.x + box.width * fx, y: box.y + box.height * fy };
+}
+
+/** A finger put down, moved in steps, lifted (Chromium's touch input: the page gets pointer and touch events). */
+async function swipe(from: { x: number; y: number }, to: { x: number; y: number }, steps = 8): Promise<void> {
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+  for (let i = 1; i <= steps; i++) {
+    const x = from.x + ((to.x - from.x) * i) / steps;
+    const y = from.y + ((to.y - from.y) * i) / steps;
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+}
+
+async function lift(): Promise<void> {
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/** Two quick taps at one place. */
+async function doubleTap(at: { x: number; y: number }): Promise<void> {
+  await page.touchscreen.tap(at.x, at.y);
+  await page.waitForTimeout(90);
+  await page.touchscreen.tap(at.x, at.y);
+}
+
+/** Moves the picture back near the start (the demo clips last 20 s) and makes sure it plays. */
+async function rewind(on: Page, to = 1): Promise<void> {
+  await video(on).evaluate((v: HTMLVideoElement, at: number) => {
+    v.currentTime = at;
+  }, to);
+  await startPlayback(on);
+}
+
+const danmuSwitch = (on: Page) => on.getByTestId('danmu-switch').first();
+async function setDanmu(on: Page, open: boolean): Promise<void> {
+  if ((await danmuSwitch(on).getAttribute('aria-checked')) !== String(open)) await danmuSwitch(on).click();
+  await poll(() => danmuSwitch(on).getAttribute('aria-checked')).toBe(String(open));
+}
+
+beforeAll(async () => {
+  phone = await openPhone();
+  ({ app, page } = phone);
+  const context = await phone.browser.newContext(PHONE);
+  contexts.push(context);
+  await withoutStartAds(context);
+  other = await context.newPage();
+  await Promise.all([
+    signInOnPage(page, app.url, { userName: 'demo', password: 'demo123456' }),
+    signInOnPage(other, app.url, { userName: 'demo2', password: 'demo123456' }),
+  ]);
+  touch = await phone.context.newCDPSession(page);
+}, 120_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await phone?.close();
+});
+
+describe('the picture on a phone', () => {
+  it('a double tap pauses and plays again; a swipe previews a time and seeks there on release', { timeout: 60_000 }, async () => {
+    await page.goto(`${app.url}/play/${MEDIA_KEY}`);
+    await startPlayback(page);
+    // Barrages off for the gestures: a tap on a flying barrage is the barrage's (its actions), not the picture's.
+    await setDanmu(page, false);
+    await rewind(page);
+
+    const left = await spot(0.08, 0.3);
+    await doubleTap(left);
+    await poll(paused).toBe(true);
+    await doubleTap(left);
+    await poll(paused).toBe(false);
+
+    await rewind(page, 2);
+    const start = await spot(0.15, 0.3);
+    await swipe(start, { x: start.x + 160, y: start.y + 4 });
+    const preview = page.getByTestId('seek-preview');
+    await preview.waitFor();
+    const text = (await preview.textContent()) ?? '';
+    const shown = /(\d\d):(\d\d) \/ 00:20([+-]\d+)秒/.exec(text);
+    expect(shown, text).not.toBeNull();
+    const target = Number(shown![1]) * 60 + Number(shown![2]);
+    expect(Number(shown![3])).toBeGreaterThanOrEqual(5);
+    await lift();
+    await poll(() => preview.count()).toBe(0);
+    // Seeked to the previewed time (whole seconds shown; the picture goes on playing meanwhile).
+    await poll(async () => {
+      const now = await videoTime(page);
+      return now >= target - 0.2 && now < target + 2.5;
+    }).toBe(true);
+  });
+
+  it('fullscreen has the barrage bar inside it; a barrage sent there reaches another phone', { timeout: 60_000 }, async () => {
+    await other.goto(`${app.url}/play/${MEDIA_KEY}`);
+    await startPlayback(other);
+    await rewind(page);
+    await setDanmu(page, true);
+
+    await page.getByTestId('play-fullscreen').click();
+    await poll(() => area().getAttribute('data-fullscreen')).toBe('true');
+    await poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null)).toBe('player-area');
+    const input = area().getByTestId('barrage-input');
+    await input.waitFor();
+    expect(await page.evaluate(() => document.fullscreenElement?.contains(document.querySelector('[data-testid="barrage-input"]')) ?? false)).toBe(true);
+    expect(await area().getByTestId('danmu-switch').count()).toBe(1);
+    expect(await area().getByTestId('barrage-settings').count()).toBe(1);
+
+    const text = `全屏弹幕${Date.now() % 10_000}`;
+    await input.fill(text);
+    await area().getByTestId('barrage-send').click();
+    await other.getByTestId('barrage-a11y').locator('li').filter({ hasText: text }).first().waitFor({ state: 'attached', timeout: 15_000 });
+
+    await page.getByTestId('play-fullscreen').click();
+    await poll(() => area().getAttribute('data-fullscreen')).toBe('false');
+    await poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    // Out of fullscreen the bar is under the player again, once.
+    expect(await page.getByTestId('barrage-input').count()).toBe(1);
+  });
+
+  it('an iPhone (no element fullscreen) gets the whole player fullscreen by CSS, turned to landscape, bar included', { timeout: 60_000 }, async () => {
+    // iPhone Safari: elements have no requestFullscreen (only a <video> can go fullscreen there).
+    await page.addInitScript(() => {
+      const proto = Element.prototype as unknown as Record<string, unknown>;
+      delete proto['requestFullscreen'];
+      delete proto['webkitRequestFullscreen'];
+      Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false });
+    });
+    await page.reload();
+    await startPlayback(page);
+    await page.getByTestId('play-fullscreen').click();
+    await poll(() => area().getAttribute('data-fullscreen')).toBe('true');
+    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+    // Turned a quarter: the player's long side runs down the upright phone, and it covers the whole screen.
+    const box = await area().boundingBox();
+    expect(box).not.toBeNull();
+    expect(Math.round(box!.width)).toBe(390);
+    expect(Math.round(box!.height)).toBe(844);
+    expect(await area().evaluate((element) => element.offsetWidth)).toBe(844);
+    await area().getByTestId('barrage-input').waitFor();
+    expect(await page.getByTestId('barrage-input').count()).toBe(1);
+
+    await page.getByTestId('play-fullscreen').click();
+    await poll(() => area().getAttribute('data-fullscreen')).toBe('false');
+  });
+
+  it('leaving the play page while playing leaves a mini player that goes on; a tap returns to the play page', { timeout: 60_000 }, async () => {
+    await page.goto(`${app.url}/movie`);
+    await page.getByTestId('video-card').filter({ hasText: '长河落日' }).first().click();
+    await page.waitForURL(/\/play\/movie-01$/);
+    await startPlayback(page);
+    await rewind(page);
+    const leftAt = await videoTime(page);
+    await page.getByRole('button', { name: '返回', exact: true }).click();
+    await page.waitForURL(/\/movie$/);
+
+    const mini = page.getByTestId('mini-player');
+    await mini.waitFor();
+    const miniVideo = page.getByTestId('mini-player-video');
+    await poll(() => miniVideo.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+    const miniAt = await miniVideo.evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(miniAt).toBeGreaterThanOrEqual(leftAt - 0.5);
+    await poll(() => miniVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(miniAt + 1);
+    // Above the tab bar.
+    const tabBar = await page.locator('nav.tab-bar').boundingBox();
+    const miniBox = await mini.boundingBox();
+    expect(miniBox!.y + miniBox!.height).toBeLessThanOrEqual(tabBar!.y);
+
+    const before = await miniVideo.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await page.getByTestId('mini-player-return').click();
+    await page.waitForURL(/\/play\/movie-01\?episode=1$/);
+    expect(await mini.count()).toBe(0);
+    await startPlayback(page);
+    // Continues from where the mini player was (the clip is 20 s: well before its end).
+    await poll(() => videoTime(page)).toBeGreaterThanOrEqual(before - 0.5);
+    expect(await videoTime(page)).toBeLessThan(before + 6);
+
+    // × closes it.
+    await page.getByRole('button', { name: '返回', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/play/'));
+    await mini.waitFor();
+    await page.getByTestId('mini-player-close').click();
+    await poll(() => mini.count()).toBe(0);
+  });
+});
