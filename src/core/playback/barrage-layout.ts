@@ -1,4 +1,5 @@
 import type { BarrageArea, BarrageSize, BarrageSpeed } from './barrage-config.ts';
+import { PINNED_SECONDS } from './barrage-style.ts';
 
 /**
  * Where barrages fly: the picture's top `area` is cut into lanes one line high; every barrage enters at the right
@@ -79,3 +80,27 @@ export function chooseLane(freeAt: ArrayLike<number>, lanes: number, now: number
   return soonest;
 }
 
+
+/**
+ * Pinned barrages (mode top or bottom): centred, shown for PINNED_SECONDS of media time from their time, stacked in
+ * rows of the display area — top ones from the top down, bottom ones from the area's bottom up. A newcomer takes the
+ * first free row (chooseLane: the top-most free one; when all are taken, the one that frees soonest).
+ */
+export function pinnedUntil(start: number): number {
+  return start + PINNED_SECONDS;
+}
+
+/** Whether a pinned barrage that appeared at `start` shows at media time `now`. */
+export function isPinnedOn(start: number, now: number): boolean {
+  return now >= start && now < pinnedUntil(start);
+}
+
+/** The top of a pinned row (CSS pixels): top rows count from the top, bottom rows from the last of `rows`. */
+export function pinnedRowTop(row: number, bottom: boolean, rows: number, lineHeight: number): number {
+  return (bottom ? rows - 1 - row : row) * lineHeight;
+}
+
+/** The left edge that centres a barrage of that width (never left of the screen). */
+export function centredLeft(screenWidth: number, width: number): number {
+  return Math.max(0, (screenWidth - width) / 2);
+}

@@ -1,3 +1,4 @@
+import type { BarrageMode } from '../../core/playback/barrage-style.ts';
 import type { PlayerEvent } from '../playback/player-slots.ts';
 
 /** What the renderer draws: a barrage of the timeline, a live or own one, or the barrage ad. */
@@ -7,10 +8,15 @@ export interface Drawable {
   time: number;
   content: string;
   uid: number;
+  /** The sender's size: 'small' is drawn at ¾ of the viewer's font size; normal when absent. */
+  size?: string;
   /** Sent by the viewer: drawn with a frame. */
   own?: boolean;
   /** The barrage ad: drawn with a 广告 mark. */
   adMark?: boolean;
+  /** Scrolling (absent), top or bottom; uppercase '#RRGGBB' colour (white when absent): what blocking by type reads. */
+  mode?: BarrageMode;
+  color?: string;
 }
 
 /** The timeline the renderer walks (BarrageTimeline): by time, walked without allocating. */

@@ -134,7 +134,7 @@ export class BarrageTape<D extends Drawable> {
     if (end > this.frontier) this.clearTo(end);
     const from = Math.max(flying.tapeX, this.frontier - this.width);
     if (from >= end) return;
-    const image = this.imageOf(flying);
+    const image = this.imageFor(flying);
     if (image) this.copySpan(image, from - flying.tapeX, from, end - from, this.rowTop(flying.lane));
   }
 
@@ -153,7 +153,7 @@ export class BarrageTape<D extends Drawable> {
       const a = Math.max(flying.tapeX, start);
       const b = Math.min(flying.tapeX + flying.tapeWidth, end);
       if (a >= b) continue;
-      const image = this.imageOf(flying);
+      const image = this.imageFor(flying);
       if (image) this.copySpan(image, a - flying.tapeX, a, b - a, top);
     }
   }
@@ -209,8 +209,11 @@ export class BarrageTape<D extends Drawable> {
     if (first < length) context.drawImage(source, left + first, y, length - first, height, 0, top, length - first, height);
   }
 
-  /** The barrage's text image: cached by text and style, drawn once; one the cache cannot hold is drawn on the scratch surface. */
-  private imageOf(flying: Flying<D>): TextImage | null {
+  /**
+   * The barrage's text image: cached by text and style, drawn once; one the cache cannot hold is drawn on the scratch
+   * surface. The pinned layer (barrage-pinned.ts) draws from it too, placed as a flying one is (place()).
+   */
+  imageFor(flying: Flying<D>): TextImage | null {
     const cached = this.images.get(flying.imageKey);
     if (cached) return cached;
     const width = flying.tapeWidth;

@@ -11,10 +11,25 @@ const AD_MARK = '广告';
 const AD_MARK_FILL = '#ff9800';
 /** Widths measured, kept at most (then forgotten at once; measuring again is cheap). */
 const MAX_WIDTHS = 8192;
+/** A small barrage's font size, as a share of the viewer's (bilibili: 18 px beside 25 px). */
+const SMALL_RATIO = 0.75;
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+const DARK_OUTLINE = 'rgba(0, 0, 0, 0.75)';
+const LIGHT_OUTLINE = 'rgba(255, 255, 255, 0.85)';
+
+/** Whether a '#RRGGBB' colour is dark (relative luminance below 0.2): a dark outline would not show around it. */
+function isDark(color: string): boolean {
+  const channel = (at: number) => {
+    const c = Number.parseInt(color.slice(at, at + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5) < 0.2;
+}
 
 /**
- * How a barrage looks: its font at the viewer's size, its width (measured once per text and style), and drawing
- * it — white text with a dark outline, one's own in a frame, the ad with a 广告 mark.
+ * How a barrage looks: its font at the viewer's size (¾ of it for a small one), its width (measured once per text
+ * and style), and drawing it — in its colour (white by default) with an outline (dark, or light around dark text) so
+ * it reads on any picture, one's own in a frame, the ad with a 广告 mark.
  */
 export class BarrageTextPainter {
   private size: BarrageSize = 'normal';
@@ -47,14 +62,15 @@ export class BarrageTextPainter {
 
   /** Width in CSS pixels, frame and mark included, rounded up. */
   measure(item: Drawable): number {
-    const key = this.measureKey(item);
+    const key = this.widthKey(item);
     const cached = this.widths.get(key);
     if (cached !== undefined) return cached;
     if (this.widths.size >= MAX_WIDTHS) this.widths.clear();
     const context = this.measuring;
-    if (this.measureFont !== this.font) {
-      context.font = this.font;
-      this.measureFont = this.font;
+    const font = this.fontOf(item);
+    if (this.measureFont !== font) {
+      context.font = font;
+      this.measureFont = font;
     }
     let width = context.measureText(item.content).width + OUTLINE_PX * 2;
     if (item.adMark) {
@@ -68,14 +84,14 @@ export class BarrageTextPainter {
     return width;
   }
 
-  /** Text images are shared by barrages with the same text and style: size, kind (own, ad) and pixel ratio. */
+  /** Text images are shared by barrages with the same text and style: size, colour, kind (own, ad) and pixel ratio. */
   imageKey(item: Drawable, dpr: number): string {
-    return `${dpr}|${this.measureKey(item)}`;
+    return `${dpr}|${item.color ?? ''}|${this.widthKey(item)}`;
   }
 
   /** Draws one barrage at (0, 0) of a context scaled to CSS pixels; `width` is its measured width. */
   draw(context: Context2D, item: Drawable, width: number): void {
-    this.textStyle(context);
+    this.textStyle(context, item);
     const middle = this.line / 2;
     let textX = OUTLINE_PX;
     if (item.adMark) {
@@ -88,14 +104,14 @@ export class BarrageTextPainter {
       context.fillStyle = '#ffffff';
       context.fillText(AD_MARK, textX + pad, middle);
       textX += markWidth + pad * 3;
-      this.textStyle(context);
+      this.textStyle(context, item);
     }
     if (item.own) {
       const pad = this.framePadding();
       context.strokeStyle = OWN_FRAME;
       context.lineWidth = 1.5;
       context.strokeRect(1, 2, width - 2, this.line - 4);
-      this.textStyle(context);
+      this.textStyle(context, item);
       textX += pad;
     }
     context.strokeText(item.content, textX, middle);
@@ -106,13 +122,25 @@ export class BarrageTextPainter {
     return `${this.size}|${item.own ? 1 : 0}|${item.adMark ? 1 : 0}|${item.content}`;
   }
 
-  private textStyle(context: Context2D): void {
-    context.font = this.font;
+  /** What the width depends on: the sender's size besides the text and kind. */
+  private widthKey(item: Drawable): string {
+    return `${item.size === 'small' ? 's' : 'n'}|${this.measureKey(item)}`;
+  }
+
+  /** The font of a barrage: the viewer's size, ¾ of it for a small one (the sender's choice). */
+  private fontOf(item: Drawable): string {
+    return item.size === 'small' ? `500 ${Math.round(fontPx(this.size) * SMALL_RATIO)}px ${FONT_FAMILY}` : this.font;
+  }
+
+  /** The barrage's colour (white when absent), outlined so it reads on any picture: dark text gets a light outline. */
+  private textStyle(context: Context2D, item: Drawable): void {
+    const color = item.color !== undefined && HEX_COLOR.test(item.color) ? item.color : '#FFFFFF';
+    context.font = this.fontOf(item);
     context.textBaseline = 'middle';
     context.lineJoin = 'round';
     context.lineWidth = OUTLINE_PX;
-    context.strokeStyle = 'rgba(0, 0, 0, 0.75)';
-    context.fillStyle = '#ffffff';
+    context.strokeStyle = isDark(color) ? LIGHT_OUTLINE : DARK_OUTLINE;
+    context.fillStyle = color;
   }
 
   private markFont(): string {

@@ -6,6 +6,7 @@ import { leftOf, type BarrageGeometry, type Drawable, type DrawableSource, type 
 import { barrageAt, flyingViews, placeOf } from './barrage-hits.ts';
 import { MediaClockFollower } from './barrage-media-clock.ts';
 import { BarrageTape, TAPE_SLACK_CSS } from './barrage-tape.ts';
+import { PinnedLayer, isPinned } from './barrage-pinned.ts';
 import { BarrageTextPainter } from './barrage-text.ts';
 import type { Surface } from './text-image-cache.ts';
 
@@ -85,6 +86,8 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   private readonly text: BarrageTextPainter;
   private readonly tape: BarrageTape<D>;
   private readonly clock = new MediaClockFollower();
+  /** Top and bottom barrages: centred, pinned for 4 s of media time, in the rows of the lanes. */
+  private readonly pinned = new PinnedLayer<D>(this.at, () => this.lanes);
 
   private frameId = 0;
   private flyingDirty = false;
@@ -213,16 +216,16 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
 
   /** The barrage under a point of the canvas (CSS pixels from its top left), the one drawn last first. */
   hitTest(x: number, y: number): D | null {
-    return barrageAt(this.flying, this.at, x, y);
+    return this.pinned.hit(x, y) ?? barrageAt(this.flying, this.at, x, y);
   }
 
   /** Where a flying barrage is now (CSS pixels), or null. */
   positionOf(id: number): { x: number; y: number; width: number; height: number } | null {
-    return placeOf(this.flying, this.at, id);
+    return placeOf(this.flying, this.at, id) ?? this.pinned.placeOf(id);
   }
 
   flyingCount(): number {
-    return this.flying.length;
+    return this.flying.length + this.pinned.items.length;
   }
 
   /** Bytes the cached text images hold now (at most the budget). */
@@ -234,6 +237,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   resize(cssWidth: number, cssHeight: number): void {
     const at = this.at;
     const dpr = Math.max(1, this.opts.devicePixelRatio());
+    if (this.pinned.removeWhere((item) => item.id === id)) this.flyingDirty = true;
     if (cssWidth === at.cssWidth && cssHeight === at.cssHeight && dpr === at.dpr) return;
     const heightChanged = cssHeight !== at.cssHeight;
     at.cssWidth = cssWidth;
@@ -365,6 +369,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
       if (keep.has(entry.item)) this.shownNow.add(entry.item);
       this.admit(entry.item, entry.start);
     }
+    if (keepLive) for (const pinned of this.pinned.items) if (this.shownNow.has(pinned.item)) live.push({ item: pinned.item, start: pinned.start });
   }
 
   /** Admits the timeline's barrages with from < time <= to, in time order. */
@@ -409,6 +414,16 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.release(oldest);
     this.flying.copyWithin(0, 1);
     this.flying.length -= 1;
+
+    if (isPinned(item)) {
+      // Top or bottom: the first free row, shown while its 4 s last.
+      const pinned = this.pinned.admit(item, start, this.text.measure(item));
+      if (!pinned) return;
+      this.tape.place(pinned);
+      this.flyingDirty = true;
+      this.opts.onShown?.(item);
+      return;
+    }
     this.tape.unpaint(oldest);
   }
 
@@ -443,6 +458,8 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
 
   /** Tells the mirror what is flying, at most every mirrorIntervalMs (a trailing call catches the last change). */
   private mirror(wall: number): void {
+    if (this.pinned.items.length > 0) this.flyingDirty = true;
+    this.pinned.clear();
     if (!this.flyingDirty) return;
     const wait = this.lastMirrorAt + this.opts.mirrorIntervalMs - wall;
     if (wait > 0) {
@@ -456,6 +473,9 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     }
     this.flyingDirty = false;
     this.lastMirrorAt = wall;
-    this.opts.onFlyingChange(flyingViews(this.flying, this.at));
+    this.opts.onFlyingChange([...flyingViews(this.flying, this.at), ...this.pinned.views()]);
   }
 }
+
+    if (this.pinned.expire(this.at.mediaTime)) this.flyingDirty = true;
+    this.pinned.draw(context, (pinned) => this.tape.imageFor(pinned), this.config.opacity);
