@@ -8,8 +8,8 @@ import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseC
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
 import { colorAllowed, readBarrageStyle, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
 import type { AppServices } from '../app-services.ts';
-import type { Database } from '../db/database.ts';
 import type { UserRecord } from '../user/user-repository.ts';
+import type { Database } from '../db/database.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { takeSendSlot } from '../rate-limit/send-limits.ts';
@@ -68,12 +68,12 @@ export async function episodeBarrages(
   return listBarrages(db, video, { episode: query.episode, fromMs, toMs, viewer: viewer ?? 0, limit: BarrageServerLimits.maxPerCall });
 }
 
-/**
 /** Whether the user's VIP is active now (as the user view answers vipLevel). */
 function vipActive(user: Pick<UserRecord, 'vipLevel' | 'vipExpire'>, nowMs: number): boolean {
   return user.vipLevel > 0 && user.vipExpire !== null && user.vipExpire.getTime() > nowMs;
 }
 
+/**
  * The style of a barrage to send (mode and size already one of their lists, the colour '#RRGGBB': the protocol
  * checked them), uppercase; a colour on no palette is refused (8058), a VIP-only one from a sender who is not VIP too
  * (8059).
@@ -97,8 +97,8 @@ export async function sendBarrage(
   send: { mediaKey: string; episode: number; content?: string; time: string; clientId?: string; mode?: string; color?: string; size?: string },
 ): Promise<WireBarrage> {
   const { db, clock, realtime } = services;
-  const video = await videoOf(db, send.mediaKey);
   const uid = sender.id;
+  const video = await videoOf(db, send.mediaKey);
   const raw = send.content ?? '';
   const problem = contentProblem(raw);
   if (problem === BarrageTexts.contentEmpty) throw new ApiError(Ret.BarrageContentEmpty, RetMessage.BarrageContentEmpty);
@@ -106,8 +106,8 @@ export async function sendBarrage(
   if (problem !== null) throw new ApiError(Ret.BarrageContentInvalid, RetMessage.BarrageContentInvalid);
   const timeMs = msOf(send.time);
   if (timeMs > maxTimeMs(video)) throw new ApiError(Ret.BarrageTimeOutOfRange, RetMessage.BarrageTimeOutOfRange);
-  await takeSendSlot(services.limiter, services.config.sendLimits, 'barrage', uid);
   const style = sendStyle(send, vipActive(sender, clock.now()));
+  await takeSendSlot(services.limiter, services.config.sendLimits, 'barrage', uid);
   const at = new Date(clock.now());
   const barrage = await db.transaction(async (tx) => {
     const last = await lockSender(tx, uid);
