@@ -6,9 +6,12 @@ import {
   BARRAGE_AREAS,
   BARRAGE_SIZES,
   BARRAGE_SPEEDS,
+  BARRAGE_TYPE_BLOCKS,
   BarrageConfigLabels,
+  BarrageDensity,
   BarrageOpacity,
 } from '../../core/playback/barrage-config.ts';
+import { isRegexKeyword } from '../../core/playback/barrage-regex.ts';
 import { BarrageUiTexts } from './barrage-texts.ts';
 import { isAdDrawable } from './barrage-timeline-view-model.ts';
 import type { BarrageViewModel } from './barrage-view-model.ts';
@@ -51,6 +54,52 @@ function Choices<T extends string | number>(props: {
   );
 }
 
+/** A setting on or off (合并重复弹幕). */
+function Toggle(props: { label: string; testId: string; on: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="barrage-sheet__row">
+      <span className="barrage-sheet__label" id={`${props.testId}-label`}>
+        {props.label}
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={props.on}
+        aria-labelledby={`${props.testId}-label`}
+        data-testid={props.testId}
+        className={`barrage-toggle ${props.on ? 'barrage-toggle--on' : ''}`}
+        onClick={() => props.onChange(!props.on)}
+      />
+    </div>
+  );
+}
+
+/** A slider of tenths from 10% to 100% (opacity, density). */
+function TenthsSlider(props: {
+  label: string;
+  testId: string;
+  range: { min: number; max: number; step: number };
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div className="barrage-sheet__row">
+      <span className="barrage-sheet__label">{props.label}</span>
+      <div className="barrage-sheet__slider" data-testid={props.testId}>
+        <Slider
+          key={props.value}
+          min={props.range.min}
+          max={props.range.max}
+          step={props.range.step}
+          defaultValue={props.value}
+          onAfterChange={(value) => props.onChange(Math.round((typeof value === 'number' ? value : value[1]) * 10) / 10)}
+        />
+      </div>
+      <span className="barrage-sheet__value">{Math.round(props.value * 100)}%</span>
+    </div>
+  );
+}
+
 /** The action sheet of a tapped barrage, the report reasons, the settings and the blocking sheets. */
 export const BarrageSheets = observer(function BarrageSheets({ vm }: { vm: BarrageViewModel }) {
   const target = vm.target && !isAdDrawable(vm.target) ? vm.target : null;
@@ -87,23 +136,36 @@ export const BarrageSheets = observer(function BarrageSheets({ vm }: { vm: Barra
       <Popup visible={vm.sheet === 'settings'} onMaskClick={vm.closeSheet} onClose={vm.closeSheet} getContainer={sheetContainer} bodyClassName="barrage-sheet">
         <div className="barrage-sheet__body" data-testid="barrage-settings-sheet">
           <h3 className="barrage-sheet__title">{BarrageUiTexts.settings}</h3>
-          <div className="barrage-sheet__row">
-            <span className="barrage-sheet__label">{BarrageUiTexts.opacity}</span>
-            <div className="barrage-sheet__slider" data-testid="barrage-opacity">
-              <Slider
-                key={config.opacity}
-                min={BarrageOpacity.min}
-                max={BarrageOpacity.max}
-                step={BarrageOpacity.step}
-                defaultValue={config.opacity}
-                onAfterChange={(value) => void vm.configChanged({ opacity: Math.round((typeof value === 'number' ? value : value[1]) * 10) / 10 })}
-              />
-            </div>
-            <span className="barrage-sheet__value">{Math.round(config.opacity * 100)}%</span>
-          </div>
+          <TenthsSlider label={BarrageUiTexts.opacity} testId="barrage-opacity" range={BarrageOpacity} value={config.opacity} onChange={(opacity) => void vm.configChanged({ opacity })} />
           <Choices label={BarrageUiTexts.speed} testId="barrage-speed" options={BARRAGE_SPEEDS} value={config.speed} text={(o) => BarrageConfigLabels.speed[o]} onChange={(speed) => void vm.configChanged({ speed })} />
           <Choices label={BarrageUiTexts.size} testId="barrage-size" options={BARRAGE_SIZES} value={config.size} text={(o) => BarrageConfigLabels.size[o]} onChange={(size) => void vm.configChanged({ size })} />
           <Choices label={BarrageUiTexts.area} testId="barrage-area" options={BARRAGE_AREAS} value={config.area} text={(o) => BarrageConfigLabels.area[o]} onChange={(area) => void vm.configChanged({ area })} />
+          <TenthsSlider
+            label={BarrageConfigLabels.density}
+            testId="barrage-density"
+            range={BarrageDensity}
+            value={config.density}
+            onChange={(density) => void vm.configChanged({ density })}
+          />
+          <Toggle label={BarrageConfigLabels.merge} testId="barrage-merge" on={config.merge} onChange={(merge) => void vm.configChanged({ merge })} />
+          <div className="barrage-sheet__row">
+            <span className="barrage-sheet__label" id="barrage-type-blocks-label">
+              {BarrageConfigLabels.blockTypes}
+            </span>
+            <div className="barrage-choices" role="group" aria-labelledby="barrage-type-blocks-label" data-testid="barrage-type-blocks">
+              {BARRAGE_TYPE_BLOCKS.map((flag) => (
+                <button
+                  key={flag}
+                  type="button"
+                  aria-pressed={config[flag]}
+                  className={`barrage-choice ${config[flag] ? 'barrage-choice--on' : ''}`}
+                  onClick={() => void vm.configChanged({ [flag]: !config[flag] })}
+                >
+                  {BarrageConfigLabels.blocks[flag]}
+                </button>
+              ))}
+            </div>
+          </div>
           {vm.loggedIn && vm.coin !== null && (
             <p className="barrage-sheet__coin" data-testid="barrage-coin">
               {BarrageUiTexts.coin}：{vm.coin}
@@ -133,6 +195,7 @@ export const BarrageSheets = observer(function BarrageSheets({ vm }: { vm: Barra
               {BarrageUiTexts.keywordAdd}
             </button>
           </form>
+          <p className="barrage-sheet__note">{BarrageUiTexts.regexHint}</p>
           <h4 className="barrage-sheet__subtitle">{BarrageUiTexts.keywordsTitle}</h4>
           {vm.filters.shieldKeywords.length === 0 ? (
             <p className="barrage-sheet__empty">{BarrageUiTexts.keywordsEmpty}</p>
@@ -140,7 +203,10 @@ export const BarrageSheets = observer(function BarrageSheets({ vm }: { vm: Barra
             <ul className="barrage-shield-list">
               {vm.filters.shieldKeywords.map((keyword) => (
                 <li key={keyword} className="barrage-shield-list__item" data-testid="barrage-keyword">
-                  <span>{keyword}</span>
+                  <span>
+                    {isRegexKeyword(keyword) && <span className="barrage-shield-list__tag">{BarrageUiTexts.regexTag}</span>}
+                    {keyword}
+                  </span>
                   <button type="button" aria-label={`${BarrageUiTexts.remove} ${keyword}`} onClick={() => void vm.filters.keywordRemoved(keyword)}>
                     {BarrageUiTexts.remove}
                   </button>

@@ -69,6 +69,7 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
       onFlyingChange: (flying) => vm.timeline.flyingChanged(flying),
       onShown: (item) => {
         if (isAdDrawable(item)) vm.timeline.adShown();
+        else vm.filters.shown(item, vm.timeline.player?.currentTime() ?? 0);
       },
     });
     overlay.current = { canvas, hitTest: (x, y) => renderer.hitTest(x, y) };
@@ -83,11 +84,23 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
     window.addEventListener('resize', measure);
 
     const offEvents = vm.timeline.onSessionEvent((event) => {
-      if (event.type === 'show') renderer.showNow(event.item);
-      else if (event.type === 'remove') renderer.remove(event.id);
-      else renderer.setSource(vm.timeline.session.timeline);
+      if (event.type === 'show') {
+        // A live twin of one on screen merges into it (×N) instead of flying again.
+        const now = vm.timeline.player?.currentTime() ?? 0;
+        const leader = vm.filters.liveArrived(event.item, now, (id) => renderer.positionOf(id) !== null);
+        if (leader === null) renderer.showNow(event.item);
+        else renderer.relabel(leader);
+      } else if (event.type === 'remove') {
+        renderer.remove(event.id);
+      } else {
+        renderer.setSource(vm.timeline.session.timeline);
+        vm.filters.timelineLoaded();
+      }
     });
-    if (vm.timeline.session.loaded) renderer.setSource(vm.timeline.session.timeline);
+    if (vm.timeline.session.loaded) {
+      renderer.setSource(vm.timeline.session.timeline);
+      vm.filters.timelineLoaded();
+    }
 
     // The barrage ad flies in once, when playback has passed a few seconds with barrages on.
     let adDone = false;
@@ -100,7 +113,7 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
     };
 
     const disposers = [
-      reaction(() => vm.filters.compiledShields, (shields) => renderer.setShields(shields), { fireImmediately: true }),
+      reaction(() => vm.filters.viewerFilter, (filter) => renderer.setFilter(filter), { fireImmediately: true }),
       reaction(() => vm.config, (config) => renderer.setConfig(config), { fireImmediately: true }),
       reaction(() => vm.danmuOpen, (open) => renderer.setEnabled(open), { fireImmediately: true }),
       reaction(
@@ -145,7 +158,7 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
           >
             {/* Out of the tab order (the list is not visible); a screen reader's cursor can still press it. */}
             <button type="button" tabIndex={-1} onClick={() => vm.barrageTapped(item)}>
-              {item.adMark ? `${BarrageUiTexts.adMark}：${item.content}` : item.content}
+              {item.adMark ? `${BarrageUiTexts.adMark}：${item.content}` : vm.filters.label(item)}
             </button>
           </li>
         ))}

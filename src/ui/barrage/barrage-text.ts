@@ -1,4 +1,5 @@
 import type { BarrageSize } from '../../core/playback/barrage-config.ts';
+import { mergedLabel } from '../../core/playback/barrage-filters.ts';
 import { fontPx, lineHeightPx } from '../../core/playback/barrage-layout.ts';
 import type { Drawable } from './barrage-drawable.ts';
 
@@ -38,6 +39,8 @@ export class BarrageTextPainter {
   private readonly widths = new Map<string, number>();
   /** The font the measuring context has now (set only when it changes: setting it costs a parse). */
   private measureFont = '';
+  /** Merged barrages' counts by id: a leader is drawn with ×N. */
+  private counts: ReadonlyMap<number, number> = new Map();
 
   /** `measuring`: the on-screen canvas's context (nothing else sets its font: a frame only copies the tape). */
   constructor(private readonly measuring: CanvasRenderingContext2D) {
@@ -48,6 +51,16 @@ export class BarrageTextPainter {
     this.size = size;
     this.font = `500 ${fontPx(size)}px ${FONT_FAMILY}`;
     this.line = lineHeightPx(size);
+  }
+
+  /** The counts of merged identical barrages (the map is read at each measure and draw). */
+  setCounts(counts: ReadonlyMap<number, number>): void {
+    this.counts = counts;
+  }
+
+  /** What is written: the text, with ×N when identical ones are merged into it. */
+  label(item: Drawable): string {
+    return mergedLabel(item.content, this.counts.get(item.id));
   }
 
   /** A lane's height in CSS pixels at the current size. */
@@ -72,7 +85,7 @@ export class BarrageTextPainter {
       context.font = font;
       this.measureFont = font;
     }
-    let width = context.measureText(item.content).width + OUTLINE_PX * 2;
+    let width = context.measureText(this.label(item)).width + OUTLINE_PX * 2;
     if (item.adMark) {
       context.font = this.markFont();
       width += context.measureText(AD_MARK).width + this.markPadding() * 3;
@@ -114,12 +127,13 @@ export class BarrageTextPainter {
       this.textStyle(context, item);
       textX += pad;
     }
-    context.strokeText(item.content, textX, middle);
-    context.fillText(item.content, textX, middle);
+    const label = this.label(item);
+    context.strokeText(label, textX, middle);
+    context.fillText(label, textX, middle);
   }
 
   private measureKey(item: Drawable): string {
-    return `${this.size}|${item.own ? 1 : 0}|${item.adMark ? 1 : 0}|${item.content}`;
+    return `${this.size}|${item.own ? 1 : 0}|${item.adMark ? 1 : 0}|${this.label(item)}`;
   }
 
   /** What the width depends on: the sender's size besides the text and kind. */

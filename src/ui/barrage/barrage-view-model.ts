@@ -63,7 +63,7 @@ export class BarrageViewModel {
     this.danmuOpen = deps.settings.danmuOpen();
     this.config = deps.settings.current();
     this.timeline = new BarrageTimelineViewModel(deps.session, deps.service, deps.ads);
-    this.filters = new BarrageFilterViewModel(deps.shields, deps.notifier);
+    this.filters = new BarrageFilterViewModel(deps.shields, deps.notifier, { config: () => this.config, timeline: deps.session.timeline });
     this.sendBox = new BarrageSendViewModel({
       session: deps.session,
       notifier: deps.notifier,

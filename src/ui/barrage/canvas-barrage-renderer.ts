@@ -1,12 +1,13 @@
 import { DEFAULT_BARRAGE_CONFIG, type BarrageConfig } from '../../core/playback/barrage-config.ts';
 import { BarrageMetrics, chooseLane, laneCount, laneFreeAt, speedPxPerSec, startTimeFor } from '../../core/playback/barrage-layout.ts';
-import { BarrageLimits, compileShields, isShieldedBy, EMPTY_SHIELDS, type CompiledShields } from '../../core/playback/barrage-rules.ts';
+import { filterTightened, hides, noFilter, type ViewerFilter } from '../../core/playback/barrage-filters.ts';
+import { BarrageLimits, type CompiledShields } from '../../core/playback/barrage-rules.ts';
 import type { PlayerEvent } from '../playback/player-slots.ts';
 import { leftOf, type BarrageGeometry, type Drawable, type DrawableSource, type Flying, type FlyingView, type RendererClock } from './barrage-drawable.ts';
 import { barrageAt, flyingViews, placeOf } from './barrage-hits.ts';
 import { MediaClockFollower } from './barrage-media-clock.ts';
-import { BarrageTape, TAPE_SLACK_CSS } from './barrage-tape.ts';
 import { PinnedLayer, isPinned } from './barrage-pinned.ts';
+import { BarrageTape, TAPE_SLACK_CSS } from './barrage-tape.ts';
 import { BarrageTextPainter } from './barrage-text.ts';
 import type { Surface } from './text-image-cache.ts';
 
@@ -62,7 +63,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   private source: DrawableSource<D> | null = null;
   private player: RendererClock | null = null;
   private offPlayer: (() => void) | null = null;
-  private shields: CompiledShields = compileShields(EMPTY_SHIELDS);
+  private filter: ViewerFilter = noFilter();
   private config: BarrageConfig = { ...DEFAULT_BARRAGE_CONFIG };
   private enabled = true;
 
@@ -85,9 +86,9 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   private lanes = 0;
   private readonly text: BarrageTextPainter;
   private readonly tape: BarrageTape<D>;
-  private readonly clock = new MediaClockFollower();
   /** Top and bottom barrages: centred, pinned for 4 s of media time, in the rows of the lanes. */
   private readonly pinned = new PinnedLayer<D>(this.at, () => this.lanes);
+  private readonly clock = new MediaClockFollower();
 
   private frameId = 0;
   private flyingDirty = false;
@@ -136,12 +137,22 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.resync();
   }
 
-  /** Blocked users and keywords: barrages on screen that match go at once, and none that match comes. */
+  /** Blocked users and keywords (the rest of the filter kept). */
   setShields(shields: CompiledShields): void {
-    const relaxed = this.shields.keywords.some((keyword) => !shields.keywords.includes(keyword)) || [...this.shields.users].some((uid) => !shields.users.has(uid));
-    this.shields = shields;
-    if (relaxed) {
-      // Something was unblocked: what would be flying now comes back (live ones keep their place).
+    this.setFilter({ ...this.filter, shields });
+  }
+
+  /**
+   * What the viewer's settings hide (shield lists, types, density, merged identical ones): barrages on screen that
+   * are hidden now go at once, and none that is hidden comes; when anything may come back, the screen is laid out
+   * again at the same moment.
+   */
+  setFilter(filter: ViewerFilter): void {
+    const tightened = filterTightened(this.filter, filter);
+    this.filter = filter;
+    this.text.setCounts(filter.merge.counts);
+    if (!tightened) {
+      // Something was unblocked, or merged otherwise: what would be flying now comes back (live ones keep their place).
       this.rebuild(true);
       this.schedule();
       return;
@@ -149,7 +160,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     let write = 0;
     for (let i = 0; i < this.flying.length; i++) {
       const flying = this.flying[i] as Flying<D>;
-      if (isShieldedBy(flying.item, shields)) this.release(flying);
+      if (hides(flying.item, filter)) this.release(flying);
       else this.flying[write++] = flying;
     }
     if (write !== this.flying.length) {
@@ -157,6 +168,21 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
       this.flyingDirty = true;
       this.tape.repaintAll();
     }
+    this.redraw();
+  }
+
+  /** A flying barrage's label changed (an identical live one merged into it: ×N): drawn again where it is. */
+  relabel(id: number): void {
+    const index = this.flying.findIndex((flying) => flying.item.id === id);
+    const flying = this.flying[index];
+    if (!flying) return;
+    this.flying.splice(index, 1);
+    this.tape.unpaint(flying);
+    flying.width = this.text.measure(flying.item);
+    this.tape.place(flying);
+    this.flying.splice(index, 0, flying);
+    this.tape.paint(flying);
+    this.flyingDirty = true;
     this.redraw();
   }
 
@@ -211,6 +237,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
       this.tape.unpaint(flying);
       i -= 1;
     }
+    if (this.pinned.removeWhere((item) => item.id === id)) this.flyingDirty = true;
     if (this.flyingDirty) this.redraw();
   }
 
@@ -237,7 +264,6 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   resize(cssWidth: number, cssHeight: number): void {
     const at = this.at;
     const dpr = Math.max(1, this.opts.devicePixelRatio());
-    if (this.pinned.removeWhere((item) => item.id === id)) this.flyingDirty = true;
     if (cssWidth === at.cssWidth && cssHeight === at.cssHeight && dpr === at.dpr) return;
     const heightChanged = cssHeight !== at.cssHeight;
     at.cssWidth = cssWidth;
@@ -343,6 +369,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     const { mediaTime, cssWidth, pxPerSec } = this.at;
     const live: { item: D; start: number }[] = [];
     if (keepLive) for (const flying of this.flying) if (this.shownNow.has(flying.item)) live.push({ item: flying.item, start: flying.start });
+    if (keepLive) for (const pinned of this.pinned.items) if (this.shownNow.has(pinned.item)) live.push({ item: pinned.item, start: pinned.start });
     this.clearFlying();
     this.shownNow.clear();
     this.laneFree.fill(Number.NEGATIVE_INFINITY);
@@ -369,7 +396,6 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
       if (keep.has(entry.item)) this.shownNow.add(entry.item);
       this.admit(entry.item, entry.start);
     }
-    if (keepLive) for (const pinned of this.pinned.items) if (this.shownNow.has(pinned.item)) live.push({ item: pinned.item, start: pinned.start });
   }
 
   /** Admits the timeline's barrages with from < time <= to, in time order. */
@@ -386,8 +412,18 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
 
   /** Lays a barrage that entered at `start` out in a lane and paints it on the tape (unless it has flown out by now). */
   private admit(item: D, start: number): void {
-    if (this.lanes <= 0 || isShieldedBy(item, this.shields)) return;
+    if (this.lanes <= 0 || hides(item, this.filter)) return;
     const { cssWidth, mediaTime, pxPerSec } = this.at;
+
+    if (isPinned(item)) {
+      // Top or bottom: the first free row, shown while its 4 s last.
+      const pinned = this.pinned.admit(item, start, this.text.measure(item));
+      if (!pinned) return;
+      this.tape.place(pinned);
+      this.flyingDirty = true;
+      this.opts.onShown?.(item);
+      return;
+    }
     const width = this.text.measure(item);
     const lane = chooseLane(this.laneFree, this.lanes, start);
     if (lane < 0) return;
@@ -414,16 +450,6 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.release(oldest);
     this.flying.copyWithin(0, 1);
     this.flying.length -= 1;
-
-    if (isPinned(item)) {
-      // Top or bottom: the first free row, shown while its 4 s last.
-      const pinned = this.pinned.admit(item, start, this.text.measure(item));
-      if (!pinned) return;
-      this.tape.place(pinned);
-      this.flyingDirty = true;
-      this.opts.onShown?.(item);
-      return;
-    }
     this.tape.unpaint(oldest);
   }
 
@@ -432,6 +458,8 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   }
 
   private clearFlying(): void {
+    if (this.pinned.items.length > 0) this.flyingDirty = true;
+    this.pinned.clear();
     for (const flying of this.flying) this.release(flying);
     if (this.flying.length > 0) this.flyingDirty = true;
     this.flying.length = 0;
@@ -454,12 +482,13 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     }
     this.flying.length = write;
     if (write > 0) this.tape.copyTo(context, this.config.opacity);
+
+    if (this.pinned.expire(this.at.mediaTime)) this.flyingDirty = true;
+    this.pinned.draw(context, (pinned) => this.tape.imageFor(pinned), this.config.opacity);
   }
 
   /** Tells the mirror what is flying, at most every mirrorIntervalMs (a trailing call catches the last change). */
   private mirror(wall: number): void {
-    if (this.pinned.items.length > 0) this.flyingDirty = true;
-    this.pinned.clear();
     if (!this.flyingDirty) return;
     const wait = this.lastMirrorAt + this.opts.mirrorIntervalMs - wall;
     if (wait > 0) {
@@ -476,6 +505,3 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.opts.onFlyingChange([...flyingViews(this.flying, this.at), ...this.pinned.views()]);
   }
 }
-
-    if (this.pinned.expire(this.at.mediaTime)) this.flyingDirty = true;
-    this.pinned.draw(context, (pinned) => this.tape.imageFor(pinned), this.config.opacity);
