@@ -35,7 +35,7 @@ export function heightFromBandwidth(bandwidth: number): number {
 }
 
 /** The height a level counts as: its own, else one guessed from its bandwidth. */
-export function levelHeight(level: MediaLevel): number {
+function levelHeight(level: MediaLevel): number {
   return level.height > 0 ? level.height : heightFromBandwidth(level.bandwidth);
 }
 
@@ -111,9 +111,9 @@ export type PlayerKeyAction =
   | { type: 'toggle-barrages' };
 
 /** Seconds a ←/→ moves. */
-export const SEEK_STEP_S = 5;
+const SEEK_STEP_S = 5;
 /** The share of full volume a ↑/↓ moves. */
-export const VOLUME_STEP = 0.1;
+const VOLUME_STEP = 0.1;
 
 /** Where the key was pressed: a text field (or a slider, which takes arrows itself), a button or link, or elsewhere. */
 export type KeyFocus = 'text' | 'control' | 'page';
