@@ -9,7 +9,7 @@ export interface Drawable {
   content: string;
   uid: number;
   /** The sender's size: 'small' is drawn at ¾ of the viewer's font size; normal when absent. */
-  size?: string;
+  size?: 'small' | 'normal';
   /** Sent by the viewer: drawn with a frame. */
   own?: boolean;
   /** The barrage ad: drawn with a 广告 mark. */
