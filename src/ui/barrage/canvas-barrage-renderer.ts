@@ -1,6 +1,7 @@
 import { DEFAULT_BARRAGE_CONFIG, type BarrageConfig } from '../../core/playback/barrage-config.ts';
 import { BarrageMetrics, chooseLane, laneCount, laneFreeAt, speedPxPerSec, startTimeFor } from '../../core/playback/barrage-layout.ts';
-import { BarrageLimits, compileShields, isShieldedBy, EMPTY_SHIELDS, type CompiledShields } from '../../core/playback/barrage-rules.ts';
+import { filterTightened, hides, noFilter, type ViewerFilter } from '../../core/playback/barrage-filters.ts';
+import { BarrageLimits, type CompiledShields } from '../../core/playback/barrage-rules.ts';
 import type { PlayerEvent } from '../playback/player-slots.ts';
 import { leftOf, type BarrageGeometry, type Drawable, type DrawableSource, type Flying, type FlyingView, type RendererClock } from './barrage-drawable.ts';
 import { barrageAt, flyingViews, placeOf } from './barrage-hits.ts';
@@ -62,7 +63,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   private source: DrawableSource<D> | null = null;
   private player: RendererClock | null = null;
   private offPlayer: (() => void) | null = null;
-  private shields: CompiledShields = compileShields(EMPTY_SHIELDS);
+  private filter: ViewerFilter = noFilter();
   private config: BarrageConfig = { ...DEFAULT_BARRAGE_CONFIG };
   private enabled = true;
 
@@ -136,12 +137,22 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.resync();
   }
 
-  /** Blocked users and keywords: barrages on screen that match go at once, and none that match comes. */
+  /** Blocked users and keywords (the rest of the filter kept). */
   setShields(shields: CompiledShields): void {
-    const relaxed = this.shields.keywords.some((keyword) => !shields.keywords.includes(keyword)) || [...this.shields.users].some((uid) => !shields.users.has(uid));
-    this.shields = shields;
-    if (relaxed) {
-      // Something was unblocked: what would be flying now comes back (live ones keep their place).
+    this.setFilter({ ...this.filter, shields });
+  }
+
+  /**
+   * What the viewer's settings hide (shield lists, types, density, merged identical ones): barrages on screen that
+   * are hidden now go at once, and none that is hidden comes; when anything may come back, the screen is laid out
+   * again at the same moment.
+   */
+  setFilter(filter: ViewerFilter): void {
+    const tightened = filterTightened(this.filter, filter);
+    this.filter = filter;
+    this.text.setCounts(filter.merge.counts);
+    if (!tightened) {
+      // Something was unblocked, or merged otherwise: what would be flying now comes back (live ones keep their place).
       this.rebuild(true);
       this.schedule();
       return;
@@ -149,7 +160,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     let write = 0;
     for (let i = 0; i < this.flying.length; i++) {
       const flying = this.flying[i] as Flying<D>;
-      if (isShieldedBy(flying.item, shields)) this.release(flying);
+      if (hides(flying.item, filter)) this.release(flying);
       else this.flying[write++] = flying;
     }
     if (write !== this.flying.length) {
@@ -157,6 +168,21 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
       this.flyingDirty = true;
       this.tape.repaintAll();
     }
+    this.redraw();
+  }
+
+  /** A flying barrage's label changed (an identical live one merged into it: ×N): drawn again where it is. */
+  relabel(id: number): void {
+    const index = this.flying.findIndex((flying) => flying.item.id === id);
+    const flying = this.flying[index];
+    if (!flying) return;
+    this.flying.splice(index, 1);
+    this.tape.unpaint(flying);
+    flying.width = this.text.measure(flying.item);
+    this.tape.place(flying);
+    this.flying.splice(index, 0, flying);
+    this.tape.paint(flying);
+    this.flyingDirty = true;
     this.redraw();
   }
 
@@ -386,7 +412,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
 
   /** Lays a barrage that entered at `start` out in a lane and paints it on the tape (unless it has flown out by now). */
   private admit(item: D, start: number): void {
-    if (this.lanes <= 0 || isShieldedBy(item, this.shields)) return;
+    if (this.lanes <= 0 || hides(item, this.filter)) return;
     const { cssWidth, mediaTime, pxPerSec } = this.at;
 
     if (isPinned(item)) {

@@ -178,7 +178,7 @@ describe('the look of a barrage', () => {
     const { context, fills } = recordingContext();
     const painter = new BarrageTextPainter(context);
     painter.draw(context, { id: 1, time: 0, content: '红', uid: 1, color: '#FE0302' }, 30);
-    painter.draw(context, { id: 2, time: 0, content: '黑', uid: 1, color: '#222222', size: 'small' }, 30);
+    painter.draw(context, { id: 2, time: 0, content: '黑', uid: 1, color: '#222222', size: 'small' as const }, 30);
     painter.draw(context, { id: 3, time: 0, content: '白', uid: 1 }, 30);
     expect(fills.map((f) => [f.text, f.fill])).toEqual([['红', '#FE0302'], ['黑', '#222222'], ['白', '#FFFFFF']]);
     expect(fills[0]?.stroke).toBe('rgba(0, 0, 0, 0.75)');
@@ -193,7 +193,7 @@ describe('the look of a barrage', () => {
     const painter = new BarrageTextPainter(context);
     const white = { id: 1, time: 0, content: '一样', uid: 1 };
     const red = { ...white, color: '#FE0302' };
-    const small = { ...white, size: 'small' };
+    const small = { ...white, size: 'small' as const };
     expect(new Set([painter.imageKey(white, 2), painter.imageKey(red, 2), painter.imageKey(small, 2)]).size).toBe(3);
     expect(painter.measure(small)).toBeLessThan(painter.measure(white));
   });
