@@ -3,6 +3,7 @@
  * its parameters read and checked from the declaration, and its handler held to the declared answer type. A route
  * parses, calls, answers.
  */
+import type { FastifyInstance } from 'fastify';
 import type { AuthMode } from '../auth/authenticator.ts';
 import type { Call, Field, Fields, IdField, IntField, JsonField, ListField, ReceivedOf, TextField } from '../../src/core/request/protocol.ts';
 import { badParam, missingParam } from './api-error.ts';
@@ -93,6 +94,17 @@ function readDeclared<S extends Fields>(declared: Call<S, unknown>, params: Para
   return input as ReceivedOf<S>;
 }
 
+/** The declarations `serve` registered, per app, by `METHOD path`. */
+const declaredCalls = new WeakMap<FastifyInstance, Map<string, Call<Fields, unknown>>>();
+
+/**
+ * The declaration `serve` registered for an app's route (`GET`, `/api/…`), undefined for a route served otherwise:
+ * the parameters every route takes, for tests that must cover each of them (test/server/bad-input.test.ts).
+ */
+export function declaredCallOf(app: FastifyInstance, method: string, url: string): Call<Fields, unknown> | undefined {
+  return declaredCalls.get(app)?.get(`${method} ${url}`);
+}
+
 type DeclaredHandler<A extends AuthMode, S extends Fields, Data> = (context: ApiContext<A> & { input: ReceivedOf<S> }) => Promise<Data | ApiOk<Data>>;
 
 /** Registers `declared` on the router: `handler` gets the checked input and answers the declared data. */
@@ -104,5 +116,8 @@ export function serve<A extends AuthMode, S extends Fields, Data>(
   options?: ApiRouteOptions,
 ): void {
   const register = declared.method === 'GET' ? api.get : api.post;
+  const calls = declaredCalls.get(api.app) ?? new Map<string, Call<Fields, unknown>>();
+  declaredCalls.set(api.app, calls);
+  calls.set(`${declared.method} ${declared.path}`, declared);
   register(declared.path, auth, (context) => handler({ ...context, input: readDeclared(declared, context.params) }), options);
 }

@@ -153,14 +153,17 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   async function receiveVideoChunk(chunk: ChunkPart): Promise<VideoChunkAnswer> {
     const { params } = chunk;
     const auth = await authenticator.required(params);
-    const upload = await ownUpload(params.string('uniqueFileID'), auth);
-    checkUid(params.optionalString('uid'), auth);
+    // Every param read and checked (1001/1002) before the upload is looked up.
+    const uniqueFileID = params.string('uniqueFileID');
+    const uid = params.optionalString('uid');
     const renamemode = params.optionalString('renamemode');
     if (renamemode !== undefined && renamemode !== UploadConstants.renamemode) throw badParam('renamemode');
     const prefix = params.optionalString('prefix');
     if (prefix !== undefined && prefix !== UploadConstants.prefix) throw badParam('prefix');
     const chunks = params.int('chunks');
     const number = params.int('chunk');
+    const upload = await ownUpload(uniqueFileID, auth);
+    checkUid(uid, auth);
     if (chunks !== upload.chunks || number < 1 || number > upload.chunks) throw chunkOutOfRange();
     if (chunk.fieldName !== 'file') throw badParam('file');
     if (chunk.fileName !== '' && isBadFileName(chunk.fileName)) throw fileNameInvalid();
@@ -235,11 +238,13 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   async function receiveCoverChunk(chunk: ChunkPart): Promise<CoverChunkAnswer> {
     const { params } = chunk;
     const auth = await authenticator.required(params);
-    const upload = await ownUpload(params.string('uniqueFileID'), auth);
-    if (upload.savedAt === null) throw new ApiError(Ret.VideoNotSaved, RetMessage.VideoNotSaved);
+    // Every param read and checked (1001/1002) before the upload is looked up.
+    const uniqueFileID = params.string('uniqueFileID');
     const chunks = params.int('chunks');
-    if (chunks > MAX_COVER_CHUNKS) throw new ApiError(Ret.CoverTooLarge, RetMessage.CoverTooLarge);
     const number = params.int('chunk');
+    const upload = await ownUpload(uniqueFileID, auth);
+    if (upload.savedAt === null) throw new ApiError(Ret.VideoNotSaved, RetMessage.VideoNotSaved);
+    if (chunks > MAX_COVER_CHUNKS) throw new ApiError(Ret.CoverTooLarge, RetMessage.CoverTooLarge);
     if (chunks < 1 || number < 1 || number > chunks) throw chunkOutOfRange();
     if (chunk.fieldName !== 'formFile') throw badParam('formFile');
     if (chunk.fileName !== '' && isBadFileName(chunk.fileName)) throw fileNameInvalid();

@@ -1,8 +1,13 @@
 /**
  * Bad input never reaches the database as a 500 (issue 18): every /api route the app registers is called with NUL in
- * each param it reads (1002 含有非法字符) and 2147483648 in each (never ret 500 / HTTP 5xx), on PGlite and, when
- * DATABASE_URL is set, on PostgreSQL. The params a route reads are found by calling it with a logged-in demo session
- * while recording the names asked of Params, adding plausible values until it asks for nothing new.
+ * each param it takes (1002 参数格式错误：<name>含有非法字符) and 2147483648 in each: every integer or id param answers
+ * 1002 参数格式错误：<name>超出范围 (1001 is a missing param, 1002 a malformed one: docs/decisions.md "Server answer
+ * codes"); the others never ret 500 / HTTP 5xx. On PGlite and, when DATABASE_URL is set, on PostgreSQL.
+ *
+ * The params a route takes are its protocol declaration's (src/core/request/protocol.ts, recorded by serve()), or
+ * UNDECLARED_ROUTES' for the few routes served otherwise, plus any other name its handler reads (recorded by spying on
+ * Params while it is called with plausible values). A route with no declaration and not in UNDECLARED_ROUTES, or one
+ * taking no param and not in NO_PARAM_ROUTES, fails the test: a new route cannot slip through unchecked.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -10,15 +15,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UploadConstants } from '../../src/core/upload/upload-protocol.ts';
+import type { Field } from '../../src/core/request/protocol.ts';
+import { UploadChunkCalls, UploadConstants } from '../../src/core/upload/upload-protocol.ts';
 import { createApp } from '../../server/app.ts';
 import type { SessionToken } from '../../server/auth/sessions.ts';
 import type { Database } from '../../server/db/database.ts';
 import { DEMO_ACCOUNT } from '../../server/db/seed.ts';
 import { apiRoutesOf } from '../../server/http/error-handling.ts';
 import type { ApiRoute } from '../../server/http/error-handling.ts';
-import { Params, PG_INT_MAX } from '../../server/http/params.ts';
-import { Ret, RetMessage } from '../../server/http/ret.ts';
+import { Params, PG_INT_MAX, illegalCharacterMessage } from '../../server/http/params.ts';
+import { declaredCallOf } from '../../server/http/protocol-route.ts';
+import { Ret, RetMessage, badParamMessage } from '../../server/http/ret.ts';
 import { prepareDatabase } from '../../server/main.ts';
 import { DEMO2_ACCOUNT } from '../../server/messaging/seed.ts';
 import { COMMON_PARAMS, DATABASE_URL, createMigratedPg, createMigratedPglite, testConfig, tokenParams, uniqueIp } from './support.ts';
@@ -36,8 +43,69 @@ type Encoding = 'query' | 'form' | 'json' | 'multipart';
 
 /** The names Params is asked for while `record` runs (every accessor reads through has and get). */
 let reading: Set<string> | undefined;
+/** The names read as a PostgreSQL integer (int, optionalInt, id, paging…) while `record` runs. */
+let readingInts: Set<string> | undefined;
 const realHas = Params.prototype.has;
 const realGet = Params.prototype.get;
+const realOptionalInt = Params.prototype.optionalInt;
+
+/** What 2147483648 in a param must answer: 1002 超出范围 for an integer or id, anything but a 500 for the rest. */
+type Kind = 'integer' | 'other';
+
+/**
+ * Routes served without a protocol declaration (the multipart chunk calls, server/upload/routes.ts), with the params
+ * they read. A route neither declared nor listed here fails the test.
+ */
+const UNDECLARED_ROUTES: Readonly<Record<string, Readonly<Record<string, Kind>>>> = {
+  [`${UploadChunkCalls.videoChunk.method} ${UploadChunkCalls.videoChunk.path}`]: {
+    uniqueFileID: 'other', uid: 'other', renamemode: 'other', prefix: 'other', chunks: 'integer', chunk: 'integer',
+  },
+  [`${UploadChunkCalls.coverChunk.method} ${UploadChunkCalls.coverChunk.path}`]: { uniqueFileID: 'other', chunks: 'integer', chunk: 'integer' },
+};
+
+/**
+ * Routes that take no param beyond the common and token fields. Any other route whose params cannot be found fails
+ * the test; a route added here must really take none.
+ */
+const NO_PARAM_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/Captcha/Get',
+  'POST /api/User/GetUserInfo',
+  'GET /api/home/GetUserRegion',
+  'GET /api/home/GetActivity',
+  'GET /api/home/GetConfig',
+  'GET /api/user/GetUserMegCount',
+  'GET /api/home/GetCusServiceConfig',
+  'GET /api/User/GetSettings',
+  'GET /api/SignIn/GetSignInInfo',
+  'POST /api/SignIn/SignIn',
+  'GET /api/User/GetLoginDevices',
+  'GET /api/user/GetAddressList',
+  'POST /api/QrLogin/CreateTicket',
+  'GET /api/home/GetChannels',
+  'GET /api/Video/GetBarrageCoin',
+  'GET /api/Video/GetShieldUserList',
+  'GET /api/Video/GetShieldKeyWordList',
+  'GET /api/user/getBarrageCofig',
+  'GET /api/user/GetUserBargainStatus',
+  'GET /api/user/GetRechargeActivity',
+  'POST /api/Activity/ConfirmShare',
+  'GET /api/Message/GetMessageSummary',
+  'GET /api/home/GetDownloadUrl',
+  'GET /api/user/GetInvitationInfo',
+  'GET /api/video/GetWatching',
+  'GET /api/User/GetPublishPoint',
+  'GET /api/Trends/GetLabel',
+  'GET /api/Message/GetInteractionUnread',
+  'POST /api/Login/Logout',
+]);
+
+/**
+ * How 2147483648 must be answered in a declared field: an id or an integer column's value goes up to 2^31 − 1. A wide
+ * integer (bytes, milliseconds, a bigserial id) takes it: the test checks such a field's range goes beyond 2^31 − 1.
+ */
+function kindOf(field: Field): Kind {
+  return field.kind === 'id' || (field.kind === 'int' && field.wide !== true) ? 'integer' : 'other';
+}
 
 function multipartBody(fields: Record<string, string>, fileField: string): { payload: Buffer; contentType: string } {
   const boundary = '----qiyu-bad-input-boundary';
@@ -95,6 +163,7 @@ function goodValues(context: { mediaKey: string; otherUid: number }): Record<str
     password: 'secret123',
     content: '好看',
     keyword: '测试',
+    phone: '13800138000',
     page: '1',
     pageSize: '10',
     episode: '1',
@@ -161,13 +230,16 @@ describe.each(backends)('bad input on $name', (backend) => {
     if (answer.body.ret !== Ret.Ok) await login();
   }
 
-  async function record(run: () => Promise<Answer>): Promise<{ names: Set<string>; answer: Answer }> {
+  async function record(run: () => Promise<Answer>): Promise<{ names: Set<string>; ints: Set<string>; answer: Answer }> {
     const names = new Set<string>();
+    const ints = new Set<string>();
     reading = names;
+    readingInts = ints;
     try {
-      return { names, answer: await run() };
+      return { names, ints, answer: await run() };
     } finally {
       reading = undefined;
+      readingInts = undefined;
     }
   }
 
@@ -179,6 +251,10 @@ describe.each(backends)('bad input on $name', (backend) => {
     vi.spyOn(Params.prototype, 'get').mockImplementation(function (this: Params, name: string) {
       reading?.add(name);
       return realGet.call(this, name);
+    });
+    vi.spyOn(Params.prototype, 'optionalInt').mockImplementation(function (this: Params, name: string) {
+      readingInts?.add(name);
+      return realOptionalInt.call(this, name);
     });
     dir = await mkdtemp(join(tmpdir(), 'qiyu-bad-input-'));
     db = await backend.open();
@@ -213,62 +289,114 @@ describe.each(backends)('bad input on $name', (backend) => {
     expect(routes).toContainEqual({ method: 'POST', url: '/api/User/UploadVideoChunk' });
   });
 
-  it('answers NUL in every param a route reads with 1002, and 2147483648 never with a 500', async () => {
+  /** A value `field` takes, so the fields declared before the one under test get past the declaration's checks. */
+  function valueFor(name: string, field: Field): unknown {
+    const known = good[name];
+    switch (field.kind) {
+      case 'text': {
+        if (field.oneOf !== undefined) return known !== undefined && field.oneOf.includes(String(known)) ? known : field.oneOf[0];
+        const candidates = [known, '1', 'abc', '好看', 'a1b2c3d4'].filter((value) => value !== undefined).map(String);
+        return candidates.find((value) => value.length <= field.max && (field.pattern === undefined || field.pattern.test(value))) ?? known ?? '1';
+      }
+      case 'int': {
+        const number = Number(known);
+        if (known !== undefined && Number.isInteger(number) && number >= field.min && number <= field.max) return String(number);
+        return String(Math.min(Math.max(1, field.min), field.max));
+      }
+      case 'id':
+      case 'list':
+        return known ?? '1';
+      case 'json':
+        return known ?? {};
+    }
+  }
+
+  it('answers NUL in every param a route takes with 1002, and 2147483648 in every integer or id with 1002 超出范围', async () => {
     const failures: string[] = [];
     const covered: string[] = [];
+    const routes = apiRoutesOf(app);
+    const keys = new Set(routes.map((route) => `${route.method} ${route.url}`));
+    for (const key of [...NO_PARAM_ROUTES, ...Object.keys(UNDECLARED_ROUTES)]) {
+      if (!keys.has(key)) failures.push(`${key}: listed in the test but not served`);
+    }
     // Logout last, so the session lives through the others (keepSession logs in again should one end it).
-    const routes = [...apiRoutesOf(app)].sort((a, b) => Number(/logout/i.test(a.url)) - Number(/logout/i.test(b.url)));
-    for (const route of routes) {
+    const ordered = [...routes].sort((a, b) => Number(/logout/i.test(a.url)) - Number(/logout/i.test(b.url)));
+    for (const route of ordered) {
+      const key = `${route.method} ${route.url}`;
       await keepSession();
-      // Is it a multipart call? A form body is refused as not multipart.
-      const probe = route.method === 'POST'
-        ? await call(app, route, 'form', { ...COMMON_PARAMS, ...tokenParams(token) })
-        : undefined;
-      const multipart = probe?.body.msg === RetMessage.UnsupportedMediaType;
+      // The params it takes: its declaration's, or UNDECLARED_ROUTES' for a route served without one.
+      const declared = declaredCallOf(app, route.method, route.url);
+      const listed = UNDECLARED_ROUTES[key];
+      const kinds = new Map<string, Kind>();
+      const base: Record<string, unknown> = {};
+      if (declared !== undefined) {
+        for (const [name, field] of Object.entries(declared.params)) {
+          kinds.set(name, kindOf(field));
+          base[name] = valueFor(name, field);
+          if (field.kind === 'int' && field.wide === true && field.max <= PG_INT_MAX) {
+            failures.push(`${key} ${name}: a wide integer whose range fits an integer column (declare it without wide)`);
+          }
+        }
+      } else if (listed !== undefined) {
+        for (const [name, kind] of Object.entries(listed)) {
+          kinds.set(name, kind);
+          // The chunk calls' uid is the caller's own (tokenParams).
+          if (!(name in tokenParams(token))) base[name] = good[name] ?? '1';
+        }
+      } else {
+        failures.push(`${key}: no protocol declaration and not in UNDECLARED_ROUTES, so its params cannot be found`);
+        continue;
+      }
+      if (kinds.size === 0 && !NO_PARAM_ROUTES.has(key)) {
+        failures.push(`${key}: takes no declared param and is not in NO_PARAM_ROUTES`);
+      } else if (kinds.size > 0 && NO_PARAM_ROUTES.has(key)) {
+        failures.push(`${key}: in NO_PARAM_ROUTES but declares ${[...kinds.keys()].join(', ')}`);
+      }
+      const multipart = listed !== undefined;
       // JSON for the POST calls, so params holding objects (CreateTrends' trends) get theirs.
       const encoding = encodingsOf(route, multipart).at(-1) as Encoding;
 
-      // The params it reads: call it, give plausible values to what it asked for, until it asks for nothing new.
-      const known = new Set<string>();
-      const base: Record<string, unknown> = {};
-      for (let round = 0; round < 8; round += 1) {
-        const { names } = await record(() => call(app, route, encoding, { ...COMMON_PARAMS, ...tokenParams(token), ...base }));
-        const fresh = [...names].filter((name) => !known.has(name));
+      // Any other name the handler reads (Lang, DeviceId…): call it, give plausible values to what it asked for,
+      // until it asks for nothing new.
+      for (let round = 0; round < 4; round += 1) {
+        const { names, ints } = await record(() => call(app, route, encoding, { ...COMMON_PARAMS, ...tokenParams(token), ...base }));
+        for (const name of ints) kinds.set(name, 'integer');
+        const fresh = [...names].filter((name) => !kinds.has(name));
         if (fresh.length === 0) break;
         for (const name of fresh) {
-          known.add(name);
+          kinds.set(name, 'other');
           if (!(name in tokenParams(token))) base[name] = good[name] ?? '1';
         }
         await keepSession();
       }
-      covered.push(`${route.method} ${route.url}: ${[...known].join(', ')}`);
+      covered.push(`${key}: ${[...kinds].map(([name, kind]) => (kind === 'integer' ? `${name}#` : name)).join(', ')}`);
       // NUL in a param the route does not read is refused too (the whole request is).
       const unread = await call(app, route, encoding, { ...COMMON_PARAMS, ...tokenParams(token), ...base, unreadParam: NUL_VALUE });
-      if (unread.body.ret !== Ret.BadParam || unread.body.msg !== '参数格式错误：unreadParam含有非法字符') {
-        failures.push(`${route.method} ${route.url} ${encoding} unreadParam=NUL → HTTP ${unread.status} ${JSON.stringify(unread.body)}`);
+      if (unread.body.ret !== Ret.BadParam || unread.body.msg !== illegalCharacterMessage('unreadParam')) {
+        failures.push(`${key} ${encoding} unreadParam=NUL → HTTP ${unread.status} ${JSON.stringify(unread.body)}`);
       }
 
-      for (const name of known) {
+      for (const [name, kind] of kinds) {
         for (const each of encodingsOf(route, multipart)) {
           await keepSession();
           const fields = { ...COMMON_PARAMS, ...tokenParams(token), ...base };
           const nul = await call(app, route, each, { ...fields, [name]: NUL_VALUE });
-          if (nul.status >= 500 || nul.body.ret !== Ret.BadParam || !nul.body.msg.includes('含有非法字符')) {
-            failures.push(`${route.method} ${route.url} ${each} ${name}=NUL → HTTP ${nul.status} ${JSON.stringify(nul.body)}`);
+          // The message names the param as Params does: at most 16 characters.
+          if (nul.status >= 500 || nul.body.ret !== Ret.BadParam || nul.body.msg !== illegalCharacterMessage([...name].slice(0, 16).join(''))) {
+            failures.push(`${key} ${each} ${name}=NUL → HTTP ${nul.status} ${JSON.stringify(nul.body)}`);
           }
           await keepSession();
           const big = await call(app, route, each, { ...COMMON_PARAMS, ...tokenParams(token), ...base, [name]: BEYOND_INT });
-          if (big.status >= 500 || big.body.ret === Ret.Internal || big.body.ret === -1) {
-            failures.push(`${route.method} ${route.url} ${each} ${name}=${BEYOND_INT} → HTTP ${big.status} ${JSON.stringify(big.body)}`);
+          const refused = big.body.ret === Ret.BadParam && big.body.msg === `${badParamMessage(name)}超出范围`;
+          if (big.status >= 500 || big.body.ret === Ret.Internal || big.body.ret === -1 || (kind === 'integer' && !refused)) {
+            failures.push(`${key} ${each} ${name}=${BEYOND_INT} (${kind}) → HTTP ${big.status} ${JSON.stringify(big.body)}`);
           }
         }
       }
     }
     if (process.env['BAD_INPUT_REPORT'] !== undefined) console.log(covered.join('\n'));
     expect(failures).toEqual([]);
-    // The discovery reached the routes: most read params beyond the token fields.
-    const withParams = covered.filter((line) => /: .*\w/.test(line.replace(/\b(uid|token|sign|expire|login_uid)\b,? ?/g, '')));
-    expect(withParams.length).toBeGreaterThan(covered.length / 2);
+    expect(covered).toHaveLength(routes.length);
   }, 600_000);
 
   it('refuses NUL in nested JSON values and keys, repeated query keys and param names', async () => {
