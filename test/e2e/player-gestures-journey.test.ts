@@ -5,6 +5,7 @@ import { signInOnPage } from './support/accounts.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
 import { PHONE, openPhone, type Phone } from './support/phone.ts';
 import { startPlayback, videoTime } from './support/play.ts';
+import { STOPS, describeCovered, findCoveredTapTargets, scrollPageTo, settle } from './support/tap-targets.ts';
 
 /**
  * Issue 24, the picture on a phone (iPhone Safari's agent, touch): a double tap pauses, a swipe seeks by what its
@@ -206,10 +207,19 @@ describe('the picture on a phone', () => {
     await poll(() => videoTime(page)).toBeGreaterThanOrEqual(before - 0.5);
     expect(await videoTime(page)).toBeLessThan(before + 6);
 
-    // × closes it.
+    // Back on the list with the mini player again: it covers nothing a person taps, at any scroll (like the tab
+    // bar, its strip lets content pass under it while the page scrolls, and the page keeps room under its end).
     await page.getByRole('button', { name: '返回', exact: true }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/play/'));
     await mini.waitFor();
+    for (const stop of STOPS) {
+      await scrollPageTo(page, stop);
+      await settle(page);
+      const report = await findCoveredTapTargets(page);
+      expect(report.covered, describeCovered(`${new URL(page.url()).pathname} with the mini player, scrolled to the ${stop}`, report)).toEqual([]);
+    }
+
+    // × closes it.
     await page.getByTestId('mini-player-close').click();
     await poll(() => mini.count()).toBe(0);
   });
