@@ -168,7 +168,7 @@ describe('the picture on a phone', () => {
     expect(box).not.toBeNull();
     expect(Math.round(box!.width)).toBe(390);
     expect(Math.round(box!.height)).toBe(844);
-    expect(await area().evaluate((element) => element.offsetWidth)).toBe(844);
+    expect(await area().evaluate((element: HTMLElement) => element.offsetWidth)).toBe(844);
     await area().getByTestId('barrage-input').waitFor();
     expect(await page.getByTestId('barrage-input').count()).toBe(1);
 
