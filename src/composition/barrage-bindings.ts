@@ -4,6 +4,7 @@ import { SettingsService } from '../core/account/settings-service.ts';
 import { SocketIoSocket } from '../../adapters/socket/socket-io-socket.ts';
 import { MessagingConnection } from '../core/messaging/messaging-connection.ts';
 import { LiveBarrageRoom, VisitorBarrageSocket } from '../core/playback/barrage-live-room.ts';
+import { BarrageStyleChoice } from '../core/playback/barrage-style-choice.ts';
 import type { Socket } from '../core/ports/socket.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { BarrageService } from '../core/playback/barrage-service.ts';
@@ -60,6 +61,10 @@ export function bindBarrage(container: Container): void {
     })
     .inSingletonScope();
   container
+    .bind(BarrageStyleChoice)
+    .toDynamicValue((ctx) => new BarrageStyleChoice(ctx.get<KeyValueStore>(LocalStore)))
+    .inSingletonScope();
+  container
     .bind<BarrageSessionFactory>(BarrageSessionFactory)
     .toDynamicValue((ctx) => {
       const session = ctx.get(UserSession);
@@ -81,6 +86,7 @@ export function bindBarrage(container: Container): void {
         navigator: c.get<Navigator>(Navigator),
         notifier: c.get<Notifier>(Notifier),
         ads: c.get(AdListService),
+        styleChoice: c.get(BarrageStyleChoice),
       }),
   );
 }

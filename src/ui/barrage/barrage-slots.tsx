@@ -5,6 +5,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import type { BarrageSlotProps } from '../playback/player-slots.ts';
 import { BarrageContext, useBarrageContext, type OverlayHandle } from './barrage-context.ts';
 import { BarrageSheets } from './barrage-sheets.tsx';
+import { BarrageStyleButton, BarrageStylePanel } from './barrage-style-panel.tsx';
 import { BarrageUiTexts } from './barrage-texts.ts';
 import { AD_BARRAGE_AT_SECONDS } from '../../core/playback/barrage-ad.ts';
 import { BarrageModel } from './barrage-view-model.ts';
@@ -171,6 +172,8 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
 export const BarrageInputBar = observer(function BarrageInputBar() {
   const { vm } = useBarrageContext();
   return (
+    <>
+    <BarrageStylePanel />
     <div className="barrage-bar" data-testid="barrage-bar">
       <button
         type="button"
@@ -183,6 +186,7 @@ export const BarrageInputBar = observer(function BarrageInputBar() {
       >
         {BarrageUiTexts.danmuShort}
       </button>
+      <BarrageStyleButton />
       <form
         className="barrage-bar__form"
         onSubmit={(event) => {
@@ -212,5 +216,6 @@ export const BarrageInputBar = observer(function BarrageInputBar() {
         ⊘
       </button>
     </div>
+    </>
   );
 });

@@ -1,3 +1,4 @@
+import type { BarrageStyleChoice } from '../../core/playback/barrage-style-choice.ts';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { AdListService } from '../../core/ads/ad-list-service.ts';
 import { adTarget } from '../../core/ads/ads.ts';
@@ -33,6 +34,8 @@ export interface BarrageViewModelDeps {
   navigator: Navigator;
   notifier: Notifier;
   ads: AdListService;
+  /** The sender's last style on this device. */
+  styleChoice?: BarrageStyleChoice;
 }
 
 /**
@@ -71,6 +74,8 @@ export class BarrageViewModel {
       danmuOpen: () => this.danmuOpen,
       player: () => this.timeline.player,
       goToLogin: () => this.goToLogin(),
+      vip: () => (this.deps.sessionModel.user?.vipLevel ?? 0) > 0,
+      ...(deps.styleChoice ? { styles: deps.styleChoice } : {}),
     });
     makeAutoObservable<BarrageViewModel, 'deps' | 'offs' | 'likes' | 'leaving'>(
       this,
