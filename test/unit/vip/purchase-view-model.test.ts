@@ -31,7 +31,7 @@ function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, p
     if (!outcome.ok) throw new Error('register failed');
     world.navigator.push(path, query);
   };
-  return { world, api, vm, register, service };
+  return { world, api, vm, register, service, sessions };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -146,6 +146,26 @@ describe('PurchaseViewModel', () => {
     expect(vm.leaveFor('/user').kind).toBe('confirm');
     expect(vm.leaveFor('/vip').kind).toBe('confirm');
     expect(vm.leaveFor('/rank').kind).toBe('leave');
+  });
+
+  it('a VIP holder: GetVipPayType carries the category the user holds as vipCategoryId, the other ids empty (issue 20, item 13)', async () => {
+    const { vm, world, register, api, sessions } = setup('vip');
+    await register();
+    // The server now says the user holds 钻石VIP (category 2), as GetUserInfo answers after a purchase.
+    const holder = vm.user;
+    if (holder === null) throw new Error('not signed in');
+    world.http.route('POST', '/api/User/GetUserInfo', () => ({
+      body: { ret: 200, msg: '', data: { ...holder, vipLevel: 2, vipCategoryId: 2, vipTypeName: '钻石VIP', eDate: '2027-01-01' } },
+    }));
+    await sessions.refreshUserInfo();
+    expect(vm.user?.vipCategoryId).toBe(2);
+    await vm.load();
+    expect(vm.status).toBe('ready');
+    expect(api.calls).toHaveLength(1);
+    const call = api.calls[0];
+    expect(call?.method).toBe('GET');
+    expect(call?.path).toBe('/api/User/GetVipPayType');
+    expect(call?.params).toMatchObject({ vipCategoryId: '2', ProductID: '', ToUID: '', categoryId: '' });
   });
 
   it('/giveVip buys for the friend; in a native web view /openVip back closes the view', async () => {
