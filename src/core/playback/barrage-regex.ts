@@ -6,7 +6,7 @@
  * back-reference). Barrages are at most 50 characters, so what passes matches in time polynomial in 50.
  */
 
-export const RegexKeywordLimits = {
+const RegexKeywordLimits = {
   /** The whole keyword, slashes included. */
   maxLength: 50,
 } as const;
@@ -26,7 +26,7 @@ export function isRegexKeyword(keyword: string): boolean {
 }
 
 /** The pattern between the slashes of a regex keyword. */
-export function regexSource(keyword: string): string {
+function regexSource(keyword: string): string {
   const text = keyword.trim();
   return text.slice(1, -1);
 }

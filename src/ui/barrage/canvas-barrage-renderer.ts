@@ -168,11 +168,21 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
       this.flyingDirty = true;
       this.tape.repaintAll();
     }
+    if (this.pinned.removeWhere((item) => hides(item, filter))) this.flyingDirty = true;
     this.redraw();
   }
 
   /** A flying barrage's label changed (an identical live one merged into it: ×N): drawn again where it is. */
   relabel(id: number): void {
+    const pinned = this.pinned.items.find((one) => one.item.id === id);
+    if (pinned) {
+      // Top or bottom: drawn from its text image each frame, so a new image (and width) is all it takes.
+      pinned.width = this.text.measure(pinned.item);
+      this.tape.place(pinned);
+      this.flyingDirty = true;
+      this.redraw();
+      return;
+    }
     const index = this.flying.findIndex((flying) => flying.item.id === id);
     const flying = this.flying[index];
     if (!flying) return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BARRAGE_CONFIG } from '../../../src/core/playback/barrage-config.ts';
+import { NO_TYPE_BLOCKS, emptyMerge, isSampled, planMerge } from '../../../src/core/playback/barrage-filters.ts';
 import { lineHeightPx, speedPxPerSec } from '../../../src/core/playback/barrage-layout.ts';
 import { BarrageTimeline, compileShields } from '../../../src/core/playback/barrage-rules.ts';
 import type { Drawable, FlyingView } from '../../../src/ui/barrage/barrage-drawable.ts';
@@ -213,5 +214,33 @@ describe('the canvas barrage renderer', () => {
     expect(renderer.positionOf(1)!.x).toBeCloseTo(before, 6);
     playTo(2.5);
     expect(renderer.positionOf(1)!.x).toBeCloseTo(before - 0.5 * speedPxPerSec('fast'), 0);
+  });
+  it('hides by type, density and merge (a leader written ×N), and writes a leader again when a live twin merges in', () => {
+    const red: Drawable = { ...item(2, 1.1, '红色'), color: '#FE0302' };
+    const top: Drawable = { ...item(3, 1.2, '顶部'), mode: 'top' };
+    const { playTo, renderer, flyingIds, flushFrame, player } = setup([item(1, 1, '哈哈'), red, top, item(4, 1.3, '哈哈')]);
+    const plain = { shields: compileShields({ users: [], keywords: [] }), types: NO_TYPE_BLOCKS, density: 1, merge: emptyMerge() };
+    renderer.setFilter(plain);
+    playTo(1.5);
+    expect(flyingIds().sort()).toEqual([1, 2, 3, 4]);
+    player.isPaused = true;
+    renderer.setFilter({ ...plain, types: { ...NO_TYPE_BLOCKS, color: true, top: true } });
+    flushFrame();
+    expect(flyingIds().sort()).toEqual([1, 4]);
+    const merge = planMerge([item(1, 1, '哈哈'), item(4, 1.3, '哈哈')]);
+    renderer.setFilter({ ...plain, merge });
+    flushFrame();
+    expect(flyingIds().sort()).toEqual([1, 2, 3]);
+    const width = renderer.positionOf(1)?.width ?? 0;
+    // '哈哈 ×2' is five characters wide (the fake measures 10 px a character), outline included.
+    expect(width).toBe(5 * 10 + 6);
+    merge.counts.set(1, 12);
+    renderer.relabel(1);
+    flushFrame();
+    expect(renderer.positionOf(1)?.width).toBe(width + 10);
+    const sparse = { ...plain, density: 0.1 };
+    renderer.setFilter(sparse);
+    flushFrame();
+    expect(flyingIds().sort()).toEqual([1, 2, 3, 4].filter((id) => isSampled(id, 0.1)));
   });
 });
