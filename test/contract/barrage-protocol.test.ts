@@ -31,6 +31,8 @@ interface BarrageWorld {
   user(): Promise<Caller>;
   /** Moves the clock past the one-barrage-per-second limit. */
   later(): void;
+  /** Makes the user an active VIP (the wider palette of barrage colours). */
+  makeVip(caller: Caller): Promise<void>;
   /** A video with no barrages yet, and its duration in seconds. */
   video: { mediaKey: string; duration: number };
 }
@@ -67,6 +69,36 @@ function barrageContract(name: string, makeWorld: () => Promise<{ world: Barrage
       ]);
       const window = (await world.send(BarrageCalls.list, { mediaKey: world.video.mediaKey, episode: 2, from: '2', to: '4' }, null)).data as BarrageList;
       expect(window.list.map((b) => b.content)).toEqual(['好看']);
+    });
+
+    it('AddBarrages stores a mode, colour (uppercase) and size and GetBarrages lists them; refuses others alike (1002, 8058, 8059)', async () => {
+      const user = await world.user();
+      const styled = await world.send(BarrageCalls.send, { mediaKey: world.video.mediaKey, episode: 3, content: '顶部', time: '1', mode: 'top', color: '#fe0302', size: 'small' }, user);
+      world.later();
+      expect(styled).toMatchObject({ ret: 200, data: { mode: 'top', color: '#FE0302', size: 'small' } });
+      const plain = await world.send(BarrageCalls.send, { mediaKey: world.video.mediaKey, episode: 3, content: '默认', time: '2' }, user);
+      world.later();
+      expect(plain.data).toMatchObject({ mode: 'scroll', color: '#FFFFFF', size: 'normal' });
+      const list = (await world.send(BarrageCalls.list, { mediaKey: world.video.mediaKey, episode: 3 }, null)).data as BarrageList;
+      expect(list.list.map((b) => [b.content, b.mode, b.color, b.size])).toEqual([
+        ['顶部', 'top', '#FE0302', 'small'],
+        ['默认', 'scroll', '#FFFFFF', 'normal'],
+      ]);
+      const bad = async (fields: { mode?: string; color?: string; size?: string }) => {
+        const answer = await world.send(BarrageCalls.send, { mediaKey: world.video.mediaKey, episode: 3, content: '坏', time: '3', ...fields }, user);
+        world.later();
+        return { ret: answer.ret, msg: answer.msg };
+      };
+      expect(await bad({ mode: 'left' })).toEqual({ ret: 1002, msg: '弹幕模式不正确' });
+      expect(await bad({ size: 'large' })).toEqual({ ret: 1002, msg: '弹幕字号不正确' });
+      expect((await bad({ color: 'red' })).ret).toBe(1002);
+      expect(await bad({ color: '#123456' })).toEqual({ ret: BarrageRet.ColorUnknown, msg: '不支持的弹幕颜色' });
+      expect(await bad({ color: '#E70012' })).toEqual({ ret: BarrageRet.ColorVipOnly, msg: '该颜色为VIP会员专属，开通VIP后即可使用' });
+      const vip = await world.user();
+      await world.makeVip(vip);
+      const vipColor = await world.send(BarrageCalls.send, { mediaKey: world.video.mediaKey, episode: 3, content: 'VIP', time: '4', color: '#E70012' }, vip);
+      world.later();
+      expect(vipColor).toMatchObject({ ret: 200, data: { color: '#E70012' } });
     });
 
     it('GetBarrages refuses an unknown video (1030), a malformed key or time (1002) and a window ending before it starts', async () => {
@@ -221,6 +253,9 @@ barrageContract('the fake', async () => {
     later() {
       now += 1500;
     },
+    async makeVip(caller) {
+      api.vipUsers.add(caller.uid);
+    },
     send: (declared, input, caller) => toFake(declared, input, tokenFieldsFor(declared, caller)),
   };
   return { world, close: async () => undefined };
@@ -241,6 +276,9 @@ barrageContract('the reference server', async () => {
     },
     later() {
       clock.advance(1500);
+    },
+    async makeVip(caller) {
+      await db.query('UPDATE users SET vip_level = 1, vip_expire = $2 WHERE id = $1', [caller.uid, new Date(clock.now() + 86_400_000)]);
     },
     send: (declared, input, caller) => toServer(declared, input, tokenFieldsFor(declared, caller)),
   };
