@@ -3,6 +3,7 @@ import { reaction } from 'mobx';
 import { useEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import type { BarrageSlotProps } from '../playback/player-slots.ts';
+import { pointInPlayer } from '../playback/player-geometry.ts';
 import { BarrageContext, useBarrageContext, type OverlayHandle } from './barrage-context.ts';
 import { BarrageSheets } from './barrage-sheets.tsx';
 import { BarrageStyleButton, BarrageStylePanel } from './barrage-style-panel.tsx';
@@ -34,10 +35,9 @@ export function BarrageProvider(props: BarrageSlotProps & { children: ReactNode 
     const handle = overlay.current;
     const target = event.target;
     if (!handle || !(target instanceof Element) || target.closest(PASS_THROUGH)) return;
-    const rect = handle.canvas.getBoundingClientRect();
-    const x = event.clientX - rect.left;
-    const y = event.clientY - rect.top;
-    if (x < 0 || y < 0 || x > rect.width || y > rect.height) return;
+    // In the player's own axes (the CSS fullscreen of an upright phone turns the player).
+    const { x, y, width, height } = pointInPlayer(handle.canvas, event.clientX, event.clientY);
+    if (x < 0 || y < 0 || x > width || y > height) return;
     const hit = handle.hitTest(x, y);
     if (!hit) return;
     event.stopPropagation();
@@ -76,8 +76,8 @@ export const BarrageOverlay = observer(function BarrageOverlay() {
     overlay.current = { canvas, hitTest: (x, y) => renderer.hitTest(x, y) };
 
     const measure = () => {
-      const rect = canvas.getBoundingClientRect();
-      renderer.resize(rect.width, rect.height);
+      // The layout size (a turned fullscreen player's screen rectangle is swapped).
+      renderer.resize(canvas.clientWidth, canvas.clientHeight);
     };
     measure();
     const resizes = new ResizeObserver(measure);

@@ -4,6 +4,7 @@ import { useEffect, type PointerEvent as ReactPointerEvent, type RefObject } fro
 import { useViewModel } from '../app/container-context.tsx';
 import { BarrageInputBar } from '../barrage/barrage-slots.tsx';
 import { useBarrageContext } from '../barrage/barrage-context.ts';
+import { pointInPlayer } from './player-geometry.ts';
 import { PlayerGesturesModel, type GesturePlayer, type HoldIntents } from './player-gestures-view-model.ts';
 import './player-gestures.css';
 
@@ -13,17 +14,6 @@ const PipIcon = () => (
     <path d="M12 11h7v6h-7z" fill="currentColor" />
   </svg>
 );
-
-/**
- * Where the finger is on the layer, in the player's own axes: the CSS-rotated fullscreen player (a phone held
- * upright) is turned a quarter clockwise, so its horizontal runs down the screen.
- */
-function localPoint(layer: HTMLElement, clientX: number, clientY: number): { x: number; y: number; width: number; height: number } {
-  const rect = layer.getBoundingClientRect();
-  const turned = layer.offsetWidth > 0 && Math.abs(layer.offsetWidth - rect.height) < 1 && Math.abs(layer.offsetWidth - rect.width) >= 1;
-  if (turned) return { x: clientY - rect.top, y: rect.right - clientX, width: rect.height, height: rect.width };
-  return { x: clientX - rect.left, y: clientY - rect.top, width: rect.width, height: rect.height };
-}
 
 export interface PlayerGestureLayerProps {
   player: GesturePlayer;
@@ -83,7 +73,7 @@ export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player,
 
   const down = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!event.isPrimary || event.button > 0) return;
-    const { x, y, width, height } = localPoint(event.currentTarget, event.clientX, event.clientY);
+    const { x, y, width, height } = pointInPlayer(event.currentTarget, event.clientX, event.clientY);
     // A tap on a flying barrage is the barrage's (its actions open), not the picture's.
     if (overlay.current?.hitTest(x, y)) return;
     // Mouse and pen keep their moves; a finger's moves come while the browser does not scroll (touch-action).
@@ -92,7 +82,7 @@ export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player,
   };
   const at = (event: ReactPointerEvent<HTMLDivElement>, then: (x: number, y: number) => void) => {
     if (!event.isPrimary) return;
-    const { x, y } = localPoint(event.currentTarget, event.clientX, event.clientY);
+    const { x, y } = pointInPlayer(event.currentTarget, event.clientX, event.clientY);
     then(x, y);
   };
 
