@@ -16,9 +16,12 @@ import { BarrageUiTexts } from './barrage-texts.ts';
 import { isAdDrawable } from './barrage-timeline-view-model.ts';
 import type { BarrageViewModel } from './barrage-view-model.ts';
 
-/** Sheets open inside the fullscreen element when the player is fullscreen (elsewhere they would not be seen). */
+/**
+ * Sheets open inside the fullscreen element when the player is fullscreen (elsewhere they would not be seen), also
+ * the player filling the window by CSS (iPhone Safari), so that they turn with it.
+ */
 function sheetContainer(): HTMLElement {
-  const fullscreen = document.fullscreenElement;
+  const fullscreen = document.fullscreenElement ?? document.querySelector('[data-testid="player-area"][data-fullscreen="true"]');
   return fullscreen instanceof HTMLElement ? fullscreen : document.body;
 }
 
