@@ -107,7 +107,7 @@ function bindPlaybackViewModels(container: Container): void {
           navigator: c.get<Navigator>(Navigator),
           makePlayer: c.get<MediaPlayerFactory>(MediaPlayerFactory),
           left: refreshWatchingList(c),
-          controls: new PlayerControlsViewModel(new PlayerTuning({ local: c.get<KeyValueStore>(LocalStore), network: c.get<NetworkType>(NetworkType) })),
+          controls: new PlayerControlsViewModel(new PlayerTuning({ local: c.get<KeyValueStore>(LocalStore), network: c.get<NetworkType>(NetworkType) }), c.get<Clock>(Clock)),
         },
         mediaKey,
       ),

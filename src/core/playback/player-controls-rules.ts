@@ -12,6 +12,7 @@ export const PlayerControlsTexts = {
   quality: '清晰度',
   auto: '自动',
   holdHint: '2× 倍速播放中',
+  volume: '音量',
 } as const;
 
 /** A speed as the menu labels it: 0.5X, 0.75X, 1.0X, 1.25X, 1.5X, 2.0X. */

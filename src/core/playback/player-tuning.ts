@@ -29,6 +29,8 @@ export interface PlayerTuningState {
   /** The rendition playing now (-1 unknown). */
   playingLevel: number;
   volume: number;
+  /** The source is a live stream: it plays at 1× (a faster rate would only run into the live edge). */
+  live: boolean;
 }
 
 function readStored(local: KeyValueStore): { speed: number; quality: QualityChoice } {
@@ -59,7 +61,7 @@ export class PlayerTuning {
 
   constructor(private readonly deps: PlayerTuningDeps) {
     const stored = readStored(deps.local);
-    this.state = { ...stored, holding: false, levels: [], playingLevel: -1, volume: 1 };
+    this.state = { ...stored, holding: false, levels: [], playingLevel: -1, volume: 1, live: false };
   }
 
   current(): PlayerTuningState {
@@ -77,8 +79,8 @@ export class PlayerTuning {
     this.detach();
     this.player = player;
     this.playerOff = player.on((event) => this.heard(player, event));
-    player.setPlaybackRate(this.state.speed);
-    this.update({ holding: false, levels: player.levels(), playingLevel: player.playingLevel(), volume: player.volume() });
+    this.update({ holding: false, levels: player.levels(), playingLevel: player.playingLevel(), volume: player.volume(), live: player.source()?.live === true });
+    this.applyRate(player);
   }
 
   detach(): void {
@@ -93,15 +95,15 @@ export class PlayerTuning {
     if (!PLAYBACK_SPEEDS.includes(speed)) return;
     this.update({ speed });
     this.store();
-    if (!this.state.holding) this.player?.setPlaybackRate(speed);
+    if (this.player) this.applyRate(this.player);
   }
 
   /** The picture is pressed and held while playing: 2× until {@link holdEnded}. Returns whether it took. */
   holdStarted(): boolean {
     const player = this.player;
-    if (!player || this.state.holding || player.paused()) return false;
-    player.setPlaybackRate(HOLD_SPEED);
+    if (!player || this.state.holding || player.paused() || player.source()?.live) return false;
     this.update({ holding: true });
+    this.applyRate(player);
     return true;
   }
 
@@ -109,7 +111,7 @@ export class PlayerTuning {
   holdEnded(): void {
     if (!this.state.holding) return;
     this.update({ holding: false });
-    this.player?.setPlaybackRate(this.state.speed);
+    if (this.player) this.applyRate(this.player);
   }
 
   /** A quality of the menu: the rendition switched in place, the choice kept for the next videos. */
@@ -142,6 +144,15 @@ export class PlayerTuning {
     if (event === 'levelswitch') this.update({ playingLevel: player.playingLevel() });
     else if (event === 'volumechange') this.update({ volume: player.volume() });
     else if (player.levels() !== this.state.levels) this.update({ levels: player.levels(), playingLevel: player.playingLevel() });
+    const live = player.source()?.live === true;
+    if (live !== this.state.live) this.update({ live, holding: this.state.holding && !live });
+    if (event !== 'ratechange') this.applyRate(player);
+  }
+
+  /** The rate the player should have: 2× while held, 1× for live, else the chosen speed. */
+  private applyRate(player: MediaPlayer): void {
+    const rate = this.state.holding ? HOLD_SPEED : this.state.live ? NORMAL_SPEED : this.state.speed;
+    if (player.playbackRate() !== rate) player.setPlaybackRate(rate);
   }
 
   private store(): void {

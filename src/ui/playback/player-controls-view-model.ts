@@ -11,7 +11,11 @@ import {
   type QualityOption,
 } from '../../core/playback/player-controls-rules.ts';
 import type { PlayerTuning, PlayerTuningState } from '../../core/playback/player-tuning.ts';
+import type { Clock, TimerId } from '../../core/ports/clock.ts';
 import type { MediaPlayer } from '../../core/ports/media-player.ts';
+
+/** How long the volume's hint stays after ↑/↓ (ms). */
+const VOLUME_HINT_MS = 1000;
 
 /** What the keyboard asks of the rest of the play screen (the play view-model, the barrage switch). */
 export interface PlayerKeyCommands {
@@ -41,11 +45,21 @@ export interface QualityItem extends QualityOption {
 export class PlayerControlsViewModel {
   state: PlayerTuningState;
   menu: PlayerMenu = 'none';
+  /** "音量 60%" for a moment after ↑/↓, else null. */
+  volumeHint: string | null = null;
   readonly texts = PlayerControlsTexts;
+  private hintTimer: TimerId | null = null;
 
-  constructor(private readonly tuning: PlayerTuning) {
+  constructor(
+    private readonly tuning: PlayerTuning,
+    private readonly clock: Clock | null = null,
+  ) {
     this.state = tuning.current();
-    makeAutoObservable<PlayerControlsViewModel, 'tuning'>(this, { tuning: false, state: observableRef, texts: false }, { autoBind: true });
+    makeAutoObservable<PlayerControlsViewModel, 'tuning' | 'clock' | 'hintTimer'>(
+      this,
+      { tuning: false, clock: false, hintTimer: false, state: observableRef, texts: false },
+      { autoBind: true },
+    );
     // The tuning lives as long as this view-model (one per play screen): no unsubscribe needed.
     tuning.subscribe((state) => runInAction(() => (this.state = state)));
   }
@@ -54,6 +68,11 @@ export class PlayerControlsViewModel {
   playerChanged(player: MediaPlayer | null): void {
     if (player) this.tuning.attach(player);
     else this.tuning.detach();
+  }
+
+  /** No speed for a live stream (it plays at the live edge). */
+  get showSpeed(): boolean {
+    return !this.state.live;
   }
 
   get speeds(): SpeedItem[] {
@@ -126,6 +145,19 @@ export class PlayerControlsViewModel {
     this.tuning.holdEnded();
   }
 
+  private volumeStepped(volume: number): void {
+    this.volumeHint = `${this.texts.volume} ${Math.round(volume * 100)}%`;
+    const clock = this.clock;
+    if (!clock) return;
+    if (this.hintTimer !== null) clock.cancelSchedule(this.hintTimer);
+    this.hintTimer = clock.schedule(() => this.volumeHintEnded(), VOLUME_HINT_MS);
+  }
+
+  volumeHintEnded(): void {
+    this.hintTimer = null;
+    this.volumeHint = null;
+  }
+
   /** A key on the page; true when it was the player's (the caller then prevents the browser's own action). */
   keyPressed(key: string, focus: KeyFocus, modifiers: boolean, commands: PlayerKeyCommands): boolean {
     const action = keyAction(key, focus, modifiers);
@@ -138,7 +170,7 @@ export class PlayerControlsViewModel {
         commands.seekBy(action.by);
         return true;
       case 'volume':
-        this.tuning.volumeBy(action.by);
+        this.volumeStepped(this.tuning.volumeBy(action.by));
         return true;
       case 'fullscreen':
         commands.toggleFullscreen();

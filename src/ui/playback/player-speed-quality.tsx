@@ -20,16 +20,18 @@ export const PlayerTuningButtons = observer(function PlayerTuningButtons({ contr
   if (!controls) return null;
   return (
     <>
-      <button
-        type="button"
-        className="player-text-button"
-        data-testid="play-speed"
-        aria-label={controls.texts.speed}
-        aria-expanded={controls.menu === 'speed'}
-        onClick={controls.speedMenuTapped}
-      >
-        {controls.speedButtonLabel}
-      </button>
+      {controls.showSpeed && (
+        <button
+          type="button"
+          className="player-text-button"
+          data-testid="play-speed"
+          aria-label={controls.texts.speed}
+          aria-expanded={controls.menu === 'speed'}
+          onClick={controls.speedMenuTapped}
+        >
+          {controls.speedButtonLabel}
+        </button>
+      )}
       {controls.showQuality && (
         <button
           type="button"
@@ -100,6 +102,11 @@ export const PlayerTuningLayer = observer(function PlayerTuningLayer({
       {controls.holding && (
         <div className="player-hold-hint" data-testid="hold-hint" role="status">
           {controls.texts.holdHint}
+        </div>
+      )}
+      {controls.volumeHint && (
+        <div className="player-hold-hint" data-testid="volume-hint" role="status">
+          {controls.volumeHint}
         </div>
       )}
       {controls.menu !== 'none' && (

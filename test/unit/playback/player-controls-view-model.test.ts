@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
 import { FakeMediaPlayer } from '../../../adapters/media-player/fake-media-player.ts';
 import { FakeNetworkType } from '../../../adapters/network-type/fake-network-type.ts';
 import { MemoryKeyValueStore } from '../../../adapters/storage/memory-key-value-store.ts';
@@ -9,7 +10,8 @@ const VOD = { url: '/vod/t/clip-a/master.m3u8', kind: 'hls', live: false } as co
 
 function setUp() {
   const player = new FakeMediaPlayer();
-  const vm = new PlayerControlsViewModel(new PlayerTuning({ local: new MemoryKeyValueStore(), network: new FakeNetworkType('wifi') }));
+  const clock = new FakeClock();
+  const vm = new PlayerControlsViewModel(new PlayerTuning({ local: new MemoryKeyValueStore(), network: new FakeNetworkType('wifi') }), clock);
   vm.playerChanged(player);
   const calls: string[] = [];
   let fullscreen = false;
@@ -23,7 +25,7 @@ function setUp() {
     isFullscreen: () => fullscreen,
     toggleBarrages: () => calls.push('barrages'),
   };
-  return { player, vm, calls, commands };
+  return { player, vm, calls, commands, clock };
 }
 
 async function playingWithRenditions(player: FakeMediaPlayer): Promise<void> {
@@ -95,6 +97,29 @@ describe('PlayerControlsViewModel', () => {
     expect(vm.keyPressed(' ', 'text', false, commands)).toBe(false);
     expect(vm.keyPressed('d', 'text', false, commands)).toBe(false);
     expect(calls).toHaveLength(6);
+  });
+
+  it('↑/↓ show the volume for a moment', async () => {
+    const { vm, player, commands, clock } = setUp();
+    await playingWithRenditions(player);
+    vm.keyPressed('ArrowDown', 'page', false, commands);
+    vm.keyPressed('ArrowDown', 'page', false, commands);
+    expect(vm.volumeHint).toBe('音量 80%');
+    clock.advance(900);
+    vm.keyPressed('ArrowUp', 'page', false, commands);
+    expect(vm.volumeHint).toBe('音量 90%');
+    clock.advance(900);
+    expect(vm.volumeHint).toBe('音量 90%');
+    clock.advance(200);
+    expect(vm.volumeHint).toBeNull();
+  });
+
+  it('no 倍速 for a live stream', async () => {
+    const { vm, player } = setUp();
+    expect(vm.showSpeed).toBe(true);
+    await player.load({ url: '/live/t/tvlive-01/index.m3u8', kind: 'hls', live: true }, 0);
+    await player.play();
+    expect(vm.showSpeed).toBe(false);
   });
 
   it('Esc closes an open menu first', () => {

@@ -141,6 +141,22 @@ describe('PlayerTuning: quality', () => {
   });
 });
 
+describe('PlayerTuning: live', () => {
+  it('a live stream plays at 1× whatever the chosen speed, and takes no long press; the next video has the speed again', async () => {
+    const { tuning, player } = setUp({ stored: JSON.stringify({ speed: 1.5, quality: 'auto' }) });
+    tuning.attach(player);
+    await player.load({ url: '/live/t/tvlive-01/index.m3u8', kind: 'hls', live: true }, 0);
+    await player.play();
+    expect(tuning.current().live).toBe(true);
+    expect(player.playbackRate()).toBe(1);
+    expect(tuning.holdStarted()).toBe(false);
+    expect(player.playbackRate()).toBe(1);
+    await playing(player);
+    expect(tuning.current().live).toBe(false);
+    expect(player.playbackRate()).toBe(1.5);
+  });
+});
+
 describe('PlayerTuning: volume', () => {
   it('steps the volume by 10 % within 0–1', async () => {
     const { tuning, player } = setUp();
