@@ -144,4 +144,26 @@ describe('barrage filters on an iPhone', () => {
     expect(await pageA.getByTestId('barrage-keyword').allTextContents()).not.toContainEqual(expect.stringContaining('(a+)+'));
     await closeSheet(pageA);
   });
+  it('弹幕设置 shows the filters in Chinese; 合并重复弹幕 off lets the twins fly one by one and is kept for the account', async () => {
+    await pageA.getByTestId('barrage-settings').click();
+    const sheet = pageA.getByTestId('barrage-settings-sheet');
+    for (const text of ['显示区域', '弹幕密度', '合并重复弹幕', '按类型屏蔽', '滚动', '顶部', '底部', '彩色']) {
+      await poll(() => sheet.getByText(text, { exact: true }).isVisible()).toBe(true);
+    }
+    const merge = pageA.getByTestId('barrage-merge');
+    expect(await merge.getAttribute('aria-checked')).toBe('true');
+    const saved = pageA.waitForResponse((response) => response.url().includes('/api/user/PutBarrageCofig'));
+    await merge.click();
+    await saved;
+    await poll(() => merge.getAttribute('aria-checked')).toBe('false');
+    await closeSheet(pageA);
+    const seen = await recordMirror(pageA);
+    await seek(pageA, 1);
+    await poll(async () => (await seen()).includes(TWIN)).toBe(true);
+    expect(await seen()).not.toContain(`${TWIN} ×3`);
+
+    await pageA.reload();
+    await pageA.getByTestId('barrage-settings').click();
+    await poll(() => pageA.getByTestId('barrage-merge').getAttribute('aria-checked')).toBe('false');
+  });
 });
