@@ -4,6 +4,9 @@ import { FakeMediaPlayer } from '../../../adapters/media-player/fake-media-playe
 import { FakeNetworkType } from '../../../adapters/network-type/fake-network-type.ts';
 import { MemoryKeyValueStore } from '../../../adapters/storage/memory-key-value-store.ts';
 import { PlayerTuning } from '../../../src/core/playback/player-tuning.ts';
+import { createHeadlessCore } from '../../../src/composition/headless.ts';
+import type { ViewModelFactory } from '../../../src/ui/app/view-model-token.ts';
+import { PlayModel, type PlayViewModel } from '../../../src/ui/playback/play-view-model.ts';
 import { PlayerControlsViewModel, type PlayerKeyCommands } from '../../../src/ui/playback/player-controls-view-model.ts';
 
 const VOD = { url: '/vod/t/clip-a/master.m3u8', kind: 'hls', live: false } as const;
@@ -135,5 +138,16 @@ describe('PlayerControlsViewModel', () => {
     await playingWithRenditions(player);
     vm.playerChanged(null);
     expect(vm.showQuality).toBe(false);
+  });
+
+  it('comes with the play screen’s view-model as the composition root binds it, and follows its player', async () => {
+    const { container } = createHeadlessCore();
+    const play = container.get<ViewModelFactory<PlayViewModel, { mediaKey: string }>>(PlayModel.id)({ mediaKey: 'movie-01' });
+    const controls = play.controls;
+    expect(controls).toBeInstanceOf(PlayerControlsViewModel);
+    play.videoMounted({});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controls?.speedChosen(1.5);
+    expect(controls?.speedButtonLabel).toBe('1.5X');
   });
 });
