@@ -171,6 +171,11 @@ describe('the picture on a phone', () => {
     expect(await area().evaluate((element: HTMLElement) => element.offsetWidth)).toBe(844);
     await area().getByTestId('barrage-input').waitFor();
     expect(await page.getByTestId('barrage-input').count()).toBe(1);
+    // The barrage settings open inside the player, turned with it; a tap on the picture above the sheet closes it.
+    await area().getByTestId('barrage-settings').click();
+    await area().getByTestId('barrage-settings-sheet').waitFor();
+    await page.touchscreen.tap(box!.x + box!.width - 30, box!.y + box!.height / 2);
+    await poll(() => page.locator('.adm-popup .adm-mask:visible').count()).toBe(0);
 
     await page.getByTestId('play-fullscreen').click();
     await poll(() => area().getAttribute('data-fullscreen')).toBe('false');
