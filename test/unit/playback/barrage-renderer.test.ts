@@ -243,4 +243,13 @@ describe('the canvas barrage renderer', () => {
     flushFrame();
     expect(flyingIds().sort()).toEqual([1, 2, 3, 4].filter((id) => isSampled(id, 0.1)));
   });
+  it('keeps every barrage, scrolling or pinned, inside the display area chosen (¼ of the picture here)', () => {
+    const list: Drawable[] = Array.from({ length: 40 }, (_, i) => ({ ...item(i + 1, 1 + i * 0.01), ...(i % 5 === 0 ? { mode: i % 10 === 0 ? 'bottom' : 'top' } : {}) }));
+    const { playTo, renderer, mirrors } = setup(list);
+    renderer.setConfig({ ...DEFAULT_BARRAGE_CONFIG, area: 0.25 });
+    playTo(1.6);
+    const views = mirrors.at(-1) ?? [];
+    expect(views.length).toBeGreaterThan(0);
+    for (const view of views) expect(view.top + view.height).toBeLessThanOrEqual(219 * 0.25);
+  });
 });
