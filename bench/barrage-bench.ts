@@ -7,7 +7,9 @@
  * gives, for one figure and one peer, this app's frames per second, the peer's and their ratio (app / peer), and
  * how many barrages each had on screen on average: the stream's rate is set so that the app and the peers hold
  * about the figure (danmaku's speed is set so that its barrages stay on screen as long as the app's do, on
- * average), and the counts are printed so the comparison can be checked. Figures, not pass/fail.
+ * average), and the counts are printed so the comparison can be checked. The stream is a mix as a busy episode has
+ * it: one barrage in ten pinned at the top, one in ten at the bottom (the app pins them 4 s, danmaku one scrolling
+ * lifetime), the rest scrolling, in six colours, for every engine. Figures, not pass/fail.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +39,10 @@ const SPEED = speedPxPerSec(DEFAULT_BARRAGE_CONFIG.speed);
 const PHRASES = ['前排占座', '画面好美', '这里好燃', '哈哈哈哈哈', '太好看了吧', '名场面来了', '演技炸裂', '配乐绝了', '泪目了', '弹幕护体',
   '第一次看', '二刷打卡', '这个镜头厉害', 'awsl', '导演yyds', '笑死我了', '前方高能', '高能预警！', '好有质感', '这段看了十遍'];
 const text = (i) => PHRASES[i % PHRASES.length] + (i % 97);
+/** The mix: one barrage in ten pinned at the top, one in ten at the bottom, the rest scrolling; six colours. */
+const modeOf = (i) => (i % 10 === 0 ? 'top' : i % 10 === 5 ? 'bottom' : 'scroll');
+const COLORS = ['#FFFFFF', '#FE0302', '#FFD302', '#00CD00', '#00A2FF', '#CC0273'];
+const colorOf = (i) => COLORS[i % COLORS.length];
 
 /** Seconds a barrage stays on the app's screen, on average over the stream's texts: (width of the player + its own) / speed. */
 function meanLifetime(width) {
@@ -51,7 +57,7 @@ function meanLifetime(width) {
 function stream(count, lifetime, seconds) {
   const rate = count / lifetime;
   const list = [];
-  for (let i = 0; i < rate * seconds; i++) list.push({ time: i / rate, text: text(i) });
+  for (let i = 0; i < rate * seconds; i++) list.push({ time: i / rate, text: text(i), mode: modeOf(i), color: colorOf(i) });
   return list;
 }
 
@@ -101,7 +107,7 @@ function stage() {
 window.runApp = async (count, ms) => {
   const el = stage();
   const lifetime = meanLifetime(el.clientWidth);
-  const list = stream(count, lifetime, lifetime + (ms / 1000) * 4 + 10).map((b, i) => ({ id: i + 1, time: b.time, content: b.text, uid: 1 + (i % 50) }));
+  const list = stream(count, lifetime, lifetime + (ms / 1000) * 4 + 10).map((b, i) => ({ id: i + 1, time: b.time, content: b.text, uid: 1 + (i % 50), mode: b.mode, color: b.color }));
   const canvas = document.createElement('canvas');
   canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%';
   el.appendChild(canvas);
@@ -119,10 +125,11 @@ window.runApp = async (count, ms) => {
 window.runDanmaku = async (engine, count, ms) => {
   const el = stage();
   const lifetime = meanLifetime(el.clientWidth);
-  const style = engine === 'canvas'
-    ? { font: FONT, fillStyle: '#fff', strokeStyle: 'rgba(0, 0, 0, 0.75)', lineWidth: 3, lineJoin: 'round', textBaseline: 'bottom' }
-    : { font: FONT, color: '#fff', textShadow: '-1px -1px #000, -1px 1px #000, 1px -1px #000, 1px 1px #000' };
-  const comments = stream(count, lifetime, lifetime + (ms / 1000) * 4 + 10).map((b) => ({ text: b.text, time: b.time, mode: 'rtl', style: { ...style } }));
+  const style = (color) => engine === 'canvas'
+    ? { font: FONT, fillStyle: color, strokeStyle: 'rgba(0, 0, 0, 0.75)', lineWidth: 3, lineJoin: 'round', textBaseline: 'bottom' }
+    : { font: FONT, color, textShadow: '-1px -1px #000, -1px 1px #000, 1px -1px #000, 1px 1px #000' };
+  // The same mix: danmaku's modes are rtl (scrolling), top and bottom; its colours are the style's.
+  const comments = stream(count, lifetime, lifetime + (ms / 1000) * 4 + 10).map((b) => ({ text: b.text, time: b.time, mode: b.mode === 'scroll' ? 'rtl' : b.mode, style: style(b.color) }));
   // danmaku keeps a barrage for width / speed seconds: that speed makes it the app's mean lifetime.
   const danmaku = new Danmaku({ container: el, media: mediaClock(), comments, engine, speed: el.clientWidth / lifetime });
   const result = await measure(lifetime * 1000 + 300, ms, () => danmaku._.runningList.length);
@@ -191,7 +198,8 @@ export async function benchBarrages(): Promise<void> {
     };
     console.log(
       `barrages: the app's canvas renderer beside the danmaku package's engines (${PLAYER.width}×${PLAYER.height} player at DPR ${DPR}, phone UA, ` +
-        `headless Chromium, ${RUN_MS / 1000} s timed per run after one barrage lifetime of warm-up; same stream and lifetime for all; ratio = app / peer)`,
+        `headless Chromium, ${RUN_MS / 1000} s timed per run after one barrage lifetime of warm-up; same stream and lifetime for all, ` +
+        `80% scrolling, 10% top, 10% bottom, in 6 colours; ratio = app / peer)`,
     );
     const fmt = (r: Run) => `${r.fps.toFixed(r.fps < 1 ? 2 : 1)} fps (${Math.round(r.onScreen)} on screen)`;
     for (const count of COUNTS) {

@@ -4,6 +4,7 @@ import { centredLeft, chooseLane, isPinnedOn, lineHeightPx, pinnedRowTop, pinned
 import { BarrageTimeline } from '../../../src/core/playback/barrage-rules.ts';
 import { PINNED_SECONDS } from '../../../src/core/playback/barrage-style.ts';
 import type { Drawable, FlyingView } from '../../../src/ui/barrage/barrage-drawable.ts';
+import { PinnedLayer } from '../../../src/ui/barrage/barrage-pinned.ts';
 import { BarrageTextPainter } from '../../../src/ui/barrage/barrage-text.ts';
 import { CanvasBarrageRenderer } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
 import type { Surface } from '../../../src/ui/barrage/text-image-cache.ts';
@@ -196,5 +197,38 @@ describe('the look of a barrage', () => {
     const small = { ...white, size: 'small' as const };
     expect(new Set([painter.imageKey(white, 2), painter.imageKey(red, 2), painter.imageKey(small, 2)]).size).toBe(3);
     expect(painter.measure(small)).toBeLessThan(painter.measure(white));
+  });
+});
+
+describe('the pinned layer’s own surface', () => {
+  it('paints each once, copies the surface in one drawImage a frame, and repaints only the band of one that went', () => {
+    const at = { cssWidth: 390, cssHeight: 219, screenWidth: 780, screenHeight: 438, dpr: 2, lineHeight: line, rowHeight: line * 2, pxPerSec: 140, mediaTime: 0 };
+    const own = fakeContext();
+    const layer = new PinnedLayer<Drawable>(at, () => 8, () => ({ canvas: {} as CanvasImageSource, context: own as unknown as Surface['context'] }));
+    const image = { surface: { canvas: {} as CanvasImageSource, context: own as unknown as Surface['context'] }, x: 0, y: 0, width: 60, height: line * 2 };
+    const screen = fakeContext();
+    const draw = () => layer.draw(screen as unknown as CanvasRenderingContext2D, () => image, 1);
+    for (let id = 1; id <= 5; id++) layer.admit(item(id, 0, id % 2 ? 'top' : 'bottom'), 0, 30);
+    at.mediaTime = 1;
+    draw();
+    expect(screen.counts.drawImage).toBe(1);
+    expect(own.counts.drawImage).toBe(5);
+    draw();
+    draw();
+    // Nothing changed: the surface is only copied.
+    expect(screen.counts.drawImage).toBe(3);
+    expect(own.counts.drawImage).toBe(5);
+    layer.admit(item(6, 1, 'top'), 1, 30);
+    draw();
+    expect(own.counts.drawImage).toBe(6);
+    // 1, 3, 5 (top rows 0–2) and 2, 4 (bottom rows 0–1) go at 4 s: their five bands are cleared; 6 (top row 3) stays as painted.
+    at.mediaTime = 4.5;
+    expect(layer.expire(4.5)).toBe(true);
+    const clearsBefore = own.counts.clearRect;
+    draw();
+    expect(layer.items.map((p) => p.item.id)).toEqual([6]);
+    expect(own.counts.clearRect - clearsBefore).toBe(5);
+    expect(own.counts.drawImage).toBe(6);
+    expect(screen.counts.drawImage).toBe(5);
   });
 });
