@@ -136,7 +136,8 @@ export function shieldsTightened(before: CompiledShields, after: CompiledShields
 
 /** The barrages that may be shown, in their order. */
 export function visibleBarrages<B extends Pick<Barrage, 'uid' | 'content'>>(barrages: readonly B[], shields: ShieldLists): B[] {
-  return barrages.filter((barrage) => !isShielded(barrage, shields));
+  const compiled = compileShields(shields);
+  return barrages.filter((barrage) => !isShieldedBy(barrage, compiled));
 }
 
 /**
