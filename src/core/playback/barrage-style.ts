@@ -56,16 +56,16 @@ export function colorAllowed(color: string, vip: boolean): 'ok' | 'vip-only' | '
   return 'unknown';
 }
 
-export function readMode(value: unknown): BarrageMode {
+function readMode(value: unknown): BarrageMode {
   return typeof value === 'string' && (BARRAGE_MODES as readonly string[]).includes(value) ? (value as BarrageMode) : 'scroll';
 }
 
-export function readTextSize(value: unknown): BarrageTextSize {
+function readTextSize(value: unknown): BarrageTextSize {
   return typeof value === 'string' && (BARRAGE_TEXT_SIZES as readonly string[]).includes(value) ? (value as BarrageTextSize) : 'normal';
 }
 
 /** A colour as stored and shown: uppercase '#RRGGBB'; white when missing or malformed. */
-export function readColor(value: unknown): string {
+function readColor(value: unknown): string {
   return typeof value === 'string' && BARRAGE_COLOR_PATTERN.test(value) ? value.toUpperCase() : DEFAULT_BARRAGE_STYLE.color;
 }
 
