@@ -1,4 +1,4 @@
-import { computed, makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { computed, computedStruct, makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { BarrageConfig } from '../../core/playback/barrage-config.ts';
 import {
   MergeRules,
@@ -58,6 +58,8 @@ export class BarrageFilterViewModel {
         timelineVersion: true,
         shieldUsers: observableRef,
         shieldKeywords: observableRef,
+        // Each follows only its own settings, so a change of opacity or speed plans nothing again.
+        typeBlocks: computedStruct,
         // Kept while nobody observes: a live merge changes the plan in place.
         mergePlan: computed({ keepAlive: true }),
         viewerFilter: computed({ keepAlive: true }),
@@ -75,13 +77,21 @@ export class BarrageFilterViewModel {
     return { scroll: config.blockScroll, top: config.blockTop, bottom: config.blockBottom, color: config.blockColor };
   }
 
+  get mergeOn(): boolean {
+    return this.sources.config().merge;
+  }
+
+  get density(): number {
+    return this.sources.config().density;
+  }
+
   /**
    * Identical barrages of the loaded episode merged (merging on): among those the lists and types let through,
    * one's own aside, in time order.
    */
   get mergePlan(): MergePlan {
     void this.timelineVersion;
-    if (!this.sources.config().merge) return emptyMerge();
+    if (!this.mergeOn) return emptyMerge();
     const shields = this.compiledShields;
     const types = this.typeBlocks;
     const { timeline } = this.sources;
@@ -95,7 +105,7 @@ export class BarrageFilterViewModel {
 
   /** Everything the settings hide, for the renderer. */
   get viewerFilter(): ViewerFilter {
-    return { shields: this.compiledShields, types: this.typeBlocks, density: this.sources.config().density, merge: this.mergePlan };
+    return { shields: this.compiledShields, types: this.typeBlocks, density: this.density, merge: this.mergePlan };
   }
 
   /** The episode's barrages were loaded. */
@@ -120,7 +130,7 @@ export class BarrageFilterViewModel {
    */
   liveArrived(item: FilteredBarrage, now: number, onScreen: (id: number) => boolean): number | null {
     const filter = this.viewerFilter;
-    if (!this.sources.config().merge || item.own === true || hides(item, filter)) return null;
+    if (!this.mergeOn || item.own === true || hides(item, filter)) return null;
     const recent = this.recent.get(mergeKey(item.content));
     if (!recent || recent.id === item.id || Math.abs(now - recent.at) > MergeRules.windowSec || !onScreen(recent.id)) return null;
     const plan = filter.merge;

@@ -53,6 +53,13 @@ describe('the barrage filters of the play screen', () => {
     expect(vm.filters.label(item(1))).toBe('哈哈哈');
   });
 
+  it('a change of opacity or speed keeps the filter as it is (nothing laid out again, live counts kept)', async () => {
+    const { vm } = await setup();
+    const before = vm.filters.viewerFilter;
+    await vm.configChanged({ opacity: 0.5, speed: 'fast' });
+    expect(vm.filters.viewerFilter).toBe(before);
+  });
+
   it('follows the settings: types blocked and density', async () => {
     const { vm } = await setup();
     await vm.configChanged({ blockColor: true, blockTop: true, density: 0.3 });
