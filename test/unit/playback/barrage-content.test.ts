@@ -58,7 +58,9 @@ describe('barrage settings and answers', () => {
 
   it('parses a barrage, marking one’s own', () => {
     const raw = { id: 5, mediaKey: 'movie-04', episode: 1, time: 2.5, content: '好看', uid: 7, nickName: '我', likeCount: 3, liked: true, clientId: 'c1' };
-    expect(parseBarrage(raw, 7)).toEqual({ ...raw, own: true });
+    // An answer without a style (an older server) reads as a white, normal scrolling barrage.
+    expect(parseBarrage(raw, 7)).toEqual({ ...raw, own: true, mode: 'scroll', color: '#FFFFFF', size: 'normal' });
+    expect(parseBarrage({ ...raw, mode: 'bottom', color: '#00a2ff', size: 'small' }, 7)).toMatchObject({ mode: 'bottom', color: '#00A2FF', size: 'small' });
     expect(parseBarrage({ ...raw, clientId: undefined }, 8)).toMatchObject({ own: false });
     expect(parseBarrage({ ...raw, id: 0 }, 7)).toBeNull();
     expect(parseBarrage({ ...raw, content: '' }, 7)).toBeNull();
