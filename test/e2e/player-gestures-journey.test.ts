@@ -104,16 +104,21 @@ describe('the picture on a phone', () => {
     await doubleTap(left);
     await poll(paused).toBe(false);
 
+    // A single tap shows or hides the controls (once the double-tap time has passed).
+    const shown = await area().getAttribute('data-controls');
+    await page.touchscreen.tap(left.x, left.y);
+    await poll(() => area().getAttribute('data-controls')).toBe(shown === 'shown' ? 'hidden' : 'shown');
+
     await rewind(page, 2);
     const start = await spot(0.15, 0.3);
     await swipe(start, { x: start.x + 160, y: start.y + 4 });
     const preview = page.getByTestId('seek-preview');
     await preview.waitFor();
     const text = (await preview.textContent()) ?? '';
-    const shown = /(\d\d):(\d\d) \/ 00:20([+-]\d+)秒/.exec(text);
-    expect(shown, text).not.toBeNull();
-    const target = Number(shown![1]) * 60 + Number(shown![2]);
-    expect(Number(shown![3])).toBeGreaterThanOrEqual(5);
+    const previewed = /(\d\d):(\d\d) \/ 00:20([+-]\d+)秒/.exec(text);
+    expect(previewed, text).not.toBeNull();
+    const target = Number(previewed![1]) * 60 + Number(previewed![2]);
+    expect(Number(previewed![3])).toBeGreaterThanOrEqual(5);
     await lift();
     await poll(() => preview.count()).toBe(0);
     // Seeked to the previewed time (whole seconds shown; the picture goes on playing meanwhile).
@@ -123,7 +128,7 @@ describe('the picture on a phone', () => {
     }).toBe(true);
   });
 
-  it('fullscreen has the barrage bar inside it; a barrage sent there reaches another phone', { timeout: 60_000 }, async () => {
+  it('fullscreen has the barrage bar inside it; a swipe on the right half brightens; a red top barrage sent there reaches another phone so', { timeout: 60_000 }, async () => {
     await other.goto(`${app.url}/play/${MEDIA_KEY}`);
     await startPlayback(other);
     await rewind(page);
@@ -138,10 +143,25 @@ describe('the picture on a phone', () => {
     expect(await area().getByTestId('danmu-switch').count()).toBe(1);
     expect(await area().getByTestId('barrage-settings').count()).toBe(1);
 
+    // A vertical swipe up on the right half brightens the picture (the video alone), with a hint.
+    const right = await spot(0.75, 0.6);
+    await swipe(right, { x: right.x, y: right.y - 120 });
+    await poll(() => page.getByTestId('brightness-hint').textContent()).toMatch(/^亮度 1\d\d%$/);
+    await lift();
+    expect(await video(page).evaluate((v: HTMLVideoElement) => v.style.filter)).toMatch(/^brightness\(1\.\d+\)$/);
+
+    // A red barrage pinned at the top, sent from the bar inside fullscreen: the other phone sees it so.
+    await area().getByTestId('barrage-style').click();
+    await area().getByTestId('barrage-mode-top').click();
+    await area().getByTestId('barrage-color-FE0302').click();
+    await area().getByTestId('barrage-style').click();
     const text = `全屏弹幕${Date.now() % 10_000}`;
     await input.fill(text);
     await area().getByTestId('barrage-send').click();
-    await other.getByTestId('barrage-a11y').locator('li').filter({ hasText: text }).first().waitFor({ state: 'attached', timeout: 15_000 });
+    const seen = other.getByTestId('barrage-a11y').locator('li').filter({ hasText: text }).first();
+    await seen.waitFor({ state: 'attached', timeout: 15_000 });
+    expect(await seen.getAttribute('data-mode')).toBe('top');
+    expect((await seen.getAttribute('data-color'))?.toUpperCase()).toBe('#FE0302');
 
     await page.getByTestId('play-fullscreen').click();
     await poll(() => area().getAttribute('data-fullscreen')).toBe('false');
