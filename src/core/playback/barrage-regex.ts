@@ -3,12 +3,18 @@
  * pattern, matched case-insensitively against a barrage's text. A pattern is checked safe before it is used, by
  * the app and by the reference server alike: a length limit, it compiles, and no construct that can make matching
  * take exponential time (a quantifier over a group that itself repeats, a repeated group with alternatives, a
- * back-reference). Barrages are at most 50 characters, so what passes matches in time polynomial in 50.
+ * back-reference, more than three repeats). Barrages are at most 50 characters, so what passes matches in time
+ * polynomial in 50 of a low degree.
  */
 
 const RegexKeywordLimits = {
   /** The whole keyword, slashes included. */
   maxLength: 50,
+  /**
+   * Quantifiers that repeat (*, +, {n,}, {n,m} with m > 1) in one pattern: consecutive ones over the same letters
+   * split a text in C(n, k) ways (\d+\d+\d+\d+\d+\d+x takes seconds on 50 digits; three take under a millisecond).
+   */
+  maxRepeats: 3,
 } as const;
 
 export const RegexKeywordTexts = {
@@ -17,6 +23,7 @@ export const RegexKeywordTexts = {
   invalid: '正则表达式格式不正确',
   unsafe: '正则表达式含嵌套重复或重复的分支，可能导致卡顿，请简化后再试',
   backReference: '正则表达式不支持反向引用',
+  tooManyRepeats: `正则表达式最多含${RegexKeywordLimits.maxRepeats}处重复（* + {n,}），请简化后再试`,
 } as const;
 
 /** True when a (trimmed) keyword is a pattern: /…/ with something between the slashes. */
@@ -31,6 +38,11 @@ function regexSource(keyword: string): string {
   return text.slice(1, -1);
 }
 
+interface Scan {
+  /** Repeating quantifiers seen so far. */
+  repeats: number;
+}
+
 interface GroupScan {
   /** A quantifier that can repeat (*, +, {n,} or {n,m} with m > 1) occurs inside. */
   repeats: boolean;
@@ -38,7 +50,7 @@ interface GroupScan {
   alternates: boolean;
 }
 
-type Unsafe = 'unsafe' | 'backReference' | null;
+type Unsafe = 'unsafe' | 'backReference' | 'tooManyRepeats' | null;
 
 /** The length of a quantifier at `i` (0 when none) and whether it repeats (more than once). */
 function quantifierAt(source: string, i: number): { length: number; repeats: boolean } {
@@ -62,6 +74,7 @@ function quantifierAt(source: string, i: number): { length: number; repeats: boo
  */
 function scan(source: string): Unsafe {
   const stack: GroupScan[] = [{ repeats: false, alternates: false }];
+  const count: Scan = { repeats: 0 };
   let i = 0;
   while (i < source.length) {
     const c = source[i] as string;
@@ -71,7 +84,7 @@ function scan(source: string): Unsafe {
       // \u{…}, \p{…}: the braces are not a quantifier.
       const braced = (next === 'u' || next === 'p' || next === 'P') && source[i + 2] === '{' ? source.indexOf('}', i + 2) : -1;
       i = braced > 0 ? braced + 1 : i + 2;
-      i = afterAtom(source, i, stack, null);
+      i = afterAtom(source, i, stack, null, count);
       continue;
     }
     if (c === '[') {
@@ -79,7 +92,7 @@ function scan(source: string): Unsafe {
       if (source[j] === '^') j += 1;
       if (source[j] === ']') j += 1;
       while (j < source.length && source[j] !== ']') j += source[j] === '\\' ? 2 : 1;
-      i = afterAtom(source, j + 1, stack, null);
+      i = afterAtom(source, j + 1, stack, null, count);
       continue;
     }
     if (c === '(') {
@@ -99,7 +112,7 @@ function scan(source: string): Unsafe {
     }
     if (c === ')') {
       const group = stack.length > 1 ? (stack.pop() as GroupScan) : { repeats: false, alternates: false };
-      const next = afterAtom(source, i + 1, stack, group);
+      const next = afterAtom(source, i + 1, stack, group, count);
       if (next < 0) return 'unsafe';
       i = next;
       continue;
@@ -109,18 +122,19 @@ function scan(source: string): Unsafe {
       i += 1;
       continue;
     }
-    i = afterAtom(source, i + 1, stack, null);
+    i = afterAtom(source, i + 1, stack, null, count);
   }
-  return null;
+  return count.repeats > RegexKeywordLimits.maxRepeats ? 'tooManyRepeats' : null;
 }
 
 /**
  * After an atom ending before `i` (a group when `group` is given): skips its quantifier, records a repeating one
  * in the enclosing group, and answers -1 when a repeated group repeats inside or has alternatives.
  */
-function afterAtom(source: string, i: number, stack: GroupScan[], group: GroupScan | null): number {
+function afterAtom(source: string, i: number, stack: GroupScan[], group: GroupScan | null, count: Scan): number {
   const enclosing = stack[stack.length - 1] as GroupScan;
   const quantifier = quantifierAt(source, i);
+  if (quantifier.repeats) count.repeats += 1;
   if (group !== null) {
     if (quantifier.repeats && (group.repeats || group.alternates)) return -1;
     if (group.repeats) enclosing.repeats = true;
@@ -154,5 +168,6 @@ export function regexKeywordProblem(keyword: string): string | null {
   const unsafe = scan(source);
   if (unsafe === 'backReference') return RegexKeywordTexts.backReference;
   if (unsafe === 'unsafe') return RegexKeywordTexts.unsafe;
+  if (unsafe === 'tooManyRepeats') return RegexKeywordTexts.tooManyRepeats;
   return null;
 }

@@ -74,6 +74,8 @@ describe('regex keywords', () => {
     for (const unsafe of ['/(a+)+$/', '/(a*)*b/', '/((ab)*)+/', '/(a|aa)+$/', '/(?:\\d+){2,}/', '/(.*a){3,}/', '/(x+x+)+y/']) {
       expect(regexKeywordProblem(unsafe), unsafe).toBe(RegexKeywordTexts.unsafe);
     }
+    expect(regexKeywordProblem('/\\d+\\d+\\d+\\d+x/')).toBe(RegexKeywordTexts.tooManyRepeats);
+    expect(regexKeywordProblem('/.*.*.*x/')).toBeNull();
     expect(regexKeywordProblem('/(a)\\1/')).toBe(RegexKeywordTexts.backReference);
     expect(regexKeywordProblem('/(?<x>a)\\k<x>/')).toBe(RegexKeywordTexts.backReference);
     expect(regexKeywordProblem('/[a-/')).toBe(RegexKeywordTexts.invalid);
