@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInOnPage } from './support/accounts.ts';
+import type { RunningApp } from './support/app-server.ts';
+import { withoutStartAds } from './support/no-start-ads.ts';
+import { openVideo, startPlayback, videoTime } from './support/play.ts';
+import { PHONE, openPhone, type Phone } from './support/phone.ts';
+
+/**
+ * Barrage styles and live barrages for visitors (issue 24), on iPhone Safari phones: a signed-in phone (A, demo)
+ * picks red and 顶部 in the barrage bar's style panel and sends; a visitor's phone (B, never signed in) watching the
+ * same episode sees it live, pinned at the top centre in red, for 4 s of its video's time, then it goes; A's choice
+ * is kept on A's device.
+ */
+let phone: Phone | undefined;
+let app: RunningApp;
+let pageA: Page;
+let pageB: Page;
+const contexts: BrowserContext[] = [];
+const MEDIA = 'movie-06';
+
+const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
+const flyingWith = (on: Page, text: string) => on.getByTestId('barrage-a11y').locator('li').filter({ hasText: text });
+
+async function send(on: Page, text: string): Promise<void> {
+  await on.getByTestId('barrage-input').fill(text);
+  await on.getByTestId('barrage-send').click();
+}
+
+/** Where the mirror says a barrage is, and its mode and colour. */
+async function placeOf(on: Page, text: string) {
+  const item = flyingWith(on, text).first();
+  const read = async (name: string) => item.getAttribute(`data-${name}`);
+  const [left, top, width, mode, color] = await Promise.all(['left', 'top', 'width', 'mode', 'color'].map(read));
+  return { left: Number(left), top: Number(top), width: Number(width), mode, color };
+}
+
+/** Pixels of the barrage canvas in a CSS rectangle that are red (the text's fill; its outline is dark). */
+async function redPixels(on: Page, box: { left: number; top: number; width: number; height: number }): Promise<number> {
+  return on.getByTestId('barrage-canvas').evaluate((canvas: HTMLCanvasElement, area) => {
+    const scale = canvas.width / canvas.clientWidth;
+    const context = canvas.getContext('2d');
+    if (!context) return -1;
+    const x = Math.max(0, Math.floor(area.left * scale));
+    const w = Math.max(1, Math.min(canvas.width - x, Math.ceil(area.width * scale)));
+    const data = context.getImageData(x, Math.floor(area.top * scale), w, Math.ceil(area.height * scale)).data;
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) > 180 && (data[i + 1] ?? 0) < 80 && (data[i + 2] ?? 0) < 80) red += 1;
+    return red;
+  }, box);
+}
+
+beforeAll(async () => {
+  phone = await openPhone();
+  app = phone.app;
+  pageA = phone.page;
+  const context = await phone.browser.newContext(PHONE);
+  contexts.push(context);
+  await withoutStartAds(context);
+  pageB = await context.newPage();
+}, 240_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await phone?.close();
+});
+
+describe('coloured and pinned barrages, live for visitors', () => {
+  it('A sends a red 顶部 barrage; B, a visitor, sees it live at the top centre in red, fixed for 4 s, then it goes', async () => {
+    await openVideo(pageB, app.url, MEDIA);
+    expect(await pageB.getByTestId('barrage-input').getAttribute('placeholder')).toBe('登录后发弹幕');
+    await signInOnPage(pageA, app.url, { userName: 'demo', password: 'demo123456' }, `/play/${MEDIA}`);
+    await startPlayback(pageA);
+
+    // B's visitor socket is in the episode's room once a first (scrolling, white) hello goes across.
+    const hello = `访客好${Date.now() % 10_000}`;
+    await send(pageA, hello);
+    await poll(() => flyingWith(pageB, hello).count()).toBe(1);
+    expect(await placeOf(pageB, hello)).toMatchObject({ mode: 'scroll', color: '#FFFFFF' });
+
+    // B goes back near the start, so its 20 s clip does not end within the barrage's 4 s.
+    await pageB.getByTestId('play-video').evaluate((video: HTMLVideoElement) => {
+      video.currentTime = 1;
+    });
+    await poll(async () => Math.abs((await videoTime(pageB)) - 1) < 1).toBe(true);
+    await pageA.waitForTimeout(1_100);
+
+    await pageA.getByTestId('barrage-style').click();
+    const panel = pageA.getByTestId('barrage-style-panel');
+    await panel.getByTestId('barrage-color-FE0302').click();
+    await panel.getByTestId('barrage-mode-top').click();
+    expect(await panel.getByTestId('barrage-mode-top').getAttribute('aria-pressed')).toBe('true');
+    // demo is VIP: the VIP colours are open to it.
+    expect(await panel.locator('.barrage-style-panel__swatch--locked').count()).toBe(0);
+    const text = `红色顶部${Date.now() % 10_000}`;
+    await send(pageA, text);
+
+    await flyingWith(pageB, text).waitFor({ state: 'attached', timeout: 5_000 });
+    const seenAt = await videoTime(pageB);
+    const canvas = await pageB.getByTestId('barrage-canvas').boundingBox();
+    if (!canvas) throw new Error('no canvas');
+    const place = await placeOf(pageB, text);
+    expect(place).toMatchObject({ mode: 'top', color: '#FE0302', top: 0 });
+    expect(Math.abs(place.left + place.width / 2 - canvas.width / 2)).toBeLessThanOrEqual(1);
+    expect(await redPixels(pageB, { left: place.left, top: 0, width: place.width, height: 20 })).toBeGreaterThan(20);
+    // A sees its own in the same place.
+    await poll(async () => (await placeOf(pageA, text)).mode).toBe('top');
+
+    // Still there, where it was, 3 s of B's video later; gone within 4 s and a little.
+    await poll(async () => (await videoTime(pageB)) - seenAt >= 3, 10_000).toBe(true);
+    expect(await flyingWith(pageB, text).count()).toBe(1);
+    expect(await placeOf(pageB, text)).toMatchObject({ left: place.left, top: 0 });
+    await poll(() => flyingWith(pageB, text).count(), 10_000).toBe(0);
+    const goneAfter = (await videoTime(pageB)) - seenAt;
+    expect(goneAfter).toBeGreaterThanOrEqual(3.7);
+    expect(goneAfter).toBeLessThan(5.5);
+  });
+
+  it('A’s last choice is kept on A’s phone: after a reload the panel shows red and 顶部', async () => {
+    await pageA.reload();
+    await pageA.getByTestId('barrage-style').click();
+    const panel = pageA.getByTestId('barrage-style-panel');
+    await poll(() => panel.getByTestId('barrage-color-FE0302').getAttribute('aria-pressed')).toBe('true');
+    expect(await panel.getByTestId('barrage-mode-top').getAttribute('aria-pressed')).toBe('true');
+    expect(await panel.getByTestId('barrage-size-normal').getAttribute('aria-pressed')).toBe('true');
+  });
+});
