@@ -122,7 +122,8 @@ export type KeyFocus = 'text' | 'control' | 'page';
 /**
  * The action of a key (KeyboardEvent.key), or null: none in a text field; on a focused button the space and
  * Enter are the button's own. Space or Enter (a TV remote's OK) plays and pauses, ←/→ seek 5 s, ↑/↓ change the
- * volume by 10 %, F fullscreen, D barrages on and off, Esc leaves fullscreen. Modifier chords are not ours.
+ * volume by 10 %, F fullscreen, D barrages on and off, Esc leaves fullscreen; a remote's play/pause, rewind and
+ * fast-forward keys too. Modifier chords are not ours.
  */
 export function keyAction(key: string, focus: KeyFocus, modifiers = false): PlayerKeyAction | null {
   if (focus === 'text' || modifiers) return null;
@@ -135,9 +136,11 @@ export function keyAction(key: string, focus: KeyFocus, modifiers = false): Play
       return { type: 'toggle-play' };
     case 'ArrowLeft':
     case 'Left':
+    case 'MediaRewind':
       return { type: 'seek', by: -SEEK_STEP_S };
     case 'ArrowRight':
     case 'Right':
+    case 'MediaFastForward':
       return { type: 'seek', by: SEEK_STEP_S };
     case 'ArrowUp':
     case 'Up':

@@ -101,6 +101,9 @@ describe('keys', () => {
     expect(keyAction('d', 'page')).toEqual({ type: 'toggle-barrages' });
     expect(keyAction('Escape', 'page')).toEqual({ type: 'leave-fullscreen' });
     expect(keyAction('x', 'page')).toBeNull();
+    expect(keyAction('MediaPlayPause', 'control')).toEqual({ type: 'toggle-play' });
+    expect(keyAction('MediaFastForward', 'page')).toEqual({ type: 'seek', by: 5 });
+    expect(keyAction('MediaRewind', 'page')).toEqual({ type: 'seek', by: -5 });
   });
 
   it('leave text fields alone, a focused button its space and Enter, and chords with modifiers', () => {
