@@ -17,15 +17,18 @@ export interface MiniPlayerDeps {
 export class MiniPlayerViewModel {
   readonly entry: MiniPlayerEntry | null;
   playing = false;
+  /** Playing without sound: the browser refused to start it with sound. */
+  muted = false;
   private player: MediaPlayer | null = null;
+  private element: object | null = null;
   private off: (() => void) | null = null;
   private mounts = 0;
 
   constructor(private readonly deps: MiniPlayerDeps) {
     this.entry = deps.store.current();
-    makeAutoObservable<MiniPlayerViewModel, 'deps' | 'player' | 'off' | 'mounts'>(
+    makeAutoObservable<MiniPlayerViewModel, 'deps' | 'player' | 'off' | 'mounts' | 'element'>(
       this,
-      { deps: false, player: false, off: false, mounts: false, entry: false },
+      { deps: false, player: false, off: false, mounts: false, element: false, entry: false },
       { autoBind: true },
     );
   }
@@ -41,6 +44,7 @@ export class MiniPlayerViewModel {
   /** The floating player's <video> is in the page (null when it leaves). */
   videoMounted(element: object | null): void {
     const mount = ++this.mounts;
+    this.element = element;
     if (!element) {
       this.release();
       return;
@@ -55,8 +59,21 @@ export class MiniPlayerViewModel {
         if (event === 'play' || event === 'playing' || event === 'pause' || event === 'ended') runInAction(() => (this.playing = !player.paused()));
       });
       await player.load(entry.source, entry.time);
-      if (mount === this.mounts) await player.play();
+      if (mount !== this.mounts || (await player.play())) return;
+      // Refused (iPhone Safari starts an unmuted new video only from a tap): on without sound, 🔇 turns it on.
+      const media = element as { muted?: boolean };
+      media.muted = true;
+      const playing = mount === this.mounts && (await player.play());
+      runInAction(() => (this.muted = playing));
+      if (!playing) media.muted = false;
     });
+  }
+
+  /** 🔇: the sound comes back (a tap may unmute). */
+  unmuteTapped(): void {
+    const media = this.element as { muted?: boolean } | null;
+    if (media) media.muted = false;
+    this.muted = false;
   }
 
   /** A tap on the picture: back to the play page, which continues from here. */

@@ -26,6 +26,11 @@ export const MiniPlayer = observer(function MiniPlayer() {
           <button type="button" className="mini-player__icon" data-testid="mini-player-toggle" aria-label={vm.playLabel} onClick={vm.playTapped}>
             {vm.playing ? '❚❚' : '▶'}
           </button>
+          {vm.muted && (
+            <button type="button" className="mini-player__icon" data-testid="mini-player-unmute" aria-label="打开声音" onClick={vm.unmuteTapped}>
+              🔇
+            </button>
+          )}
           <span className="mini-player__title">{vm.title}</span>
           <button type="button" className="mini-player__icon" data-testid="mini-player-close" aria-label="关闭小窗" onClick={vm.closeTapped}>
             ×

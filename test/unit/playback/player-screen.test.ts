@@ -5,6 +5,9 @@ import { MiniPlayerStore, type MiniPlayerEntry } from '../../../src/core/playbac
 import { GESTURE_RULES } from '../../../src/core/playback/player-gestures.ts';
 import { PlayerGesturesViewModel, type GesturePlayer } from '../../../src/ui/playback/player-gestures-view-model.ts';
 import { observable, runInAction } from 'mobx';
+import { FakeMediaPlayer } from '../../../adapters/media-player/fake-media-player.ts';
+import { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
+import { MiniPlayerViewModel } from '../../../src/ui/playback/mini-player-view-model.ts';
 
 const entry = (over: Partial<MiniPlayerEntry> = {}): MiniPlayerEntry => ({
   mediaKey: 'movie 01',
@@ -179,5 +182,61 @@ describe('PlayerGesturesViewModel', () => {
     vm.pointerUp(100, 100);
     stop();
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('MiniPlayerViewModel', () => {
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  function makeMini(autoplay: boolean) {
+    const store = new MiniPlayerStore();
+    store.leftWhilePlaying(entry());
+    const navigator = new MemoryNavigator('/movie');
+    const player = new FakeMediaPlayer();
+    player.allowAutoplay(autoplay);
+    const vm = new MiniPlayerViewModel({ store, navigator, makePlayer: async () => player });
+    return { store, navigator, player, vm };
+  }
+
+  it('plays the video handed over from where the play page was; a tap returns there and the play page continues from the mini player’s position', async () => {
+    const { store, navigator, player, vm } = makeMini(true);
+    vm.videoMounted({});
+    await flush();
+    expect(player.loads.map((l) => l.startAt)).toEqual([42.5]);
+    expect(player.paused()).toBe(false);
+    player.seek(48);
+    store.progressed(player.currentTime());
+    vm.returnTapped();
+    expect(navigator.current()).toMatchObject({ path: '/play/movie%2001', query: { episode: '2' } });
+    expect(store.takeResume('movie 01', 2)).toBe(48);
+    vm.videoMounted(null);
+    expect(player.source()).toBeNull();
+  });
+
+  it('starts without sound where the browser refuses sound without a tap; 🔇 brings the sound back', async () => {
+    const { player, vm } = makeMini(false);
+    const element = { muted: false };
+    // The fake refuses while not allowed; allow it once the element is muted (as browsers allow muted autoplay).
+    const play = player.play.bind(player);
+    player.play = async () => {
+      if (element.muted) player.allowAutoplay(true);
+      return play();
+    };
+    vm.videoMounted(element);
+    await flush();
+    await flush();
+    expect(element.muted).toBe(true);
+    expect(vm.muted).toBe(true);
+    vm.unmuteTapped();
+    expect(element.muted).toBe(false);
+    expect(vm.muted).toBe(false);
+  });
+
+  it('× closes it', async () => {
+    const { store, vm } = makeMini(true);
+    vm.videoMounted({});
+    await flush();
+    vm.closeTapped();
+    expect(store.current()).toBeNull();
   });
 });
