@@ -21,6 +21,9 @@ let pageA: Page;
 let pageB: Page;
 
 const poll = <T,>(read: () => T | Promise<T>, timeout = 20_000) => expect.poll(read, { timeout });
+const shot = async (on: Page, name: string) => {
+  if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/barrage-filters-${name}.png` });
+};
 
 interface Sender {
   uid: number;
@@ -103,6 +106,7 @@ describe('barrage filters on an iPhone', () => {
     const seen = await recordMirror(pageA);
     await seek(pageA, 1);
     await poll(async () => (await seen()).includes(`${TWIN} ×3`)).toBe(true);
+    await shot(pageA, 'merged');
     await poll(async () => (await seen()).includes(SIXES)).toBe(true);
     expect((await seen()).filter((text) => text.startsWith(TWIN) && text !== `${TWIN} ×3`)).toEqual([]);
   });
@@ -141,6 +145,7 @@ describe('barrage filters on an iPhone', () => {
     await pageA.getByTestId('barrage-keyword-input').fill('/(a+)+$/');
     await pageA.getByTestId('barrage-keyword-add').click();
     await poll(() => pageA.getByText(RegexKeywordTexts.unsafe).isVisible()).toBe(true);
+    await shot(pageA, 'unsafe-regex');
     expect(await pageA.getByTestId('barrage-keyword').allTextContents()).not.toContainEqual(expect.stringContaining('(a+)+'));
     await closeSheet(pageA);
   });
@@ -150,6 +155,7 @@ describe('barrage filters on an iPhone', () => {
     for (const text of ['显示区域', '弹幕密度', '合并重复弹幕', '按类型屏蔽', '滚动', '顶部', '底部', '彩色']) {
       await poll(() => sheet.getByText(text, { exact: true }).isVisible()).toBe(true);
     }
+    await shot(pageA, 'settings');
     const merge = pageA.getByTestId('barrage-merge');
     expect(await merge.getAttribute('aria-checked')).toBe('true');
     const saved = pageA.waitForResponse((response) => response.url().includes('/api/user/PutBarrageCofig'));

@@ -61,7 +61,7 @@ function Choices<T extends string | number>(props: {
 function Toggle(props: { label: string; testId: string; on: boolean; onChange: (on: boolean) => void }) {
   return (
     <div className="barrage-sheet__row">
-      <span className="barrage-sheet__label" id={`${props.testId}-label`}>
+      <span className="barrage-sheet__label barrage-sheet__label--wide" id={`${props.testId}-label`}>
         {props.label}
       </span>
       <button
