@@ -25,6 +25,9 @@ const contexts: BrowserContext[] = [];
 
 const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 200 });
 const MEDIA_KEY = 'movie-01';
+const shot = async (on: Page, name: string) => {
+  if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/player-gestures-${name}.png` });
+};
 const video = (on: Page) => on.getByTestId('play-video');
 const paused = () => video(page).evaluate((v: HTMLVideoElement) => v.paused);
 const area = () => page.getByTestId('player-area');
@@ -115,6 +118,7 @@ describe('the picture on a phone', () => {
     const preview = page.getByTestId('seek-preview');
     await preview.waitFor();
     const text = (await preview.textContent()) ?? '';
+    await shot(page, 'seek-preview');
     const previewed = /(\d\d):(\d\d) \/ 00:20([+-]\d+)秒/.exec(text);
     expect(previewed, text).not.toBeNull();
     const target = Number(previewed![1]) * 60 + Number(previewed![2]);
@@ -154,6 +158,7 @@ describe('the picture on a phone', () => {
     await area().getByTestId('barrage-style').click();
     await area().getByTestId('barrage-mode-top').click();
     await area().getByTestId('barrage-color-FE0302').click();
+    await shot(page, 'fullscreen-style-panel');
     await area().getByTestId('barrage-style').click();
     const text = `全屏弹幕${Date.now() % 10_000}`;
     await input.fill(text);
@@ -191,9 +196,11 @@ describe('the picture on a phone', () => {
     expect(await area().evaluate((element: HTMLElement) => element.offsetWidth)).toBe(844);
     await area().getByTestId('barrage-input').waitFor();
     expect(await page.getByTestId('barrage-input').count()).toBe(1);
+    await shot(page, 'css-fullscreen');
     // The barrage settings open inside the player, turned with it; a tap on the picture above the sheet closes it.
     await area().getByTestId('barrage-settings').click();
     await area().getByTestId('barrage-settings-sheet').waitFor();
+    await shot(page, 'css-fullscreen-settings');
     await page.touchscreen.tap(box!.x + box!.width - 30, box!.y + box!.height / 2);
     await poll(() => page.locator('.adm-popup .adm-mask:visible').count()).toBe(0);
 
@@ -222,6 +229,7 @@ describe('the picture on a phone', () => {
     const tabBar = await page.locator('nav.tab-bar').boundingBox();
     const miniBox = await mini.boundingBox();
     expect(miniBox!.y + miniBox!.height).toBeLessThanOrEqual(tabBar!.y);
+    await shot(page, 'mini-player');
 
     const before = await miniVideo.evaluate((v: HTMLVideoElement) => v.currentTime);
     await page.getByTestId('mini-player-return').click();
