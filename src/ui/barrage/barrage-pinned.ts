@@ -123,6 +123,11 @@ export class PinnedLayer<D extends Drawable> {
     return gone;
   }
 
+  /** One's look changed (an identical live barrage merged into it: ×N): its row is painted again at the next frame. */
+  changed(pinned: Pinned<D>): void {
+    this.dirtyTops.add(this.top(pinned));
+  }
+
   /** Where one is (CSS pixels from the canvas's top left). */
   left(pinned: Pinned<D>): number {
     return centredLeft(this.at.cssWidth, pinned.width);

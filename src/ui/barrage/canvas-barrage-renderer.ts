@@ -176,9 +176,10 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
   relabel(id: number): void {
     const pinned = this.pinned.items.find((one) => one.item.id === id);
     if (pinned) {
-      // Top or bottom: drawn from its text image each frame, so a new image (and width) is all it takes.
+      // Top or bottom: a new image (and width), and its row painted again.
       pinned.width = this.text.measure(pinned.item);
       this.tape.place(pinned);
+      this.pinned.changed(pinned);
       this.flyingDirty = true;
       this.redraw();
       return;

@@ -238,6 +238,12 @@ describe('the canvas barrage renderer', () => {
     renderer.relabel(1);
     flushFrame();
     expect(renderer.positionOf(1)?.width).toBe(width + 10);
+    // A pinned leader too.
+    const topWidth = renderer.positionOf(3)?.width ?? 0;
+    merge.counts.set(3, 2);
+    renderer.relabel(3);
+    flushFrame();
+    expect(renderer.positionOf(3)?.width).toBe(topWidth + 3 * 10);
     const sparse = { ...plain, density: 0.1 };
     renderer.setFilter(sparse);
     flushFrame();
