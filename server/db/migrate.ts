@@ -31,6 +31,9 @@ export async function loadMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
  */
 export async function migrate(db: Database, migrations?: readonly Migration[]): Promise<string[]> {
   const list = migrations ?? (await loadMigrations());
+  // A database that holds every version already (each restart) is told so by one query, not by a locked
+  // transaction per file; anything pending goes through the locked loop below, which checks each file again.
+  if (await allRecorded(db, list)) return [];
   const applied: string[] = [];
   for (const migration of list) {
     const ran = await db.transaction(async (tx) => {
@@ -47,4 +50,13 @@ export async function migrate(db: Database, migrations?: readonly Migration[]): 
     if (ran) applied.push(migration.version);
   }
   return applied;
+}
+
+/** Every migration of the list is recorded (false when the record table does not exist yet). */
+async function allRecorded(db: Database, list: readonly Migration[]): Promise<boolean> {
+  const [table] = await db.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name");
+  if (!table?.name) return false;
+  const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  const recorded = new Set(rows.map((row) => row.version));
+  return list.every((migration) => recorded.has(migration.version));
 }

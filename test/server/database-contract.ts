@@ -119,6 +119,12 @@ export function databaseContract(name: string, factory: () => Promise<Database>)
 
       expect(await migrate(db)).toEqual(migrations.map((m) => m.version));
       expect(await migrate(db)).toEqual([]);
+      // With every file recorded, one file added later is still found and applied (the restart's quick check).
+      const later = { version: '998_contract_later', sql: 'CREATE TABLE contract_later (a int)' };
+      expect(await migrate(db, [...migrations, later])).toEqual([later.version]);
+      expect(await migrate(db, [...migrations, later])).toEqual([]);
+      await db.query('DROP TABLE contract_later');
+      await db.query("DELETE FROM schema_migrations WHERE version = '998_contract_later'");
       const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
       expect(recorded.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
     });
