@@ -1,5 +1,8 @@
 import type { Container } from 'inversify';
 import { MiniPlayerStore } from '../core/playback/mini-player.ts';
+import { PlayProgressRecorder } from '../core/playback/play-progress.ts';
+import { PlayService } from '../core/playback/play-service.ts';
+import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { Clock } from '../core/ports/clock.ts';
 import { MediaPlayerFactory } from '../core/ports/media-player.ts';
 import { Navigator } from '../core/ports/navigator.ts';
@@ -23,6 +26,21 @@ export function bindPlayerScreen(container: Container): void {
   bindViewModel(
     container,
     MiniPlayerModel,
-    (c) => new MiniPlayerViewModel({ store: c.get(MiniPlayerStore), navigator: c.get<Navigator>(Navigator), makePlayer: c.get<MediaPlayerFactory>(MediaPlayerFactory) }),
+    (c) =>
+      new MiniPlayerViewModel({
+        store: c.get(MiniPlayerStore),
+        navigator: c.get<Navigator>(Navigator),
+        makePlayer: c.get<MediaPlayerFactory>(MediaPlayerFactory),
+        makeRecorder: (position) => {
+          const session = c.get(UserSession);
+          return new PlayProgressRecorder({
+            service: c.get(PlayService),
+            clock: c.get<Clock>(Clock),
+            loggedIn: () => session.user() !== null,
+            position,
+            sent: () => undefined,
+          });
+        },
+      }),
   );
 }

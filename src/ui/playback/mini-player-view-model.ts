@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { MiniPlayerEntry, MiniPlayerStore } from '../../core/playback/mini-player.ts';
+import type { PlayPosition, PlayProgressRecorder } from '../../core/playback/play-progress.ts';
 import type { MediaPlayer, MediaPlayerFactory } from '../../core/ports/media-player.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
@@ -8,6 +9,8 @@ export interface MiniPlayerDeps {
   store: MiniPlayerStore;
   navigator: Navigator;
   makePlayer: MediaPlayerFactory;
+  /** Records a signed-in viewer's progress as the play page does (start, every 15 s, pause, leaving). */
+  makeRecorder?: (position: () => PlayPosition | null) => PlayProgressRecorder;
 }
 
 /**
@@ -23,12 +26,14 @@ export class MiniPlayerViewModel {
   private element: object | null = null;
   private off: (() => void) | null = null;
   private mounts = 0;
+  private readonly recorder: PlayProgressRecorder | null;
 
   constructor(private readonly deps: MiniPlayerDeps) {
     this.entry = deps.store.current();
-    makeAutoObservable<MiniPlayerViewModel, 'deps' | 'player' | 'off' | 'mounts' | 'element'>(
+    this.recorder = deps.makeRecorder?.(() => this.position()) ?? null;
+    makeAutoObservable<MiniPlayerViewModel, 'deps' | 'player' | 'off' | 'mounts' | 'element' | 'recorder'>(
       this,
-      { deps: false, player: false, off: false, mounts: false, element: false, entry: false },
+      { deps: false, player: false, off: false, mounts: false, element: false, recorder: false, entry: false },
       { autoBind: true },
     );
   }
@@ -57,6 +62,8 @@ export class MiniPlayerViewModel {
       this.off = player.on((event) => {
         if (event === 'timeupdate') this.deps.store.progressed(player.currentTime());
         if (event === 'play' || event === 'playing' || event === 'pause' || event === 'ended') runInAction(() => (this.playing = !player.paused()));
+        if (event === 'playing') void this.recorder?.playing()?.catch(() => undefined);
+        if (event === 'pause' || event === 'ended') this.stopRecording();
       });
       await player.load(entry.source, entry.time);
       if (mount !== this.mounts || (await player.play())) return;
@@ -95,7 +102,22 @@ export class MiniPlayerViewModel {
     this.deps.store.close();
   }
 
+  /** Where the viewer is in the mini player (null before its source plays). */
+  private position(): PlayPosition | null {
+    const { entry, player } = this;
+    if (!entry || !player?.source()) return null;
+    const time = player.currentTime();
+    return { mediaKey: entry.mediaKey, episode: entry.episode, progress: entry.source.live || !Number.isFinite(time) ? 0 : Math.floor(time) };
+  }
+
+  /** Timed records stop; the position now is recorded. */
+  private stopRecording(): void {
+    this.recorder?.pause();
+    void this.recorder?.record().catch(() => undefined);
+  }
+
   private release(): void {
+    this.stopRecording();
     this.off?.();
     this.off = null;
     this.player?.unload();

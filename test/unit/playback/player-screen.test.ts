@@ -8,6 +8,7 @@ import { observable, runInAction } from 'mobx';
 import { FakeMediaPlayer } from '../../../adapters/media-player/fake-media-player.ts';
 import { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
 import { MiniPlayerViewModel } from '../../../src/ui/playback/mini-player-view-model.ts';
+import { PlayProgressRecorder, type PlayPosition } from '../../../src/core/playback/play-progress.ts';
 
 const entry = (over: Partial<MiniPlayerEntry> = {}): MiniPlayerEntry => ({
   mediaKey: 'movie 01',
@@ -230,6 +231,32 @@ describe('MiniPlayerViewModel', () => {
     vm.unmuteTapped();
     expect(element.muted).toBe(false);
     expect(vm.muted).toBe(false);
+  });
+
+  it('records a signed-in viewer’s progress as the play page does: when it plays, and where it is when closed', async () => {
+    const store = new MiniPlayerStore();
+    store.leftWhilePlaying(entry());
+    const player = new FakeMediaPlayer();
+    const sent: PlayPosition[] = [];
+    const clock = new FakeClock();
+    const vm = new MiniPlayerViewModel({
+      store,
+      navigator: new MemoryNavigator('/movie'),
+      makePlayer: async () => player,
+      makeRecorder: (position) =>
+        new PlayProgressRecorder({ service: { addPlayRecord: async (p) => void sent.push(p) }, clock, loggedIn: () => true, position, sent: () => undefined }),
+    });
+    vm.videoMounted({});
+    await flush();
+    await flush();
+    player.seek(51.7);
+    vm.closeTapped();
+    vm.videoMounted(null);
+    await flush();
+    expect(sent).toEqual([
+      { mediaKey: 'movie 01', episode: 2, progress: 42 },
+      { mediaKey: 'movie 01', episode: 2, progress: 51 },
+    ]);
   });
 
   it('× closes it', async () => {
