@@ -244,7 +244,7 @@ describe('MiniPlayerViewModel', () => {
       navigator: new MemoryNavigator('/movie'),
       makePlayer: async () => player,
       makeRecorder: (position) =>
-        new PlayProgressRecorder({ service: { addPlayRecord: async (p) => void sent.push(p) }, clock, loggedIn: () => true, position, sent: () => undefined }),
+        new PlayProgressRecorder({ service: { addPlayRecord: async (p) => sent.push(p) > 0 }, clock, loggedIn: () => true, position, sent: () => undefined }),
     });
     vm.videoMounted({});
     await flush();
