@@ -77,18 +77,32 @@ export function qualityOptions(levels: readonly MediaLevel[]): QualityOption[] {
   return [...options, { level: -1, choice: 'auto', label: PlayerControlsTexts.auto }];
 }
 
-/** The level a choice plays: the rendition of that height, else the highest one below it, else the lowest; -1 for auto. */
+/** The level a choice plays: the rendition of that height, else the highest one below it, else the lowest (of one height the higher bandwidth, as the menu lists it); -1 for auto. */
 export function levelForChoice(levels: readonly MediaLevel[], choice: QualityChoice): number {
   if (choice === 'auto' || levels.length === 0) return -1;
+  const better = (index: number, than: number, fits: (height: number) => boolean, higher: boolean): boolean => {
+    const level = levels[index] as MediaLevel;
+    const height = levelHeight(level);
+    if (!fits(height)) return false;
+    if (than < 0) return true;
+    const other = levels[than] as MediaLevel;
+    const otherHeight = levelHeight(other);
+    if (height !== otherHeight) return higher ? height > otherHeight : height < otherHeight;
+    return level.bandwidth > other.bandwidth;
+  };
   let best = -1;
   let lowest = -1;
-  levels.forEach((level, index) => {
-    const height = levelHeight(level);
-    const bestHeight = best >= 0 ? levelHeight(levels[best] as MediaLevel) : -1;
-    if (height <= choice && height > bestHeight) best = index;
-    if (lowest < 0 || height < levelHeight(levels[lowest] as MediaLevel)) lowest = index;
+  levels.forEach((_level, index) => {
+    if (better(index, best, (height) => height <= choice, true)) best = index;
+    if (better(index, lowest, () => true, false)) lowest = index;
   });
   return best >= 0 ? best : lowest;
+}
+
+/** The menu's item a kept choice stands for on these renditions: the height it plays, or 自动. */
+export function shownChoice(levels: readonly MediaLevel[], choice: QualityChoice): QualityChoice {
+  const level = levels[levelForChoice(levels, choice)];
+  return level ? levelHeight(level) : 'auto';
 }
 
 /** Where 自动 starts: on mobile data the lowest rendition (least data before the player measures), else the player decides (-1). */

@@ -5,6 +5,7 @@ import {
   PLAYBACK_SPEEDS,
   PlayerControlsTexts,
   qualityOptions,
+  shownChoice,
   speedLabel,
   type KeyFocus,
   type QualityChoice,
@@ -85,10 +86,8 @@ export class PlayerControlsViewModel {
   }
 
   get qualities(): QualityItem[] {
-    const options = qualityOptions(this.state.levels);
-    const chosen = this.state.quality;
-    const known = options.some((o) => o.choice === chosen);
-    return options.map((option) => ({ ...option, selected: known ? option.choice === chosen : option.choice === 'auto' }));
+    const shown = shownChoice(this.state.levels, this.state.quality);
+    return qualityOptions(this.state.levels).map((option) => ({ ...option, selected: option.choice === shown }));
   }
 
   /** The quality menu shows when the source has more than one rendition. */

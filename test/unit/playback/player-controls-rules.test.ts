@@ -9,6 +9,7 @@ import {
   PLAYBACK_SPEEDS,
   qualityName,
   qualityOptions,
+  shownChoice,
   speedLabel,
   steppedVolume,
 } from '../../../src/core/playback/player-controls-rules.ts';
@@ -68,6 +69,16 @@ describe('quality names', () => {
     expect(levelForChoice(levels, 144)).toBe(0);
     expect(levelForChoice(levels, 'auto')).toBe(-1);
     expect(levelForChoice([], 360)).toBe(-1);
+    // Of two variants of one height, the higher bandwidth (the one the menu lists).
+    expect(levelForChoice([LOW, MID, { height: 360, bandwidth: 400_000 }], 360)).toBe(2);
+    expect(levelForChoice([{ height: 180, bandwidth: 90_000 }, LOW, MID], 100)).toBe(1);
+  });
+
+  it('a kept choice shows as the item it plays: 720 on 180/360 renditions is 360P', () => {
+    expect(shownChoice([LOW, MID], 720)).toBe(360);
+    expect(shownChoice([LOW, MID], 180)).toBe(180);
+    expect(shownChoice([LOW, MID], 'auto')).toBe('auto');
+    expect(shownChoice([], 360)).toBe('auto');
   });
 
   it('reads a stored choice: a height or 自动', () => {

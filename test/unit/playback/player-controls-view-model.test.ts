@@ -71,6 +71,17 @@ describe('PlayerControlsViewModel', () => {
     expect(vm.qualities.find((q) => q.selected)?.label).toBe('180P 极速');
   });
 
+  it('a kept quality the video lacks shows as the rendition it plays', async () => {
+    const local = new MemoryKeyValueStore({ playerSpeedQuality: JSON.stringify({ speed: 1, quality: 720 }) });
+    const vm = new PlayerControlsViewModel(new PlayerTuning({ local, network: new FakeNetworkType('wifi') }));
+    const player = new FakeMediaPlayer();
+    vm.playerChanged(player);
+    await playingWithRenditions(player);
+    expect(player.level()).toBe(1);
+    expect(vm.qualities.find((q) => q.selected)?.label).toBe('360P 流畅');
+    expect(vm.qualityButtonLabel).toBe('360P');
+  });
+
   it('the long press: holding shows the hint and plays 2×, the release returns to the chosen speed', async () => {
     const { vm, player } = setUp();
     await playingWithRenditions(player);
