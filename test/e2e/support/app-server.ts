@@ -30,6 +30,8 @@ export interface ServerOptions {
   staticDir: string;
   /** `npm start` (build included) instead of running the server on `staticDir` as it is. */
   npmStart?: boolean;
+  /** The server bundled into one module (build-once.ts), run under plain node; else server/main.ts under tsx. */
+  serverEntry?: string;
 }
 
 /** A started server; `stop` ends it (SIGTERM, so PGlite closes its data folder cleanly) and leaves the folder. */
@@ -49,8 +51,11 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, STATIC_DIR: options.staticDir, HOST: '127.0.0.1' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  // The whole `npm start`, or the server itself under node with tsx's loader (no npm and no tsx CLI process between).
-  const [program, command] = options.npmStart ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  // The whole `npm start`, the bundled server under node, or the server itself under node with tsx's loader (no npm
+  // and no tsx CLI process between).
+  const [program, command] = options.npmStart
+    ? ['npm', ['start']]
+    : [process.execPath, options.serverEntry ? [options.serverEntry] : ['--import', 'tsx', 'server/main.ts']];
   const child: ChildProcess = spawn(program, command, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -100,7 +105,12 @@ export async function startApp(options: { npmStart?: boolean; prepareData?: (dat
     }
     // What a journey does to the data folder before the server holds it (an operator's command on PGlite).
     await options.prepareData?.(dataDir);
-    const server = await startServer({ dataDir, staticDir, npmStart: options.npmStart });
+    const server = await startServer({
+      dataDir,
+      staticDir,
+      npmStart: options.npmStart,
+      ...(options.npmStart ? {} : { serverEntry: inject('e2eServerEntry') }),
+    });
     return {
       url: server.url,
       output: server.output,

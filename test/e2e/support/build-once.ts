@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build as esbuild, type Plugin } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './app-server.ts';
 import { findChromium } from './chromium.ts';
@@ -12,6 +14,8 @@ declare module 'vitest' {
     e2eStaticDir: string;
     /** A PGlite data folder the server migrated and seeded once; each journey starts on its own copy. */
     e2eDataTemplate: string;
+    /** server/main.ts bundled once into one ES module, which each journey's server runs under plain node. */
+    e2eServerEntry: string;
   }
 }
 
@@ -30,9 +34,47 @@ async function build(staticDir: string): Promise<void> {
 }
 
 /** Starts the server once on a new data folder (migrations, demo seed), then stops it cleanly: a template. */
-async function seed(dataDir: string, staticDir: string): Promise<void> {
-  const server = await startServer({ dataDir, staticDir });
+async function seed(dataDir: string, staticDir: string, serverEntry: string): Promise<void> {
+  const server = await startServer({ dataDir, staticDir, serverEntry });
   await server.stop();
+}
+
+/**
+ * The server's modules find their files (migrations, demo media) from `import.meta.url`: in the bundle each keeps
+ * its own file's address. main.ts keeps the bundle's, so it still knows it is the entry point.
+ */
+const ownFileUrls: Plugin = {
+  name: 'own-file-urls',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]server[\\/].*\.ts$/ }, async (args) => {
+      if (args.path.endsWith(`${path.sep}server${path.sep}main.ts`)) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Bundles server/main.ts into one ES module beside the project's packages (node_modules/.cache, so the packages
+ * left outside the bundle resolve as they do for the sources): a journey's server then starts under plain node,
+ * without tsx compiling and loading some 400 files again (about 1 s of CPU less per journey).
+ */
+async function bundleServer(): Promise<string> {
+  const folder = path.resolve('node_modules/.cache/qiyu-e2e');
+  await mkdir(folder, { recursive: true });
+  const outfile = path.join(folder, `server-${process.pid}.mjs`);
+  await esbuild({
+    entryPoints: ['server/main.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+    plugins: [ownFileUrls],
+  });
+  return outfile;
 }
 
 /**
@@ -47,16 +89,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const folder = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-build-'));
   const staticDir = path.join(folder, 'dist');
   const dataTemplate = path.join(folder, 'data');
+  let serverEntry: string | undefined;
   try {
+    serverEntry = await bundleServer();
     // The seed does not need the build (the server serves what is there when asked): both run at once.
-    await Promise.all([build(staticDir), seed(dataTemplate, staticDir)]);
+    await Promise.all([build(staticDir), seed(dataTemplate, staticDir, serverEntry)]);
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
+    if (serverEntry) await rm(serverEntry, { force: true });
     throw error;
   }
   project.provide('e2eStaticDir', staticDir);
   project.provide('e2eDataTemplate', dataTemplate);
+  project.provide('e2eServerEntry', serverEntry);
+  const bundle = serverEntry;
   return async () => {
     await rm(folder, { recursive: true, force: true });
+    await rm(bundle, { force: true });
   };
 }
