@@ -230,6 +230,14 @@ export class HtmlMediaPlayer implements MediaPlayer {
 
   async play(): Promise<boolean> {
     if (!this.loaded) return false;
+    if (this.switchingFromPaused !== null) {
+      // Switching rendition natively: it plays once the new src has its metadata.
+      if (this.switchingFromPaused) {
+        this.switchingFromPaused = false;
+        this.emit('play');
+      }
+      return true;
+    }
     try {
       await this.video.play();
       return true;
@@ -239,6 +247,11 @@ export class HtmlMediaPlayer implements MediaPlayer {
   }
 
   pause(): void {
+    if (this.switchingFromPaused === false) {
+      // Switching rendition natively: it stays paused once the new src has its metadata.
+      this.switchingFromPaused = true;
+      this.emit('pause');
+    }
     this.video.pause();
   }
 

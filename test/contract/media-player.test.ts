@@ -53,6 +53,39 @@ mediaPlayerContract('FakeMediaPlayer', () => {
 });
 
 describe('HtmlMediaPlayer', () => {
+  it('native HLS: a pause during a switch of rendition is kept once the new src is ready, and heard', async () => {
+    const video = new ScriptedVideo();
+    const player = new HtmlMediaPlayer(video, {
+      hasMediaSource: false,
+      fetchText: async () => masterPlaylist([{ height: 180, bandwidth: 150_000 }, { height: 360, bandwidth: 300_000 }]),
+    });
+    const heard: string[] = [];
+    player.on((event) => heard.push(event));
+    await player.load(VOD_HLS, 0);
+    video.metadata(20);
+    await player.play();
+    video.advance(5);
+    player.setLevel(0);
+    expect(video.src).toContain('/180p/index.m3u8');
+    player.pause();
+    expect(player.paused()).toBe(true);
+    expect(heard.at(-1)).toBe('pause');
+    video.metadata(20);
+    await Promise.resolve();
+    expect(player.currentTime()).toBe(5);
+    expect(player.paused()).toBe(true);
+    expect(video.paused).toBe(true);
+    // Played again during the next switch: it plays once ready.
+    player.setLevel(-1);
+    expect(video.src).toContain('master.m3u8');
+    await expect(player.play()).resolves.toBe(true);
+    expect(player.paused()).toBe(false);
+    video.metadata(20);
+    await Promise.resolve();
+    expect(video.paused).toBe(false);
+    expect(player.currentTime()).toBe(5);
+  });
+
   it('plays MP4 natively without loading hls.js', async () => {
     const video = new ScriptedVideo();
     let hlsLoads = 0;
