@@ -48,8 +48,11 @@ export default defineConfig({
           hookTimeout: 240_000,
           // A phone-sized page on a shared 2-core machine: what a journey waits for gets up to 10 s (1 s by default).
           expect: { poll: { timeout: 10_000 } },
-          // After the unit project, two journeys at a time: each has its own server, database copy and browser, and
+          // After the unit project, two journeys at a time: each has its own server and database copy, and
           // a journey spends much of its time waiting on its browser and server, so two keep both cores busy.
+          // The files of a worker run one after another without isolation, so they share the worker's Chromium
+          // (support/phone.ts) and its loaded modules.
+          isolate: false,
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
         },

@@ -34,25 +34,52 @@ export interface Phone {
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** Closes the browser and stops the app. */
+  /** Closes the journey's contexts (the worker keeps its browser) and stops the app. */
   close(): Promise<void>;
 }
 
 /**
+ * The worker's browser: the journeys of one vitest worker run one after another (the e2e project does not isolate
+ * its files), so they share one Chromium and each closes only its own contexts, sparing a browser start (about 1 s
+ * of CPU) per journey. A browser that went away is started again.
+ */
+let workerBrowser: Promise<Browser> | null = null;
+
+function sharedBrowser(): Promise<Browser> {
+  const current = workerBrowser;
+  if (current) {
+    return current.then(
+      (browser) => (browser.isConnected() ? browser : ((workerBrowser = null), sharedBrowser())),
+      () => ((workerBrowser = null), sharedBrowser()),
+    );
+  }
+  const launched = launchChromium();
+  workerBrowser = launched;
+  launched.then(
+    (browser) => browser.once('disconnected', () => (workerBrowser === launched ? (workerBrowser = null) : undefined)),
+    () => (workerBrowser === launched ? (workerBrowser = null) : undefined),
+  );
+  return launched;
+}
+
+/**
  * Starts the app (the whole `npm start` with `npmStart`, else the server on the app built once) and opens one page in Chromium on a phone. Journeys that are not about the
- * start advertisement get an empty ad list (startAds false, the default), so no fullscreen ad covers them.
+ * start advertisement get an empty ad list (startAds false, the default), so no fullscreen ad covers them. The
+ * browser is the worker's (see {@link sharedBrowser}): `close` closes every context the journey opened in it
+ * (one journey runs at a time in a worker) and stops the app.
  */
 export async function openPhone(
   options: { startAds?: boolean; contextOptions?: BrowserContextOptions; npmStart?: boolean; prepareData?: (dataDir: string) => Promise<void> } = {},
 ): Promise<Phone> {
-  const [started, launched] = await Promise.allSettled([startApp({ npmStart: options.npmStart, ...(options.prepareData ? { prepareData: options.prepareData } : {}) }), launchChromium()]);
+  const [started, launched] = await Promise.allSettled([startApp({ npmStart: options.npmStart, ...(options.prepareData ? { prepareData: options.prepareData } : {}) }), sharedBrowser()]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
-    if (launched.status === 'fulfilled') await launched.value.close();
     if (started.status === 'fulfilled') await started.value.stop();
     throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
   }
   const app = started.value;
   const browser = launched.value;
+  // What an earlier journey of this worker may have left open (a failed test's page) goes first.
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
   const context = await browser.newContext({ ...PHONE, ...options.contextOptions });
   if (!options.startAds) await withoutStartAds(context);
   const page = await context.newPage();
@@ -62,7 +89,7 @@ export async function openPhone(
     context,
     page,
     close: async () => {
-      await browser.close();
+      await Promise.all(browser.contexts().map((open) => open.close().catch(() => undefined)));
       await app.stop();
     },
   };
