@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { withoutStartAds } from './support/no-start-ads.ts';
+import { PHONE, openPhone, type Phone } from './support/phone.ts';
 import { startPlayback, videoTime } from './support/play.ts';
 
 /**
@@ -145,5 +146,32 @@ describe('speed, quality and keys', () => {
     expect(await input.inputValue()).toBe(' f');
     expect(await area.getAttribute('data-fullscreen')).toBe('false');
     expect(await paused()).toBe(true);
+  });
+
+  it('on mobile data 自动 starts with the lowest rendition (180p)', { timeout: 60_000 }, async () => {
+    const context = await phone!.browser.newContext(PHONE);
+    try {
+      await withoutStartAds(context);
+      // A phone on mobile data, as Chrome on Android tells it (navigator.connection.type).
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, 'connection', {
+          configurable: true,
+          value: { type: 'cellular', effectiveType: '4g', addEventListener: () => undefined, removeEventListener: () => undefined },
+        });
+      });
+      const cellular = await context.newPage();
+      const playlists: string[] = [];
+      cellular.on('request', (request) => {
+        const rendition = /\/(\d+p)\/index\.m3u8/.exec(request.url());
+        if (rendition?.[1]) playlists.push(rendition[1]);
+      });
+      await cellular.goto(`${app.url}/play/${MEDIA_KEY}`);
+      await cellular.getByTestId('play-continue').click({ timeout: 30_000 });
+      await startPlayback(cellular);
+      expect(playlists[0]).toBe('180p');
+      expect(await cellular.getByTestId('play-quality').textContent()).toBe('自动');
+    } finally {
+      await context.close();
+    }
   });
 });
