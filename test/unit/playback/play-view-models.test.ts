@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeMediaPlayer } from '../../../adapters/media-player/fake-media-player.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { PlayerStateStore } from '../../../src/core/playback/play-player-state.ts';
@@ -51,6 +51,14 @@ async function playScreen(mediaKey: string, episode: number | null = null) {
   );
   vm.videoMounted({});
   const stop = vm.start(episode);
+  // The session's code and the player load by dynamic import: on a busy machine the first load outlasts a few ticks.
+  await vi.waitFor(
+    () => {
+      expect(world.players[0]).toBeDefined();
+      expect(vm.details).not.toBeNull();
+    },
+    { timeout: 10_000 },
+  );
   await flush();
   const player = world.players[0];
   if (!player) throw new Error('no player');
