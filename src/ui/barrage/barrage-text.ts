@@ -99,7 +99,7 @@ export class BarrageTextPainter {
 
   /** Text images are shared by barrages with the same text and style: size, colour, kind (own, ad) and pixel ratio. */
   imageKey(item: Drawable, dpr: number): string {
-    return `${dpr}|${item.color ?? ''}|${this.widthKey(item)}`;
+    return `${dpr}|${item.color ?? '#FFFFFF'}|${this.widthKey(item)}`;
   }
 
   /** Draws one barrage at (0, 0) of a context scaled to CSS pixels; `width` is its measured width. */
