@@ -132,6 +132,19 @@ describe('the picture on a phone', () => {
     }).toBe(true);
   });
 
+  it('小窗 shows where the browser offers picture-in-picture and puts the video in the small window', { timeout: 30_000 }, async () => {
+    const offered = await page.evaluate(() => document.pictureInPictureEnabled === true);
+    const pip = page.getByTestId('play-pip');
+    expect(await pip.count()).toBe(offered ? 1 : 0);
+    if (!offered) return;
+    await pip.click();
+    await poll(() => page.evaluate(() => document.pictureInPictureElement?.getAttribute('data-testid') ?? null)).toBe('play-video');
+    expect(await pip.getAttribute('aria-label')).toBe('退出小窗');
+    await pip.click();
+    await poll(() => page.evaluate(() => document.pictureInPictureElement === null)).toBe(true);
+    expect(await pip.getAttribute('aria-label')).toBe('小窗');
+  });
+
   it('fullscreen has the barrage bar inside it; a swipe on the right half brightens; a red top barrage sent there reaches another phone so', { timeout: 60_000 }, async () => {
     await other.goto(`${app.url}/play/${MEDIA_KEY}`);
     await startPlayback(other);
