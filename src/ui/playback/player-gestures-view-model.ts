@@ -47,6 +47,8 @@ export class PlayerGesturesViewModel {
   brightness: number = GESTURE_RULES.brightnessDefault;
   brightnessHint: string | null = null;
   pipActive = false;
+  /** Something inside the controls has the focus (the barrage box in fullscreen): they do not hide meanwhile. */
+  private pinned = false;
   private readonly gestures = new PictureGestures();
   private tickTimer: TimerId | null = null;
   private hideTimer: TimerId | null = null;
@@ -58,9 +60,9 @@ export class PlayerGesturesViewModel {
     private readonly hold: () => HoldIntents | null,
   ) {
     this.pipActive = deps.pip.active();
-    makeAutoObservable<PlayerGesturesViewModel, 'deps' | 'player' | 'hold' | 'gestures' | 'tickTimer' | 'hideTimer' | 'hintTimer'>(
+    makeAutoObservable<PlayerGesturesViewModel, 'deps' | 'player' | 'hold' | 'gestures' | 'tickTimer' | 'hideTimer' | 'hintTimer' | 'pinned'>(
       this,
-      { deps: false, player: false, hold: false, gestures: false, tickTimer: false, hideTimer: false, hintTimer: false },
+      { deps: false, player: false, hold: false, gestures: false, tickTimer: false, hideTimer: false, hintTimer: false, pinned: false },
       { autoBind: true },
     );
   }
@@ -124,6 +126,12 @@ export class PlayerGesturesViewModel {
   /** A finger on the controls: they stay a while longer (and show when hidden). */
   controlsTouched(): void {
     this.showControls(true);
+  }
+
+  /** The focus came into the controls (typing a barrage in fullscreen) or left them: they stay while it is there. */
+  controlsFocused(focused: boolean): void {
+    this.pinned = focused;
+    this.showControls(!focused);
   }
 
   async pipTapped(video: PictureInPictureTarget): Promise<void> {
@@ -206,7 +214,7 @@ export class PlayerGesturesViewModel {
 
   private autoHide(): void {
     this.hideTimer = null;
-    if (this.player.playing) this.controlsShown = false;
+    if (this.player.playing && !this.pinned) this.controlsShown = false;
   }
 
   private scheduleTick(): void {

@@ -65,10 +65,24 @@ export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player,
     const element = area.current;
     if (!element) return undefined;
     const touched = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest('.player-controls, .player-top-controls, .barrage-bar')) vm.controlsTouched();
+      if (event.target instanceof Element && event.target.closest('.player-controls, .player-top-controls, .player-fullscreen-bar')) vm.controlsTouched();
+    };
+    // Typing a barrage in fullscreen: the bar stays shown while its box (or a button of it) has the focus.
+    const inBar = (target: EventTarget | null) => target instanceof Element && target.closest('.player-fullscreen-bar') !== null;
+    const focusIn = (event: FocusEvent) => {
+      if (inBar(event.target)) vm.controlsFocused(true);
+    };
+    const focusOut = (event: FocusEvent) => {
+      if (inBar(event.target) && !inBar(event.relatedTarget)) vm.controlsFocused(false);
     };
     element.addEventListener('pointerdown', touched, true);
-    return () => element.removeEventListener('pointerdown', touched, true);
+    element.addEventListener('focusin', focusIn);
+    element.addEventListener('focusout', focusOut);
+    return () => {
+      element.removeEventListener('pointerdown', touched, true);
+      element.removeEventListener('focusin', focusIn);
+      element.removeEventListener('focusout', focusOut);
+    };
   }, [vm, area]);
 
   const down = (event: ReactPointerEvent<HTMLDivElement>) => {

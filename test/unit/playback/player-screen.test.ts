@@ -121,6 +121,17 @@ describe('PlayerGesturesViewModel', () => {
     expect(vm.controlsShown).toBe(true);
   });
 
+  it('the controls stay while the focus is in them (typing a barrage in fullscreen), and hide after it leaves', () => {
+    const { clock, vm, player } = makeVm();
+    player.playTapped();
+    vm.controlsFocused(true);
+    clock.advance(GESTURE_RULES.controlsHideMs * 3);
+    expect(vm.controlsShown).toBe(true);
+    vm.controlsFocused(false);
+    clock.advance(GESTURE_RULES.controlsHideMs);
+    expect(vm.controlsShown).toBe(false);
+  });
+
   it('a double tap plays or pauses', () => {
     const { clock, vm, player } = makeVm();
     vm.pointerDown(100, 100, 360, 200);
