@@ -2,7 +2,7 @@
  * Blocking by regular expression: a blocked keyword written between slashes (/^6+$/, bilibili's convention) is a
  * pattern, matched case-insensitively against a barrage's text. A pattern is checked safe before it is used, by
  * the app and by the reference server alike: a length limit, it compiles, and no construct that can make matching
- * take exponential time (a quantifier over a group that itself repeats, a repeated group with alternatives, a
+ * take exponential time (a repeating quantifier over a group with a quantifier or alternatives inside, a
  * back-reference, more than three repeats). Barrages are at most 50 characters, so what passes matches in time
  * polynomial in 50 of a low degree.
  */
@@ -44,8 +44,8 @@ interface Scan {
 }
 
 interface GroupScan {
-  /** A quantifier that can repeat (*, +, {n,} or {n,m} with m > 1) occurs inside. */
-  repeats: boolean;
+  /** A quantifier of any kind (?, *, +, {…}) occurs inside: repeated, the group matches a text in many ways. */
+  quantified: boolean;
   /** A top-level | of this group. */
   alternates: boolean;
 }
@@ -68,12 +68,13 @@ function quantifierAt(source: string, i: number): { length: number; repeats: boo
 }
 
 /**
- * Walks a pattern that compiles: answers 'unsafe' when a repeating quantifier applies to a group that repeats
- * inside (star height above 1: (a+)+, (\d*)*x) or that has alternatives ((a|a) repeated), 'backReference' for \1…
+ * Walks a pattern that compiles: answers 'unsafe' when a repeating quantifier applies to a group with a quantifier
+ * inside (star height above 1: (a+)+, (\d*)*x; an optional part too: (a?a?)+ is as bad) or with alternatives
+ * ((a|a) repeated), 'backReference' for \1…
  * or \k<name>, else null.
  */
 function scan(source: string): Unsafe {
-  const stack: GroupScan[] = [{ repeats: false, alternates: false }];
+  const stack: GroupScan[] = [{ quantified: false, alternates: false }];
   const count: Scan = { repeats: 0 };
   let i = 0;
   while (i < source.length) {
@@ -96,7 +97,7 @@ function scan(source: string): Unsafe {
       continue;
     }
     if (c === '(') {
-      stack.push({ repeats: false, alternates: false });
+      stack.push({ quantified: false, alternates: false });
       i += 1;
       // (?:, (?=, (?!, (?<=, (?<!, (?<name>
       if (source[i] === '?') {
@@ -111,7 +112,7 @@ function scan(source: string): Unsafe {
       continue;
     }
     if (c === ')') {
-      const group = stack.length > 1 ? (stack.pop() as GroupScan) : { repeats: false, alternates: false };
+      const group = stack.length > 1 ? (stack.pop() as GroupScan) : { quantified: false, alternates: false };
       const next = afterAtom(source, i + 1, stack, group, count);
       if (next < 0) return 'unsafe';
       i = next;
@@ -128,18 +129,19 @@ function scan(source: string): Unsafe {
 }
 
 /**
- * After an atom ending before `i` (a group when `group` is given): skips its quantifier, records a repeating one
- * in the enclosing group, and answers -1 when a repeated group repeats inside or has alternatives.
+ * After an atom ending before `i` (a group when `group` is given): skips its quantifier, records it in the enclosing
+ * group (and a repeating one in the count), and answers -1 when a repeated group has a quantifier or alternatives
+ * inside.
  */
 function afterAtom(source: string, i: number, stack: GroupScan[], group: GroupScan | null, count: Scan): number {
   const enclosing = stack[stack.length - 1] as GroupScan;
   const quantifier = quantifierAt(source, i);
   if (quantifier.repeats) count.repeats += 1;
   if (group !== null) {
-    if (quantifier.repeats && (group.repeats || group.alternates)) return -1;
-    if (group.repeats) enclosing.repeats = true;
+    if (quantifier.repeats && (group.quantified || group.alternates)) return -1;
+    if (group.quantified) enclosing.quantified = true;
   }
-  if (quantifier.repeats) enclosing.repeats = true;
+  if (quantifier.length > 0) enclosing.quantified = true;
   return i + quantifier.length;
 }
 

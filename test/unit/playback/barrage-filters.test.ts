@@ -71,7 +71,7 @@ describe('regex keywords', () => {
   });
 
   it('refuses nested or alternating repetition, back-references, malformed and long patterns, with a reason', () => {
-    for (const unsafe of ['/(a+)+$/', '/(a*)*b/', '/((ab)*)+/', '/(a|aa)+$/', '/(?:\\d+){2,}/', '/(.*a){3,}/', '/(x+x+)+y/']) {
+    for (const unsafe of ['/(a+)+$/', '/(a*)*b/', '/((ab)*)+/', '/(a|aa)+$/', '/(?:\\d+){2,}/', '/(.*a){3,}/', '/(x+x+)+y/', '/^(a?a?)+b/', '/(x?y?)*z/', '/(ab?)+/']) {
       expect(regexKeywordProblem(unsafe), unsafe).toBe(RegexKeywordTexts.unsafe);
     }
     expect(regexKeywordProblem('/\\d+\\d+\\d+\\d+x/')).toBe(RegexKeywordTexts.tooManyRepeats);
