@@ -87,13 +87,14 @@ beforeAll(async () => {
   const context = await phone.browser.newContext(PHONE);
   await withoutStartAds(context);
   pageB = await context.newPage();
-  const senders = await Promise.all([1, 2, 3].map(registerSender));
-  // Three viewers send the same words within a second; one of them a run of sixes too.
-  await Promise.all(senders.map((sender, index) => sendByApi(sender, index === 1 ? ` ${TWIN} ` : TWIN, 3 + index * 0.5)));
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
-  await sendByApi(senders[0] as Sender, SIXES, 3.2);
-  await signInOnPage(pageA, app.url, { userName: 'demo', password: PASSWORD }, `/play/${VIDEO}`);
-  await signInOnPage(pageB, app.url, { userName: 'demo2', password: PASSWORD }, `/play/${VIDEO}`);
+  const seed = async () => {
+    const senders = await Promise.all([1, 2, 3].map(registerSender));
+    // Three viewers send the same words within a second; one of them a run of sixes too.
+    await Promise.all(senders.map((sender, index) => sendByApi(sender, index === 1 ? ` ${TWIN} ` : TWIN, 3 + index * 0.5)));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await sendByApi(senders[0] as Sender, SIXES, 3.2);
+  };
+  await Promise.all([seed(), signInOnPage(pageA, app.url, { userName: 'demo', password: PASSWORD }), signInOnPage(pageB, app.url, { userName: 'demo2', password: PASSWORD })]);
 }, 240_000);
 
 afterAll(async () => {
