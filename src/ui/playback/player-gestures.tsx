@@ -106,7 +106,11 @@ export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player,
         className="player-gestures"
         data-testid="player-gestures"
         onPointerDown={down}
-        onPointerMove={(event) => at(event, vm.pointerMoved)}
+        onPointerMove={(event) => {
+          // A mouse moving over the picture (desktop) shows the controls, as desktop players do.
+          if (event.pointerType === 'mouse' && event.buttons === 0) vm.controlsTouched();
+          else at(event, vm.pointerMoved);
+        }}
         onPointerUp={(event) => at(event, vm.pointerUp)}
         onPointerCancel={vm.pointerCancelled}
         onContextMenu={(event) => event.preventDefault()}
