@@ -164,7 +164,7 @@ const PlayerArea = observer(function PlayerArea({ vm, mediaKey }: { vm: PlayView
     >
       <video ref={vm.videoMounted} className="player-video" data-testid="play-video" playsInline preload="metadata" />
       <BarrageOverlay />
-      <PlayerGestureLayer player={vm} area={area} hold={vm.controls} />
+      <PlayerGestureLayer player={vm} area={area} hold={vm.controls} covered={covered} />
       {vm.locked && <GoldGate mediaKey={mediaKey} title={vm.title} price={vm.goldPrice} onUnlocked={vm.goldUnlocked} />}
       {vm.showInsertedAd && <InsertedAd mediaKey={mediaKey} onFinished={vm.insertedAdFinished} />}
       <PauseAd mediaKey={mediaKey} visible={vm.pausedByUser} />

@@ -21,6 +21,8 @@ export interface PlayerGestureLayerProps {
   area: RefObject<HTMLDivElement | null>;
   /** The controls' long-press intents (2× while held); null until they exist. */
   hold?: HoldIntents | null;
+  /** The gold gate or the inserted ad covers the picture: no 小窗 button over them. */
+  covered?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface PlayerGestureLayerProps {
  * horizontal swipe seeks with a preview, a vertical swipe on the right half in fullscreen sets the brightness.
  * Also the 小窗 button (picture-in-picture, where offered) and, in fullscreen, the barrage bar inside the player.
  */
-export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player, area, hold = null }: PlayerGestureLayerProps) {
+export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player, area, hold = null, covered = false }: PlayerGestureLayerProps) {
   const vm = useViewModel(PlayerGesturesModel, { player, hold: () => hold });
   const { overlay } = useBarrageContext();
   useEffect(() => vm.start(), [vm]);
@@ -127,7 +129,7 @@ export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player,
           </div>
         )}
       </div>
-      {vm.pipSupported && (
+      {vm.pipSupported && !covered && (
         <div className="player-top-controls">
           <button
             type="button"
