@@ -48,13 +48,13 @@ export default defineConfig({
           hookTimeout: 240_000,
           // A phone-sized page on a shared 2-core machine: what a journey waits for gets up to 10 s (1 s by default).
           expect: { poll: { timeout: 10_000 } },
-          // After the unit project, two journeys at a time: each has its own server and database copy, and
-          // a journey spends much of its time waiting on its browser and server, so two keep both cores busy.
-          // The files of a worker run one after another without isolation, so they share the worker's Chromium
-          // (support/phone.ts) and its loaded modules.
+          // After the unit project, four journeys at a time: each has its own server and database copy, and a
+          // journey spends about half its time waiting (timers, animations, its server), so two leave a core idle
+          // and four keep both busy. The files of a worker run one after another without isolation, so they
+          // share the worker's Chromium (support/phone.ts) and its loaded modules.
           isolate: false,
           sequence: { groupOrder: 1 },
-          maxWorkers: 2,
+          maxWorkers: 4,
         },
       },
     ],
