@@ -2,10 +2,13 @@ import type { Container } from 'inversify';
 import { MiniPlayerStore } from '../core/playback/mini-player.ts';
 import { PlayProgressRecorder } from '../core/playback/play-progress.ts';
 import { PlayService } from '../core/playback/play-service.ts';
+import { PlayerTuning } from '../core/playback/player-tuning.ts';
 import { UserSession } from '../core/shared-kernel/user-session.ts';
 import { Clock } from '../core/ports/clock.ts';
+import { LocalStore, type KeyValueStore } from '../core/ports/key-value-store.ts';
 import { MediaPlayerFactory } from '../core/ports/media-player.ts';
 import { Navigator } from '../core/ports/navigator.ts';
+import { NetworkType } from '../core/ports/network-type.ts';
 import { PictureInPicture } from '../core/ports/picture-in-picture.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
 import { MiniPlayerHandoff, MiniPlayerHandoffModel } from '../ui/playback/mini-player-handoff.ts';
@@ -31,6 +34,7 @@ export function bindPlayerScreen(container: Container): void {
         store: c.get(MiniPlayerStore),
         navigator: c.get<Navigator>(Navigator),
         makePlayer: c.get<MediaPlayerFactory>(MediaPlayerFactory),
+        tuning: new PlayerTuning({ local: c.get<KeyValueStore>(LocalStore), network: c.get<NetworkType>(NetworkType) }),
         makeRecorder: (position) => {
           const session = c.get(UserSession);
           return new PlayProgressRecorder({

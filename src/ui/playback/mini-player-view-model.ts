@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { MiniPlayerEntry, MiniPlayerStore } from '../../core/playback/mini-player.ts';
 import type { PlayPosition, PlayProgressRecorder } from '../../core/playback/play-progress.ts';
+import type { PlayerTuning } from '../../core/playback/player-tuning.ts';
 import type { MediaPlayer, MediaPlayerFactory } from '../../core/ports/media-player.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
@@ -11,6 +12,8 @@ export interface MiniPlayerDeps {
   makePlayer: MediaPlayerFactory;
   /** Records a signed-in viewer's progress as the play page does (start, every 15 s, pause, leaving). */
   makeRecorder?: (position: () => PlayPosition | null) => PlayProgressRecorder;
+  /** The device's chosen speed and quality, applied to the mini player's source as to the play page's. */
+  tuning?: PlayerTuning;
 }
 
 /**
@@ -59,6 +62,7 @@ export class MiniPlayerViewModel {
     void this.deps.makePlayer(element).then(async (player) => {
       if (mount !== this.mounts) return;
       this.player = player;
+      this.deps.tuning?.attach(player);
       this.off = player.on((event) => {
         if (event === 'timeupdate') this.deps.store.progressed(player.currentTime());
         if (event === 'play' || event === 'playing' || event === 'pause' || event === 'ended') runInAction(() => (this.playing = !player.paused()));
@@ -120,6 +124,7 @@ export class MiniPlayerViewModel {
     this.stopRecording();
     this.off?.();
     this.off = null;
+    this.deps.tuning?.detach();
     this.player?.unload();
     this.player = null;
   }

@@ -9,6 +9,9 @@ import { FakeMediaPlayer } from '../../../adapters/media-player/fake-media-playe
 import { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
 import { MiniPlayerViewModel } from '../../../src/ui/playback/mini-player-view-model.ts';
 import { PlayProgressRecorder, type PlayPosition } from '../../../src/core/playback/play-progress.ts';
+import { PlayerTuning } from '../../../src/core/playback/player-tuning.ts';
+import { FakeNetworkType } from '../../../adapters/network-type/fake-network-type.ts';
+import { MemoryKeyValueStore } from '../../../adapters/storage/memory-key-value-store.ts';
 
 const entry = (over: Partial<MiniPlayerEntry> = {}): MiniPlayerEntry => ({
   mediaKey: 'movie 01',
@@ -223,6 +226,20 @@ describe('MiniPlayerViewModel', () => {
     expect(store.takeResume('movie 01', 2)).toBe(48);
     vm.videoMounted(null);
     expect(player.source()).toBeNull();
+  });
+
+  it('plays at the speed the viewer chose on the play page (kept on the device)', async () => {
+    const local = new MemoryKeyValueStore();
+    new PlayerTuning({ local, network: new FakeNetworkType() }).setSpeed(1.5);
+    const store = new MiniPlayerStore();
+    store.leftWhilePlaying(entry());
+    const player = new FakeMediaPlayer();
+    const tuning = new PlayerTuning({ local, network: new FakeNetworkType() });
+    const vm = new MiniPlayerViewModel({ store, navigator: new MemoryNavigator('/movie'), makePlayer: async () => player, tuning });
+    vm.videoMounted({});
+    await flush();
+    expect(player.playbackRate()).toBe(1.5);
+    vm.videoMounted(null);
   });
 
   it('starts without sound where the browser refuses sound without a tap; 🔇 brings the sound back', async () => {
