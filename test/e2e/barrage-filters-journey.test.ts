@@ -3,9 +3,8 @@ import type { Page } from 'playwright-core';
 import { RegexKeywordTexts } from '../../src/core/playback/barrage-regex.ts';
 import type { RunningApp } from './support/app-server.ts';
 import { signInOnPage } from './support/accounts.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
 import { openVideo } from './support/play.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { openPhone, type Phone } from './support/phone.ts';
 
 const VIDEO = 'movie-07';
 const PASSWORD = 'demo123456';
@@ -84,9 +83,7 @@ beforeAll(async () => {
   phone = await openPhone();
   app = phone.app;
   pageA = phone.page;
-  const context = await phone.browser.newContext(PHONE);
-  await withoutStartAds(context);
-  pageB = await context.newPage();
+  pageB = await phone.otherPhone();
   const seed = async () => {
     const senders = await Promise.all([1, 2, 3].map(registerSender));
     // Three viewers send the same words within a second; one of them a run of sixes too.

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
 import { openVideo, startPlayback } from './support/play.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { openPhone, type Phone } from './support/phone.ts';
 
 let phone: Phone | undefined;
 let app: RunningApp;
@@ -11,7 +10,6 @@ let app: RunningApp;
 let pageA: Page;
 /** demo2's phone (B), in its own context. */
 let pageB: Page;
-const contexts: BrowserContext[] = [];
 
 const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 const shot = async (on: Page, name: string) => {
@@ -98,14 +96,10 @@ beforeAll(async () => {
   phone = await openPhone();
   app = phone.app;
   pageA = phone.page;
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  await withoutStartAds(context);
-  pageB = await context.newPage();
+  pageB = await phone.otherPhone();
 }, 240_000);
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await phone?.close();
 });
 

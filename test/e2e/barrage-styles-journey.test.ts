@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signInOnPage } from './support/accounts.ts';
 import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
 import { openVideo, startPlayback, videoTime } from './support/play.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { openPhone, type Phone } from './support/phone.ts';
 
 /**
  * Barrage styles and live barrages for visitors (issue 24), on iPhone Safari phones: a signed-in phone (A, demo)
@@ -16,7 +15,6 @@ let phone: Phone | undefined;
 let app: RunningApp;
 let pageA: Page;
 let pageB: Page;
-const contexts: BrowserContext[] = [];
 const MEDIA = 'movie-06';
 
 const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
@@ -54,14 +52,10 @@ beforeAll(async () => {
   phone = await openPhone();
   app = phone.app;
   pageA = phone.page;
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  await withoutStartAds(context);
-  pageB = await context.newPage();
+  pageB = await phone.otherPhone();
 }, 240_000);
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await phone?.close();
 });
 
@@ -111,8 +105,9 @@ describe('coloured and pinned barrages, live for visitors', () => {
     expect(await flyingWith(pageB, text).count()).toBe(1);
     expect(await placeOf(pageB, text)).toMatchObject({ left: place.left, top: 0 });
     await poll(() => flyingWith(pageB, text).count(), 10_000).toBe(0);
+    // seenAt is read a moment after the barrage showed (later still on a busy machine), so 4 s can read as a little less.
     const goneAfter = (await videoTime(pageB)) - seenAt;
-    expect(goneAfter).toBeGreaterThanOrEqual(3.7);
+    expect(goneAfter).toBeGreaterThanOrEqual(3.4);
     expect(goneAfter).toBeLessThan(5.5);
   });
 

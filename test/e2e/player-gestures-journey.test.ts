@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { signInOnPage } from './support/accounts.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { openPhone, type Phone } from './support/phone.ts';
 import { startPlayback, videoTime } from './support/play.ts';
 import { STOPS, describeCovered, findCoveredTapTargets, scrollPageTo, settle } from './support/tap-targets.ts';
 
@@ -21,7 +20,6 @@ let page: Page;
 /** demo2's phone (B), watching the same video. */
 let other: Page;
 let touch: CDPSession;
-const contexts: BrowserContext[] = [];
 
 const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 200 });
 const MEDIA_KEY = 'movie-01';
@@ -77,10 +75,7 @@ async function setDanmu(on: Page, open: boolean): Promise<void> {
 beforeAll(async () => {
   phone = await openPhone();
   ({ app, page } = phone);
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  await withoutStartAds(context);
-  other = await context.newPage();
+  other = await phone.otherPhone();
   await Promise.all([
     signInOnPage(page, app.url, { userName: 'demo', password: 'demo123456' }),
     signInOnPage(other, app.url, { userName: 'demo2', password: 'demo123456' }),
@@ -89,7 +84,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await phone?.close();
 });
 

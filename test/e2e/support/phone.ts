@@ -34,6 +34,11 @@ export interface Phone {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /**
+   * A second phone (its own context: cookies, storage, session) on the same app and browser, an iPhone in Safari
+   * unless `options` says otherwise, without the start ad; closed with the rest by {@link close}.
+   */
+  otherPhone(options?: BrowserContextOptions): Promise<Page>;
   /** Closes the journey's contexts (the worker keeps its browser) and stops the app. */
   close(): Promise<void>;
 }
@@ -88,6 +93,11 @@ export async function openPhone(
     browser,
     context,
     page,
+    otherPhone: async (other = PHONE) => {
+      const second = await browser.newContext(other);
+      await withoutStartAds(second);
+      return second.newPage();
+    },
     close: async () => {
       await Promise.all(browser.contexts().map((open) => open.close().catch(() => undefined)));
       await app.stop();
