@@ -76,6 +76,8 @@ describe('收到的赞 and 评论和回复', () => {
     await pageA.getByTestId('comment-input').fill(A_COMMENT);
     await pageA.getByTestId('comment-send').click();
     await poll(() => commentOf(pageA, A_COMMENT).count()).toBe(1);
+    // Shown at once while it is sent (发送中): stored once its 回复 opens. Leaving earlier could cancel the send.
+    await poll(() => commentOf(pageA, A_COMMENT).getByTestId('comment-reply-button').first().isEnabled()).toBe(true);
     await pageA.goto(`${app.url}/message`);
     await pageA.getByTestId('entry-likes').waitFor();
     expect(await entryBadge(pageA, 'entry-likes').count()).toBe(0);

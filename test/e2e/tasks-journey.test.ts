@@ -51,7 +51,10 @@ describe('daily tasks pay once and raise the level', () => {
     await page.getByTestId('comment-section').waitFor({ timeout: 30_000 });
     await page.getByTestId('comment-input').fill('做任务顺便评论一下，好看');
     await page.getByTestId('comment-send').click();
-    await poll(() => page.getByTestId('comment-item').filter({ hasText: '做任务顺便评论一下' }).count()).toBe(1);
+    const comment = page.getByTestId('comment-item').filter({ hasText: '做任务顺便评论一下' });
+    await poll(() => comment.count()).toBe(1);
+    // Shown at once while it is sent (发送中): stored once its 回复 opens. Leaving earlier could cancel the send.
+    await poll(() => comment.getByTestId('comment-reply-button').first().isEnabled()).toBe(true);
   });
 
   it('/user leads to 任务中心, where both tasks are ready; a quick double tap on 领取 pays once', async () => {
