@@ -1,4 +1,4 @@
-import { DEFAULT_BARRAGE_CONFIG, readArea, readDensity, readFlag, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
+import { DEFAULT_BARRAGE_CONFIG, changedBarrageConfig, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
 import { BarrageCalls, BarrageMessages, BarrageRet } from '../../src/core/playback/barrage-protocol.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
@@ -252,26 +252,8 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
 
   serve(BarrageCalls.config, 'optional', (_input, uid) => (uid === null ? { ...DEFAULT_BARRAGE_CONFIG } : api.config));
   serve(BarrageCalls.putConfig, 'required', (given) => {
-    const next: BarrageConfig = { ...api.config };
-    let count = 0;
-    const take = <T>(text: string | undefined, read: (value: string) => T | null, apply: (value: T) => void) => {
-      if (text === undefined) return;
-      const value = read(text.trim());
-      if (value === null) throw refusal(BarrageRet.ConfigInvalid, '弹幕设置参数不正确');
-      apply(value);
-      count += 1;
-    };
-    take(given.opacity, readOpacity, (value) => (next.opacity = value));
-    take(given.speed, readSpeed, (value) => (next.speed = value));
-    take(given.size, readSize, (value) => (next.size = value));
-    take(given.area, readArea, (value) => (next.area = value));
-    take(given.merge, readFlag, (value) => (next.merge = value));
-    take(given.density, readDensity, (value) => (next.density = value));
-    take(given.blockScroll, readFlag, (value) => (next.blockScroll = value));
-    take(given.blockTop, readFlag, (value) => (next.blockTop = value));
-    take(given.blockBottom, readFlag, (value) => (next.blockBottom = value));
-    take(given.blockColor, readFlag, (value) => (next.blockColor = value));
-    if (count === 0) throw refusal(BarrageRet.ConfigInvalid, '弹幕设置参数不正确');
+    const next = changedBarrageConfig(api.config, given);
+    if (next === null) throw refusal(BarrageRet.ConfigInvalid, '弹幕设置参数不正确');
     api.config = next;
     return ok(next, BarrageMessages.configSaved);
   });

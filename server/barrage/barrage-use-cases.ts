@@ -2,7 +2,7 @@
  * Barrages' use cases (spec section 7): what each call does beyond reading its parameters, so the routes
  * (server/barrage/routes.ts) parse, call and answer. Refusals are ApiErrors with the codes of server/http/ret.ts.
  */
-import { readArea, readDensity, readFlag, readOpacity, readSize, readSpeed, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
+import { changedBarrageConfig, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
 import { episodeRoomKey, type BarrageLikeState, type WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
@@ -161,26 +161,8 @@ export async function saveBarrageConfig(
   uid: number,
   given: Partial<Record<keyof BarrageConfig, string>>,
 ): Promise<BarrageConfig> {
-  const next: BarrageConfig = { ...(await readBarrageConfig(db, uid)) };
-  let count = 0;
-  const take = <T>(text: string | undefined, read: (value: string) => T | null, apply: (value: T) => void) => {
-    if (text === undefined) return;
-    const value = read(text.trim());
-    if (value === null) throw configInvalid();
-    apply(value);
-    count += 1;
-  };
-  take(given.opacity, readOpacity, (value) => (next.opacity = value));
-  take(given.speed, readSpeed, (value) => (next.speed = value));
-  take(given.size, readSize, (value) => (next.size = value));
-  take(given.area, readArea, (value) => (next.area = value));
-  take(given.merge, readFlag, (value) => (next.merge = value));
-  take(given.density, readDensity, (value) => (next.density = value));
-  take(given.blockScroll, readFlag, (value) => (next.blockScroll = value));
-  take(given.blockTop, readFlag, (value) => (next.blockTop = value));
-  take(given.blockBottom, readFlag, (value) => (next.blockBottom = value));
-  take(given.blockColor, readFlag, (value) => (next.blockColor = value));
-  if (count === 0) throw configInvalid();
+  const next = changedBarrageConfig(await readBarrageConfig(db, uid), given);
+  if (next === null) throw configInvalid();
   await writeBarrageConfig(db, uid, next);
   return next;
 }

@@ -69,12 +69,12 @@ export function readOpacity(value: unknown): number | null {
 }
 
 /** A density (the share of barrages shown) rounded to a tenth, or null when it is not a number from 0.1 to 1. */
-export function readDensity(value: unknown): number | null {
+function readDensity(value: unknown): number | null {
   return readTenths(value);
 }
 
 /** On or off: a boolean, 1 / 0 or 'true' / 'false' (as the wire writes it); null otherwise. */
-export function readFlag(value: unknown): boolean | null {
+function readFlag(value: unknown): boolean | null {
   if (value === true || value === 1 || value === '1' || value === 'true') return true;
   if (value === false || value === 0 || value === '0' || value === 'false') return false;
   return null;
@@ -89,11 +89,11 @@ function readTenths(value: unknown): number | null {
   return tenths / 10;
 }
 
-export function readSpeed(value: unknown): BarrageSpeed | null {
+function readSpeed(value: unknown): BarrageSpeed | null {
   return BARRAGE_SPEEDS.find((speed) => speed === value) ?? null;
 }
 
-export function readSize(value: unknown): BarrageSize | null {
+function readSize(value: unknown): BarrageSize | null {
   return BARRAGE_SIZES.find((size) => size === value) ?? null;
 }
 
@@ -102,19 +102,51 @@ export function readArea(value: unknown): BarrageArea | null {
   return BARRAGE_AREAS.find((area) => area === number) ?? null;
 }
 
+/** Each setting's reader: the value it names, or null when the value is not one the setting takes. */
+const BARRAGE_CONFIG_READERS: { readonly [K in keyof BarrageConfig]: (value: unknown) => BarrageConfig[K] | null } = {
+  opacity: readOpacity,
+  speed: readSpeed,
+  size: readSize,
+  area: readArea,
+  merge: readFlag,
+  density: readDensity,
+  blockScroll: readFlag,
+  blockTop: readFlag,
+  blockBottom: readFlag,
+  blockColor: readFlag,
+};
+
+const BARRAGE_CONFIG_KEYS = Object.keys(BARRAGE_CONFIG_READERS) as (keyof BarrageConfig)[];
+
+function withSetting<K extends keyof BarrageConfig>(config: BarrageConfig, key: K, value: BarrageConfig[K]): void {
+  config[key] = value;
+}
+
 /** Settings read from storage or an answer: each valid field wins over the default. */
 export function parseBarrageConfig(value: unknown): BarrageConfig {
   const raw = fieldsOf(value);
-  return {
-    opacity: readOpacity(raw.opacity) ?? DEFAULT_BARRAGE_CONFIG.opacity,
-    speed: readSpeed(raw.speed) ?? DEFAULT_BARRAGE_CONFIG.speed,
-    size: readSize(raw.size) ?? DEFAULT_BARRAGE_CONFIG.size,
-    area: readArea(raw.area) ?? DEFAULT_BARRAGE_CONFIG.area,
-    merge: readFlag(raw.merge) ?? DEFAULT_BARRAGE_CONFIG.merge,
-    density: readDensity(raw.density) ?? DEFAULT_BARRAGE_CONFIG.density,
-    blockScroll: readFlag(raw.blockScroll) ?? DEFAULT_BARRAGE_CONFIG.blockScroll,
-    blockTop: readFlag(raw.blockTop) ?? DEFAULT_BARRAGE_CONFIG.blockTop,
-    blockBottom: readFlag(raw.blockBottom) ?? DEFAULT_BARRAGE_CONFIG.blockBottom,
-    blockColor: readFlag(raw.blockColor) ?? DEFAULT_BARRAGE_CONFIG.blockColor,
-  };
+  const config: BarrageConfig = { ...DEFAULT_BARRAGE_CONFIG };
+  for (const key of BARRAGE_CONFIG_KEYS) {
+    const read = BARRAGE_CONFIG_READERS[key](raw[key]);
+    if (read !== null) withSetting(config, key, read);
+  }
+  return config;
+}
+
+/**
+ * The settings given (PutBarrageCofig's texts, trimmed) over `current`: null when none is given or one is not a
+ * value its setting takes, so a change is all or nothing. The reference server and the fake answer 8051 for null.
+ */
+export function changedBarrageConfig(current: BarrageConfig, given: Partial<Record<keyof BarrageConfig, string | undefined>>): BarrageConfig | null {
+  const next: BarrageConfig = { ...current };
+  let count = 0;
+  for (const key of BARRAGE_CONFIG_KEYS) {
+    const text = given[key];
+    if (text === undefined) continue;
+    const read = BARRAGE_CONFIG_READERS[key](text.trim());
+    if (read === null) return null;
+    withSetting(next, key, read);
+    count += 1;
+  }
+  return count === 0 ? null : next;
 }
