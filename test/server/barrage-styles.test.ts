@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BASIC_BARRAGE_COLORS, VIP_BARRAGE_COLORS } from '../../src/core/playback/barrage-style.ts';
-import { openAuthenticated, openSocket, sleep } from './socket-support.ts';
-import type { TestSocket } from './socket-support.ts';
-import { FakeClock, REDIS_URL, createTestDatabase, get, registerUser, testConfig, tokenParams, uniqueName } from './support.ts';
+import { openAuthenticated, openSocket, sleep, listenForSockets } from './socket-support.ts';
+import type { ListeningApp, TestSocket } from './socket-support.ts';
+import { FakeClock, createTestDatabase, get, registerUser, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 
 /**
@@ -22,17 +20,13 @@ let app: FastifyInstance;
 let url: string;
 const clock = new FakeClock();
 const sockets: TestSocket[] = [];
-const redisMode = REDIS_URL !== undefined;
-const socketStream = `qiyu-test:${uniqueName('barrage-styles')}`;
+let listening: ListeningApp | undefined;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedCatalogue(db, clock);
-  app = await createApp({ db, config: testConfig(redisMode ? { redisUrl: REDIS_URL, socketStream } : {}), clock, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}`;
+  listening = await listenForSockets(db, 'barrage-styles', clock);
+  ({ app, url } = listening);
 });
 
 afterEach(() => {
@@ -40,12 +34,8 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await app?.close();
+  await listening?.close();
   await db?.close();
-  if (redisMode) {
-    const redis = new Redis(REDIS_URL ?? '');
-    await redis.del(socketStream).finally(() => redis.quit());
-  }
 });
 
 const MEDIA = 'movie-08';

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
 import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BLOCKABLE_SENDER, SEED_BLOCK_KEYWORD, seedBarrageDemo } from '../../server/barrage/seed.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { openAuthenticated, sleep } from './socket-support.ts';
-import type { TestSocket } from './socket-support.ts';
-import { FakeClock, REDIS_URL, createTestDatabase, get, registerUser, testConfig, tokenParams, uniqueName } from './support.ts';
+import { openAuthenticated, sleep, listenForSockets } from './socket-support.ts';
+import type { ListeningApp, TestSocket } from './socket-support.ts';
+import { FakeClock, createTestDatabase, get, registerUser, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 
 let db: Database;
@@ -19,18 +17,14 @@ let url: string;
 const clock = new FakeClock();
 const sockets: TestSocket[] = [];
 // With REDIS_URL the relay goes through the Redis streams adapter, as it does between server processes.
-const redisMode = REDIS_URL !== undefined;
-const socketStream = `qiyu-test:${uniqueName('barrage')}`;
+let listening: ListeningApp | undefined;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedCatalogue(db, clock);
   await seedBarrageDemo(db, clock);
-  app = await createApp({ db, config: testConfig(redisMode ? { redisUrl: REDIS_URL, socketStream } : {}), clock, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}`;
+  listening = await listenForSockets(db, 'barrage', clock);
+  ({ app, url } = listening);
 });
 
 afterEach(() => {
@@ -38,12 +32,8 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await app?.close();
+  await listening?.close();
   await db?.close();
-  if (redisMode) {
-    const redis = new Redis(REDIS_URL ?? '');
-    await redis.del(socketStream).finally(() => redis.quit());
-  }
 });
 
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import type { MessageView } from '../../server/messaging/message-repository.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
-import { connectionPayload, eventually, openAuthenticated, openSocket, sleep } from './socket-support.ts';
-import type { TestSocket } from './socket-support.ts';
-import { REDIS_URL, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName } from './support.ts';
+import { connectionPayload, eventually, openAuthenticated, openSocket, sleep, listenForSockets } from './socket-support.ts';
+import type { ListeningApp, TestSocket } from './socket-support.ts';
+import { createTestDatabase, get, post, registerUser, tokenParams, uniqueIp, uniqueName } from './support.ts';
 import type { TestUser } from './support.ts';
 
 let db: Database;
@@ -20,21 +18,13 @@ const sockets: TestSocket[] = [];
 const QUIET_MS = 300;
 
 // With REDIS_URL the app uses the Redis streams adapter (one process here; socket-scale-out.test.ts runs two).
-const redisMode = REDIS_URL !== undefined;
-const socketStream = `qiyu-test:${uniqueName('stream')}`;
+let listening: ListeningApp | undefined;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedVip(db);
-  app = await createApp({
-    db,
-    config: testConfig(redisMode ? { redisUrl: REDIS_URL, socketStream } : {}),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}`;
+  listening = await listenForSockets(db, 'stream');
+  ({ app, url } = listening);
 });
 
 afterEach(() => {
@@ -42,12 +32,8 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await app?.close();
+  await listening?.close();
   await db?.close();
-  if (redisMode) {
-    const redis = new Redis(REDIS_URL ?? '');
-    await redis.del(socketStream).finally(() => redis.quit());
-  }
 });
 
 const track = (client: TestSocket): TestSocket => {
