@@ -15,34 +15,53 @@ export interface KeyboardPlayer {
   fullscreenTapped(target: HTMLElement): void;
 }
 
+/** A button of the controls bar that opens one of the player's menus. */
+function MenuButton({ testId, label, open, text, onTap }: { testId: string; label: string; open: boolean; text: string; onTap: () => void }) {
+  return (
+    <button type="button" className="player-text-button" data-testid={testId} aria-label={label} aria-expanded={open} onClick={onTap}>
+      {text}
+    </button>
+  );
+}
+
+/** One choice of a player's menu (a speed, a rendition). */
+function MenuItem({ testId, selected, label, onChoose }: { testId: string; selected: boolean; label: string; onChoose: () => void }) {
+  return (
+    <button
+      type="button"
+      role="menuitemradio"
+      aria-checked={selected}
+      className={`player-menu-item${selected ? ' player-menu-item--on' : ''}`}
+      data-testid={testId}
+      onClick={onChoose}
+    >
+      {label}
+    </button>
+  );
+}
+
 /** The 倍速 and quality buttons of the controls bar (the quality one only when the source has renditions). */
 export const PlayerTuningButtons = observer(function PlayerTuningButtons({ controls }: { controls: PlayerControlsViewModel | null }) {
   if (!controls) return null;
   return (
     <>
       {controls.showSpeed && (
-        <button
-          type="button"
-          className="player-text-button"
-          data-testid="play-speed"
-          aria-label={controls.texts.speed}
-          aria-expanded={controls.menu === 'speed'}
-          onClick={controls.speedMenuTapped}
-        >
-          {controls.speedButtonLabel}
-        </button>
+        <MenuButton
+          testId="play-speed"
+          label={controls.texts.speed}
+          open={controls.menu === 'speed'}
+          text={controls.speedButtonLabel}
+          onTap={controls.speedMenuTapped}
+        />
       )}
       {controls.showQuality && (
-        <button
-          type="button"
-          className="player-text-button"
-          data-testid="play-quality"
-          aria-label={controls.texts.quality}
-          aria-expanded={controls.menu === 'quality'}
-          onClick={controls.qualityMenuTapped}
-        >
-          {controls.qualityButtonLabel}
-        </button>
+        <MenuButton
+          testId="play-quality"
+          label={controls.texts.quality}
+          open={controls.menu === 'quality'}
+          text={controls.qualityButtonLabel}
+          onTap={controls.qualityMenuTapped}
+        />
       )}
     </>
   );
@@ -114,30 +133,16 @@ export const PlayerTuningLayer = observer(function PlayerTuningLayer({
           <div className="player-sheet__panel" role="menu" aria-label={controls.menu === 'speed' ? controls.texts.speed : controls.texts.quality} onClick={(event) => event.stopPropagation()}>
             {controls.menu === 'speed'
               ? controls.speeds.map((item) => (
-                  <button
-                    key={item.speed}
-                    type="button"
-                    role="menuitemradio"
-                    aria-checked={item.selected}
-                    className={`player-menu-item${item.selected ? ' player-menu-item--on' : ''}`}
-                    data-testid={`speed-${item.speed}`}
-                    onClick={() => controls.speedChosen(item.speed)}
-                  >
-                    {item.label}
-                  </button>
+                  <MenuItem key={item.speed} testId={`speed-${item.speed}`} selected={item.selected} label={item.label} onChoose={() => controls.speedChosen(item.speed)} />
                 ))
               : controls.qualities.map((item) => (
-                  <button
+                  <MenuItem
                     key={String(item.choice)}
-                    type="button"
-                    role="menuitemradio"
-                    aria-checked={item.selected}
-                    className={`player-menu-item${item.selected ? ' player-menu-item--on' : ''}`}
-                    data-testid={`quality-${item.choice}`}
-                    onClick={() => controls.qualityChosen(item.choice)}
-                  >
-                    {item.label}
-                  </button>
+                    testId={`quality-${item.choice}`}
+                    selected={item.selected}
+                    label={item.label}
+                    onChoose={() => controls.qualityChosen(item.choice)}
+                  />
                 ))}
           </div>
         </div>
