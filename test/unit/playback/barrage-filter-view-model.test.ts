@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AdListService } from '../../../src/core/ads/ad-list-service.ts';
 import { RegexKeywordTexts } from '../../../src/core/playback/barrage-regex.ts';
-import { BarrageService, type BarrageItem } from '../../../src/core/playback/barrage-service.ts';
-import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
-import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
-import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
+import { type BarrageItem } from '../../../src/core/playback/barrage-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
-import { SessionModel } from '../../../src/ui/app/session-model.ts';
-import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';
-import { barrageWorld, flush, stored, user } from './barrage-support.ts';
+import { barrageViewModel, barrageWorld, flush, stored, user } from './barrage-support.ts';
 
 /** The play screen's barrages over three identical ones within 2 s, one of them from a user the viewer may block. */
 async function setup() {
   const { container, world, api } = barrageWorld([stored(1, 1, '哈哈哈'), stored(2, 2, '哈哈哈', 50), stored(3, 3, ' 哈哈哈 '), stored(4, 9, '哈哈哈'), stored(5, 4, '666')]);
   container.get(UserSession).signedIn(user());
-  const vm = new BarrageViewModel({
-    session: container.get<BarrageSessionFactory>(BarrageSessionFactory)('movie-04', 1),
-    shields: container.get(BarrageShields),
-    settings: container.get(BarrageSettings),
-    service: container.get(BarrageService),
-    sessionModel: new SessionModel(container.get(UserSession)),
-    navigator: world.navigator,
-    notifier: world.notifier,
-    ads: container.get(AdListService),
-  });
+  const vm = barrageViewModel({ container, world });
   vm.start('/play/movie-04', 'movie-04');
   await flush();
   vm.filters.timelineLoaded();

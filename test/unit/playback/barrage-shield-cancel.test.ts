@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AdListService } from '../../../src/core/ads/ad-list-service.ts';
 import { BarrageCalls } from '../../../src/core/playback/barrage-protocol.ts';
 import { BarrageService } from '../../../src/core/playback/barrage-service.ts';
-import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
-import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
 import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
 import { ClientRet } from '../../../src/core/request/ret.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
-import { SessionModel } from '../../../src/ui/app/session-model.ts';
-import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';
-import { barrageWorld, flush, user } from './barrage-support.ts';
+import { barrageViewModel, barrageWorld, flush, user } from './barrage-support.ts';
 
 const LISTS = [BarrageCalls.shieldedUsers.path, BarrageCalls.shieldedKeywords.path];
 
@@ -20,16 +15,7 @@ function pendingLists() {
   container.get(UserSession).signedIn(user());
   for (const path of LISTS) world.http.route('GET', path, () => new Promise(() => undefined));
   world.http.route('GET', '/api/Video/GetAdsDataList', () => ({ body: { ret: 200, msg: '成功', data: { danmu: [] } } }));
-  const vm = new BarrageViewModel({
-    session: container.get<BarrageSessionFactory>(BarrageSessionFactory)('movie-04', 1),
-    shields: container.get(BarrageShields),
-    settings: container.get(BarrageSettings),
-    service: container.get(BarrageService),
-    sessionModel: new SessionModel(container.get(UserSession)),
-    navigator: world.navigator,
-    notifier: world.notifier,
-    ads: container.get(AdListService),
-  });
+  const vm = barrageViewModel({ container, world });
   return { container, world, vm };
 }
 

@@ -1,6 +1,17 @@
 /** A headless core with the barrage fake (adapters/http/fake-barrage-api.ts) for the playback tests (not a test file itself). */
 import { installFakeBarrageApi, type FakeStoredBarrage } from '../../../adapters/http/fake-barrage-api.ts';
+import type { Container } from 'inversify';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
+import { AdListService } from '../../../src/core/ads/ad-list-service.ts';
+import { BarrageService } from '../../../src/core/playback/barrage-service.ts';
+import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
+import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
+import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
+import type { Navigator } from '../../../src/core/ports/navigator.ts';
+import type { Notifier } from '../../../src/core/ports/notifier.ts';
+import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
+import { SessionModel } from '../../../src/ui/app/session-model.ts';
+import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';
 import { parseUser, type User } from '../../../src/core/shared-kernel/user.ts';
 
 const ok = (data: unknown) => ({ body: { ret: 200, msg: '成功', data } });
@@ -33,3 +44,17 @@ export function barrageWorld(seed: FakeStoredBarrage[] = []) {
 export const flush = async (times = 3): Promise<void> => {
   for (let i = 0; i < times; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
+
+/** The play page's barrage view-model for movie-04's first episode, made from the headless core's services. */
+export function barrageViewModel({ container, world }: { container: Container; world: { navigator: Navigator; notifier: Notifier } }): BarrageViewModel {
+  return new BarrageViewModel({
+    session: container.get<BarrageSessionFactory>(BarrageSessionFactory)('movie-04', 1),
+    shields: container.get(BarrageShields),
+    settings: container.get(BarrageSettings),
+    service: container.get(BarrageService),
+    sessionModel: new SessionModel(container.get(UserSession)),
+    navigator: world.navigator,
+    notifier: world.notifier,
+    ads: container.get(AdListService),
+  });
+}

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AdListService } from '../../../src/core/ads/ad-list-service.ts';
-import { BarrageService, type BarrageItem } from '../../../src/core/playback/barrage-service.ts';
-import { BarrageSessionFactory } from '../../../src/core/playback/barrage-session.ts';
-import { BarrageSettings } from '../../../src/core/playback/barrage-settings.ts';
-import { BarrageShields } from '../../../src/core/playback/barrage-shields.ts';
+import { type BarrageItem } from '../../../src/core/playback/barrage-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
-import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { adDrawable } from '../../../src/ui/barrage/barrage-timeline-view-model.ts';
-import { BarrageViewModel } from '../../../src/ui/barrage/barrage-view-model.ts';
 import type { PlayerHandle } from '../../../src/ui/playback/player-slots.ts';
-import { ME, barrageWorld, flush, stored, user } from './barrage-support.ts';
+import { ME, barrageViewModel, barrageWorld, flush, stored, user } from './barrage-support.ts';
 
 const AD = {
   id: 9,
@@ -30,16 +24,7 @@ function setup(options: { loggedIn?: boolean } = {}) {
     views.push(call.path);
     return { body: { ret: 200, msg: '成功', data: null } };
   });
-  const vm = new BarrageViewModel({
-    session: container.get<BarrageSessionFactory>(BarrageSessionFactory)('movie-04', 1),
-    shields: container.get(BarrageShields),
-    settings: container.get(BarrageSettings),
-    service: container.get(BarrageService),
-    sessionModel: new SessionModel(session),
-    navigator: world.navigator,
-    notifier: world.notifier,
-    ads: container.get(AdListService),
-  });
+  const vm = barrageViewModel({ container, world });
   let time = 3.5;
   const player = { currentTime: () => time, paused: () => false } as unknown as PlayerHandle;
   vm.timeline.playerChanged(player);
