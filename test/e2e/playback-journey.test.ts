@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { PHONE, onMobileData, openPhone, type Phone } from './support/phone.ts';
 import { openVideo, startPlayback, videoTime } from './support/play.ts';
 
 let phone: Phone | undefined;
@@ -209,13 +209,7 @@ describe('mobile data', () => {
     const context = await phone!.browser.newContext(PHONE);
     try {
       await withoutStartAds(context);
-      // A phone on mobile data, as Chrome on Android tells it (navigator.connection.type).
-      await context.addInitScript(() => {
-        Object.defineProperty(navigator, 'connection', {
-          configurable: true,
-          value: { type: 'cellular', effectiveType: '4g', addEventListener: () => undefined, removeEventListener: () => undefined },
-        });
-      });
+      await onMobileData(context);
       const other = await context.newPage();
       await other.goto(`${app.url}/play/movie-01`);
       await expect.poll(() => other.getByTestId('mobile-data-notice').textContent(), { timeout: 45_000 }).toContain('当前为移动网络，播放将消耗流量');

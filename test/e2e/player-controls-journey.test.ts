@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { PHONE, onMobileData, openPhone, type Phone } from './support/phone.ts';
 import { startPlayback, videoTime } from './support/play.ts';
 
 /**
@@ -152,13 +152,7 @@ describe('speed, quality and keys', () => {
     const context = await phone!.browser.newContext(PHONE);
     try {
       await withoutStartAds(context);
-      // A phone on mobile data, as Chrome on Android tells it (navigator.connection.type).
-      await context.addInitScript(() => {
-        Object.defineProperty(navigator, 'connection', {
-          configurable: true,
-          value: { type: 'cellular', effectiveType: '4g', addEventListener: () => undefined, removeEventListener: () => undefined },
-        });
-      });
+      await onMobileData(context);
       const cellular = await context.newPage();
       const playlists: string[] = [];
       cellular.on('request', (request) => {

@@ -29,6 +29,16 @@ export async function asNativeWebview(context: BrowserContext): Promise<void> {
   });
 }
 
+/** Makes a context a phone on mobile data, as Chrome on Android tells it (`navigator.connection.type` cellular). */
+export async function onMobileData(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', {
+      configurable: true,
+      value: { type: 'cellular', effectiveType: '4g', addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  });
+}
+
 export interface Phone {
   app: RunningApp;
   browser: Browser;
