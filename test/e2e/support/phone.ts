@@ -56,25 +56,14 @@ export interface Phone {
 /**
  * The worker's browser: the journeys of one vitest worker run one after another (the e2e project does not isolate
  * its files), so they share one Chromium and each closes only its own contexts, sparing a browser start (about 1 s
- * of CPU) per journey. A browser that went away is started again.
+ * of CPU) per journey. A browser that went away (or never started) is started again. One journey opens its phone
+ * at a time in a worker, so no two starts race.
  */
-let workerBrowser: Promise<Browser> | null = null;
+let workerBrowser: Browser | null = null;
 
-function sharedBrowser(): Promise<Browser> {
-  const current = workerBrowser;
-  if (current) {
-    return current.then(
-      (browser) => (browser.isConnected() ? browser : ((workerBrowser = null), sharedBrowser())),
-      () => ((workerBrowser = null), sharedBrowser()),
-    );
-  }
-  const launched = launchChromium();
-  workerBrowser = launched;
-  launched.then(
-    (browser) => browser.once('disconnected', () => (workerBrowser === launched ? (workerBrowser = null) : undefined)),
-    () => (workerBrowser === launched ? (workerBrowser = null) : undefined),
-  );
-  return launched;
+async function sharedBrowser(): Promise<Browser> {
+  if (!workerBrowser?.isConnected()) workerBrowser = await launchChromium();
+  return workerBrowser;
 }
 
 /**
