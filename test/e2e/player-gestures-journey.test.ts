@@ -10,7 +10,7 @@ import { STOPS, describeCovered, findCoveredTapTargets, scrollPageTo, settle } f
  * Issue 24, the picture on a phone (iPhone Safari's agent, touch): a double tap pauses, a swipe seeks by what its
  * preview said, fullscreen has the barrage bar inside it and a barrage sent there reaches another phone, an iPhone
  * without element fullscreen gets the whole player turned to landscape by CSS, and leaving the play page while
- * playing leaves a floating mini player that goes on and returns to the play page on a tap.
+ * playing leaves a floating mini player that goes on, is dragged to the other side and returns to the play page on a tap.
  */
 
 let phone: Phone | undefined;
@@ -258,6 +258,28 @@ describe('the picture on a phone', () => {
       const report = await findCoveredTapTargets(page);
       expect(report.covered, describeCovered(`${new URL(page.url()).pathname} with the mini player, scrolled to the ${stop}`, report)).toEqual([]);
     }
+
+    // A finger drags it across: it follows, settles on the left side (the end of a drag is no tap) and stays
+    // there, still above the tab bar and covering nothing a person taps.
+    await scrollPageTo(page, 'top');
+    const at = (await mini.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    const from = { x: at.x + at.width / 2, y: at.y + at.height / 3 };
+    await swipe(from, { x: from.x - 200, y: from.y - 80 });
+    // (Chromium hands the page a finger's moves once per frame.)
+    await poll(async () => Math.round((await mini.boundingBox())!.x)).toBe(Math.round(at.x - 200));
+    await lift();
+    await poll(async () => Math.round((await mini.boundingBox())!.x)).toBe(10);
+    expect(await mini.getAttribute('data-side')).toBe('left');
+    expect(new URL(page.url()).pathname.startsWith('/play/')).toBe(false);
+    const settled = (await mini.boundingBox())!;
+    expect(Math.round(settled.y)).toBe(Math.round(at.y));
+    expect(settled.x + settled.width).toBeLessThan(viewport.width / 2);
+    await settle(page);
+    const report = await findCoveredTapTargets(page);
+    expect(report.covered, describeCovered('the list with the mini player dragged to the left', report)).toEqual([]);
+    await poll(() => miniVideo.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    await shot(page, 'mini-player-left');
 
     // × closes it.
     await page.getByTestId('mini-player-close').click();

@@ -18,6 +18,31 @@ export interface PlayPageAddress {
   query: Record<string, string>;
 }
 
+/** The side of the screen the floating player keeps to: it is dragged about and settles on the nearer side. */
+export type MiniPlayerSide = 'left' | 'right';
+
+/** A pointer that travels further than this (CSS px) from where it went down drags the floating player; less is a tap. */
+export const MINI_PLAYER_DRAG_THRESHOLD = 8;
+
+/** The floating player's gap to the screen's side (CSS px). */
+export const MINI_PLAYER_SIDE_GAP = 10;
+
+/** Whether a pointer's travel (dx, dy from where it went down) is a drag rather than a tap. */
+export function isMiniPlayerDrag(dx: number, dy: number): boolean {
+  return Math.hypot(dx, dy) > MINI_PLAYER_DRAG_THRESHOLD;
+}
+
+/**
+ * Where a dragged floating player settles, as on bilibili's mobile site: the side its centre was let go on (the
+ * middle counts as the right, where it starts), and the offset from that side's resting place at which it was let
+ * go, for the settling glide.
+ */
+export function settleMiniPlayer(drop: { left: number; width: number }, viewportWidth: number): { side: MiniPlayerSide; glideFrom: number } {
+  const side: MiniPlayerSide = drop.left + drop.width / 2 < viewportWidth / 2 ? 'left' : 'right';
+  const rest = side === 'left' ? MINI_PLAYER_SIDE_GAP : viewportWidth - MINI_PLAYER_SIDE_GAP - drop.width;
+  return { side, glideFrom: drop.left - rest };
+}
+
 /**
  * The floating mini player (one for the app, as bilibili's mobile site has): the play page hands over the video it
  * was left playing for another route, the floating player keeps playing it and reports its position; a tap returns
@@ -26,6 +51,7 @@ export interface PlayPageAddress {
  */
 export class MiniPlayerStore {
   private entry: MiniPlayerEntry | null = null;
+  private placed: MiniPlayerSide = 'right';
   private resume: { mediaKey: string; episode: number; time: number } | null = null;
   private readonly listeners = new Set<(entry: MiniPlayerEntry | null) => void>();
 
@@ -42,6 +68,16 @@ export class MiniPlayerStore {
   /** The floating player's position moved. */
   progressed(time: number): void {
     if (this.entry && !this.entry.source.live && Number.isFinite(time) && time >= 0) this.entry = { ...this.entry, time };
+  }
+
+  /** The side the floating player keeps to (the next video's player too, for as long as the app is open). */
+  side(): MiniPlayerSide {
+    return this.placed;
+  }
+
+  /** The floating player was dragged and settled on a side. */
+  settledOn(side: MiniPlayerSide): void {
+    this.placed = side;
   }
 
   /** × on the floating player. */

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { MiniPlayerEntry, MiniPlayerStore } from '../../core/playback/mini-player.ts';
+import { isMiniPlayerDrag, settleMiniPlayer, type MiniPlayerEntry, type MiniPlayerSide, type MiniPlayerStore } from '../../core/playback/mini-player.ts';
 import type { PlayPosition, PlayProgressRecorder } from '../../core/playback/play-progress.ts';
 import type { PlayerTuning } from '../../core/playback/player-tuning.ts';
 import type { MediaPlayer, MediaPlayerFactory } from '../../core/ports/media-player.ts';
@@ -25,6 +25,17 @@ export class MiniPlayerViewModel {
   playing = false;
   /** Playing without sound: the browser refused to start it with sound. */
   muted = false;
+  /** The side it keeps to (dragged there). */
+  side: MiniPlayerSide;
+  /** Its offset (CSS px) from its resting place while dragged or before it glides back; null at rest. */
+  offset: { x: number; y: number } | null = null;
+  /** Following a finger. */
+  dragging = false;
+  /** Gliding to its resting place after a drag. */
+  gliding = false;
+  private press: { x: number; y: number; dragging: boolean } | null = null;
+  /** The last press was a drag, so the click that may follow it is no tap. */
+  private dragged = false;
   private player: MediaPlayer | null = null;
   private element: object | null = null;
   private off: (() => void) | null = null;
@@ -33,10 +44,11 @@ export class MiniPlayerViewModel {
 
   constructor(private readonly deps: MiniPlayerDeps) {
     this.entry = deps.store.current();
+    this.side = deps.store.side();
     this.recorder = deps.makeRecorder?.(() => this.position()) ?? null;
-    makeAutoObservable<MiniPlayerViewModel, 'deps' | 'player' | 'off' | 'mounts' | 'element' | 'recorder'>(
+    makeAutoObservable<MiniPlayerViewModel, 'deps' | 'player' | 'off' | 'mounts' | 'element' | 'recorder' | 'press' | 'dragged'>(
       this,
-      { deps: false, player: false, off: false, mounts: false, element: false, recorder: false, entry: false },
+      { deps: false, player: false, off: false, mounts: false, element: false, recorder: false, entry: false, press: false, dragged: false },
       { autoBind: true },
     );
   }
@@ -87,8 +99,68 @@ export class MiniPlayerViewModel {
     this.muted = false;
   }
 
-  /** A tap on the picture: back to the play page, which continues from here. */
+  /** A finger (or the mouse's main button) went down on the floating player, at (x, y) on the screen. */
+  pressed(x: number, y: number): void {
+    this.press = { x, y, dragging: false };
+    this.dragged = false;
+    this.gliding = false;
+    this.offset = null;
+  }
+
+  /**
+   * The pointer moved to (x, y): past the drag threshold the player follows it. True while it drags (the screen
+   * then keeps the pointer's events for the player).
+   */
+  moved(x: number, y: number): boolean {
+    const press = this.press;
+    if (!press) return false;
+    const dx = x - press.x;
+    const dy = y - press.y;
+    if (!press.dragging && !isMiniPlayerDrag(dx, dy)) return false;
+    press.dragging = true;
+    this.dragging = true;
+    this.dragged = true;
+    this.offset = { x: dx, y: dy };
+    return true;
+  }
+
+  /**
+   * The pointer was lifted (or the browser took it) with the player's box where `drop` says: a drag settles on
+   * the nearer side (kept for the next video) and glides from where it was let go.
+   */
+  released(drop: { left: number; width: number }, viewportWidth: number): void {
+    const press = this.press;
+    this.press = null;
+    if (!press?.dragging) return;
+    this.dragging = false;
+    const { side, glideFrom } = settleMiniPlayer(drop, viewportWidth);
+    this.deps.store.settledOn(side);
+    this.side = side;
+    this.offset = { x: glideFrom, y: this.offset?.y ?? 0 };
+  }
+
+  /** Let go after a drag, at the offset it glides from (until the screen has laid that out). */
+  get letGo(): boolean {
+    return this.offset !== null && !this.dragging && !this.gliding;
+  }
+
+  /** Its let-go position is laid out: it glides to its resting place. */
+  glideStarted(): void {
+    if (!this.letGo) return;
+    this.offset = null;
+    this.gliding = true;
+  }
+
+  glideEnded(): void {
+    this.gliding = false;
+  }
+
+  /** A tap on the picture: back to the play page, which continues from here (not the end of a drag). */
   returnTapped(): void {
+    if (this.dragged) {
+      this.dragged = false;
+      return;
+    }
     this.player?.pause();
     const address = this.deps.store.returnTapped();
     if (address) this.deps.navigator.push(address.path, address.query);

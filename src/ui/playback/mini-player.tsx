@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, type PointerEvent } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { MiniPlayerModel } from './mini-player-view-model.ts';
 import './mini-player.css';
@@ -12,13 +12,42 @@ import './mini-player.css';
  */
 export const MiniPlayer = observer(function MiniPlayer() {
   const vm = useViewModel(MiniPlayerModel);
+  const box = useRef<HTMLElement | null>(null);
   useEffect(() => {
     document.body.dataset['miniPlayer'] = 'shown';
     return () => void delete document.body.dataset['miniPlayer'];
   }, []);
+  // Let go after a drag: once its let-go position is laid out, it glides to its resting place.
+  const letGo = vm.letGo;
+  useLayoutEffect(() => {
+    if (!letGo || !box.current) return;
+    void box.current.offsetWidth;
+    vm.glideStarted();
+  });
+  const released = (event: PointerEvent<HTMLElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    vm.released({ left: rect.left, width: rect.width }, window.innerWidth);
+  };
+  const className = `mini-player mini-player--${vm.side}${vm.gliding ? ' mini-player--gliding' : ''}${vm.dragging ? ' mini-player--dragging' : ''}`;
   return (
     <div className="mini-player-dock">
-      <aside className="mini-player" data-testid="mini-player" aria-label={`小窗播放：${vm.title}`}>
+      <aside
+        ref={box}
+        className={className}
+        style={vm.offset ? { transform: `translate(${vm.offset.x}px, ${vm.offset.y}px)` } : undefined}
+        data-testid="mini-player"
+        data-side={vm.side}
+        aria-label={`小窗播放：${vm.title}`}
+        onPointerDown={(event) => {
+          if (event.isPrimary && event.button === 0) vm.pressed(event.clientX, event.clientY);
+        }}
+        onPointerMove={(event) => {
+          if (vm.moved(event.clientX, event.clientY) && !event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.setPointerCapture(event.pointerId);
+        }}
+        onPointerUp={released}
+        onPointerCancel={released}
+        onTransitionEnd={vm.glideEnded}
+      >
         <button type="button" className="mini-player__picture" data-testid="mini-player-return" aria-label={`返回播放页：${vm.title}`} onClick={vm.returnTapped}>
           <video ref={vm.videoMounted} className="mini-player__video" data-testid="mini-player-video" playsInline preload="auto" />
         </button>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
 import { FakePictureInPicture } from '../../../adapters/picture-in-picture/fake-picture-in-picture.ts';
-import { MiniPlayerStore, type MiniPlayerEntry } from '../../../src/core/playback/mini-player.ts';
+import fc from 'fast-check';
+import { isMiniPlayerDrag, MINI_PLAYER_SIDE_GAP, MiniPlayerStore, settleMiniPlayer, type MiniPlayerEntry } from '../../../src/core/playback/mini-player.ts';
 import { GESTURE_RULES } from '../../../src/core/playback/player-gestures.ts';
 import { PlayerGesturesViewModel, type GesturePlayer } from '../../../src/ui/playback/player-gestures-view-model.ts';
 import { observable, runInAction } from 'mobx';
@@ -200,6 +201,35 @@ describe('PlayerGesturesViewModel', () => {
   });
 });
 
+describe('the floating player’s drag rule', () => {
+  it('a travel of 8 px or less is a tap, more is a drag', () => {
+    expect(isMiniPlayerDrag(8, 0)).toBe(false);
+    expect(isMiniPlayerDrag(5, 6)).toBe(false);
+    expect(isMiniPlayerDrag(6, 6)).toBe(true);
+    expect(isMiniPlayerDrag(0, -9)).toBe(true);
+  });
+
+  it('settles on the side its centre was let go on and glides from exactly where it was let go', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 200, max: 1200 }), fc.integer({ min: 80, max: 200 }), fc.double({ min: -300, max: 1500, noNaN: true }), (viewport, width, left) => {
+        const { side, glideFrom } = settleMiniPlayer({ left, width }, viewport);
+        expect(side).toBe(left + width / 2 < viewport / 2 ? 'left' : 'right');
+        const rest = side === 'left' ? MINI_PLAYER_SIDE_GAP : viewport - MINI_PLAYER_SIDE_GAP - width;
+        expect(rest + glideFrom).toBeCloseTo(left, 6);
+      }),
+    );
+  });
+
+  it('the store keeps the side for the next video; it starts on the right', () => {
+    const store = new MiniPlayerStore();
+    expect(store.side()).toBe('right');
+    store.settledOn('left');
+    store.leftWhilePlaying(entry());
+    store.close();
+    expect(store.side()).toBe('left');
+  });
+});
+
 describe('MiniPlayerViewModel', () => {
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -226,6 +256,35 @@ describe('MiniPlayerViewModel', () => {
     expect(store.takeResume('movie 01', 2)).toBe(48);
     vm.videoMounted(null);
     expect(player.source()).toBeNull();
+  });
+
+  it('a drag moves it with the finger, settles it on the nearer side and is no tap; the next tap returns', async () => {
+    const { store, navigator, vm } = makeMini(true);
+    vm.videoMounted({});
+    await flush();
+    vm.pressed(300, 700);
+    expect(vm.moved(305, 703)).toBe(false);
+    expect(vm.offset).toBeNull();
+    expect(vm.moved(100, 640)).toBe(true);
+    expect(vm.dragging).toBe(true);
+    expect(vm.offset).toEqual({ x: -200, y: -60 });
+    // Let go with its box at 12..180 on a 390 px screen: its centre is on the left.
+    vm.released({ left: 12, width: 168 }, 390);
+    expect(vm.side).toBe('left');
+    expect(store.side()).toBe('left');
+    expect(vm.letGo).toBe(true);
+    expect(vm.offset).toEqual({ x: 2, y: -60 });
+    vm.glideStarted();
+    expect(vm.offset).toBeNull();
+    expect(vm.gliding).toBe(true);
+    vm.returnTapped(); // the click that may end a drag
+    expect(navigator.current().path).toBe('/movie');
+    vm.glideEnded();
+    vm.pressed(20, 700);
+    vm.released({ left: 10, width: 168 }, 390);
+    vm.returnTapped();
+    expect(navigator.current().path).toBe('/play/movie%2001');
+    expect(vm.side).toBe('left');
   });
 
   it('plays at the speed the viewer chose on the play page (kept on the device)', async () => {
