@@ -24,7 +24,9 @@ export class FetchHttp implements Http {
     const abort = () => controller.abort();
     request.signal?.addEventListener('abort', abort, { once: true });
     try {
-      const response = await fetch(this.url(request), { method: request.method, ...body(request), signal: controller.signal, credentials: 'same-origin' });
+      const sent = body(request);
+      const keepalive = request.keepalive === true && keepaliveFits(sent.body);
+      const response = await fetch(this.url(request), { method: request.method, ...sent, signal: controller.signal, credentials: 'same-origin', ...(keepalive ? { keepalive } : {}) });
       const text = await response.text();
       return { status: response.status, body: parseBody(text) };
     } catch (error) {
@@ -42,6 +44,17 @@ export class FetchHttp implements Http {
     const query = request.params ? toSearchParams(request.params).toString() : '';
     return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
   }
+}
+
+/**
+ * Browsers refuse a keepalive fetch whose body would take the page's in-flight keepalive bytes past 64 KiB; a body
+ * well under it (a comment, a barrage, a message) goes with keepalive, a larger one (a file) without.
+ */
+const KEEPALIVE_BODY_LIMIT = 48 * 1024;
+
+function keepaliveFits(sent: string | FormData | undefined): boolean {
+  if (sent === undefined) return true;
+  return typeof sent === 'string' && new TextEncoder().encode(sent).length <= KEEPALIVE_BODY_LIMIT;
 }
 
 /** A URL with a scheme or protocol-relative: sent as it is, not under the base (axios's rule). */

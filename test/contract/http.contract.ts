@@ -96,6 +96,23 @@ export function httpContract(name: string, makeHarness: () => HttpHarness | Prom
       expect(seen?.form).toEqual({ userName: '张三_01', password: 'p a&ss=;', n: '7' });
     });
 
+    it('sends a keepalive request (one that outlives the page) and answers it like any other, small body or large', async () => {
+      const h = await makeHarness();
+      const seen: SeenRequest[] = [];
+      h.serve('POST', '/api/Video/Replys', (request) => {
+        seen.push(request);
+        return { status: 200, json: { ret: 200, msg: '评论成功', data: { id: 1 } } };
+      });
+      const small = { content: '好看！'.repeat(10) };
+      // Over the browser's keepalive allowance: sent anyway (without keepalive where the transport must).
+      const large = { content: '长'.repeat(20_000) };
+      for (const body of [small, large]) {
+        const response = await h.http.send({ method: 'POST', url: '/api/Video/Replys', body, timeoutMs: 5_000, keepalive: true });
+        expect(response).toEqual({ status: 200, body: { ret: 200, msg: '评论成功', data: { id: 1 } } });
+      }
+      expect(seen.map((request) => request.form)).toEqual([small, large]);
+    });
+
     it('sends a POST without a body: its params in the query, no body and no content type', async () => {
       const h = await makeHarness();
       let seen: SeenRequest | undefined;

@@ -1,6 +1,6 @@
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AxiosHttp } from '../../adapters/http/axios-http.ts';
 import { FakeHttp } from '../../adapters/http/fake-http.ts';
 import { FetchHttp } from '../../adapters/http/fetch-http.ts';
@@ -122,6 +122,24 @@ describe('AxiosHttp', () => {
       status: 204,
       body: '',
     });
+  });
+});
+
+describe('FetchHttp', () => {
+  it('asks the browser to keep a small request alive past the page, and not a body over its allowance or a file', async () => {
+    const inits: RequestInit[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => (inits.push(init), new Response('{"ret":200}')));
+    try {
+      const http = new FetchHttp({ baseURL: BASE });
+      await http.send({ method: 'POST', url: '/api/Video/Replys', body: { content: '好看' }, timeoutMs: 1_000, keepalive: true });
+      await http.send({ method: 'GET', url: '/api/video/AddPlayRecord', params: { progress: 12 }, timeoutMs: 1_000, keepalive: true });
+      await http.send({ method: 'POST', url: '/api/Video/Replys', body: { content: '长'.repeat(20_000) }, timeoutMs: 1_000, keepalive: true });
+      await http.send({ method: 'POST', url: '/api/up', body: { a: 1 }, bodyEncoding: 'multipart', files: { f: { bytes: new Uint8Array(4), fileName: 'f.bin', contentType: 'application/octet-stream' } }, timeoutMs: 1_000, keepalive: true });
+      await http.send({ method: 'POST', url: '/api/Video/Replys', body: { content: '好看' }, timeoutMs: 1_000 });
+      expect(inits.map((init) => init.keepalive)).toEqual([true, true, undefined, undefined, undefined]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -124,6 +124,32 @@ describe('comments, replies and the video\'s actions', () => {
     expect(await comment('第一次来评论，支持一下').count()).toBe(0);
   });
 
+  it('a comment sent just before the page reloads is not lost: it goes on after the page has gone', async () => {
+    // The server takes one comment per user every 3 s.
+    await page.waitForTimeout(3_000);
+    // The network is slow: the comment is still on its way when the page reloads (tapped, then pulled to refresh).
+    let held = 0;
+    await page.route('**/api/Video/Replys**', async (route) => {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => undefined);
+    });
+    await send('刚发就刷新了，评论还在吗');
+    await poll(() => held).toBe(1);
+    await page.reload();
+    await page.unroute('**/api/Video/Replys**');
+    // Stored after all: the next visit shows it.
+    await poll(
+      async () => {
+        await page.reload();
+        await page.getByTestId('comment-section').waitFor();
+        await poll(() => items().count()).toBeGreaterThan(0);
+        return comment('刚发就刷新了，评论还在吗').count();
+      },
+      { timeout: 20_000 },
+    ).toBe(1);
+  });
+
   it('likes movie-08 (count +1), then again (−1)', async () => {
     await openPlay('movie-08');
     const like = page.getByTestId('video-like');

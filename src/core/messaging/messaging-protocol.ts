@@ -124,6 +124,7 @@ export const MessagingCalls = {
     method: 'POST',
     path: '/api/Chat/SendMessage',
     carrier: 'form',
+    outlivesPage: true,
     params: {
       toUid,
       // Blank is refused as missing (1001) and the length counted in characters by the server's own check.

@@ -147,6 +147,7 @@ export const BarrageCalls = {
     method: 'GET',
     path: '/api/Video/AddBarrages',
     carrier: 'query',
+    outlivesPage: true,
     params: {
       mediaKey,
       episode,

@@ -126,6 +126,7 @@ export const PlaybackCalls = {
     method: 'GET',
     path: '/api/video/AddPlayRecord',
     carrier: 'query',
+    outlivesPage: true,
     params: { mediaKey, episode, progress: { kind: 'int', min: 0, max: PlaybackProtocolLimits.maxProgressSeconds, fallback: 0 } },
   }),
   /** /watching: the caller's recent plays and what everyone watches. */

@@ -27,6 +27,11 @@ export interface HttpRequest {
   /** File parts of a multipart body, by field name. */
   files?: Record<string, HttpFilePart>;
   timeoutMs: number;
+  /**
+   * Finish the request even if the page is unloaded meanwhile (fetch's keepalive); the browser allows it for small
+   * bodies only (64 KiB in flight), so a transport may send a larger one without it. Ignored outside a browser.
+   */
+  keepalive?: boolean;
   signal?: AbortSignal;
 }
 

@@ -23,6 +23,8 @@ export interface CallOptions {
    * the query string with no body (spec: UpdateUserInfo). GET parameters always travel in the query.
    */
   paramsIn?: 'body' | 'query';
+  /** Sent to the end even if the page is left meanwhile (a declaration's `outlivesPage`). */
+  keepalive?: boolean;
 }
 
 export interface ApiAnswer {
@@ -57,8 +59,9 @@ export class ApiClient {
    * A call declared in a feature's protocol module: its parameters encoded and sent as the declaration says, its
    * answer's data typed as the declaration says (the server answers from the same declaration).
    */
-  async request<S extends Fields, Data>(declared: Call<S, Data>, input: ParamsOf<S>, options: Omit<CallOptions, 'paramsIn' | 'bodyEncoding'> = {}): Promise<Data> {
+  async request<S extends Fields, Data>(declared: Call<S, Data>, input: ParamsOf<S>, given: Omit<CallOptions, 'paramsIn' | 'bodyEncoding'> = {}): Promise<Data> {
     const params = encodeParams(declared, input);
+    const options: Omit<CallOptions, 'paramsIn' | 'bodyEncoding'> = declared.outlivesPage ? { ...given, keepalive: true } : given;
     if (declared.method === 'GET') return (await this.get(declared.path, params, options)) as Data;
     const query = new URLSearchParams();
     for (const name of queryCarriedFields(declared)) {
@@ -106,6 +109,7 @@ export class ApiClient {
         ...(files ? { files } : {}),
         timeoutMs: RequestLimits.timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
       answer = readAnswer(response.body);
     } catch (error) {

@@ -124,6 +124,11 @@ export interface Call<S extends Fields, Data> {
   readonly path: string;
   readonly carrier: Carrier;
   readonly params: S;
+  /**
+   * A person's own words or place (a comment, a barrage, a chat message, the play position): the request is sent to
+   * the end even when the page is left, reloaded or closed right after it starts (the browser's keepalive fetch).
+   */
+  readonly outlivesPage?: boolean;
   readonly [answers]?: Data;
 }
 
@@ -132,7 +137,7 @@ export interface Call<S extends Fields, Data> {
  * (two steps, so `Data` is named and the parameters are inferred).
  */
 export function call<Data>() {
-  return <const S extends Fields>(declaration: { method: 'GET' | 'POST'; path: string; carrier: Carrier; params: S }): Call<S, Data> => declaration;
+  return <const S extends Fields>(declaration: { method: 'GET' | 'POST'; path: string; carrier: Carrier; params: S; outlivesPage?: true }): Call<S, Data> => declaration;
 }
 
 /**

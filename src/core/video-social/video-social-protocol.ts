@@ -166,6 +166,7 @@ export const VideoSocialCalls = {
     method: 'POST',
     path: '/api/Video/Replys',
     carrier: 'form',
+    outlivesPage: true,
     params: {
       mediaKey,
       // Its trimmed length and characters are commentContentProblem's to check (as 请输入评论内容, 评论最多500个字 …).

@@ -10,6 +10,10 @@ import type { Query } from '../../../src/core/ports/navigator.ts';
 import { ApiClient, type CallOptions } from '../../../src/core/request/api-client.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
 import type { RequestContext } from '../../../src/core/request/common-params.ts';
+import { MessagingCalls } from '../../../src/core/messaging/messaging-protocol.ts';
+import { BarrageCalls } from '../../../src/core/playback/barrage-protocol.ts';
+import { PlaybackCalls } from '../../../src/core/playback/playback-protocol.ts';
+import { VideoSocialCalls } from '../../../src/core/video-social/video-social-protocol.ts';
 
 const BASE = 'http://api.test';
 const server = setupServer();
@@ -116,6 +120,23 @@ describe('common parameters', () => {
     await setup({ traditional: true }).api.post('/api/json', { n: 1 }, { bodyEncoding: 'json' });
     expect(seen[0]?.contentType).toMatch(/^application\/json/);
     expect(JSON.parse(seen[0]?.text ?? '')).toEqual({ ...COMMON, Lang: 1, n: 1 });
+  });
+
+  it('sends a declared call that outlives the page (a comment, a barrage, a message, the play position) with keepalive, and no other', async () => {
+    serve('post', '/api/Video/Replys', { ret: 200, msg: '评论成功', data: {} });
+    serve('get', '/api/video/AddPlayRecord', { ret: 200, msg: '', data: null });
+    serve('get', '/api/Video/CommentListsV2', { ret: 200, msg: '', data: {} });
+    const sent: HttpRequest[] = [];
+    const { api } = setup({ wrap: (inner) => ({ send: (request) => (sent.push(request), inner.send(request)) }) });
+    await api.request(VideoSocialCalls.post, { mediaKey: 'movie-01', content: '好看' });
+    await api.request(PlaybackCalls.addPlayRecord, { mediaKey: 'movie-01', episode: 1, progress: 12 });
+    await api.request(VideoSocialCalls.comments, { mediaKey: 'movie-01', sort: 'new', page: 1, pageSize: 10 });
+    expect(sent.map((request) => [request.url.split('?')[0], request.keepalive])).toEqual([
+      ['/api/Video/Replys', true],
+      ['/api/video/AddPlayRecord', true],
+      ['/api/Video/CommentListsV2', undefined],
+    ]);
+    expect([BarrageCalls.send.outlivesPage, MessagingCalls.send.outlivesPage]).toEqual([true, true]);
   });
 
   it("lets the call's own fields win over the common ones (an explicit token to validate)", async () => {
