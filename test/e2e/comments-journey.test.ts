@@ -139,15 +139,12 @@ describe('comments, replies and the video\'s actions', () => {
     await page.reload();
     await page.unroute('**/api/Video/Replys**');
     // Stored after all: the next visit shows it.
-    await poll(
-      async () => {
-        await page.reload();
-        await page.getByTestId('comment-section').waitFor();
-        await poll(() => items().count()).toBeGreaterThan(0);
-        return comment('刚发就刷新了，评论还在吗').count();
-      },
-      { timeout: 20_000 },
-    ).toBe(1);
+    await poll(async () => {
+      await page.reload();
+      await page.getByTestId('comment-section').waitFor();
+      await poll(() => items().count()).toBeGreaterThan(0);
+      return comment('刚发就刷新了，评论还在吗').count();
+    }).toBe(1);
   });
 
   it('likes movie-08 (count +1), then again (−1)', async () => {
