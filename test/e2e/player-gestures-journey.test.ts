@@ -175,6 +175,33 @@ describe('the picture on a phone', () => {
     expect(await seen.getAttribute('data-mode')).toBe('top');
     expect((await seen.getAttribute('data-color'))?.toUpperCase()).toBe('#FE0302');
 
+    // 🔒 locks the screen: the controls and the bar go, a double tap does not pause, a swipe does not seek; a tap
+    // shows the lock alone, and the lock unlocks.
+    const lock = area().getByTestId('player-lock');
+    await lock.click();
+    await poll(() => lock.getAttribute('aria-pressed')).toBe('true');
+    expect(await lock.getAttribute('aria-label')).toBe('解锁屏幕');
+    await poll(() => area().getByTestId('barrage-input').isVisible()).toBe(false);
+    expect(await area().getByTestId('play-fullscreen').isVisible()).toBe(false);
+    await rewind(page, 2);
+    await doubleTap(await spot(0.5, 0.4));
+    await page.waitForTimeout(600);
+    expect(await paused()).toBe(false);
+    const before = await videoTime(page);
+    const middle = await spot(0.3, 0.4);
+    await swipe(middle, { x: middle.x + 150, y: middle.y });
+    expect(await page.getByTestId('seek-preview').count()).toBe(0);
+    await lift();
+    expect(await videoTime(page)).toBeLessThan(before + 5);
+    await shot(page, 'fullscreen-locked');
+    await poll(() => area().getAttribute('data-controls')).toBe('hidden');
+    await page.touchscreen.tap(middle.x, middle.y);
+    await poll(() => area().getAttribute('data-controls')).toBe('shown');
+    expect(await area().getByTestId('play-fullscreen').isVisible()).toBe(false);
+    await lock.click();
+    await poll(() => lock.getAttribute('aria-pressed')).toBe('false');
+    await poll(() => area().getByTestId('play-fullscreen').isVisible()).toBe(true);
+
     await page.getByTestId('play-fullscreen').click();
     await poll(() => area().getAttribute('data-fullscreen')).toBe('false');
     await poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);

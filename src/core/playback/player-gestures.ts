@@ -55,6 +55,25 @@ export type GestureEffect =
   | { type: 'brightness'; level: number }
   | { type: 'brightness-end' };
 
+/**
+ * What a gesture does while the screen is locked (fullscreen's 🔒, as bilibili's and Tencent Video's players have it,
+ * so a hand holding the phone sideways changes nothing): a tap, single or double, only shows or hides the lock; a
+ * gesture's end still ends it; everything else does nothing (null).
+ */
+export function whileLocked(effect: GestureEffect): GestureEffect | null {
+  switch (effect.type) {
+    case 'tap':
+    case 'double-tap':
+      return { type: 'tap' };
+    case 'hold-end':
+    case 'seek-cancel':
+    case 'brightness-end':
+      return effect;
+    default:
+      return null;
+  }
+}
+
 type Mode = 'pending' | 'hold' | 'seek' | 'brightness' | 'scroll';
 
 interface Press {

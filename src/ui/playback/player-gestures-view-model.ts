@@ -4,6 +4,7 @@ import {
   PictureGestures,
   brightnessLabel,
   seekPreviewLabel,
+  whileLocked,
   type GestureEffect,
 } from '../../core/playback/player-gestures.ts';
 import type { Clock, TimerId } from '../../core/ports/clock.ts';
@@ -47,6 +48,8 @@ export class PlayerGesturesViewModel {
   brightness: number = GESTURE_RULES.brightnessDefault;
   brightnessHint: string | null = null;
   pipActive = false;
+  /** Fullscreen's 🔒: the controls are gone and the picture takes no gesture but a tap, which shows the lock. */
+  locked = false;
   /** Something inside the controls has the focus (the barrage box in fullscreen): they do not hide meanwhile. */
   private pinned = false;
   private readonly gestures = new PictureGestures();
@@ -78,8 +81,16 @@ export class PlayerGesturesViewModel {
       { fireImmediately: true },
     );
     const offPip = this.deps.pip.onChange((active) => this.pipChanged(active));
+    // Leaving fullscreen unlocks.
+    const offFullscreen = reaction(
+      () => this.player.fullscreen,
+      (fullscreen) => {
+        if (!fullscreen) this.unlock();
+      },
+    );
     return () => {
       offPlaying();
+      offFullscreen();
       offPip();
       this.cancelTimers();
     };
@@ -87,6 +98,15 @@ export class PlayerGesturesViewModel {
 
   get pipSupported(): boolean {
     return this.deps.pip.supported();
+  }
+
+  /** The 🔒 button shows in fullscreen, with the controls (locked: alone, on a tap). */
+  get lockOffered(): boolean {
+    return this.player.fullscreen;
+  }
+
+  get lockLabel(): string {
+    return this.locked ? '解锁屏幕' : '锁定屏幕';
   }
 
   get pipLabel(): string {
@@ -134,6 +154,18 @@ export class PlayerGesturesViewModel {
     this.showControls(!focused);
   }
 
+  /** 🔒: locks (the controls go at once, the lock a while later) or unlocks (the controls come back). */
+  lockTapped(): void {
+    if (this.locked) {
+      this.unlock();
+      return;
+    }
+    if (!this.player.fullscreen) return;
+    this.locked = true;
+    this.seekPreview = null;
+    this.showControls(true);
+  }
+
   async pipTapped(video: PictureInPictureTarget): Promise<void> {
     if (this.deps.pip.active()) await this.deps.pip.exit();
     else await this.deps.pip.enter(video);
@@ -143,8 +175,17 @@ export class PlayerGesturesViewModel {
   // ---- what the gestures do ----
 
   private apply(effects: readonly GestureEffect[]): void {
-    for (const effect of effects) this.applyOne(effect);
+    for (const effect of effects) {
+      const applied = this.locked ? whileLocked(effect) : effect;
+      if (applied) this.applyOne(applied);
+    }
     this.scheduleTick();
+  }
+
+  private unlock(): void {
+    if (!this.locked) return;
+    this.locked = false;
+    this.showControls(true);
   }
 
   private applyOne(effect: GestureEffect): void {
@@ -199,7 +240,7 @@ export class PlayerGesturesViewModel {
   private showControls(later: boolean): void {
     this.controlsShown = true;
     this.clearTimer('hideTimer');
-    if (later && this.player.playing) this.scheduleHide();
+    if (later && (this.player.playing || this.locked)) this.scheduleHide();
   }
 
   private hideControls(): void {
@@ -214,7 +255,7 @@ export class PlayerGesturesViewModel {
 
   private autoHide(): void {
     this.hideTimer = null;
-    if (this.player.playing && !this.pinned) this.controlsShown = false;
+    if ((this.player.playing || this.locked) && !this.pinned) this.controlsShown = false;
   }
 
   private scheduleTick(): void {

@@ -8,6 +8,13 @@ import { pointInPlayer } from './player-geometry.ts';
 import { PlayerGesturesModel, type GesturePlayer, type HoldIntents } from './player-gestures-view-model.ts';
 import './player-gestures.css';
 
+const LockIcon = ({ locked }: { locked: boolean }) => (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+    <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
+    <path d={locked ? 'M8 11V8a4 4 0 0 1 8 0v3' : 'M8 11V8a4 4 0 0 1 7.5-2'} fill="none" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);
+
 const PipIcon = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
     <path d="M3 5h18v14H3z" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -29,7 +36,8 @@ export interface PlayerGestureLayerProps {
  * The layer over the picture (above the barrages, below the pause ad, the notices and the controls) that reads the
  * finger: tap shows or hides the controls, double tap plays or pauses, a long press plays 2× while held, a
  * horizontal swipe seeks with a preview, a vertical swipe on the right half in fullscreen sets the brightness.
- * Also the 小窗 button (picture-in-picture, where offered) and, in fullscreen, the barrage bar inside the player.
+ * Also the 小窗 button (picture-in-picture, where offered) and, in fullscreen, the 🔒 (the picture then takes only a
+ * tap, which shows the lock) and the barrage bar inside the player.
  */
 export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player, area, hold = null, covered = false }: PlayerGestureLayerProps) {
   const vm = useViewModel(PlayerGesturesModel, { player, hold: () => hold });
@@ -46,6 +54,7 @@ export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player,
         const video = element.querySelector('video');
         if (video) video.style.filter = vm.videoFilter;
         element.dataset['controls'] = vm.controlsShown ? 'shown' : 'hidden';
+        element.dataset['locked'] = vm.locked ? 'true' : 'false';
       }),
     [vm, area],
   );
@@ -90,8 +99,8 @@ export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player,
   const down = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!event.isPrimary || event.button > 0) return;
     const { x, y, width, height } = pointInPlayer(event.currentTarget, event.clientX, event.clientY);
-    // A tap on a flying barrage is the barrage's (its actions open), not the picture's.
-    if (overlay.current?.hitTest(x, y)) return;
+    // A tap on a flying barrage is the barrage's (its actions open), not the picture's (locked: the picture's).
+    if (!vm.locked && overlay.current?.hitTest(x, y)) return;
     // Mouse and pen keep their moves; a finger's moves come while the browser does not scroll (touch-action).
     if (event.pointerType !== 'touch') event.currentTarget.setPointerCapture?.(event.pointerId);
     vm.pointerDown(x, y, width, height);
@@ -146,6 +155,11 @@ export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player,
             <span className="player-top-controls__text">{vm.pipLabel}</span>
           </button>
         </div>
+      )}
+      {vm.lockOffered && (
+        <button type="button" className="player-lock" data-testid="player-lock" aria-label={vm.lockLabel} aria-pressed={vm.locked} onClick={vm.lockTapped}>
+          <LockIcon locked={vm.locked} />
+        </button>
       )}
       {player.fullscreen && (
         <div className="player-fullscreen-bar" data-testid="fullscreen-barrage-bar">

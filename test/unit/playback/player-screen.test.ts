@@ -182,6 +182,46 @@ describe('PlayerGesturesViewModel', () => {
     expect(vm.brightness).toBeCloseTo(0.8);
   });
 
+  it('fullscreen’s 🔒: locked, only a tap counts (it shows the lock, which hides again); leaving fullscreen unlocks', () => {
+    const { clock, vm, state, player, holds } = makeVm();
+    expect(vm.lockOffered).toBe(false);
+    vm.lockTapped();
+    expect(vm.locked).toBe(false);
+    runInAction(() => (state.fullscreen = true));
+    expect(vm.lockOffered).toBe(true);
+    vm.lockTapped();
+    expect([vm.locked, vm.lockLabel]).toEqual([true, '解锁屏幕']);
+    // Paused, the lock still goes after a while.
+    clock.advance(GESTURE_RULES.controlsHideMs);
+    expect(vm.controlsShown).toBe(false);
+    // A double tap neither plays nor pauses: it shows the lock.
+    vm.pointerDown(100, 100, 360, 200);
+    vm.pointerUp(100, 100);
+    clock.advance(120);
+    vm.pointerDown(102, 100, 360, 200);
+    vm.pointerUp(102, 100);
+    expect(player.toggles()).toBe(0);
+    expect(vm.controlsShown).toBe(true);
+    // No seek, no brightness, no 2×.
+    clock.advance(GESTURE_RULES.controlsHideMs);
+    vm.pointerDown(100, 100, 360, 200);
+    vm.pointerMoved(200, 102);
+    vm.pointerUp(200, 102);
+    vm.pointerDown(300, 150, 360, 200);
+    vm.pointerMoved(300, 190);
+    vm.pointerUp(300, 190);
+    vm.pointerDown(100, 100, 360, 200);
+    clock.advance(GESTURE_RULES.holdMs);
+    vm.pointerUp(100, 100);
+    expect([player.seeks, vm.seekPreview, vm.videoFilter]).toEqual([[], null, '']);
+    expect(holds).not.toContain('start');
+    vm.lockTapped();
+    expect([vm.locked, vm.lockLabel, vm.controlsShown]).toEqual([false, '锁定屏幕', true]);
+    vm.lockTapped();
+    runInAction(() => (state.fullscreen = false));
+    expect(vm.locked).toBe(false);
+  });
+
   it('the 小窗 button follows picture-in-picture, also when the viewer closes the small window', async () => {
     const { vm, pip } = makeVm();
     expect(vm.pipSupported).toBe(true);
