@@ -22,7 +22,7 @@ export interface PlayPageAddress {
 export type MiniPlayerSide = 'left' | 'right';
 
 /** A pointer that travels further than this (CSS px) from where it went down drags the floating player; less is a tap. */
-export const MINI_PLAYER_DRAG_THRESHOLD = 8;
+const MINI_PLAYER_DRAG_THRESHOLD = 8;
 
 /** The floating player's gap to the screen's side (CSS px). */
 export const MINI_PLAYER_SIDE_GAP = 10;
