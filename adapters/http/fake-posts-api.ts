@@ -1,5 +1,5 @@
 import type { Place } from '../../src/core/ports/place-search.ts';
-import { PostsCalls, PostsRet, PostsTexts, type Post, type PostLabel, type PostPage } from '../../src/core/posts/posts-protocol.ts';
+import { PostsCalls, PostsRet, PostsTexts, type Post, type PostLabel, type PostLiked, type PostPage } from '../../src/core/posts/posts-protocol.ts';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { UploadConstants, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
@@ -39,6 +39,8 @@ export interface FakePostsState {
   follows: Map<number, Set<number>>;
   /** The post made for each video (CreateTrends again answers it). */
   postOfVideo: Map<number, number>;
+  /** Who likes each post: post id → uids. */
+  likes: Map<number, Set<number>>;
 }
 
 /** How the imitation registers a call: `handle` gets the caller's uid (0 for a visitor); `open` lets visitors in. */
@@ -107,7 +109,7 @@ function placeOf(value: unknown): Place | null | undefined {
  * server). The upload imitation (fake-upload-api.ts) installs it with its saved videos and fault hook.
  */
 export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions): FakePostsState {
-  const state: FakePostsState = options.state ?? { posts: [], postsToday: new Map(), follows: new Map(), postOfVideo: new Map() };
+  const state: FakePostsState = options.state ?? { posts: [], postsToday: new Map(), follows: new Map(), postOfVideo: new Map(), likes: new Map() };
   const route = options.route ?? plainRoute(http);
   const dailyLimit = options.dailyLimit ?? UploadConstants.dailyPostLimit;
   let nextPost = 9001;
@@ -129,9 +131,14 @@ export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions
     );
   };
 
-  const view = (post: FakePost): Post => ({ ...post, nickName: options.nickNames?.[post.uid] ?? `用户${post.uid}`, avatar: '', vipLevel: 0 });
-  const page = (list: FakePost[], input: { page: number; pageSize: number }): FakeHttpAnswer => {
-    const data: PostPage = { list: list.slice((input.page - 1) * input.pageSize, input.page * input.pageSize).map(view), page: input.page, pageSize: input.pageSize, total: list.length };
+  /** A post as `viewer` (0: a visitor) sees it. */
+  const view = (post: FakePost, viewer: number): Post => {
+    const likers = state.likes.get(post.id);
+    return { ...post, nickName: options.nickNames?.[post.uid] ?? `用户${post.uid}`, avatar: '', vipLevel: 0, likeCount: likers?.size ?? 0, liked: viewer > 0 && likers?.has(viewer) === true };
+  };
+  const page = (list: FakePost[], input: { page: number; pageSize: number }, viewer: number): FakeHttpAnswer => {
+    const shown = list.slice((input.page - 1) * input.pageSize, input.page * input.pageSize).map((post) => view(post, viewer));
+    const data: PostPage = { list: shown, page: input.page, pageSize: input.pageSize, total: list.length };
     return ok(data);
   };
 
@@ -163,7 +170,7 @@ export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions
     if (!video || video.uid !== uid) return fail(UploadRet.VideoNotSaved, UploadTexts.VideoNotSaved);
     if (coverPath !== null && (video.coverPath === '' || coverPath !== video.coverPath)) return bad('trendsDetails');
     const existing = state.posts.find((post) => post.id === state.postOfVideo.get(video.id));
-    if (existing) return ok(view(existing));
+    if (existing) return ok(view(existing, uid));
     if ((state.postsToday.get(uid) ?? 0) >= dailyLimit) return fail(UploadRet.PublishLimitReached, UploadTexts.PublishLimitReached);
     const post: FakePost = {
       id: nextPost++,
@@ -180,7 +187,7 @@ export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions
     state.posts.unshift(post);
     state.postOfVideo.set(video.id, post.id);
     state.postsToday.set(uid, (state.postsToday.get(uid) ?? 0) + 1);
-    return ok(view(post));
+    return ok(view(post, uid));
   });
 
   serve(
@@ -190,7 +197,7 @@ export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions
       const owner = input.uid ?? uid;
       if (!(owner > 0)) return LOGIN_REQUIRED;
       if (owner !== uid && options.users && !options.users().has(owner)) return fail(1006, '用户不存在');
-      return page(state.posts.filter((post) => post.uid === owner), input);
+      return page(state.posts.filter((post) => post.uid === owner), input, uid);
     },
     true,
   );
@@ -198,28 +205,39 @@ export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions
   serve(
     PostsCalls.feed,
     (input, uid) => {
-      if (input.scope !== 'follow') return page(state.posts, input);
+      if (input.scope !== 'follow') return page(state.posts, input, uid);
       if (!(uid > 0)) return LOGIN_REQUIRED;
       const followed = state.follows.get(uid) ?? new Set<number>();
-      return page(state.posts.filter((post) => followed.has(post.uid)), input);
+      return page(state.posts.filter((post) => followed.has(post.uid)), input, uid);
     },
     true,
   );
 
   serve(
     PostsCalls.post,
-    (input) => {
+    (input, uid) => {
       const post = state.posts.find((p) => p.id === input.id);
-      return post ? ok(view(post)) : fail(PostsRet.NotFound, PostsTexts.NotFound);
+      return post ? ok(view(post, uid)) : fail(PostsRet.NotFound, PostsTexts.NotFound);
     },
     true,
   );
+
+  serve(PostsCalls.like, (input, uid) => {
+    if (!state.posts.some((p) => p.id === input.id)) return fail(PostsRet.NotFound, PostsTexts.NotFound);
+    const likers = state.likes.get(input.id) ?? new Set<number>();
+    state.likes.set(input.id, likers);
+    const liked = !likers.delete(uid);
+    if (liked) likers.add(uid);
+    const data: PostLiked = { id: input.id, liked, likeCount: likers.size };
+    return ok(data);
+  });
 
   serve(PostsCalls.remove, (input, uid) => {
     const post = state.posts.find((p) => p.id === input.id);
     if (!post) return fail(PostsRet.NotFound, PostsTexts.NotFound);
     if (post.uid !== uid) return fail(PostsRet.NotOwned, PostsTexts.NotOwned);
     state.posts = state.posts.filter((p) => p !== post);
+    state.likes.delete(post.id);
     return ok(true);
   });
 

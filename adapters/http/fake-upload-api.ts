@@ -131,6 +131,7 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     postsToday: new Map(),
     follows: new Map(),
     postOfVideo: new Map(),
+    likes: new Map(),
   };
   const api: FakeUploadApi = { state, fault: null };
   let nextLid = 1;

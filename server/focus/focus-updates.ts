@@ -25,6 +25,7 @@ function toFocusPost(post: Post): FocusPost {
     cover: post.cover,
     duration: post.duration,
     time: post.time,
+    likeCount: post.likeCount,
   };
 }
 
@@ -64,7 +65,7 @@ export async function focusUpdates(db: Queryable, userId: number, page: number, 
   const postIds = keys.filter((k) => k.kind === 'post').map((k) => Number(k.key));
   const [videos, posts] = await Promise.all([
     mediaKeys.length === 0 ? [] : listVideos(db, 'v.media_key = ANY($1::text[])', [mediaKeys], 'v.id', mediaKeys.length),
-    findPosts(db, postIds, now),
+    findPosts(db, postIds, now, userId),
   ]);
   const list = keys.flatMap((k): FocusUpdate[] => {
     if (k.kind === 'video') {

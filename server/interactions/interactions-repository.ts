@@ -21,7 +21,7 @@ const notBlocked = (actor: string): string => `NOT EXISTS (SELECT 1 FROM user_bl
 const readAt = (kind: InteractionKind): string =>
   `coalesce((SELECT read_at FROM interaction_reads WHERE user_id = $1 AND kind = '${kind}'), '-infinity'::timestamptz)`;
 
-/** Every like of the recipient's comments and barrages by someone else: (kind, target_id, actor, created_at). */
+/** Every like of the recipient's comments, barrages and posts by someone else: (kind, target_id, actor, created_at). */
 const LIKE_EVENTS = `
   SELECT '${LikedKind.Comment}'::text AS kind, c.id AS target_id, l.user_id AS actor, l.created_at
     FROM video_comment_likes l JOIN video_comments c ON c.id = l.comment_id
@@ -29,7 +29,11 @@ const LIKE_EVENTS = `
   UNION ALL
   SELECT '${LikedKind.Barrage}'::text, g.id, l.user_id, l.created_at
     FROM barrage_likes l JOIN barrages g ON g.id = l.barrage_id
-   WHERE g.user_id = $1 AND l.user_id <> $1 AND ${notBlocked('l.user_id')}`;
+   WHERE g.user_id = $1 AND l.user_id <> $1 AND ${notBlocked('l.user_id')}
+  UNION ALL
+  SELECT '${LikedKind.Post}'::text, p.id, l.user_id, l.created_at
+    FROM post_likes l JOIN posts p ON p.id = l.post_id
+   WHERE p.user_id = $1 AND l.user_id <> $1 AND ${notBlocked('l.user_id')}`;
 
 /**
  * Every comment someone else wrote that concerns the recipient, once, with why (a reply first, then a comment on
@@ -70,10 +74,11 @@ interface LikeGroupRow {
   thread_id: number;
   reply_id: number;
   episode: number;
+  post_id: number;
   likers: InteractionActor[];
 }
 
-/** 收到的赞: one page of liked comments and barrages, latest like first, each with its latest likers. */
+/** 收到的赞: one page of liked comments, barrages and posts, latest like first, each with its latest likers. */
 export async function likeGroupPage(db: Queryable, uid: number, page: number, pageSize: number): Promise<InteractionPage<LikeGroup>> {
   const rows = await db.query<LikeGroupRow>(
     `WITH events AS (${LIKE_EVENTS}),
@@ -84,8 +89,8 @@ export async function likeGroupPage(db: Queryable, uid: number, page: number, pa
             SELECT g.*, count(*) OVER ()::int AS total FROM groups g
              ORDER BY last_at DESC, kind, target_id DESC LIMIT $2 OFFSET $3)
      SELECT g.kind, g.target_id, g.liker_count, g.last_at, g.total, g.last_at > ${readAt('like')} AS unread,
-            coalesce(c.content, bg.content, '') AS content,
-            v.media_key, v.title,
+            coalesce(c.content, bg.content, pt.contxt, '') AS content,
+            coalesce(v.media_key, '') AS media_key, coalesce(v.title, '') AS title, coalesce(pt.id, 0) AS post_id,
             coalesce(coalesce(c.parent_id, c.id), 0) AS thread_id,
             CASE WHEN c.parent_id IS NULL THEN 0 ELSE c.id END AS reply_id,
             coalesce(bg.episode, 1) AS episode,
@@ -96,7 +101,9 @@ export async function likeGroupPage(db: Queryable, uid: number, page: number, pa
        FROM paged g
        LEFT JOIN video_comments c ON g.kind = '${LikedKind.Comment}' AND c.id = g.target_id
        LEFT JOIN barrages bg ON g.kind = '${LikedKind.Barrage}' AND bg.id = g.target_id
-       JOIN videos v ON v.id = coalesce(c.video_id, bg.video_id)
+       LEFT JOIN posts pt ON g.kind = '${LikedKind.Post}' AND pt.id = g.target_id
+       LEFT JOIN videos v ON v.id = coalesce(c.video_id, bg.video_id)
+      WHERE v.id IS NOT NULL OR pt.id IS NOT NULL
       ORDER BY g.last_at DESC, g.kind, g.target_id DESC`,
     [uid, pageSize, (page - 1) * pageSize],
   );
@@ -109,7 +116,14 @@ export async function likeGroupPage(db: Queryable, uid: number, page: number, pa
     latestLikers: row.likers.map((liker) => ({ uid: Number(liker.uid), nickName: liker.nickName, avatar: liker.avatar })),
     time: row.last_at.getTime(),
     unread: row.unread,
-    target: { mediaKey: row.media_key, title: row.title, commentId: Number(row.thread_id), replyId: Number(row.reply_id), episode: Number(row.episode) },
+    target: {
+      mediaKey: row.media_key,
+      title: row.title,
+      commentId: Number(row.thread_id),
+      replyId: Number(row.reply_id),
+      episode: Number(row.episode),
+      postId: Number(row.post_id),
+    },
   }));
   return { list, page, pageSize, total };
 }
@@ -167,7 +181,7 @@ export async function replyPage(db: Queryable, uid: number, page: number, pageSi
     original: row.original ?? row.title,
     time: row.created_at.getTime(),
     unread: row.unread,
-    target: { mediaKey: row.media_key, title: row.title, commentId: row.parent_id ?? row.id, replyId: row.parent_id === null ? 0 : row.id, episode: 1 },
+    target: { mediaKey: row.media_key, title: row.title, commentId: row.parent_id ?? row.id, replyId: row.parent_id === null ? 0 : row.id, episode: 1, postId: 0 },
   }));
   return { list, page, pageSize, total };
 }

@@ -23,9 +23,11 @@ async function commentRecipients(db: Queryable, commentId: number, author: numbe
   return rows.map((row) => row.uid);
 }
 
-/** The author of a liked comment or barrage, unless it is the liker or blocked the liker. */
+const LIKED_TABLE: Record<LikedKind, string> = { [LikedKind.Comment]: 'video_comments', [LikedKind.Barrage]: 'barrages', [LikedKind.Post]: 'posts' };
+
+/** The author of a liked comment, barrage or post, unless it is the liker or blocked the liker. */
 async function likedAuthor(db: Queryable, kind: LikedKind, id: number, liker: number): Promise<number[]> {
-  const table = kind === LikedKind.Barrage ? 'barrages' : 'video_comments';
+  const table = LIKED_TABLE[kind];
   const rows = await db.query<{ uid: number }>(
     `SELECT x.uid FROM (SELECT user_id AS uid FROM ${table} WHERE id = $1) x WHERE x.uid <> $2 AND ${NOT_BLOCKING}`,
     [id, liker],

@@ -77,12 +77,12 @@ export async function createPost(db: Database, clock: Clock, userId: number, inp
   const at = new Date(clock.now());
   const postId = await db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    const existing = await findPostOfUpload(tx, upload.id, at);
+    const existing = await findPostOfUpload(tx, upload.id, at, userId);
     if (existing !== undefined) return existing.id;
     if (!(await canPostToday(tx, userId, at.getTime()))) throw new ApiError(Ret.PublishLimitReached, RetMessage.PublishLimitReached);
     return insertPost(tx, { userId, uploadId: upload.id, contxt, labelIds, location, cover: coverPath ?? '', at });
   });
-  const post = await findPost(db, postId, at);
+  const post = await findPost(db, postId, at, userId);
   if (post === undefined) throw new ApiError(Ret.PostNotFound, RetMessage.PostNotFound);
   return post;
 }

@@ -1,5 +1,5 @@
 import type { Place } from '../../src/core/ports/place-search.ts';
-import type { Post as PostView, PostPage } from '../../src/core/posts/posts-protocol.ts';
+import type { PostLiked, Post as PostView, PostPage } from '../../src/core/posts/posts-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 import { VIDEO_URL_PREFIX, storedVideoName } from '../upload/upload-files.ts';
 import { isVideoExtension } from '../upload/video-magic.ts';
@@ -51,7 +51,10 @@ function labelsOfJson(value: unknown): Label[] {
   return parsed.map((label: { id: unknown; name: unknown }) => ({ id: Number(label.id), name: String(label.name) }));
 }
 
-function toPostView(row: PostRow): PostView {
+/** A post before its likes are added ({@link withLikes}). */
+type PostBase = Omit<PostView, 'likeCount' | 'liked'>;
+
+function toPostView(row: PostRow): PostBase {
   const extension = isVideoExtension(row.extension) ? row.extension : 'mp4';
   return {
     id: row.id,
@@ -70,21 +73,53 @@ function toPostView(row: PostRow): PostView {
   };
 }
 
-export async function findPost(db: Queryable, id: number, now: Date): Promise<PostView | undefined> {
+/** Each post's like count and whether `viewer` likes it (0: a visitor, who likes nothing), in one query. */
+async function withLikes(db: Queryable, posts: readonly PostBase[], viewer: number): Promise<PostView[]> {
+  if (posts.length === 0) return [];
+  const rows = await db.query<{ post_id: number; like_count: number; liked: boolean }>(
+    `SELECT post_id, count(*)::int AS like_count, bool_or(user_id = $2) AS liked
+       FROM post_likes WHERE post_id = ANY($1::int[]) GROUP BY post_id`,
+    [posts.map((post) => post.id), viewer],
+  );
+  const likes = new Map(rows.map((row) => [Number(row.post_id), row]));
+  return posts.map((post) => {
+    const row = likes.get(post.id);
+    return { ...post, likeCount: Number(row?.like_count ?? 0), liked: row?.liked === true };
+  });
+}
+
+/** One post as `viewer` (0: a visitor) sees it. */
+export async function findPost(db: Queryable, id: number, now: Date, viewer: number): Promise<PostView | undefined> {
   const rows = await db.query<PostRow>(`${POST_SELECT} WHERE p.id = $2`, [now, id]);
-  return rows[0] ? toPostView(rows[0]) : undefined;
+  const [post] = await withLikes(db, rows.map(toPostView), viewer);
+  return post;
 }
 
-export async function findPostOfUpload(db: Queryable, uploadId: number, now: Date): Promise<PostView | undefined> {
+export async function findPostOfUpload(db: Queryable, uploadId: number, now: Date, viewer: number): Promise<PostView | undefined> {
   const rows = await db.query<PostRow>(`${POST_SELECT} WHERE p.upload_id = $2`, [now, uploadId]);
-  return rows[0] ? toPostView(rows[0]) : undefined;
+  const [post] = await withLikes(db, rows.map(toPostView), viewer);
+  return post;
 }
 
-/** The posts with these ids (any order; a deleted one is left out). */
-export async function findPosts(db: Queryable, ids: readonly number[], now: Date): Promise<PostView[]> {
+/** The posts with these ids (any order; a deleted one is left out), as `viewer` (0: a visitor) sees them. */
+export async function findPosts(db: Queryable, ids: readonly number[], now: Date, viewer: number): Promise<PostView[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<PostRow>(`${POST_SELECT} WHERE p.id = ANY($2::int[])`, [now, [...ids]]);
-  return rows.map(toPostView);
+  return withLikes(db, rows.map(toPostView), viewer);
+}
+
+/** Whether the post exists (locked against deletion until the transaction ends: a like needs its post). */
+export async function postExists(tx: Queryable, id: number): Promise<boolean> {
+  return (await tx.query('SELECT 1 FROM posts WHERE id = $1 FOR SHARE', [id])).length > 0;
+}
+
+/** Likes the post for the user, or unlikes it when they already do; answers its likes after. */
+export async function togglePostLike(tx: Queryable, postId: number, userId: number, now: Date): Promise<PostLiked> {
+  const removed = await tx.query('DELETE FROM post_likes WHERE post_id = $1 AND user_id = $2 RETURNING post_id', [postId, userId]);
+  const liked = removed.length === 0;
+  if (liked) await tx.query('INSERT INTO post_likes (post_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [postId, userId, now]);
+  const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM post_likes WHERE post_id = $1', [postId]);
+  return { id: postId, liked, likeCount: Number(count[0]?.n ?? 0) };
 }
 
 /** Which posts a list shows. */
@@ -106,14 +141,14 @@ function whereOf(filter: PostFilter): { sql: string; params: unknown[] } {
   }
 }
 
-/** A page of posts, newest first. */
-export async function pageOfPosts(db: Queryable, filter: PostFilter, page: number, pageSize: number, now: Date): Promise<PostPage> {
+/** A page of posts, newest first, as `viewer` (0: a visitor) sees them. */
+export async function pageOfPosts(db: Queryable, filter: PostFilter, page: number, pageSize: number, now: Date, viewer: number): Promise<PostPage> {
   const where = whereOf(filter);
   const rows = await db.query<PostRow>(`${POST_SELECT} WHERE ${where.sql} ${ORDER} LIMIT $3 OFFSET $4`, [
     now, ...where.params, pageSize, (page - 1) * pageSize,
   ]);
   const counted = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM posts p WHERE ${where.sql.replaceAll('$2', '$1')}`, where.params);
-  return { list: rows.map(toPostView), page, pageSize, total: Number(counted[0]?.total ?? 0) };
+  return { list: await withLikes(db, rows.map(toPostView), viewer), page, pageSize, total: Number(counted[0]?.total ?? 0) };
 }
 
 export interface NewPost {

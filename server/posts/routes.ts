@@ -1,3 +1,4 @@
+import { LikedKind } from '../../src/core/interactions/interactions-protocol.ts';
 import { PostsCalls } from '../../src/core/posts/posts-protocol.ts';
 import { UploadCalls, UploadConstants, type PlaceList } from '../../src/core/upload/upload-protocol.ts';
 import type { AppServices } from '../app-services.ts';
@@ -6,9 +7,10 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { announceLike } from '../interactions/notices.ts';
 import { UploadFiles } from '../upload/upload-files.ts';
 import { createPost } from './create-post.ts';
-import { feed, onePost, userPosts } from './post-lists.ts';
+import { feed, likeOrUnlikePost, onePost, userPosts } from './post-lists.ts';
 import { deletePost } from './delete-post.ts';
 import { searchPlaces } from './places.ts';
 import { allLabels } from './post-rules.ts';
@@ -30,7 +32,7 @@ function pointOf(input: { lat?: string; lng?: string }): { lat: number; lng: num
 
 /**
  * Posts: GetPublishPoint, GetLabel, CreateTrends (form body, nested fields as JSON text), MyListTrends, ListTrends (all / follow, which clears
- * newWorks), TrendsDetail, DelTrends (files too) and SearchPlace over the seeded places.
+ * newWorks), TrendsDetail, LikeTrends, DelTrends (files too) and SearchPlace over the seeded places.
  */
 export function registerPostsRoutes(api: ApiRouter, services: AppServices): void {
   const { db, config, clock } = services;
@@ -55,7 +57,15 @@ export function registerPostsRoutes(api: ApiRouter, services: AppServices): void
   /** The discovery feed: everyone's posts (scope all) or the followed users' (scope follow, marks them seen). */
   serve(api, PostsCalls.feed, 'optional', ({ input, auth }) => feed(db, auth?.user.id, input, now()));
 
-  serve(api, PostsCalls.post, 'none', ({ input }) => onePost(db, input.id, now()));
+  serve(api, PostsCalls.post, 'optional', ({ input, auth }) => onePost(db, auth?.user.id, input.id, now()));
+
+  /** Likes a post, or unlikes it. */
+  serve(api, PostsCalls.like, 'required', async ({ input, auth }) => {
+    const liked = await likeOrUnlikePost(db, auth.user.id, input.id, now());
+    // The author's 收到的赞 count changed.
+    if (liked.liked) announceLike(services, LikedKind.Post, input.id, auth.user.id);
+    return liked;
+  });
 
   /** Deletes one's own post with its video and cover (the quota they held is free again). */
   serve(api, PostsCalls.remove, 'required', async ({ input, auth }) => {

@@ -108,7 +108,7 @@ interactionsContract('the fake', async () => {
   const tick = () => (time += 1000);
   const state = installFakeInteractionsApi(http, { caller: (call) => (call.params['login_uid'] ? Number(call.params['login_uid']) : null), now: () => time });
   const actor = (c: Caller) => ({ uid: c.uid, nickName: c.nickName, avatar: '' });
-  const target = (commentId: number, replyId = 0) => ({ mediaKey: MEDIA_KEY, title: '片名', commentId, replyId, episode: 1 });
+  const target = (commentId: number, replyId = 0) => ({ mediaKey: MEDIA_KEY, title: '片名', commentId, replyId, episode: 1, postId: 0 });
   const contents = new Map<number, string>();
   const world: InteractionsWorld = {
     async user() {

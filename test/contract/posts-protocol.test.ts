@@ -119,6 +119,28 @@ function postsContract(name: string, makeWorld: () => Promise<{ world: PostsWorl
       expect((await world.send(PostsCalls.post, { id: 1 }, null, { id: undefined })).ret).toBe(1001);
     });
 
+    it('LikeTrends likes, then unlikes; every list and the detail say how many like a post and whether the caller does', async () => {
+      const author = await world.user();
+      const fan = await world.user();
+      const other = await world.send(PostsCalls.like, { id: 1 }, null);
+      expect(other.ret).toBe(201);
+      const made = await publish(author, '点赞的动态');
+      expect(made).toMatchObject({ likeCount: 0, liked: false });
+      expect(await world.send(PostsCalls.like, { id: made.id }, fan)).toMatchObject({ ret: 200, data: { id: made.id, liked: true, likeCount: 1 } });
+      expect(await world.send(PostsCalls.like, { id: made.id }, author)).toMatchObject({ ret: 200, data: { id: made.id, liked: true, likeCount: 2 } });
+      expect(await world.send(PostsCalls.post, { id: made.id }, fan)).toMatchObject({ ret: 200, data: { likeCount: 2, liked: true } });
+      expect(await world.send(PostsCalls.post, { id: made.id }, null)).toMatchObject({ ret: 200, data: { likeCount: 2, liked: false } });
+      const theirs = (await world.send(PostsCalls.myPosts, { page: 1, pageSize: 10, uid: author.uid }, null)).data as PostPage;
+      expect(theirs.list.find((post) => post.id === made.id)).toMatchObject({ likeCount: 2, liked: false });
+      const own = (await world.send(PostsCalls.myPosts, { page: 1, pageSize: 10 }, author)).data as PostPage;
+      expect(own.list.find((post) => post.id === made.id)).toMatchObject({ likeCount: 2, liked: true });
+      const all = (await world.send(PostsCalls.feed, { page: 1, pageSize: 50, scope: 'all' }, fan)).data as PostPage;
+      expect(all.list.find((post) => post.id === made.id)).toMatchObject({ likeCount: 2, liked: true });
+      expect(await world.send(PostsCalls.like, { id: made.id }, fan)).toMatchObject({ ret: 200, data: { id: made.id, liked: false, likeCount: 1 } });
+      expect(await world.send(PostsCalls.like, { id: 99_999_999 }, fan)).toEqual({ ret: PostsRet.NotFound, msg: PostsTexts.NotFound, data: null });
+      expect((await world.send(PostsCalls.like, { id: 1 }, fan, { id: '0' })).ret).toBe(1002);
+    });
+
     it('DelTrends: another user\'s post is 8104, a visitor 201; one\'s own goes (then 8103)', async () => {
       const author = await world.user();
       const made = await publish(author, '要删除的');

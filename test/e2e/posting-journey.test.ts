@@ -202,4 +202,34 @@ describe('publishing a video post', () => {
     await poll(() => visitor.getByTestId('post-card').first().getByTestId('post-text').textContent()).toBe(DESCRIPTION);
     expect(new URL(visitor.url()).pathname).toBe(`/space/${mine!.uid}`);
   });
+
+  it('demo2 likes the post (点赞 → 1, kept); a visitor\'s tap asks to log in; demo finds it in 收到的赞 and it opens the post', async () => {
+    // demo2 is on the post's page (the space step opened it).
+    const like = follower.getByTestId('post-like');
+    await poll(() => like.getAttribute('aria-pressed')).toBe('false');
+    expect(await like.textContent()).toBe('点赞');
+    await like.click();
+    await poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    expect(await like.textContent()).toBe('1');
+    await follower.reload();
+    await poll(() => follower.getByTestId('post-like').getAttribute('aria-pressed')).toBe('true');
+    expect(await follower.getByTestId('post-like').textContent()).toBe('1');
+    const postPath = new URL(follower.url()).pathname + new URL(follower.url()).search;
+
+    const context = await phone!.browser.newContext(PHONE);
+    contexts.push(context);
+    const visitor = await context.newPage();
+    await visitor.goto(`${app.url}${postPath}`);
+    await visitor.getByTestId('post-like').click();
+    await visitor.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === postPath);
+
+    await page.goto(`${app.url}/getLike`);
+    const row = page.getByTestId('received-like').first();
+    await poll(() => row.textContent()).toContain('赞了你的动态');
+    expect(await row.getByTestId('received-like-content').textContent()).toContain(DESCRIPTION);
+    await row.click();
+    await page.waitForURL((url) => url.pathname + url.search === postPath);
+    await poll(() => page.getByTestId('post-like').textContent()).toBe('1');
+    expect(await page.getByTestId('post-like').getAttribute('aria-pressed')).toBe('false');
+  });
 });

@@ -4,7 +4,7 @@ import { createApp } from '../../server/app.ts';
 import { DEMO_UPLOADERS, seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
 import { FocusCalls, FocusLimits, type FocusUpdatePage } from '../../src/core/focus/focus-protocol.ts';
-import { FakeClock, MINUTE, createTestDatabase, get, registerUser, testConfig, tokenParams } from './support.ts';
+import { FakeClock, MINUTE, createTestDatabase, get, insertTestPost, registerUser, testConfig, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 
 let db: Database;
@@ -31,25 +31,8 @@ async function uidOf(userName: string): Promise<number> {
   return rows[0]!.id;
 }
 
-let uploads = 0;
-/** A post of `user` made `agoMs` before now (its upload row made by hand: the posts suite covers publishing). */
-async function postOf(user: TestUser, contxt: string, agoMs: number): Promise<number> {
-  uploads += 1;
-  const at = new Date(clock.now() - agoMs);
-  const upload = await db.query<{ id: number }>(
-    `INSERT INTO video_uploads (user_id, unique_file_name, original_name, file_size, chunks, duration, extension, completed_at, saved_at, created_at)
-     VALUES ($1, $2, 'a.mp4', 1000, 1, 12, 'mp4', $3, $3, $3) RETURNING id`,
-    [user.id, `focus-upload-${uploads}-${user.id}`, at],
-  );
-  const rows = await db.query<{ id: number }>('INSERT INTO posts (user_id, upload_id, contxt, cover, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-    user.id,
-    upload[0]!.id,
-    contxt,
-    '/media/demo/covers/x.jpg',
-    at,
-  ]);
-  return rows[0]!.id;
-}
+/** A post of `user` made `agoMs` before now. */
+const postOf = (user: TestUser, contxt: string, agoMs: number): Promise<number> => insertTestPost(db, user, contxt, new Date(clock.now() - agoMs));
 
 describe('GetFocusUpdates (更多关注)', () => {
   it('refuses a visitor (201) and a page size beyond 50 or a page 0 (1002)', async () => {

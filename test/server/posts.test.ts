@@ -311,6 +311,8 @@ describe('CreateTrends', () => {
       duration: 20,
       time: clock.now(),
       videoId: saved.info.id,
+      likeCount: 0,
+      liked: false,
     });
     const again = await createTrends(user, saved, { contxt: 'changed' });
     expect(again.body.data.id).toBe(answer.body.data.id);
@@ -425,6 +427,26 @@ describe('lists, detail and delete', () => {
     expect((await detail(posts[0]!.id)).body.data.contxt).toBe('第一条');
     expect((await detail(99999999)).body).toEqual({ ret: PostsRet.NotFound, msg: PostsTexts.NotFound, data: null });
     expect((await detail('x')).body.ret).toBe(Ret.BadParam);
+  });
+
+  it('likes hold under parallel taps: 20 users at once count 20; one user\'s 9 taps at once leave one like or none, and the count agrees', async () => {
+    const target = posts[1]!;
+    const like = (user: TestUser | null, id: number | string) => call<{ id: number; liked: boolean; likeCount: number }>(user, PostsCalls.like.path, { id: String(id) });
+    const fans = await Promise.all(Array.from({ length: 20 }, () => registerUser(app)));
+    const answers = await Promise.all(fans.map((fan) => like(fan, target.id)));
+    expect(answers.map((answer) => [answer.body.ret, answer.body.data.liked])).toEqual(fans.map(() => [Ret.Ok, true]));
+    expect(answers.map((answer) => answer.body.data.likeCount).sort((a, b) => a - b).at(-1)).toBe(20);
+    expect((await detail(target.id)).body.data).toMatchObject({ likeCount: 20, liked: false });
+    const taps = await Promise.all(Array.from({ length: 9 }, () => like(follower, target.id)));
+    expect(taps.every((tap) => tap.body.ret === Ret.Ok)).toBe(true);
+    const seen = (await call<Post>(follower, PostsCalls.post.path, { id: String(target.id) })).body.data;
+    expect(seen.likeCount).toBe(seen.liked ? 21 : 20);
+    const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM post_likes WHERE post_id = $1 AND user_id = $2', [target.id, follower.id]);
+    expect(Number(rows[0]?.n)).toBe(seen.liked ? 1 : 0);
+    expect((await like(null, target.id)).body.ret).toBe(Ret.SessionInvalid);
+    expect((await like(follower, 99999999)).body).toEqual({ ret: PostsRet.NotFound, msg: PostsTexts.NotFound, data: null });
+    expect((await like(follower, '0')).body.ret).toBe(Ret.BadParam);
+    expect((await like(follower, String(2 ** 31))).body.ret).toBe(Ret.BadParam);
   });
 
   it('deletes only one\'s own posts, with their files, freeing the quota', async () => {

@@ -10,7 +10,7 @@ import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import type { CommentView } from '../../src/core/video-social/video-social-protocol.ts';
 import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
 import { openAuthenticated, sleep, type TestSocket } from './socket-support.ts';
-import { FakeClock, MINUTE, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueName, type TestUser } from './support.ts';
+import { FakeClock, MINUTE, createTestDatabase, get, insertTestPost, post, registerUser, testConfig, tokenParams, uniqueName, type TestUser } from './support.ts';
 
 let db: Database;
 let app: FastifyInstance;
@@ -133,6 +133,25 @@ describe('收到的赞', () => {
     await likeComment(b, second.id); // unliked: gone
     await okData(as(a, '/api/Video/DelReply', { id: String(first.id) })); // deleted: gone
     expect((await likes(a)).list.map((group) => group.kind)).toEqual(['barrage']);
+  });
+
+  it('includes likes of one\'s posts (动态), which open the post; an unlike or a deleted post takes them away', async () => {
+    const [a, b, c] = [await user(), await user(), await user()];
+    const postId = await insertTestPost(db, a, '海边的日落', new Date(clock.now()));
+    const likePost = (liker: TestUser) => okData(as<{ liked: boolean }>(liker, '/api/Trends/LikeTrends', { id: String(postId) }));
+    clock.advance(1000);
+    await likePost(b);
+    clock.advance(1000);
+    await likePost(c);
+    await likePost(a); // one's own like is not received
+    const [group] = (await likes(a)).list;
+    expect(group).toMatchObject({ kind: 'post', id: postId, content: '海边的日落', likerCount: 2, unread: true, target: { postId, mediaKey: '', commentId: 0 } });
+    expect(group!.latestLikers.map((liker) => liker.uid)).toEqual([c.uid, b.uid]);
+    expect((await unread(a)).likes).toBe(2);
+    await likePost(c); // unliked
+    expect((await likes(a)).list[0]).toMatchObject({ kind: 'post', likerCount: 1 });
+    await db.query('DELETE FROM posts WHERE id = $1', [postId]);
+    expect((await likes(a)).list).toEqual([]);
   });
 
   it('leaves out blocked users and shows a reply\'s like at its thread', async () => {

@@ -11,7 +11,7 @@ import { watchWrites } from '../../server/cache/write-watch.ts';
 import type { Clock } from '../../server/clock.ts';
 import { readConfig } from '../../server/config.ts';
 import type { Config } from '../../server/config.ts';
-import type { Database } from '../../server/db/database.ts';
+import type { Database, Queryable } from '../../server/db/database.ts';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { createPgliteDatabase } from '../../server/db/pglite-database.ts';
 import { createThrowawaySchema } from '../support/throwaway-schema.ts';
@@ -278,4 +278,27 @@ export async function registerUser(
  */
 export async function setUserRegion(db: Database, uid: number, region: string | null): Promise<void> {
   await watchWrites(db, new SharedReadCache()).query('UPDATE users SET region = $1 WHERE id = $2', [region, uid]);
+}
+
+let testUploads = 0;
+
+/**
+ * A post of `user` at `at`, its upload row made by hand (a 12 s MP4 that is not on disk): for suites about what is
+ * done with posts; test/server/posts.test.ts covers publishing.
+ */
+export async function insertTestPost(db: Queryable, user: Pick<TestUser, 'id'>, contxt: string, at: Date): Promise<number> {
+  testUploads += 1;
+  const upload = await db.query<{ id: number }>(
+    `INSERT INTO video_uploads (user_id, unique_file_name, original_name, file_size, chunks, duration, extension, completed_at, saved_at, created_at)
+     VALUES ($1, $2, 'a.mp4', 1000, 1, 12, 'mp4', $3, $3, $3) RETURNING id`,
+    [user.id, `test-upload-${process.pid}-${testUploads}-${user.id}`, at],
+  );
+  const rows = await db.query<{ id: number }>('INSERT INTO posts (user_id, upload_id, contxt, cover, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+    user.id,
+    upload[0]!.id,
+    contxt,
+    '/media/demo/covers/x.jpg',
+    at,
+  ]);
+  return rows[0]!.id;
 }

@@ -32,6 +32,8 @@ export interface FocusPost {
   duration: number;
   /** Unix ms. */
   time: number;
+  /** How many users like it. */
+  likeCount: number;
 }
 
 /** One update: a video a followed uploader put in the catalogue, or a post they published; `time` orders them. */

@@ -29,13 +29,18 @@ export const InteractionTexts = {
   reply: '回复',
 } as const;
 
-const LIKED_WHAT: Record<LikedKind, string> = { [LikedKind.Comment]: '评论', [LikedKind.Barrage]: '弹幕' };
+const LIKED_WHAT: Record<LikedKind, string> = { [LikedKind.Comment]: '评论', [LikedKind.Barrage]: '弹幕', [LikedKind.Post]: '动态' };
+
+/** 评论 · 弹幕 · 动态: what a 收到的赞 row's thing is. */
+export function likedWhat(kind: LikedKind): string {
+  return LIKED_WHAT[kind];
+}
 
 /** 张三赞了你的评论 · 张三等3人赞了你的弹幕 (the latest liker named). */
 export function likeHeadline(group: Pick<LikeGroup, 'kind' | 'likerCount' | 'latestLikers'>): string {
   const name = group.latestLikers[0]?.nickName ?? '';
   const who = group.likerCount > 1 ? `${name}等${group.likerCount}人` : name;
-  return `${who}赞了你的${LIKED_WHAT[group.kind]}`;
+  return `${who}赞了你的${likedWhat(group.kind)}`;
 }
 
 /** 回复了你的评论 · 评论了你的视频 · 在评论中@了你. */
@@ -45,8 +50,9 @@ export function replyAction(kind: ReceivedReply['kind']): string {
   return '在评论中@了你';
 }
 
-/** Where a row opens: the play page at the comment's thread (commentId, replyId), or at a barrage's episode. */
+/** Where a row opens: the play page at the comment's thread (commentId, replyId), or at a barrage's episode; a post's page. */
 export function targetLink(target: InteractionTarget): { path: string; query: Record<string, string> } {
+  if (target.postId > 0) return { path: '/dynamicDetail', query: { id: String(target.postId) } };
   const path = `/play/${encodeURIComponent(target.mediaKey)}`;
   if (target.commentId > 0) {
     const query: Record<string, string> = { commentId: String(target.commentId) };

@@ -20,8 +20,8 @@ export const InteractionKind = { Like: 'like', Reply: 'reply' } as const;
 export type InteractionKind = (typeof InteractionKind)[keyof typeof InteractionKind];
 const INTERACTION_KINDS: readonly InteractionKind[] = [InteractionKind.Like, InteractionKind.Reply];
 
-/** What was liked: a comment or reply under a video, or a barrage (posts have no likes yet). */
-export const LikedKind = { Comment: 'comment', Barrage: 'barrage' } as const;
+/** What was liked: a comment or reply under a video, a barrage, or a post (动态). */
+export const LikedKind = { Comment: 'comment', Barrage: 'barrage', Post: 'post' } as const;
 export type LikedKind = (typeof LikedKind)[keyof typeof LikedKind];
 
 /** Why a comment is in 评论和回复: it answers mine, comments on my video, or mentions me (@昵称). */
@@ -35,7 +35,10 @@ export interface InteractionActor {
   avatar: string;
 }
 
-/** Where tapping a row goes: the video (mediaKey, its episode for a barrage) at a comment's thread, if any. */
+/**
+ * Where tapping a row goes: the video (mediaKey, its episode for a barrage) at a comment's thread, if any; or a liked
+ * post (postId; the video fields are then empty).
+ */
 export interface InteractionTarget {
   mediaKey: string;
   /** The video's title. */
@@ -46,6 +49,8 @@ export interface InteractionTarget {
   replyId: number;
   /** A barrage's episode (1 otherwise). */
   episode: number;
+  /** A liked post's id (0 otherwise). */
+  postId: number;
 }
 
 /** 收到的赞: one liked comment or barrage with its likes (others', newest first). */

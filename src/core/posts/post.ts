@@ -4,6 +4,11 @@ import type { Post, PostPage } from './posts-protocol.ts';
 
 export type FeedScope = 'all' | 'follow';
 
+/** A post's likes as shown the moment the viewer taps 点赞 (before the server answers): the tap toggles. */
+export function likesAfterTap(post: Pick<Post, 'liked' | 'likeCount'>): Pick<Post, 'liked' | 'likeCount'> {
+  return post.liked ? { liked: false, likeCount: Math.max(0, post.likeCount - 1) } : { liked: true, likeCount: post.likeCount + 1 };
+}
+
 export function parsePlace(value: unknown): Place | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const raw = value as Record<string, unknown>;
@@ -37,6 +42,8 @@ export function parsePost(value: unknown): Post | null {
     duration: Math.max(0, numberOf(raw.duration)),
     time: wholeOf(raw.time),
     videoId: wholeOf(raw.videoId),
+    likeCount: Math.max(0, wholeOf(raw.likeCount)),
+    liked: raw.liked === true,
   };
 }
 

@@ -50,6 +50,17 @@ export interface Post {
   /** Unix milliseconds. */
   time: number;
   videoId: number;
+  /** How many users like it. */
+  likeCount: number;
+  /** Whether the caller likes it (false for a visitor). */
+  liked: boolean;
+}
+
+/** LikeTrends' answer: the post's likes after the caller's like or unlike. */
+export interface PostLiked {
+  id: number;
+  liked: boolean;
+  likeCount: number;
 }
 
 /** One page of posts. */
@@ -107,6 +118,13 @@ export const PostsCalls = {
     path: '/api/Trends/ListTrends',
     carrier: 'query',
     params: { ...paging, scope: { kind: 'text', max: 6, oneOf: ['all', 'follow'], optional: true } },
+  }),
+  /** Decided: likes a post, or unlikes it when the caller already likes it (8103 for none). Signed in only. */
+  like: call<PostLiked>()({
+    method: 'GET',
+    path: '/api/Trends/LikeTrends',
+    carrier: 'query',
+    params: { id: { kind: 'id' } },
   }),
   /** Decided: one post. Visitors may ask. */
   post: call<Post>()({

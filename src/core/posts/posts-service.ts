@@ -2,9 +2,10 @@ import type { Place } from '../ports/place-search.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ParamsOf } from '../request/protocol.ts';
+import { fieldsOf, wholeOf } from '../request/answer-values.ts';
 import { ClientRet } from '../request/ret.ts';
 import { parsePost, parsePostPage, type FeedScope } from './post.ts';
-import { PostsCalls, type Post, type PostPage } from './posts-protocol.ts';
+import { PostsCalls, type Post, type PostLiked, type PostPage } from './posts-protocol.ts';
 
 /** Decided: the posts lists' page size. */
 export const POSTS_PAGE_SIZE = 10;
@@ -19,7 +20,7 @@ export interface PostToPublish {
 }
 
 /**
- * Reading, publishing and deleting posts: one's own list (or another user's, for /space), the discovery feed (all,
+ * Reading, publishing, liking and deleting posts: one's own list (or another user's, for /space), the discovery feed (all,
  * or the followed users' — which also clears the newWorks flag on the server), one post, publishing a saved video,
  * deleting one's own. Failures throw ApiError; the request layer toasts them as usual.
  */
@@ -58,6 +59,12 @@ export class PostsService {
     if (post.location) input.location = post.location;
     const data = await this.api.request(PostsCalls.create, input, { suppressTips: true, signal: options.signal });
     return parsePost(data)?.id ?? 0;
+  }
+
+  /** LikeTrends: likes the post, or unlikes it when the caller already does; its likes after (8103 for none). */
+  async like(id: number): Promise<PostLiked> {
+    const data = fieldsOf(await this.api.request(PostsCalls.like, { id }));
+    return { id, liked: data.liked === true, likeCount: Math.max(0, wholeOf(data.likeCount)) };
   }
 
   /** DelTrends: deletes one's own post (8104 for another's). */

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { formatCount } from '../../core/display/count.ts';
 import { formatDuration } from '../../core/display/duration.ts';
 import { formatImageUrl } from '../../core/display/image-url.ts';
 import { FocusLimits } from '../../core/focus/focus-protocol.ts';
@@ -43,6 +44,7 @@ function postCard(post: FocusPost): PostCardData {
     time: post.time,
     coverUrl: cover.ok ? cover.url : '',
     durationText: post.duration > 0 ? formatDuration(post.duration) : '',
+    likeText: post.likeCount > 0 ? formatCount(post.likeCount) : '',
   };
 }
 

@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
-import { likeHeadline, replyAction, targetLink } from '../../core/interactions/interaction-rules.ts';
-import { LikedKind, type InteractionActor, type InteractionTarget, type LikeGroup, type ReceivedReply } from '../../core/interactions/interactions-protocol.ts';
+import { likeHeadline, likedWhat, replyAction, targetLink } from '../../core/interactions/interaction-rules.ts';
+import { type InteractionActor, type InteractionTarget, type LikeGroup, type ReceivedReply } from '../../core/interactions/interactions-protocol.ts';
 import type { InteractionsService } from '../../core/interactions/interactions-service.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
@@ -39,7 +39,7 @@ const likeRow = (group: LikeGroup): LikeRow => ({
   headline: likeHeadline(group),
   likers: group.latestLikers,
   content: group.content,
-  what: group.kind === LikedKind.Barrage ? '弹幕' : '评论',
+  what: likedWhat(group.kind),
   time: group.time,
   unread: group.unread,
   target: group.target,

@@ -31,6 +31,11 @@ export function PostCard({ post, showAuthor = false, onOpen, action }: { post: P
           <span className="post-card__meta">
             {post.place && <span className="post-card__place" data-testid="post-place">{post.place}</span>}
             <TimeLabel time={post.time} />
+            {post.likeText && (
+              <span className="post-card__likes" data-testid="post-likes" aria-label={`${post.likeText}个赞`}>
+                👍 {post.likeText}
+              </span>
+            )}
           </span>
         </span>
       </button>

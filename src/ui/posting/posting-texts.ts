@@ -67,6 +67,7 @@ export const PostingTexts = {
   myPostsEmpty: '还没有发布过动态',
   goPublish: '去发布',
   delete: '删除',
+  like: '点赞',
   deleteTitle: '删除动态',
   deleteConfirm: '删除后无法恢复，确定删除这条动态吗？',
   deleted: '已删除',

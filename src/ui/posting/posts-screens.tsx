@@ -60,7 +60,13 @@ export const MyPostsScreen = observer(function MyPostsScreen() {
   return <div className="page posting-page my-posts-page">{gate.loggedIn ? <MyPosts /> : <NavBar title={PostingTexts.myPosts} />}</div>;
 });
 
-/** /dynamicDetail?id — one post: the video (its cover as the poster), the author, text, labels, place and time. */
+const LikeIcon = () => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+    <path d="M2 10h4v11H2zM8 21V10l5-8c1.7 0 2.8 1.4 2.4 3L14.6 9H20a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.6 21z" fill="currentColor" />
+  </svg>
+);
+
+/** /dynamicDetail?id — one post: the video (its cover as the poster), the author, text, labels, place, time and 点赞. */
 export const PostDetailScreen = observer(function PostDetailScreen() {
   const [search] = useSearchParams();
   const vm = useViewModel(PostDetailModel, { id: search.get('id') });
@@ -103,8 +109,19 @@ export const PostDetailScreen = observer(function PostDetailScreen() {
                 {vm.placeAddress && <span>{vm.placeAddress}</span>}
               </p>
             )}
-            <div className="post-detail__time">
+            <div className="post-detail__actions">
               <TimeLabel time={post.time} />
+              <button
+                type="button"
+                className={vm.liked ? 'post-like post-like--on' : 'post-like'}
+                data-testid="post-like"
+                aria-label={PostingTexts.like}
+                aria-pressed={vm.liked}
+                onClick={() => void vm.likeTapped()}
+              >
+                <LikeIcon />
+                <span className="post-like__count">{vm.likeText}</span>
+              </button>
             </div>
           </div>
           <PollCard place={{ type: 'post', id: String(post.id) }} ownerUid={post.uid} />

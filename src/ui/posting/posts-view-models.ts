@@ -3,7 +3,10 @@ import { formatDuration } from '../../core/display/duration.ts';
 import { formatImageUrl } from '../../core/display/image-url.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
+import { formatCount } from '../../core/display/count.ts';
+import { likesAfterTap } from '../../core/posts/post.ts';
 import { PostsRet, type Post } from '../../core/posts/posts-protocol.ts';
+import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import { POSTS_PAGE_SIZE, type PostsService } from '../../core/posts/posts-service.ts';
 import { ApiError } from '../../core/request/api-error.ts';
 import type { SessionModel } from '../app/session-model.ts';
@@ -28,6 +31,8 @@ export interface PostCardData {
   time: number;
   coverUrl: string;
   durationText: string;
+  /** 点赞 count as shown ('' when none). */
+  likeText: string;
 }
 
 export function toPostCard(post: Post): PostCardData {
@@ -44,6 +49,7 @@ export function toPostCard(post: Post): PostCardData {
     time: post.time,
     coverUrl: cover.ok ? cover.url : '',
     durationText: post.duration > 0 ? formatDuration(post.duration) : '',
+    likeText: post.likeCount > 0 ? formatCount(post.likeCount) : '',
   };
 }
 
@@ -111,10 +117,12 @@ export class PostDetailViewModel {
   status: DetailStatus = 'loading';
   post: Post | null = null;
   deleting = false;
+  /** A like or unlike is on its way (another tap waits for it). */
+  liking = false;
 
   constructor(
     private readonly deps: {
-      posts: Pick<PostsService, 'post' | 'remove'>;
+      posts: Pick<PostsService, 'post' | 'remove' | 'like'>;
       session: SessionModel;
       navigator: Navigator;
       notifier: Notifier;
@@ -172,6 +180,42 @@ export class PostDetailViewModel {
 
   get missingText(): string {
     return PostingTexts.detailMissing;
+  }
+
+  get liked(): boolean {
+    return this.post?.liked === true;
+  }
+
+  /** 点赞 with no likes yet, else the count. */
+  get likeText(): string {
+    const count = this.post?.likeCount ?? 0;
+    return count > 0 ? formatCount(count) : PostingTexts.like;
+  }
+
+  /** 点赞: shown at once, the server's count when it answers; a visitor goes to /login and comes back. */
+  async likeTapped(): Promise<void> {
+    const post = this.post;
+    if (!post || this.liking) return;
+    if (!this.deps.session.loggedIn) {
+      this.deps.navigator.push(PostingRoutes.login, { redirect: returnAddress(this.deps.navigator.current()) });
+      return;
+    }
+    const before = { liked: post.liked, likeCount: post.likeCount };
+    this.post = { ...post, ...likesAfterTap(post) };
+    this.liking = true;
+    try {
+      const liked = await this.deps.posts.like(post.id);
+      runInAction(() => {
+        if (this.post?.id === liked.id) this.post = { ...this.post, liked: liked.liked, likeCount: liked.likeCount };
+      });
+    } catch {
+      // The request layer showed the server's message; the like is as it was.
+      runInAction(() => {
+        if (this.post?.id === post.id) this.post = { ...this.post, ...before };
+      });
+    } finally {
+      runInAction(() => (this.liking = false));
+    }
   }
 
   async deleteTapped(): Promise<void> {

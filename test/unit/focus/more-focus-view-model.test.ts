@@ -57,7 +57,7 @@ describe('MoreFocusViewModel (/moreFocus)', () => {
     logIn();
     api.follows.set(7, new Set([3]));
     api.videos.push(video(1, 3), video(5, 3), video(2, 4));
-    api.posts.push({ id: 11, uid: 3, nickName: '小鱼影视', avatar: '', vipLevel: 0, contxt: '新动态', labels: ['日常'], place: '', cover: '', duration: 75, time: 3_000 });
+    api.posts.push({ id: 11, uid: 3, nickName: '小鱼影视', avatar: '', vipLevel: 0, contxt: '新动态', labels: ['日常'], place: '', cover: '', duration: 75, time: 3_000, likeCount: 0 });
     vm.list.start();
     await settle();
     expect(vm.followsNobody).toBe(false);

@@ -13,7 +13,7 @@ import { ChatService } from '../../../src/core/messaging/chat-service.ts';
 import { Navigator } from '../../../src/core/ports/navigator.ts';
 import type { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
 
-const target = (commentId: number, replyId = 0) => ({ mediaKey: 'movie-05', title: '片名', commentId, replyId, episode: 1 });
+const target = (commentId: number, replyId = 0) => ({ mediaKey: 'movie-05', title: '片名', commentId, replyId, episode: 1, postId: 0 });
 const actor = (uid: number, nickName: string) => ({ uid, nickName, avatar: '' });
 
 function setup() {
@@ -58,6 +58,11 @@ describe('interaction rules', () => {
     expect(targetLink(target(5, 9))).toEqual({ path: '/play/movie-05', query: { commentId: '5', replyId: '9' } });
     expect(targetLink({ ...target(0), episode: 3 })).toEqual({ path: '/play/movie-05', query: { episode: '3' } });
     expect(targetLink({ ...target(0), mediaKey: 'a b' }).path).toBe('/play/a%20b');
+  });
+
+  it('a liked post is a 动态 and opens its page', () => {
+    expect(likeHeadline({ kind: 'post', likerCount: 2, latestLikers: [actor(2, '张三')] })).toBe('张三等2人赞了你的动态');
+    expect(targetLink({ mediaKey: '', title: '', commentId: 0, replyId: 0, episode: 1, postId: 42 })).toEqual({ path: '/dynamicDetail', query: { id: '42' } });
   });
 });
 

@@ -24,6 +24,8 @@ const post = (id: number, patch: Partial<Post> = {}): Post => ({
   duration: 75,
   time: 1_700_000_000_000,
   videoId: id + 500,
+  likeCount: 0,
+  liked: false,
   ...patch,
 });
 
@@ -167,6 +169,48 @@ describe('PostDetailViewModel', () => {
     expect(s.world.navigator.current().path).toBe('/myDynamic');
   });
 
+  it('点赞 shows at once and takes the server’s count; again unlikes; a failure puts it back; a visitor goes to /login', async () => {
+    const s = postingSetup({ path: '/myDynamic' });
+    await publishOne(s, '看海');
+    const id = s.api.state.posts[0]!.id;
+    s.api.state.likes.set(id, new Set([40, 41]));
+    s.world.navigator.push('/dynamicDetail', { id: String(id) });
+    const vm = detail(s, id);
+    await vm.load();
+    expect([vm.liked, vm.likeText]).toEqual([false, '2']);
+    const liking = vm.likeTapped();
+    expect([vm.liked, vm.likeText, vm.liking]).toEqual([true, '3', true]);
+    await liking;
+    expect([vm.liked, vm.likeText, vm.liking]).toEqual([true, '3', false]);
+    expect(s.api.state.likes.get(id)?.has(UID)).toBe(true);
+    await vm.likeTapped();
+    expect([vm.liked, vm.likeText]).toEqual([false, '2']);
+    s.api.state.likes.set(id, new Set());
+    await vm.load();
+    expect(vm.likeText).toBe(PostingTexts.like);
+
+    const failing = new PostDetailViewModel(
+      {
+        posts: { post: async () => post(5, { likeCount: 9 }), remove: () => Promise.resolve(), like: () => Promise.reject(new ApiError(-1, '网络错误')) },
+        session: s.session,
+        navigator: s.world.navigator,
+        notifier: s.world.notifier,
+        origin: '',
+      },
+      5,
+    );
+    await failing.load();
+    await failing.likeTapped();
+    expect([failing.liked, failing.likeText]).toEqual([false, '9']);
+
+    const visitor = postingSetup({ loggedIn: false, path: '/discovery' });
+    visitor.world.navigator.push('/dynamicDetail', { id: '5' });
+    const seen = detail(visitor, 5);
+    seen.post = post(5);
+    await seen.likeTapped();
+    expect(visitor.world.navigator.current()).toMatchObject({ path: '/login', query: { redirect: '/dynamicDetail?id=5' } });
+  });
+
   it('a bad or deleted id shows 动态不存在或已删除; another failure offers a retry', async () => {
     const s = postingSetup();
     const none = detail(s, null);
@@ -178,7 +222,7 @@ describe('PostDetailViewModel', () => {
     expect(gone.missingText).toBe(PostsTexts.NotFound);
     const failing = new PostDetailViewModel(
       {
-        posts: { post: () => Promise.reject(new ApiError(-1, '网络错误')), remove: () => Promise.resolve() },
+        posts: { post: () => Promise.reject(new ApiError(-1, '网络错误')), remove: () => Promise.resolve(), like: () => Promise.reject(new Error('not asked')) },
         session: s.session,
         navigator: s.world.navigator,
         notifier: s.world.notifier,
@@ -190,7 +234,7 @@ describe('PostDetailViewModel', () => {
     expect(failing.status).toBe('failed');
     const notFound = new PostDetailViewModel(
       {
-        posts: { post: () => Promise.reject(new ApiError(PostsRet.NotFound, PostsTexts.NotFound)), remove: () => Promise.resolve() },
+        posts: { post: () => Promise.reject(new ApiError(PostsRet.NotFound, PostsTexts.NotFound)), remove: () => Promise.resolve(), like: () => Promise.reject(new Error('not asked')) },
         session: s.session,
         navigator: s.world.navigator,
         notifier: s.world.notifier,

@@ -25,13 +25,15 @@ describe('post answers', () => {
       parsePost({
         id: '5', uid: 7, nickName: '小遇', avatar: '', vipLevel: 2, contxt: 'x', labels: [{ id: 1, name: '搞笑' }, { id: 0 }],
         location: { id: 'p', name: '外滩', address: '上海', lat: '31.2', lng: 121.4, distanceM: 30 }, cover: '/c.jpg',
-        videoUrl: '/uploads/videos/a.mp4', duration: 12.5, time: 1700000000000, videoId: 9,
+        videoUrl: '/uploads/videos/a.mp4', duration: 12.5, time: 1700000000000, videoId: 9, likeCount: '3', liked: true,
       }),
     ).toEqual({
       id: 5, uid: 7, nickName: '小遇', avatar: '', vipLevel: 2, contxt: 'x', labels: [{ id: 1, name: '搞笑' }],
       location: { id: 'p', name: '外滩', address: '上海', lat: 31.2, lng: 121.4, distanceM: 30 }, cover: '/c.jpg',
-      videoUrl: '/uploads/videos/a.mp4', duration: 12.5, time: 1700000000000, videoId: 9,
+      videoUrl: '/uploads/videos/a.mp4', duration: 12.5, time: 1700000000000, videoId: 9, likeCount: 3, liked: true,
     });
+    // Without likes (an older server), or with nonsense: none, not liked.
+    expect(parsePost({ id: 2, likeCount: -4, liked: 'yes' })).toMatchObject({ likeCount: 0, liked: false });
     expect(parsePost({ id: 1, location: { name: 'no id' } })?.location).toBeNull();
     expect(parsePostPage('nope', 2, 10)).toEqual({ list: [], page: 2, pageSize: 10, total: 0 });
   });
@@ -53,6 +55,15 @@ describe('PostsService', () => {
     api.state.follows.set(UID, new Set([UID]));
     expect((await drive(world.clock, service.feed('follow', 1, 10))).total).toBe(2);
     expect(calls(PostsCalls.feed.path)[1]?.params).toMatchObject({ scope: 'follow' });
+  });
+
+  it('likes a post and unlikes it (LikeTrends); the post then says so', async () => {
+    const { service, world, publishOne, calls } = postsSetup();
+    const id = await publishOne('赞我');
+    expect(await drive(world.clock, service.like(id))).toEqual({ id, liked: true, likeCount: 1 });
+    expect(await drive(world.clock, service.post(id))).toMatchObject({ likeCount: 1, liked: true });
+    expect(await drive(world.clock, service.like(id))).toEqual({ id, liked: false, likeCount: 0 });
+    expect(calls(PostsCalls.like.path).map((call) => call.params?.['id'])).toEqual([id, id]);
   });
 
   it('reads one post, and deletes my own (8103 once gone, 8104 for another’s)', async () => {
