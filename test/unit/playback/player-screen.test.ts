@@ -104,6 +104,15 @@ function makeVm() {
   return { clock, pip, state, player, vm, holds, stop };
 }
 
+/** Two taps 120 ms apart near one spot of a 360×200 picture. */
+function doubleTap(vm: PlayerGesturesViewModel, clock: FakeClock): void {
+  vm.pointerDown(100, 100, 360, 200);
+  vm.pointerUp(100, 100);
+  clock.advance(120);
+  vm.pointerDown(102, 100, 360, 200);
+  vm.pointerUp(102, 100);
+}
+
 describe('PlayerGesturesViewModel', () => {
   it('a tap hides and shows the controls; while playing they hide by themselves after 3 s', () => {
     const { clock, vm, player } = makeVm();
@@ -138,11 +147,7 @@ describe('PlayerGesturesViewModel', () => {
 
   it('a double tap plays or pauses', () => {
     const { clock, vm, player } = makeVm();
-    vm.pointerDown(100, 100, 360, 200);
-    vm.pointerUp(100, 100);
-    clock.advance(120);
-    vm.pointerDown(102, 100, 360, 200);
-    vm.pointerUp(102, 100);
+    doubleTap(vm, clock);
     expect(player.toggles()).toBe(1);
     expect(player.playing).toBe(true);
     clock.advance(1000);
@@ -195,11 +200,7 @@ describe('PlayerGesturesViewModel', () => {
     clock.advance(GESTURE_RULES.controlsHideMs);
     expect(vm.controlsShown).toBe(false);
     // A double tap neither plays nor pauses: it shows the lock.
-    vm.pointerDown(100, 100, 360, 200);
-    vm.pointerUp(100, 100);
-    clock.advance(120);
-    vm.pointerDown(102, 100, 360, 200);
-    vm.pointerUp(102, 100);
+    doubleTap(vm, clock);
     expect(player.toggles()).toBe(0);
     expect(vm.controlsShown).toBe(true);
     // No seek, no brightness, no 2×.
