@@ -5,10 +5,11 @@ import { MiniPlayerModel } from './mini-player-view-model.ts';
 import './mini-player.css';
 
 /**
- * The floating mini player (bottom right, above the tab bar): the picture returns to the play page, ▶/❚❚, ×. It sits
+ * The floating mini player (bottom right, or left once dragged there, above the tab bar): the picture returns to the play page, ▶/❚❚, ×. It sits
  * in a dock, a strip across the bottom that takes no taps itself (pointer-events: none): like the tab bar, content
  * passes under that strip while the page scrolls, and the page keeps room under its end so that its last content
- * comes out from under the player.
+ * comes out from under the player. A finger drags it anywhere; let go, it glides back into the dock at the nearer
+ * side (the view-model's pressed / moved / released).
  */
 export const MiniPlayer = observer(function MiniPlayer() {
   const vm = useViewModel(MiniPlayerModel);
