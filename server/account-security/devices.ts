@@ -6,6 +6,7 @@ import type { AuthSession, SessionDevice } from '../auth/sessions.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { AccountSecurityTexts } from '../../src/core/account-security/account-security-protocol.ts';
+import { isTvAgent } from '../../src/core/shared-kernel/tv-agent.ts';
 import { regionByCode } from '../region/regions.ts';
 import { regionCodeFor } from '../region/routes.ts';
 import { announceEndedSessions } from './account-checks.ts';
@@ -13,7 +14,7 @@ import { announceEndedSessions } from './account-checks.ts';
 /** The device and browser as people name them, from a user agent ("iPhone · Safari", "Android · 微信"). */
 function deviceName(userAgent: string): string {
   const device =
-    /SmartTV|SMART-TV|Tizen|Web0S|WebOS|AFT[A-Z]|BRAVIA|HbbTV|\bTV\b/i.test(userAgent) ? '电视'
+    isTvAgent(userAgent) ? '电视'
     : /iPad/.test(userAgent) ? 'iPad'
     : /iPhone|iPod/.test(userAgent) ? 'iPhone'
     : /Android/.test(userAgent) ? 'Android'

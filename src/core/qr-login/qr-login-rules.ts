@@ -1,3 +1,4 @@
+import { isTvAgent } from '../shared-kernel/tv-agent.ts';
 import { QrLoginRules, QR_SECRET_PATTERN, type QrTicketState } from './qr-login-protocol.ts';
 
 export const QrLoginPaths = {
@@ -8,8 +9,6 @@ export const QrLoginPaths = {
   user: '/user',
 } as const;
 
-/** A TV's user agent (the device list names such a device 电视). */
-const TV_AGENT = /SmartTV|SMART-TV|Tizen|Web0S|WebOS|AFT[A-Z]|BRAVIA|HbbTV|\bTV\b/i;
 /** Phones and tablets: their login page is the form alone, however wide. */
 const HANDHELD_AGENT = /iPhone|iPad|iPod|Android.*Mobile|Mobile Safari|MicroMessenger/i;
 /** A window at least this wide (CSS pixels) on a computer is a big screen. */
@@ -17,7 +16,7 @@ const BIG_SCREEN_WIDTH = 1200;
 
 /** Whether the login page offers QR sign-in: a TV, or a computer's wide window (a phone scans, it does not show codes). */
 export function isBigScreen(userAgent: string, viewportWidth: number): boolean {
-  if (TV_AGENT.test(userAgent)) return true;
+  if (isTvAgent(userAgent)) return true;
   return !HANDHELD_AGENT.test(userAgent) && viewportWidth >= BIG_SCREEN_WIDTH;
 }
 

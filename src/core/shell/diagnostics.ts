@@ -13,6 +13,7 @@ import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import { ShellCalls } from './shell-protocol.ts';
 import { iosMajorVersion, isLowIos } from './user-agent.ts';
+import { isTvAgent } from '../shared-kernel/tv-agent.ts';
 
 export const DiagnosticsTexts = {
   yes: '是',
@@ -47,7 +48,6 @@ export interface Recognised {
   tv: boolean;
 }
 
-const TV_AGENT = /Android TV|SmartTV|SMART-TV|GoogleTV|AppleTV|HbbTV|Tizen.*TV|Web0S|WebOS.*TV|AFT[A-Z]|BRAVIA|MiTV|MIBOX|; TV\b/i;
 
 /** The device as the app reads it. */
 export function recognise(userAgent: string, nativeApp: NativePlatform): Recognised {
@@ -60,7 +60,7 @@ export function recognise(userAgent: string, nativeApp: NativePlatform): Recogni
     webview: nativeApp !== 'none' || /; wv\)/.test(userAgent),
     nativeApp,
     wechat: /MicroMessenger/i.test(userAgent),
-    tv: TV_AGENT.test(userAgent),
+    tv: isTvAgent(userAgent),
   };
 }
 
