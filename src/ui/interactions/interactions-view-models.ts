@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import { likeHeadline, likedWhat, replyAction, targetLink } from '../../core/interactions/interaction-rules.ts';
-import { type InteractionActor, type InteractionTarget, type LikeGroup, type ReceivedReply } from '../../core/interactions/interactions-protocol.ts';
+import { LikedKind, type InteractionActor, type InteractionTarget, type LikeGroup, type ReceivedReply } from '../../core/interactions/interactions-protocol.ts';
+import { POST_WITHOUT_TEXT } from '../../core/posts/post.ts';
 import type { InteractionsService } from '../../core/interactions/interactions-service.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
@@ -38,7 +39,7 @@ const likeRow = (group: LikeGroup): LikeRow => ({
   key: `${group.kind}:${group.id}`,
   headline: likeHeadline(group),
   likers: group.latestLikers,
-  content: group.content,
+  content: group.content || (group.kind === LikedKind.Post ? POST_WITHOUT_TEXT : ''),
   what: likedWhat(group.kind),
   time: group.time,
   unread: group.unread,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { POST_WITHOUT_TEXT } from '../../core/posts/post.ts';
 import { Avatar, TimeLabel } from '../common/display.tsx';
 import { POST_THUMB, type PostCardData } from './posts-view-models.ts';
 import './posting.css';
@@ -20,7 +21,7 @@ export function PostCard({ post, showAuthor = false, onOpen, action }: { post: P
               <span className="post-card__nick">{post.nickName}</span>
             </span>
           )}
-          <span className="post-card__text" data-testid="post-text">{post.text || '分享了一个视频'}</span>
+          <span className="post-card__text" data-testid="post-text">{post.text || POST_WITHOUT_TEXT}</span>
           {post.labels.length > 0 && (
             <span className="post-labels">
               {post.labels.map((label) => (

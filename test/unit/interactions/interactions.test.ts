@@ -91,6 +91,18 @@ describe('InteractionsService and the screens\' view-models', () => {
     expect(refreshes).toHaveLength(1);
   });
 
+  it('a liked post without words reads 分享了一个视频 under 动态, and its row opens the post', async () => {
+    const { state, navigator, service, tick } = setup();
+    const post = { mediaKey: '', title: '', commentId: 0, replyId: 0, episode: 1, postId: 42 };
+    state.likes.push({ recipient: 7, kind: 'post', id: 42, content: '', liker: actor(2, '张三'), time: tick(), target: post });
+    const vm = new ReceivedLikesViewModel({ interactions: service, navigator });
+    vm.list.start();
+    await settle();
+    expect(vm.list.items[0]).toMatchObject({ headline: '张三赞了你的动态', content: '分享了一个视频', what: '动态' });
+    vm.rowTapped(vm.list.items[0]!);
+    expect(navigator.current()).toMatchObject({ path: '/dynamicDetail', query: { id: '42' } });
+  });
+
   it('评论和回复 rows, 回复 opens the box, and the message centre shows both counts', async () => {
     const { container, state, navigator, service, tick } = setup();
     state.replies.push({ recipient: 7, kind: 'reply', id: 11, author: actor(2, '张三'), content: '<img src=x>', original: '原评论', time: tick(), target: target(5, 11) });
