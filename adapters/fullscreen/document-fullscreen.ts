@@ -27,15 +27,24 @@ export interface LockableOrientation {
   unlock?: () => void;
 }
 
+/** A <video> inside the target, as far as its shape goes. */
+interface PictureElement {
+  querySelector?: (selector: 'video') => { videoWidth: number; videoHeight: number } | null;
+}
+
 /**
  * The Fullscreen API of the document: the element fills the screen, and a phone turns to landscape where the
- * browser allows locking the orientation. Unsupported (iPhone Safari) when neither name is enabled or elements have
- * no request method (the app then fills the window with the player by CSS).
+ * browser allows locking the orientation (not for a portrait picture: a short video stays upright). Unsupported
+ * (iPhone Safari) when neither name is enabled or elements have no request method (the app then fills the window
+ * with the player by CSS). Where the lock is refused on a phone held upright (`uprightHandheld`), fullscreen is
+ * left again and `enter` answers false, so the app fills the window and turns the player by CSS instead of showing
+ * a landscape picture small across an upright screen.
  */
 export class DocumentFullscreen implements Fullscreen {
   constructor(
     private readonly doc: FullscreenDocument,
     private readonly orientation: LockableOrientation | null = null,
+    private readonly uprightHandheld: () => boolean = () => false,
   ) {}
 
   supported(): boolean {
@@ -59,9 +68,24 @@ export class DocumentFullscreen implements Fullscreen {
     } catch {
       return false;
     }
-    // Landscape where allowed; a refusal (desktop, iOS) leaves the orientation as it is.
-    this.orientation?.lock?.('landscape').catch(() => undefined);
-    return this.active() || element.requestFullscreen === undefined;
+    const entered = this.active() || element.requestFullscreen === undefined;
+    if (!entered || isPortrait(target)) return entered;
+    // Landscape where allowed; a refusal (desktop, iPad, some web views) leaves the orientation as it is, and on a
+    // phone held upright the app turns the player by CSS instead.
+    if ((await this.lockLandscape()) || !this.uprightHandheld()) return true;
+    await this.exit();
+    return false;
+  }
+
+  private async lockLandscape(): Promise<boolean> {
+    const lock = this.orientation?.lock;
+    if (!lock) return false;
+    try {
+      await lock.call(this.orientation, 'landscape');
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async exit(): Promise<void> {
@@ -88,4 +112,10 @@ export class DocumentFullscreen implements Fullscreen {
       this.doc.removeEventListener('webkitfullscreenchange', handler);
     };
   }
+}
+
+/** The target shows a picture taller than wide (a short video): fullscreen keeps it upright. */
+function isPortrait(target: FullscreenTarget): boolean {
+  const video = (target as PictureElement).querySelector?.('video');
+  return video !== null && video !== undefined && video.videoHeight > video.videoWidth;
 }

@@ -31,7 +31,10 @@ export function bindBrowserFeatures(container: Container): void {
     container.bind<Socket>(Socket).toDynamicValue((ctx) => new SocketIoSocket({ url: ctx.get<string>(ApiOrigin) })).inSingletonScope();
     container.bind<TonePlayer>(TonePlayer).toDynamicValue(() => new WebAudioTonePlayer(window)).inSingletonScope();
     container.bind<NetworkType>(NetworkType).toDynamicValue(() => new ConnectionNetworkType(window.navigator as { connection?: NetworkConnection })).inSingletonScope();
-    container.bind<Fullscreen>(Fullscreen).toDynamicValue(() => new DocumentFullscreen(document, window.screen?.orientation ?? null)).inSingletonScope();
+    container
+      .bind<Fullscreen>(Fullscreen)
+      .toDynamicValue(() => new DocumentFullscreen(document, window.screen?.orientation ?? null, () => window.matchMedia?.('(orientation: portrait) and (pointer: coarse)').matches === true))
+      .inSingletonScope();
     container
       .bind<PictureInPicture>(PictureInPicture)
       .toDynamicValue(() => new DocumentPictureInPicture(document, 'webkitSupportsPresentationMode' in HTMLVideoElement.prototype))

@@ -87,6 +87,32 @@ describe('DocumentFullscreen', () => {
     expect(locks).toEqual(['landscape', 'unlock']);
   });
 
+  it('on a phone held upright whose browser refuses the lock, leaves fullscreen again (the app turns the player by CSS)', async () => {
+    const refusing = { lock: async () => Promise.reject(new Error('NotSupportedError')), unlock: () => undefined };
+    const upright = new ScriptedDocument();
+    await expect(new DocumentFullscreen(upright, refusing, () => true).enter(upright.element())).resolves.toBe(false);
+    expect(upright.fullscreenElement).toBeNull();
+    // No lock at all (no screen.orientation): the same.
+    const bare = new ScriptedDocument();
+    await expect(new DocumentFullscreen(bare, null, () => true).enter(bare.element())).resolves.toBe(false);
+    // Turned, or not a phone held upright: fullscreen it is.
+    const turning = new ScriptedDocument();
+    await expect(new DocumentFullscreen(turning, { lock: async () => undefined }, () => true).enter(turning.element())).resolves.toBe(true);
+    expect(turning.fullscreenElement).not.toBeNull();
+    const desk = new ScriptedDocument();
+    await expect(new DocumentFullscreen(desk, refusing, () => false).enter(desk.element())).resolves.toBe(true);
+  });
+
+  it('keeps a portrait picture (a short video) upright: no lock asked, fullscreen kept', async () => {
+    const doc = new ScriptedDocument();
+    const locks: string[] = [];
+    const fullscreen = new DocumentFullscreen(doc, { lock: async (orientation) => void locks.push(orientation) }, () => true);
+    const target = Object.assign(doc.element(), { querySelector: () => ({ videoWidth: 720, videoHeight: 1280 }) });
+    await expect(fullscreen.enter(target)).resolves.toBe(true);
+    expect(locks).toEqual([]);
+    expect(doc.fullscreenElement).toBe(target);
+  });
+
   it('uses Safari’s prefixed names where the standard ones are missing', async () => {
     let element: unknown = null;
     const listeners = new Set<() => void>();

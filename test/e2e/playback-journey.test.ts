@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, onMobileData, openPhone, type Phone } from './support/phone.ts';
+import { PHONE, onMobileData, openPhone, turnsToLandscape, type Phone } from './support/phone.ts';
 import { openVideo, startPlayback, videoTime } from './support/play.ts';
 
 let phone: Phone | undefined;
@@ -58,6 +58,8 @@ async function expectAdvancing(by = 1): Promise<void> {
 beforeAll(async () => {
   phone = await openPhone();
   ({ app, page } = phone);
+  // A browser that turns the phone to landscape in fullscreen (Android Chrome's orientation lock).
+  await turnsToLandscape(phone.context);
   // A fresh viewer, logged in, so their play records start empty.
   await page.goto(`${app.url}/register`);
   await page.getByPlaceholder('4-20位字母、数字或下划线').fill(`viewer${Date.now() % 1_000_000}`);

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import type { RunningApp } from './support/app-server.ts';
 import { signInOnPage } from './support/accounts.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { openPhone, turnsToLandscape, type Phone } from './support/phone.ts';
 import { startPlayback, videoTime } from './support/play.ts';
 import { STOPS, describeCovered, findCoveredTapTargets, scrollPageTo, settle } from './support/tap-targets.ts';
 
 /**
  * Issue 24, the picture on a phone (iPhone Safari's agent, touch): a double tap pauses, a swipe seeks by what its
  * preview said, fullscreen has the barrage bar inside it and a barrage sent there reaches another phone, an iPhone
- * without element fullscreen gets the whole player turned to landscape by CSS, and leaving the play page while
+ * without element fullscreen and a phone that refuses to turn get the whole player turned to landscape by CSS, and leaving the play page while
  * playing leaves a floating mini player that goes on, is dragged to the other side and returns to the play page on a tap.
  */
 
@@ -75,6 +75,8 @@ async function setDanmu(on: Page, open: boolean): Promise<void> {
 beforeAll(async () => {
   phone = await openPhone();
   ({ app, page } = phone);
+  // demo's phone turns to landscape in fullscreen (Android Chrome); demo2's refuses (as headless Chromium does).
+  await turnsToLandscape(phone.context);
   other = await phone.otherPhone();
   await Promise.all([
     signInOnPage(page, app.url, { userName: 'demo', password: 'demo123456' }),
@@ -240,6 +242,24 @@ describe('the picture on a phone', () => {
 
     await page.getByTestId('play-fullscreen').click();
     await poll(() => area().getAttribute('data-fullscreen')).toBe('false');
+  });
+
+  it('where the browser will not turn the phone (the orientation lock is refused), fullscreen turns the player by CSS', { timeout: 60_000 }, async () => {
+    const otherArea = other.getByTestId('player-area');
+    await other.goto(`${app.url}/play/${MEDIA_KEY}`);
+    await startPlayback(other);
+    await other.getByTestId('play-fullscreen').click();
+    await poll(() => otherArea.getAttribute('data-fullscreen')).toBe('true');
+    // The element fullscreen is left again at once: a landscape picture is not left small across the upright screen.
+    await poll(() => other.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    const box = (await otherArea.boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([390, 844]);
+    expect(await otherArea.evaluate((element: HTMLElement) => element.offsetWidth)).toBe(844);
+    await otherArea.getByTestId('barrage-input').waitFor();
+    expect(await video(other).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    await shot(other, 'lock-refused-css-fullscreen');
+    await other.getByTestId('play-fullscreen').click();
+    await poll(() => otherArea.getAttribute('data-fullscreen')).toBe('false');
   });
 
   it('leaving the play page while playing leaves a mini player that goes on; a tap returns to the play page', { timeout: 60_000 }, async () => {

@@ -39,6 +39,17 @@ export async function onMobileData(context: BrowserContext): Promise<void> {
   });
 }
 
+/**
+ * Makes a context a phone whose browser turns to landscape in fullscreen (Android Chrome: `screen.orientation.lock`
+ * succeeds there; headless Chromium refuses it, as some web views do). The viewport stays as it is.
+ */
+export async function turnsToLandscape(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const orientation = window.screen.orientation as ScreenOrientation & { lock?: (type: string) => Promise<void> };
+    Object.defineProperty(orientation, 'lock', { configurable: true, value: async () => undefined });
+  });
+}
+
 export interface Phone {
   app: RunningApp;
   browser: Browser;
