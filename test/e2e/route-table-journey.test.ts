@@ -83,6 +83,9 @@ const FLOW_START: Record<string, string> = {
   '/resetPassword': '/retrievePassword',
   // The package choice of a code typed on /exchangeVip (the code is kept in memory, never in the address).
   '/selectPack': '/exchangeVip',
+  // ChannelNavigation replaces itself with the short-video channel: wait for it, or its late redirect would replace
+  // the next route's page (CI once saw /navigation replaced by /miniVideoChannel).
+  '/channelNavigation/:category': '/miniVideoChannel',
 };
 
 let ids: Ids;
