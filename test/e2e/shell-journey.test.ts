@@ -112,11 +112,14 @@ describe('the app shell: tab bar, titles, scroll and kept pages', () => {
   });
 
   it('a deeper page slides in from the right, without the tab bar; the back arrow returns with a slide to the right', async () => {
+    // With motion (journeys otherwise ask for reduced motion: support/phone.ts).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto(`${app.url}/user`);
     await tabBar().waitFor();
     await page.getByRole('button', { name: '登录/注册' }).dispatchEvent('click');
     await page.waitForURL(/\/login\?redirect=%2Fuser$/);
     await expect.poll(() => page.locator('.page-slot:not([hidden])').getAttribute('class')).toContain('page-slot--slide-left');
+    expect(await page.locator('.page-slot:not([hidden])').evaluate((el) => getComputedStyle(el).animationName)).toBe('page-slide-left');
     expect(await tabBar().count()).toBe(0);
     await expect.poll(() => page.title()).toBe('登录 - 奇遇视频');
     await shot('shell-login');
@@ -133,7 +136,6 @@ describe('the app shell: tab bar, titles, scroll and kept pages', () => {
     await page.waitForURL(/\/login/);
     await expect.poll(() => page.locator('.page-slot:not([hidden])').getAttribute('class')).toContain('page-slot--slide-left');
     expect(await page.locator('.page-slot:not([hidden])').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
-    await page.emulateMedia({ reducedMotion: null });
     await page.goBack();
     await page.waitForURL(/\/user$/);
   });

@@ -50,6 +50,13 @@ export async function turnsToLandscape(context: BrowserContext): Promise<void> {
   });
 }
 
+/**
+ * Journeys ask for reduced motion (a setting phones offer): pages then appear without their 0.28 s slide, so a tap
+ * right after a page change lands where the page is, not where the sliding page was a frame before (CI lost such
+ * taps on a busy machine). The slides themselves are the shell journey's to check, with motion.
+ */
+const JOURNEY_MOTION: BrowserContextOptions = { reducedMotion: 'reduce' };
+
 export interface Phone {
   app: RunningApp;
   browser: Browser;
@@ -95,7 +102,7 @@ export async function openPhone(
   const browser = launched.value;
   // What an earlier journey of this worker may have left open (a failed test's page) goes first.
   await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
-  const context = await browser.newContext({ ...PHONE, ...options.contextOptions });
+  const context = await browser.newContext({ ...PHONE, ...JOURNEY_MOTION, ...options.contextOptions });
   if (!options.startAds) await withoutStartAds(context);
   const page = await context.newPage();
   return {
@@ -104,7 +111,7 @@ export async function openPhone(
     context,
     page,
     otherPhone: async (other = PHONE) => {
-      const second = await browser.newContext(other);
+      const second = await browser.newContext({ ...JOURNEY_MOTION, ...other });
       await withoutStartAds(second);
       return second.newPage();
     },
