@@ -89,7 +89,8 @@ describe('comments, replies and the video\'s actions', () => {
     const target = comment('老城区的故事总是让人感动');
     const like = target.getByTestId('comment-like').first();
     expect(await like.textContent()).toBe('1');
-    await like.click();
+    // Shown at once; reloaded once the server has it (a reload sooner keeps it too, but may list the comments first).
+    await Promise.all([page.waitForResponse((response) => response.url().includes('/api/Video/ReplyLike')), like.click()]);
     await poll(() => like.textContent()).toBe('2');
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     await page.reload();
@@ -152,7 +153,7 @@ describe('comments, replies and the video\'s actions', () => {
     const like = page.getByTestId('video-like');
     await poll(() => like.locator('.count').textContent()).toBe('1');
     const before = await likeCount();
-    await like.click();
+    await Promise.all([page.waitForResponse((response) => response.url().includes('/api/Video/VideoLikes')), like.click()]);
     await poll(likeCount).toBe(before + 1);
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     await page.reload();

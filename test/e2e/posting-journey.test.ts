@@ -208,7 +208,7 @@ describe('publishing a video post', () => {
     const like = follower.getByTestId('post-like');
     await poll(() => like.getAttribute('aria-pressed')).toBe('false');
     expect(await like.textContent()).toBe('点赞');
-    await like.click();
+    await Promise.all([follower.waitForResponse((response) => response.url().includes('/api/Trends/LikeTrends')), like.click()]);
     await poll(() => like.getAttribute('aria-pressed')).toBe('true');
     expect(await like.textContent()).toBe('1');
     await follower.reload();

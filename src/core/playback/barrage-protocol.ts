@@ -164,7 +164,7 @@ export const BarrageCalls = {
     },
   }),
   /** Likes the barrage, or takes the like back. */
-  like: call<BarrageLikeState>()({ method: 'GET', path: '/api/Video/BarrageLike', carrier: 'query', params: { barrageId } }),
+  like: call<BarrageLikeState>()({ method: 'GET', path: '/api/Video/BarrageLike', carrier: 'query', params: { barrageId }, outlivesPage: true }),
   /** Reports a barrage once, with a reason of the list; never one's own. */
   report: call<null>()({
     method: 'GET',

@@ -124,6 +124,7 @@ export const PostsCalls = {
     method: 'GET',
     path: '/api/Trends/LikeTrends',
     carrier: 'query',
+    outlivesPage: true,
     params: { id: { kind: 'id' } },
   }),
   /** Decided: one post. Visitors may ask. */

@@ -125,8 +125,9 @@ export interface Call<S extends Fields, Data> {
   readonly carrier: Carrier;
   readonly params: S;
   /**
-   * A person's own words or place (a comment, a barrage, a chat message, the play position): the request is sent to
-   * the end even when the page is left, reloaded or closed right after it starts (the browser's keepalive fetch).
+   * A person's own words, place or like (a comment, a barrage, a chat message, the play position; a 赞 shown at once):
+   * the request is sent to the end even when the page is left, reloaded or closed right after it starts (the
+   * browser's keepalive fetch).
    */
   readonly outlivesPage?: boolean;
   readonly [answers]?: Data;

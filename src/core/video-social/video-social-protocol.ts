@@ -179,11 +179,11 @@ export const VideoSocialCalls = {
   /** Deletes the caller's own comment or reply; a comment's replies go with it (msg 删除成功). Signed in only. */
   remove: call<CommentDeleted>()({ method: 'GET', path: '/api/Video/DelReply', carrier: 'query', params: { id } }),
   /** Likes a comment or reply, or unlikes it. Signed in only. */
-  likeComment: call<CommentLiked>()({ method: 'GET', path: '/api/Video/ReplyLike', carrier: 'query', params: { id } }),
+  likeComment: call<CommentLiked>()({ method: 'GET', path: '/api/Video/ReplyLike', carrier: 'query', params: { id }, outlivesPage: true }),
   /** 赞: the same vote again clears it, 踩 is replaced. Signed in only. */
-  like: call<VoteCounts>()({ method: 'GET', path: '/api/Video/VideoLikes', carrier: 'query', params: { mediaKey } }),
+  like: call<VoteCounts>()({ method: 'GET', path: '/api/Video/VideoLikes', carrier: 'query', params: { mediaKey }, outlivesPage: true }),
   /** 踩: the same vote again clears it, 赞 is replaced. Signed in only. */
-  dislike: call<VoteCounts>()({ method: 'GET', path: '/api/Video/VideoDisLikes', carrier: 'query', params: { mediaKey } }),
+  dislike: call<VoteCounts>()({ method: 'GET', path: '/api/Video/VideoDisLikes', carrier: 'query', params: { mediaKey }, outlivesPage: true }),
   /** Everything the actions bar shows in one call. Visitors may ask. */
   details: call<VideoActionDetails>()({ method: 'GET', path: '/api/Video/VideoRatingDetails', carrier: 'query', params: { mediaKey } }),
   /** Decided (not in the spec's list): rates the video 1–5 stars (again: replaces; msg 评分成功). Signed in only. */
