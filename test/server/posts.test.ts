@@ -435,7 +435,9 @@ describe('lists, detail and delete', () => {
     const fans = await Promise.all(Array.from({ length: 20 }, () => registerUser(app)));
     const answers = await Promise.all(fans.map((fan) => like(fan, target.id)));
     expect(answers.map((answer) => [answer.body.ret, answer.body.data.liked])).toEqual(fans.map(() => [Ret.Ok, true]));
-    expect(answers.map((answer) => answer.body.data.likeCount).sort((a, b) => a - b).at(-1)).toBe(20);
+    // Each answer counts what was committed when it counted (on PostgreSQL a like still in flight is not seen); the
+    // post's count afterwards is every like.
+    expect(answers.every((answer) => answer.body.data.likeCount >= 1 && answer.body.data.likeCount <= 20)).toBe(true);
     expect((await detail(target.id)).body.data).toMatchObject({ likeCount: 20, liked: false });
     const taps = await Promise.all(Array.from({ length: 9 }, () => like(follower, target.id)));
     expect(taps.every((tap) => tap.body.ret === Ret.Ok)).toBe(true);
