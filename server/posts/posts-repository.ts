@@ -1,6 +1,7 @@
 import type { Place } from '../../src/core/ports/place-search.ts';
 import type { PostLiked, Post as PostView, PostPage } from '../../src/core/posts/posts-protocol.ts';
 import type { Queryable } from '../db/database.ts';
+import { toggleLikeRow } from '../db/like-rows.ts';
 import { VIDEO_URL_PREFIX, storedVideoName } from '../upload/upload-files.ts';
 import { isVideoExtension } from '../upload/video-magic.ts';
 import type { Label } from '../../src/core/upload/upload-protocol.ts';
@@ -115,11 +116,7 @@ export async function postExists(tx: Queryable, id: number): Promise<boolean> {
 
 /** Likes the post for the user, or unlikes it when they already do; answers its likes after. */
 export async function togglePostLike(tx: Queryable, postId: number, userId: number, now: Date): Promise<PostLiked> {
-  const removed = await tx.query('DELETE FROM post_likes WHERE post_id = $1 AND user_id = $2 RETURNING post_id', [postId, userId]);
-  const liked = removed.length === 0;
-  if (liked) await tx.query('INSERT INTO post_likes (post_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [postId, userId, now]);
-  const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM post_likes WHERE post_id = $1', [postId]);
-  return { id: postId, liked, likeCount: Number(count[0]?.n ?? 0) };
+  return { id: postId, ...(await toggleLikeRow(tx, { table: 'post_likes', target: 'post_id' }, postId, userId, now)) };
 }
 
 /** Which posts a list shows. */

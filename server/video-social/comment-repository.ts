@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { toggleLikeRow } from '../db/like-rows.ts';
 import { isKefuSql } from '../user/listed-user.ts';
 import { levelFor } from '../../src/core/shared-kernel/levels.ts';
 import type { CommentLiked, CommentSort, CommentView, CommentViewPage, ReplyViewPage } from '../../src/core/video-social/video-social-protocol.ts';
@@ -211,12 +212,6 @@ export async function deleteComment(tx: Queryable, id: number): Promise<number> 
 }
 
 /** Likes or unlikes a comment; answers whether the user likes it afterwards and the count. Run inside a transaction. */
-export async function toggleCommentLike(tx: Queryable, commentId: number, userId: number, now: Date): Promise<CommentLiked> {
-  const removed = await tx.query('DELETE FROM video_comment_likes WHERE comment_id = $1 AND user_id = $2 RETURNING comment_id', [commentId, userId]);
-  const liked = removed.length === 0;
-  if (liked) {
-    await tx.query('INSERT INTO video_comment_likes (comment_id, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [commentId, userId, now]);
-  }
-  const count = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM video_comment_likes WHERE comment_id = $1', [commentId]);
-  return { liked, likeCount: count[0]?.n ?? 0 };
+export function toggleCommentLike(tx: Queryable, commentId: number, userId: number, now: Date): Promise<CommentLiked> {
+  return toggleLikeRow(tx, { table: 'video_comment_likes', target: 'comment_id' }, commentId, userId, now);
 }
