@@ -104,6 +104,11 @@ export function clampTime(seconds: number, duration: number): number {
   return Number.isFinite(duration) && duration > 0 ? Math.min(seconds, duration) : seconds;
 }
 
+/** The whole seconds a play record sends (AddPlayRecord): 0 for a live stream, else the time within the episode. */
+export function recordedProgress(live: boolean, seconds: number, duration: number): number {
+  return live ? 0 : Math.floor(clampTime(seconds, duration));
+}
+
 /** Fraction of the episode played, 0..1 (0 when the duration is unknown). */
 export function playedFraction(time: number, duration: number): number {
   if (!Number.isFinite(duration) || duration <= 0) return 0;

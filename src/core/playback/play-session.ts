@@ -8,6 +8,7 @@ import {
   clampTime,
   decideAutoplay,
   nextEpisode,
+  recordedProgress,
   resumeProgress,
   shouldAdvance,
   startPosition,
@@ -214,7 +215,7 @@ export class PlaySession {
     const { phase, mediaKey, episode, source, attached } = this.state;
     const player = this.player;
     if (phase !== 'ready' || !source || !attached || !player) return null;
-    return { mediaKey, episode, progress: source.live ? 0 : Math.floor(clampTime(player.currentTime(), player.duration())) };
+    return { mediaKey, episode, progress: recordedProgress(source.live, player.currentTime(), player.duration()) };
   }
 
   private async loadAddress(autoplay = false): Promise<void> {

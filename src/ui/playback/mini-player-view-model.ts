@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isMiniPlayerDrag, settleMiniPlayer, type MiniPlayerEntry, type MiniPlayerSide, type MiniPlayerStore } from '../../core/playback/mini-player.ts';
 import type { PlayPosition, PlayProgressRecorder } from '../../core/playback/play-progress.ts';
+import { recordedProgress } from '../../core/playback/play-rules.ts';
 import type { PlayerTuning } from '../../core/playback/player-tuning.ts';
 import type { MediaPlayer, MediaPlayerFactory } from '../../core/ports/media-player.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
@@ -33,7 +34,8 @@ export class MiniPlayerViewModel {
   dragging = false;
   /** Gliding to its resting place after a drag. */
   gliding = false;
-  private press: { x: number; y: number; dragging: boolean } | null = null;
+  /** Where the pointer went down, while it is down. */
+  private press: { x: number; y: number } | null = null;
   /** The last press was a drag, so the click that may follow it is no tap. */
   private dragged = false;
   private player: MediaPlayer | null = null;
@@ -101,7 +103,8 @@ export class MiniPlayerViewModel {
 
   /** A finger (or the mouse's main button) went down on the floating player, at (x, y) on the screen. */
   pressed(x: number, y: number): void {
-    this.press = { x, y, dragging: false };
+    this.press = { x, y };
+    this.dragging = false;
     this.dragged = false;
     this.gliding = false;
     this.offset = null;
@@ -116,8 +119,7 @@ export class MiniPlayerViewModel {
     if (!press) return false;
     const dx = x - press.x;
     const dy = y - press.y;
-    if (!press.dragging && !isMiniPlayerDrag(dx, dy)) return false;
-    press.dragging = true;
+    if (!this.dragging && !isMiniPlayerDrag(dx, dy)) return false;
     this.dragging = true;
     this.dragged = true;
     this.offset = { x: dx, y: dy };
@@ -131,7 +133,7 @@ export class MiniPlayerViewModel {
   released(drop: { left: number; width: number }, viewportWidth: number): void {
     const press = this.press;
     this.press = null;
-    if (!press?.dragging) return;
+    if (!press || !this.dragging) return;
     this.dragging = false;
     const { side, glideFrom } = settleMiniPlayer(drop, viewportWidth);
     this.deps.store.settledOn(side);
@@ -182,8 +184,7 @@ export class MiniPlayerViewModel {
   private position(): PlayPosition | null {
     const { entry, player } = this;
     if (!entry || !player?.source()) return null;
-    const time = player.currentTime();
-    return { mediaKey: entry.mediaKey, episode: entry.episode, progress: entry.source.live || !Number.isFinite(time) ? 0 : Math.floor(time) };
+    return { mediaKey: entry.mediaKey, episode: entry.episode, progress: recordedProgress(entry.source.live, player.currentTime(), player.duration()) };
   }
 
   /** Timed records stop; the position now is recorded. */
