@@ -71,6 +71,8 @@ async function buildInto(stage: string, options: { apiBase?: string; quiet?: boo
     define: {
       'process.env.NODE_ENV': '"production"',
       __API_BASE__: JSON.stringify(options.apiBase ?? process.env.API_BASE ?? ''),
+      // The sites whose pages open inside the app (/iframe); the server lists the same in the page's frame-src.
+      __FRAME_ORIGINS__: JSON.stringify(process.env.FRAME_ORIGINS ?? ''),
       // package.json's version, shown on /test and /mobileTest.
       __APP_VERSION__: JSON.stringify(packageVersion),
       // The older site's address (settings › 访问旧版网站); unset, the row is not shown.

@@ -123,7 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     return defaultJsonParser(request, text, done);
   });
 
-  await registerSecurityHeaders(app, { apiBase: config.apiBase });
+  await registerSecurityHeaders(app, { apiBase: config.apiBase, frameOrigins: config.frameOrigins });
   // Before the routes: the flood guard hooks /api routes as they are added; with Redis it shares the store's connection.
   const countUnknownApiPaths = await registerFloodGuard(app, {
     ...apiRateLimitOf(config),

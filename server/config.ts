@@ -44,6 +44,11 @@ export interface Config {
   apiRateLimitWindowMs?: number | undefined;
   /** API_BASE: where the built app calls the API; another site's origin is added to the page's CSP (connect, img, media). */
   apiBase?: string | undefined;
+  /**
+   * FRAME_ORIGINS: comma-separated http(s) origins whose pages the app may show inside itself (/iframe: a help
+   * article's link to such a site), put in the page's frame-src; the app is built with the same list. Default none.
+   */
+  frameOrigins?: readonly string[] | undefined;
   /** SMTP_URL: mail codes through this SMTP server (smtp:// or smtps://); unset: to the outbox folder (see outboxDirOf). */
   smtpUrl?: string | undefined;
   /** MAIL_FROM: the sender of mailed codes, default `奇遇视频 <no-reply@localhost>`. */
@@ -123,6 +128,27 @@ function urlOf(env: Env, name: string, schemes: readonly string[], example: stri
   return raw;
 }
 
+/** A comma-separated list of http(s) origins (no path, query or credentials), or undefined when unset. */
+function originsOf(env: Env, name: string): string[] | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      let origin: string | undefined;
+      try {
+        const url = new URL(entry);
+        origin = (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === entry.replace(/\/$/, '') ? url.origin : undefined;
+      } catch {
+        origin = undefined;
+      }
+      if (origin === undefined) throw new ConfigError(`${name} must list http:// or https:// origins separated by commas (e.g. https://help.example.com), got "${entry}"`);
+      return origin;
+    });
+}
+
 /** The URL with its password replaced by *** (for messages); the text as it is when it is not a URL. */
 export function redactUrlPassword(raw: string): string {
   try {
@@ -180,6 +206,7 @@ export function readConfig(env: Env = process.env): Config {
     trustProxy: ['1', 'true', 'yes'].includes((value(env, 'TRUST_PROXY') ?? '').toLowerCase()),
     logLevel: logLevelOf(env),
     apiBase: value(env, 'API_BASE'),
+    frameOrigins: originsOf(env, 'FRAME_ORIGINS'),
     smtpUrl: urlOf(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
     mailFrom: value(env, 'MAIL_FROM'),
     smsUrl: urlOf(env, 'SMS_URL', ['http:', 'https:'], 'https://sms.example.com/send'),

@@ -19,6 +19,7 @@ import { createRoutes } from './ui/app/routes.tsx';
 import { bindUi } from './ui/app/ui-bindings.ts';
 
 declare const __API_BASE__: string;
+declare const __FRAME_ORIGINS__: string;
 
 /**
  * Resolves in a task of its own (a message to the page itself: not throttled like a timer in a hidden tab): the
@@ -57,7 +58,7 @@ async function start(rootElement: HTMLElement): Promise<void> {
   const { routes, patchRoutesOnNavigation } = createRoutes(features.ready);
   const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   await nextTask();
-  const container = createBrowserContainer(router, { apiBase: __API_BASE__ });
+  const container = createBrowserContainer(router, { apiBase: __API_BASE__, frameOrigins: __FRAME_ORIGINS__ });
   features.attach(container);
   bindUi(container);
   container.get<NativeBridge>(NativeBridge);

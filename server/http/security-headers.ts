@@ -29,7 +29,7 @@ export function apiBaseSources(apiBase: string | undefined): string[] {
  * media-source URLs and may start a blob: worker; picked files preview as blob: images and videos; socket.io
  * talks to this host over ws/wss (listed by the request's Host, as older WebKit does not let 'self' cover them).
  */
-function appCspDirectives(apiBase: string | undefined): Record<string, Iterable<string | ((req: IncomingMessage) => string)>> {
+function appCspDirectives(apiBase: string | undefined, frameOrigins: readonly string[]): Record<string, Iterable<string | ((req: IncomingMessage) => string)>> {
   const api = apiBaseSources(apiBase);
   const apiHttp = api.slice(0, 1);
   const sameHostSockets = (req: IncomingMessage): string => {
@@ -46,8 +46,8 @@ function appCspDirectives(apiBase: string | undefined): Record<string, Iterable<
     'connect-src': ["'self'", sameHostSockets, GOOGLE_PLACES_ORIGIN, ...api],
     'worker-src': ["'self'", 'blob:'],
     'child-src': ["'self'", 'blob:'],
-    // The payment gateway's page in the app's /iframe lives on the API server (its sandbox gateway).
-    'frame-src': ["'self'", ...apiHttp],
+    // /iframe shows the pages of the sites FRAME_ORIGINS allows (a help article's link); nothing else is framed.
+    'frame-src': ["'self'", ...frameOrigins],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -64,10 +64,10 @@ function appCspDirectives(apiBase: string | undefined): Record<string, Iterable<
  * /media, the sandbox gateway page): a route's header replaces these. No HSTS (the operator's proxy decides
  * HTTPS), no COOP/CORP/COEP (native app web views and other origins load the app's images and open payment pages).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { apiBase?: string | undefined }): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { apiBase?: string | undefined; frameOrigins?: readonly string[] | undefined }): Promise<void> {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(options.apiBase) },
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(options.apiBase, options.frameOrigins ?? []) },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: false,

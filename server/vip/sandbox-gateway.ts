@@ -6,8 +6,7 @@ import type { Database } from '../db/database.ts';
 import { Ret } from '../http/ret.ts';
 import { formatDate } from '../user/user-view.ts';
 import { signFields } from './payment-signature.ts';
-import { PayFrame, type PayFrameStatus } from '../../src/core/vip/pay-frame.ts';
-import { OrderStatus } from '../../src/core/vip/vip-protocol.ts';
+import { GatewayEmbed, OrderStatus, type GatewayEmbedStatus } from '../../src/core/vip/vip-protocol.ts';
 import { findOrder, ORDER_ID_FORMAT, toOrderView, type OrderRow } from './vip-orders.ts';
 
 export interface SandboxGatewayDeps {
@@ -63,17 +62,17 @@ function sendHtml(reply: FastifyReply, status: number, html: string, scriptNonce
 
 const resultLink = (orderId: string): string => `/payResult?orderId=${encodeURIComponent(orderId)}`;
 
-/** The page is shown in the app's frame (/iframe): it ends with a message to the app, not a redirect. */
+/** The page is framed by a host on this origin (GatewayEmbed): it ends with a message to it, not a redirect. */
 function isEmbedded(source: unknown): boolean {
-  return typeof source === 'object' && source !== null && (source as Record<string, unknown>)[PayFrame.embedParam] === '1';
+  return typeof source === 'object' && source !== null && (source as Record<string, unknown>)[GatewayEmbed.embedParam] === '1';
 }
 
 /**
- * The framed page's end: it tells the app (its parent, on this origin: the page may be framed by no other) how the
- * payment ended, as src/core/vip/pay-frame.ts reads it; the link is for a parent that does not listen.
+ * The framed page's end: it tells its parent (on this origin: the page may be framed by no other) how the payment
+ * ended (GatewayEmbed); the link is for a parent that does not listen.
  */
-function framedResultPage(orderId: string, status: PayFrameStatus, nonce: string): string {
-  const message = JSON.stringify({ type: PayFrame.messageType, orderId, status }).replace(/</g, '\\u003c');
+function framedResultPage(orderId: string, status: GatewayEmbedStatus, nonce: string): string {
+  const message = JSON.stringify({ type: GatewayEmbed.messageType, orderId, status }).replace(/</g, '\\u003c');
   const text = status === 'paid' ? '支付完成，正在返回…' : '已取消支付，正在返回…';
   return page('沙盒支付', `<div class="card"><p>${escapeHtml(text)}</p>
 <p><a href="${escapeHtml(resultLink(orderId))}" target="_top">查看支付结果</a></p></div>
@@ -93,7 +92,7 @@ function orderPage(order: OrderRow, embedded: boolean): string {
   const details = rows.map(([name, value]) => `<dt>${escapeHtml(name ?? '')}</dt><dd>${escapeHtml(value ?? '')}</dd>`).join('');
   const actions = view.status === OrderStatus.Created
     ? `<form method="post" action="/sandbox/gateway/confirm">
-<input type="hidden" name="orderId" value="${escapeHtml(view.orderId)}">${embedded ? `<input type="hidden" name="${PayFrame.embedParam}" value="1">` : ''}
+<input type="hidden" name="orderId" value="${escapeHtml(view.orderId)}">${embedded ? `<input type="hidden" name="${GatewayEmbed.embedParam}" value="1">` : ''}
 <button class="pay" name="action" value="approve" type="submit">确认支付</button>
 <button class="cancel" name="action" value="decline" type="submit">取消支付</button></form>`
     : `<p><a href="${escapeHtml(resultLink(view.orderId))}" target="_top">查看支付结果</a></p>`;
@@ -116,8 +115,8 @@ function orderIdFrom(source: unknown): string | undefined {
 /**
  * The sandbox payment gateway (a provider's test mode): GET /sandbox/gateway?orderId= shows the
  * order with 确认支付 / 取消支付; POST /sandbox/gateway/confirm sends the signed callback to the
- * API, as a provider would, then redirects to the app's /payResult?orderId= (framed in the app's /iframe,
- * `embed=1`: posts the result to the app instead). The order id is
+ * API, as a provider would, then redirects to the app's /payResult?orderId= (framed by a host on this origin,
+ * `embed=1`: posts the result to it instead, see GatewayEmbed). The order id is
  * an unguessable 96-bit value, so the page needs no session.
  */
 export function registerSandboxGateway(app: FastifyInstance, deps: SandboxGatewayDeps): void {

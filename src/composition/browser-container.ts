@@ -20,11 +20,15 @@ import { PageVisibility } from '../core/ports/page-visibility.ts';
 import { PageTranslator } from '../core/ports/page-translator.ts';
 import { Random } from '../core/ports/random.ts';
 import { ApiOrigin } from './api-origin.ts';
+import { FrameOrigins } from './frame-origins.ts';
+import { frameOrigins } from '../core/help/article-links.ts';
 import { bindStartCore } from './start-bindings.ts';
 
 export interface BrowserConfig {
   /** Base address of the API; '' means the page's own origin. */
   apiBase: string;
+  /** FRAME_ORIGINS as built: comma-separated sites whose pages open inside the app (/iframe). */
+  frameOrigins: string;
 }
 
 type RouterLike = ConstructorParameters<typeof RouterNavigator>[0];
@@ -42,6 +46,7 @@ export function createBrowserContainer(router: RouterLike, config: BrowserConfig
     .toDynamicValue(() => FirstScreenHttp.fromDocument(new FetchHttp({ baseURL: config.apiBase }), document))
     .inSingletonScope();
   container.bind<string>(ApiOrigin).toConstantValue(config.apiBase || window.location.origin);
+  container.bind<readonly string[]>(FrameOrigins).toConstantValue(frameOrigins(config.frameOrigins.split(',')));
   container.bind<Notifier>(Notifier).toDynamicValue(() => new AntdNotifier()).inSingletonScope();
   container.bind<Navigator>(Navigator).toDynamicValue(() => new RouterNavigator(router)).inSingletonScope();
   container

@@ -41,6 +41,7 @@ import { Random } from '../core/ports/random.ts';
 import { Socket } from '../core/ports/socket.ts';
 import { TonePlayer } from '../core/ports/tone-player.ts';
 import { ApiOrigin } from './api-origin.ts';
+import { FrameOrigins } from './frame-origins.ts';
 import { LoadFeatures } from './lazy-features.ts';
 import { bindCore } from './core-bindings.ts';
 import { bindPlayFeatures } from './play-feature-bindings.ts';
@@ -139,6 +140,7 @@ export function createHeadlessCore(options: { http?: FakeHttp; withFakeApi?: boo
   container.bind<Geolocation>(Geolocation).toConstantValue(world.geolocation);
   container.bind<PlaceSearch>(PlaceSearch).toConstantValue(world.places);
   container.bind<string>(ApiOrigin).toConstantValue('');
+  container.bind<readonly string[]>(FrameOrigins).toConstantValue([]);
   bindCore(container);
   // The view-models of what shows at start (bindUi binds them in the browser).
   bindStartScreens(container);

@@ -4,7 +4,10 @@ import { SessionStore, type KeyValueStore } from '../core/ports/key-value-store.
 import { Navigator } from '../core/ports/navigator.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { bindViewModel } from '../ui/app/view-model-token.ts';
+import { FrameOrigins } from './frame-origins.ts';
 import {
+  FramePageModel,
+  FramePageViewModel,
   HelpArticleLinksModel,
   HelpArticleLinksViewModel,
   HelpCenterModel,
@@ -28,5 +31,7 @@ export function bindHelp(container: Container): void {
   );
   bindViewModel(container, HelpDetailModel, (c, { id, index, sanitize }) => new HelpDetailViewModel({ service: c.get(HelpService), sanitize }, id, index));
   bindViewModel(container, TvHelpModel, (c, { dealId, sanitize, leave }) => new TvHelpViewModel({ service: c.get(HelpService), sanitize, leave }, dealId));
-  bindViewModel(container, HelpArticleLinksModel, (c) => new HelpArticleLinksViewModel(c.get<Navigator>(Navigator)));
+  const appOrigin = typeof window === 'undefined' ? '' : window.location.origin;
+  bindViewModel(container, HelpArticleLinksModel, (c) => new HelpArticleLinksViewModel(c.get<Navigator>(Navigator), appOrigin, c.get<readonly string[]>(FrameOrigins)));
+  bindViewModel(container, FramePageModel, (c) => new FramePageViewModel(c.get<Navigator>(Navigator).current().query, c.get<readonly string[]>(FrameOrigins)));
 }

@@ -16,7 +16,7 @@ import { RechargeActivityFetch, storedActivityRule } from '../core/vip/recharge-
 import { ShareActivityMachine } from '../core/vip/share-activity.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { NativeBridge } from '../core/ports/native-bridge.ts';
-import { iosMajorVersion } from '../core/shell/user-agent.ts';
+import { isAppleMobile } from '../core/shell/user-agent.ts';
 import { ActivityRulesModel, BargainHelpModel, BargainHelpViewModel, BargainViewModel, ShareViewModel, type ActivityDeps } from '../ui/vip/activity-view-model.ts';
 import { PurchaseModel, PurchaseViewModel } from '../ui/vip/purchase-view-model.ts';
 import { Navigator } from '../core/ports/navigator.ts';
@@ -33,22 +33,12 @@ import {
   PayResultModel,
   PayResultViewModel,
 } from '../ui/vip/payment-view-models.ts';
-import { PayFrameModel, PayFrameViewModel } from '../ui/vip/pay-frame-view-model.ts';
 import { AddAddressModel, AddAddressViewModel, ChoseAddressModel, ChoseAddressViewModel } from '../ui/vip/address-view-models.ts';
 import { AddressBook } from '../core/vip/address-book.ts';
 
 /** A gateway given as a path is opened on the API server's origin (headless, with no origin, it stays a path). */
 function gatewayResolver(origin: string): (gateway: string) => string {
   return (gateway) => (origin && gateway.startsWith('/') && !gateway.startsWith('//') ? `${origin.replace(/\/$/, '')}${gateway}` : gateway);
-}
-
-/** The gateway pages shown inside the app (/iframe): those of the API server (the reference server's sandbox gateway). */
-function framedOrigins(apiOrigin: string): string[] {
-  try {
-    return apiOrigin ? [new URL(apiOrigin).origin] : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The VIP purchase use case. */
@@ -59,10 +49,7 @@ export function bindVip(container: Container): void {
   container.bind(AddressBook).toDynamicValue((ctx) => new AddressBook(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore))).inSingletonScope();
   container
     .bind(PurchaseService)
-    .toDynamicValue((ctx) => {
-      const origin = ctx.get<string>(ApiOrigin);
-      return new PurchaseService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get<KeyValueStore>(LocalStore), gatewayResolver(origin), framedOrigins(origin));
-    })
+    .toDynamicValue((ctx) => new PurchaseService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get<KeyValueStore>(LocalStore), gatewayResolver(ctx.get<string>(ApiOrigin))))
     .inSingletonScope();
   container.bind(PaymentService).toDynamicValue((ctx) => new PaymentService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get(SessionService))).inSingletonScope();
   // The activity machines hold timers and listeners: one per screen (transient), disposed by the screen.
@@ -100,7 +87,7 @@ function bindPurchaseViewModel(container: Container): void {
       navigator,
       notifier: deps.notifier,
       bridge,
-      isIos: bridge.platform() === 'ios' || iosMajorVersion(userAgent) !== null,
+      isIos: bridge.platform() === 'ios' || isAppleMobile(userAgent, typeof window === 'undefined' ? 0 : window.navigator.maxTouchPoints),
       activities: {
         bargain: new BargainViewModel(c.get(BargainMachine), deps),
         share: new ShareViewModel(c.get(ShareActivityMachine), c.get(RechargeActivityFetch), deps),
@@ -137,7 +124,6 @@ function bindPaymentViewModels(container: Container): void {
   bindViewModel(container, PayResultModel, (c) => new PayResultViewModel(c.get(PaymentService), c.get<Clock>(Clock), c.get(SessionModel), orderIdOf(c), navigator(c)));
   bindViewModel(container, CustomerServiceModel, (c) => new CustomerServiceViewModel(c.get(PaymentService), navigator(c), c.get<Notifier>(Notifier)));
   bindViewModel(container, PaymentQueryModel, (c) => navigator(c).current().query);
-  bindViewModel(container, PayFrameModel, (c) => new PayFrameViewModel(navigator(c), framedOrigins(c.get<string>(ApiOrigin))));
   bindViewModel(container, ChoseAddressModel, (c) => new ChoseAddressViewModel(c.get(AddressBook), navigator(c), c.get<Notifier>(Notifier), navigator(c).current().query.select === '1'));
   bindViewModel(container, AddAddressModel, (c) => new AddAddressViewModel(c.get(AddressBook), navigator(c), c.get<Notifier>(Notifier), navigator(c).current().query.id));
 }

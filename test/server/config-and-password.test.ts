@@ -47,9 +47,16 @@ describe('readConfig', () => {
     [{ REDIS_URL: 'memcached://cache' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
     [{ UPLOAD_MAX_BYTES: '1.5GB' }, /^UPLOAD_MAX_BYTES must be a whole number of bytes above 0, or one with KB, MB or GB/],
     [{ UPLOAD_QUOTA_BYTES: '0' }, /^UPLOAD_QUOTA_BYTES must be/],
+    [{ FRAME_ORIGINS: 'https://help.example.com/path' }, /^FRAME_ORIGINS must list http:\/\/ or https:\/\/ origins separated by commas .*got "https:\/\/help.example.com\/path"$/],
+    [{ FRAME_ORIGINS: 'https://a.example, javascript:alert(1)' }, /^FRAME_ORIGINS must list/],
   ])('refuses %o', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('reads FRAME_ORIGINS as a list of origins (a trailing slash is taken), unset as none', () => {
+    expect(readConfig({ FRAME_ORIGINS: 'https://help.example.com, http://127.0.0.1:8080/' }).frameOrigins).toEqual(['https://help.example.com', 'http://127.0.0.1:8080']);
+    expect(readConfig({}).frameOrigins).toBeUndefined();
   });
 
   it('takes LOG_LEVEL in any case, postgresql:// and rediss:// URLs, and sizes with units', () => {

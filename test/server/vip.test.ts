@@ -277,7 +277,7 @@ describe('sandbox gateway and callback', () => {
     expect((await app.inject({ method: 'GET', url: '/sandbox/gateway?orderId=VO000000000000000000000000' })).statusCode).toBe(404);
   });
 
-  it("framed in the app's /iframe (embed=1): the page may be framed by its own origin only, and ends with its message to the app, by a nonce'd script", async () => {
+  it("framed by a host on its origin (embed=1, GatewayEmbed): the page may be framed by its own origin only, and ends with its message to that host, by a nonce'd script", async () => {
     const user = await registerUser(app);
     const orderId = await gatewayOrder(user);
     const pageResponse = await app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}&embed=1` });

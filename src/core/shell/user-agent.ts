@@ -5,6 +5,14 @@ export function iosMajorVersion(userAgent: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * iOS or iPadOS: an iPhone, iPad or iPod user agent (Safari, other browsers and native web views alike), or iPadOS
+ * asking for desktop sites, whose agent reads as a Mac's though the device has a touch screen (no Mac has one).
+ */
+export function isAppleMobile(userAgent: string, maxTouchPoints: number): boolean {
+  return /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+}
+
 /** The version below which iOS gets the low-version style (spec: iOS below 15). */
 const IOS_LOW_VERSION_BELOW = 15;
 

@@ -2,7 +2,6 @@ import type { Query } from '../ports/navigator.ts';
 import type { Package } from './pay-info.ts';
 import { readId } from './pay-info.ts';
 import { chargedPrice, promotionsParam } from './pay-rules.ts';
-import { framedGatewayUrl, isFramedGateway, PayFrame } from './pay-frame.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE, ORDER_SYS_NAME, PayType, VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
 import type { ParamsOf } from '../request/protocol.ts';
@@ -149,12 +148,12 @@ export interface PlacedOrderFacts {
  * The order is made: -1 → /notice?orderId; 0 or 1 → /zfbPay; 2 → /tcgPay (the page shows the order by its id);
  * 5 → the gateway address with its params.
  */
-export function afterPlacedOrder(placed: PlacedOrderFacts, isIos: boolean, framedOrigins: readonly string[] = []): AfterOrder {
+export function afterPlacedOrder(placed: PlacedOrderFacts, isIos: boolean): AfterOrder {
   switch (placed.payType) {
     case PayType.Card:
       return { kind: 'navigate', path: VipPaths.notice, query: { orderId: placed.orderId } };
     case PayType.Gateway:
-      return afterGatewayOrder({ gateway: placed.gateway, params: placed.gatewayParams }, isIos, { orderId: placed.orderId, framedOrigins });
+      return afterGatewayOrder({ gateway: placed.gateway, params: placed.gatewayParams }, isIos);
     case PayType.Tcg:
       return { kind: 'navigate', path: VipPaths.tcgPay, query: { orderId: placed.orderId, params: placed.params, disprice: placed.amount, title: placed.title, msgParams: placed.msgParams } };
     default:
@@ -184,17 +183,14 @@ function splitFragment(href: string): [string, string] {
 }
 
 /**
- * The gateway order answered {gateway, params}: a gateway on a trusted origin opens inside the app (/iframe, see
- * pay-frame.ts: the app is not left, so nothing is confirmed); any other is opened, on iOS after the confirm
- * 即将跳转到支付页面.
+ * The gateway order answered {gateway, params} (spec §7, "Create gateway order"): the browser goes to the gateway
+ * address with its params as the query string, in every context; on iOS only after the confirm 即将跳转到支付页面
+ * (cancelling it stays on the page and leaves the order as it is). The app never shows a gateway in its own page.
  */
-export function afterGatewayOrder(data: unknown, isIos: boolean, framing?: { orderId: string; framedOrigins: readonly string[] }): AfterOrder {
+export function afterGatewayOrder(data: unknown, isIos: boolean): AfterOrder {
   const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const url = gatewayUrl(raw.gateway, raw.params);
   if (url === null) return { kind: 'message', message: VipTexts.badGateway };
-  if (framing && isFramedGateway(url, framing.framedOrigins)) {
-    return { kind: 'navigate', path: VipPaths.iframe, query: { orderId: framing.orderId }, params: { [PayFrame.urlState]: framedGatewayUrl(url) } };
-  }
   const confirm = isIos ? { message: VipTexts.jumpToPayment, confirmText: VipTexts.ok, cancelText: VipTexts.cancel } : null;
   return { kind: 'openUrl', url, confirm };
 }

@@ -50,8 +50,6 @@ export class PurchaseService {
     private readonly local: KeyValueStore,
     /** Makes the server's gateway address absolute (the reference server answers a path on itself). */
     private readonly resolveGateway: (gateway: string) => string = (gateway) => gateway,
-    /** The origins whose gateway pages open inside the app (/iframe): the API server's own. */
-    private readonly framedOrigins: readonly string[] = [],
   ) {}
 
   /** The region the user chose by hand (custom area on), sent with the calls; null when none. */
@@ -96,7 +94,7 @@ export class PurchaseService {
           }
           const { order, ...facts } = placed.value;
           const gateway = typeof facts.gateway === 'string' ? this.resolveGateway(facts.gateway) : facts.gateway;
-          return afterPlacedOrder({ ...facts, gateway, orderId: order.orderId, payType: flow.order.payType }, flow.isIos, this.framedOrigins);
+          return afterPlacedOrder({ ...facts, gateway, orderId: order.orderId, payType: flow.order.payType }, flow.isIos);
         }
         case 'customerService': {
           const { templateType, region: lookupRegion } = flow.lookup;

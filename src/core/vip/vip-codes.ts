@@ -37,8 +37,6 @@ export const VipPaths = {
   tcgPay: '/tcgPay',
   /** The region or method refuses an alipay-style purchase. */
   zfbPayNotSupport: '/zfbPayNotSupport',
-  /** A gateway's payment page inside the app (pay-frame.ts). */
-  iframe: '/iframe',
   chat: '/chat',
   login: '/login',
   user: '/user',

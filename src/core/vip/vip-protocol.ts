@@ -190,6 +190,18 @@ export interface TcgOrder {
   order: OrderView;
 }
 
+/**
+ * The sandbox gateway's embedded mode (`embed=1` on its address), for a host that frames it on the gateway's own
+ * origin (a native shell's cashier view; the web app opens the gateway itself, spec §7): the page ends by posting
+ * `{type, orderId, status}` to its parent on its own origin only, instead of redirecting to /payResult.
+ */
+export const GatewayEmbed = {
+  messageType: 'qiyu-pay-result',
+  embedParam: 'embed',
+} as const;
+
+export type GatewayEmbedStatus = 'paid' | 'declined';
+
 /** CreateGatewayOrder: the gateway address (here the sandbox page) and the query it is opened with. */
 export interface GatewayOrder {
   orderId: string;

@@ -6,19 +6,17 @@ import { pageTitle } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { HelpArticleLinksModel, HelpDetailModel } from './help-view-models.ts';
-import { inAppLinkTarget, sanitizeHelpHtml } from './sanitize-html.ts';
+import { clickedLink, sanitizeHelpHtml } from './sanitize-html.ts';
 import './help.css';
 
 const ROUTE_TITLE = '帮助详情';
 
-/** The sanitised article; a tap on a link to a page of the app opens it in the app. */
+/** The sanitised article; a tap on a link to a page of the app, or to an allowed site (/iframe), opens it in the app. */
 export function HelpArticleBody({ html, testId }: { html: string; testId?: string }) {
   const links = useViewModel(HelpArticleLinksModel);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const target = inAppLinkTarget(event, window.location.origin);
-    if (!target) return;
-    event.preventDefault();
-    links.linkTapped(target.path, target.query);
+    const link = clickedLink(event);
+    if (link && links.linkTapped(link)) event.preventDefault();
   };
   // The HTML went through DOMPurify (sanitizeHelpHtml): no script, handler or javascript: link is left.
   return <div className="help-article" data-testid={testId} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { HIDE_NAV_BAR, HelpPaths, HelpTexts, type HelpArticle, type HelpCategoryWithQuestions, type HelpQuestion } from '../../core/help/help.ts';
 import type { HelpService } from '../../core/help/help-service.ts';
+import { articleLinkTarget, framePageView, type ArticleLink, type FramePageView } from '../../core/help/article-links.ts';
 import { fitTvState, initialTvState, tvStep, type TvFocusState, type TvItemKind, type TvKey, type TvLayout } from '../../core/help/tv-focus.ts';
 import type { Navigator, Query } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
@@ -227,10 +228,29 @@ export class TvHelpViewModel {
 
 /** A tap on a link of a help article to a page of the app: it opens in the app. */
 export class HelpArticleLinksViewModel {
-  constructor(private readonly navigator: Pick<Navigator, 'push'>) {}
+  constructor(
+    private readonly navigator: Pick<Navigator, 'push'>,
+    /** The app's own origin (links to its pages open in the app). */
+    private readonly appOrigin: string,
+    /** The sites whose pages open inside the app (/iframe). */
+    private readonly frameOrigins: readonly string[],
+  ) {}
 
-  linkTapped(path: string, query?: Query): void {
-    this.navigator.push(path, query);
+  /** A tap on an article's link: true when the app opened it (the browser must not follow it too). */
+  linkTapped(link: ArticleLink): boolean {
+    const target = articleLinkTarget(link, this.appOrigin, this.frameOrigins);
+    if (target === null) return false;
+    this.navigator.push(target.path, target.query);
+    return true;
+  }
+}
+
+/** /iframe?url&title: an allowed site's page inside the app, under the app's bar (article-links.ts). */
+export class FramePageViewModel {
+  readonly view: FramePageView;
+
+  constructor(query: Query, frameOrigins: readonly string[]) {
+    this.view = framePageView(query, frameOrigins);
   }
 }
 
@@ -243,3 +263,4 @@ export const HelpDetailModel = viewModelToken<HelpDetailViewModel, { id: number 
 /** /tvhelpCenter (dealId null) and /tvdeal: `leave` is the screen's way back. */
 export const TvHelpModel = viewModelToken<TvHelpViewModel, { dealId: number | null; sanitize: HelpSanitizer; leave: () => void }>('TvHelpViewModel');
 export const HelpArticleLinksModel = viewModelToken<HelpArticleLinksViewModel>('HelpArticleLinksViewModel');
+export const FramePageModel = viewModelToken<FramePageViewModel>('FramePageViewModel');

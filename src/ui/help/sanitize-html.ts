@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import type { ArticleLink } from '../../core/help/article-links.ts';
 
 /** Tags an article never needs and that could restyle or overlay the page, or post a form. */
 const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'link', 'meta', 'base'];
@@ -33,20 +34,10 @@ export function sanitizeHelpHtml(html: string): string {
   return DOMPurify.sanitize(html, { FORBID_TAGS, FORBID_ATTR, ALLOW_DATA_ATTR: false, USE_PROFILES: { html: true } });
 }
 
-/**
- * A click inside an article on a link to a page of the app: the path and query to open in the app, or null
- * (other links behave as links).
- */
-export function inAppLinkTarget(event: { target: EventTarget | null }, origin: string): { path: string; query: Record<string, string> } | null {
+/** The link a click inside an article landed on (its href as written and its text), or null. */
+export function clickedLink(event: { target: EventTarget | null }): ArticleLink | null {
   const element = event.target instanceof Element ? event.target.closest('a') : null;
   const href = element?.getAttribute('href');
   if (!element || !href) return null;
-  let url: URL;
-  try {
-    url = new URL(href, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin || !href.startsWith('/')) return null;
-  return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+  return { href, text: element.textContent ?? '' };
 }

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { maskText } from '../../core/display/mask.ts';
 import type { PaymentOrder } from '../../core/vip/payment-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
@@ -16,7 +16,6 @@ import {
   type PaymentOrderViewModel,
   type PayResultViewModel,
 } from './payment-view-models.ts';
-import { PayFrameModel } from './pay-frame-view-model.ts';
 import './payment.css';
 
 function useOrder(): PaymentOrderViewModel {
@@ -374,35 +373,3 @@ export function AppealScreen() {
     </Page>
   );
 }
-
-/**
- * /iframe: the gateway's payment page inside the app. The frame may run the gateway's scripts and forms only; the
- * page listens for the gateway's message that the payment ended (PayFrameViewModel.receive checks who sent it).
- */
-export const PayFrameScreen = observer(function PayFrameScreen() {
-  const vm = useViewModel(PayFrameModel);
-  const frame = useRef<HTMLIFrameElement>(null);
-  useEffect(() => {
-    const listener = (event: MessageEvent) => vm.receive({ origin: event.origin, data: event.data as unknown, fromFrame: event.source !== null && event.source === frame.current?.contentWindow });
-    window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
-  }, [vm]);
-  const page = vm.page;
-  return (
-    <div className="page payment-page pay-frame-page">
-      <NavBar title="支付" backTo={PaymentBackTargets.paying} />
-      {page.kind === 'frame' ? (
-        <iframe ref={frame} className="pay-frame" title="支付页面" src={page.url} sandbox="allow-forms allow-scripts allow-same-origin" referrerPolicy="no-referrer" data-testid="pay-frame" />
-      ) : (
-        <div className="payment-body">
-          <p className="payment-error" role="alert">
-            {PaymentTexts.frameUnavailable}
-          </p>
-          <button type="button" className="primary-button" onClick={() => vm.showResult()}>
-            {page.orderId === '' ? '返回我的' : '查看支付结果'}
-          </button>
-        </div>
-      )}
-    </div>
-  );
-});

@@ -40,7 +40,6 @@ export const PaymentPagePaths = {
 export const PaymentBackTargets = { paid: PaymentPagePaths.user, paying: '/vip' } as const;
 
 export const PaymentTexts = {
-  frameUnavailable: '支付页面已失效，请查看支付结果或重新下单',
   badOrder: '订单信息无效',
   badParams: '支付参数无效，请返回重新选择套餐',
   paying: '正在支付',

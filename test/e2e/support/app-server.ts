@@ -11,6 +11,12 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
+/**
+ * The site whose pages the journeys' app shows inside itself (/iframe): FRAME_ORIGINS for the build (build-once.ts)
+ * and for every journey's server (its frame-src); a journey answers it with page.route.
+ */
+export const E2E_FRAME_ORIGIN = 'https://partner.example.test';
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -48,7 +54,7 @@ export interface StartedServer {
  */
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, STATIC_DIR: options.staticDir, HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, STATIC_DIR: options.staticDir, HOST: '127.0.0.1', FRAME_ORIGINS: E2E_FRAME_ORIGIN };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   // The whole `npm start`, the bundled server under node, or the server itself under node with tsx's loader (no npm

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as esbuild, type Plugin } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './app-server.ts';
+import { E2E_FRAME_ORIGIN, startServer } from './app-server.ts';
 import { findChromium } from './chromium.ts';
 
 declare module 'vitest' {
@@ -24,7 +24,7 @@ export const E2E_OLDER_SITE_URL = 'https://old-site.example.test/';
 
 async function build(staticDir: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build'], { env: { ...process.env, STATIC_DIR: staticDir, OLDER_SITE_URL: E2E_OLDER_SITE_URL }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'build'], { env: { ...process.env, STATIC_DIR: staticDir, OLDER_SITE_URL: E2E_OLDER_SITE_URL, FRAME_ORIGINS: E2E_FRAME_ORIGIN }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -6,7 +6,7 @@ import { GLOBAL_TICK_MS, GlobalTimer } from '../../../src/core/shell/global-time
 import { decideTabTap, tabDots, tabForPath, TABS, vipTabLabel } from '../../../src/core/shell/tab-bar.ts';
 import { DOUBLE_TAP_MS, DOUBLE_TAP_SLOP_PX, DoubleTapGuard, isMultiTouch } from '../../../src/core/shell/touch-rules.ts';
 import { transitionFor } from '../../../src/core/shell/transition.ts';
-import { iosMajorVersion, isIosSafari, isLowIos } from '../../../src/core/shell/user-agent.ts';
+import { iosMajorVersion, isAppleMobile, isIosSafari, isLowIos } from '../../../src/core/shell/user-agent.ts';
 import { VipIconState } from '../../../src/core/shared-kernel/vip-icon.ts';
 import { parseUser } from '../../../src/core/shared-kernel/user.ts';
 
@@ -182,5 +182,25 @@ describe('global timer', () => {
     timer.stop();
     expect(timer.running()).toBe(false);
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('isAppleMobile: iOS asks before the payment gateway (issue 31)', () => {
+  const agents = {
+    iphoneSafari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    ipad: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+    iosWebview: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+    iosWechat: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.49(0x18003129) NetType/WIFI Language/zh_CN',
+    ipadDesktop: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    androidChrome: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  };
+  it('iPhone, iPad, their web views and in-app browsers, and iPadOS asking for desktop sites; not a Mac or Android', () => {
+    expect(isAppleMobile(agents.iphoneSafari, 5)).toBe(true);
+    expect(isAppleMobile(agents.ipad, 5)).toBe(true);
+    expect(isAppleMobile(agents.iosWebview, 5)).toBe(true);
+    expect(isAppleMobile(agents.iosWechat, 5)).toBe(true);
+    expect(isAppleMobile(agents.ipadDesktop, 5)).toBe(true);
+    expect(isAppleMobile(agents.ipadDesktop, 0)).toBe(false);
+    expect(isAppleMobile(agents.androidChrome, 5)).toBe(false);
   });
 });

@@ -82,14 +82,11 @@ describe('after the order', () => {
     expect(afterGatewayOrder({}, false)).toEqual({ kind: 'message', message: '支付地址无效，请重试' });
   });
 
-  it('5: a gateway on a trusted origin opens inside the app: /iframe?orderId with the address (told it is framed) as route state, no leave confirmation', () => {
-    expect(afterPlacedOrder(placed(5), true, ['https://pay.example'])).toEqual({
-      kind: 'navigate',
-      path: '/iframe',
-      query: { orderId: 'VO0123456789abcdef01234567' },
-      params: { url: 'https://pay.example/gw?orderId=VO0123456789abcdef01234567&embed=1' },
-    });
-    expect(afterPlacedOrder(placed(5), false, ['https://other.example'])).toMatchObject({ kind: 'openUrl' });
+  it('5: a gateway on the API server itself (the sandbox) is left for too, as gateway?params: the app never frames it (issue 31)', () => {
+    const sandbox = { ...placed(5), gateway: 'http://127.0.0.1:3000/sandbox/gateway', gatewayParams: { orderId: 'VO0123456789abcdef01234567', amount: '999', currency: 'EUR' } };
+    const url = 'http://127.0.0.1:3000/sandbox/gateway?orderId=VO0123456789abcdef01234567&amount=999&currency=EUR';
+    expect(afterPlacedOrder(sandbox, false)).toEqual({ kind: 'openUrl', url, confirm: null });
+    expect(afterPlacedOrder(sandbox, true)).toEqual({ kind: 'openUrl', url, confirm: { message: '即将跳转到支付页面', confirmText: '确定', cancelText: '取消' } });
   });
 
   it('customer service: /chat with toUid and the route params', () => {

@@ -8,7 +8,7 @@ import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { PurchaseViewModel, type PurchaseActivities, priceText, type PurchaseMode } from '../../../src/ui/vip/purchase-view-model.ts';
 import { installFakeVipApi } from '../../../adapters/http/fake-vip-api.ts';
 
-function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, path = `/${mode}`, activities?: PurchaseActivities) {
+function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, path = `/${mode}`, activities?: PurchaseActivities, isIos = false) {
   const { container, world } = createHeadlessCore({ path });
   const api = installFakeVipApi(world.http);
   api.gateway = 'https://pay.example/gw';
@@ -23,7 +23,7 @@ function setup(mode: PurchaseMode = 'vip', query: Record<string, string> = {}, p
     navigator: world.navigator,
     notifier: world.notifier,
     bridge: world.nativeBridge,
-    isIos: false,
+    isIos,
     ...(activities ? { activities } : {}),
   });
   const register = async () => {
@@ -75,6 +75,40 @@ describe('PurchaseViewModel', () => {
     expect(order).toMatchObject({ ProductID: 11, SysName: 'h5', Promotions: 'P1', payType: -1 });
     expect(world.navigator.current()).toEqual({ path: '/notice', query: { orderId: 'VO000000000000000000000001' } });
     expect(String(failedKey)).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  it('iOS: the gateway is left for only after 即将跳转到支付页面; cancelling stays on /vip and leaves the order as it is (issue 31)', async () => {
+    const { vm, world, register } = setup('vip', {}, '/vip', undefined, true);
+    await register();
+    await vm.load();
+    vm.payTypeTapped(5);
+    const paying = vm.payTapped();
+    await expect.poll(() => world.notifier.dialogs.length).toBe(1);
+    expect(world.notifier.dialogs[0]?.options).toMatchObject({ message: '即将跳转到支付页面', confirmText: '确定', cancelText: '取消' });
+    const orders = world.http.requests.filter((request) => request.url === '/api/payment/CreateGatewayOrder');
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.params).not.toHaveProperty('SysName');
+    world.notifier.answer(false);
+    await paying;
+    expect(world.navigator.opened).toEqual([]);
+    expect(world.navigator.current().path).toBe('/vip');
+    // Again, confirmed (a new attempt, a new order; the first waits unpaid until it expires): the browser goes to the
+    // gateway with its params as the query string.
+    const again = vm.payTapped();
+    await expect.poll(() => world.notifier.dialogs.length).toBe(1);
+    world.notifier.answer(true);
+    await again;
+    expect(world.navigator.opened).toEqual([{ url: 'https://pay.example/gw?orderId=VO000000000000000000000002&amount=25.00&currency=EUR', newWindow: false }]);
+  });
+
+  it('elsewhere (Android): the gateway address with its params at once, no confirm', async () => {
+    const { vm, world, register } = setup();
+    await register();
+    await vm.load();
+    vm.payTypeTapped(5);
+    await vm.payTapped();
+    expect(world.notifier.dialogs).toEqual([]);
+    expect(world.navigator.opened).toEqual([{ url: 'https://pay.example/gw?orderId=VO000000000000000000000001&amount=25.00&currency=EUR', newWindow: false }]);
   });
 
   it('gateway opens the address in this window; manual payment opens the customer-service chat', async () => {

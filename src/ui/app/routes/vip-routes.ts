@@ -9,7 +9,8 @@ export const vipRoutes: AppRoute[] = [
   { path: '/notice', title: '支付通知', depth: 3, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.NoticeScreen })) },
   { path: '/choseAddress', title: '选择地址', depth: 3, load: () => import('../../vip/address-screens.tsx').then((m) => ({ default: m.ChoseAddressScreen })) },
   { path: '/addAddress', title: '添加地址', depth: 4, load: () => import('../../vip/address-screens.tsx').then((m) => ({ default: m.AddAddressScreen })) },
-  { path: '/iframe', title: '支付', depth: 3, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.PayFrameScreen })) },
+  // An allowed site's page inside the app (a help article's link: core/help/article-links.ts), never a payment gateway.
+  { path: '/iframe', title: '详情', depth: 3, load: () => import('../../help/frame-page-screen.tsx').then((m) => ({ default: m.FramePageScreen })) },
   { path: '/payResult', title: '支付结果', depth: 4, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.PayResultScreen })) },
   { path: '/zfbPay', title: '支付', depth: 3, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.ZfbPayScreen })) },
   { path: '/zfbPaySuccess', title: '支付成功', depth: 4, load: () => import('../../vip/payment-screens.tsx').then((m) => ({ default: m.ZfbPaySuccessScreen })) },
