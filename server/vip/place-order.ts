@@ -3,9 +3,9 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { findUserById } from '../user/user-repository.ts';
 import type { ReceivedOf } from '../../src/core/request/protocol.ts';
-import { PayType, VipProtocolLimits, type PromotionView, type VipCalls } from '../../src/core/vip/vip-protocol.ts';
+import { OrderCallPayTypes, VipProtocolLimits, type OrderCall, type PromotionView, type VipCalls } from '../../src/core/vip/vip-protocol.ts';
 import { activityCharge } from './vip-activities.ts';
-import { ALIPAY_STYLE, CENTS, chargeOf, findPackage, isPayTypeOffered, listPayTypes, promotionsOf, saleClosedMessage } from './vip-catalogue.ts';
+import { CENTS, chargeOf, findPackage, isPayTypeOffered, listPayTypes, promotionsOf, saleClosedMessage } from './vip-catalogue.ts';
 import { createOrder, type OrderRow } from './vip-orders.ts';
 import { shippingAddressOf } from './address-book.ts';
 import { AddressTexts, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
@@ -22,15 +22,6 @@ import { AddressTexts, type ShippingAddress } from '../../src/core/vip/address-p
  * by CreateOrder only).
  */
 export type OrderInput = ReceivedOf<typeof VipCalls.tcgOrder.params>;
-
-/** The pay types each order call takes (spec §7, "Flow by payment type"); the first is the one assumed when none is sent. */
-const OrderCallPayTypes = {
-  card: [PayType.Card],
-  aliPay: ALIPAY_STYLE,
-  tcg: [PayType.Tcg],
-  gateway: [PayType.Gateway],
-} as const satisfies Record<string, readonly number[]>;
-export type OrderCall = keyof typeof OrderCallPayTypes;
 
 /** The pay types that create an order (3, manual, is a customer-service chat). */
 const ORDER_PAY_TYPES: readonly number[] = Object.values(OrderCallPayTypes).flat();

@@ -9,14 +9,14 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import type { ReceivedOf } from '../../src/core/request/protocol.ts';
-import { OrderStatus, PayType, VipCalls, type CallbackAccepted, type CategoryView, type PayInfoView } from '../../src/core/vip/vip-protocol.ts';
+import { OrderStatus, PayType, VipCalls, type CallbackAccepted, type CategoryView, type OrderCall, type PayInfoView } from '../../src/core/vip/vip-protocol.ts';
 import { regionCodeFor, requireRegion } from '../region/routes.ts';
 import { normalizeRegionCode } from '../region/regions.ts';
 import { findUserById } from '../user/user-repository.ts';
 import { CALLBACK_TOLERANCE_SECONDS, deriveGatewayKey, isValidSignature, signFields } from './payment-signature.ts';
 import { registerSandboxGateway } from './sandbox-gateway.ts';
 import { registerVipActivityRoutes } from './vip-activities.ts';
-import { placeVipOrder, readPlaceOrder, type OrderCall, type OrderInput } from './place-order.ts';
+import { placeVipOrder, readPlaceOrder, type OrderInput } from './place-order.ts';
 import {
   amountText,
   findCustomerService,

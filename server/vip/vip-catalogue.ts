@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/database.ts';
-import { PayType, type PackageView, type PayTypeView, type PromotionView } from '../../src/core/vip/vip-protocol.ts';
+import { OrderCallPayTypes, type PackageView, type PayTypeView, type PromotionView } from '../../src/core/vip/vip-protocol.ts';
 
 /** The alipay-style pay types (both go to /zfbPay). */
-export const ALIPAY_STYLE: readonly number[] = [PayType.AlipayStyle, PayType.AlipayStyleAlt];
+export const ALIPAY_STYLE: readonly number[] = OrderCallPayTypes.aliPay;
 
 export const PRICE_SYMBOL = '€';
 /** Minor units per unit (cents per euro, fen per yuan). */

@@ -4,7 +4,6 @@ import { Random } from '../core/ports/random.ts';
 import { ApiClient } from '../core/request/api-client.ts';
 import { PurchaseService } from '../core/vip/purchase-service.ts';
 import { PaymentService } from '../core/vip/payment-service.ts';
-import { PlaceVipOrder } from '../core/vip/place-order.ts';
 import { SessionService } from '../core/session/session-service.ts';
 import { Clipboard } from '../core/ports/clipboard.ts';
 import { Clock } from '../core/ports/clock.ts';
@@ -43,15 +42,13 @@ function gatewayResolver(origin: string): (gateway: string) => string {
 
 /** The VIP purchase use case. */
 export function bindVip(container: Container): void {
-  // The one use case that creates orders (every pay type); it keeps the orders it made for their payment page.
-  container.bind(PlaceVipOrder).toDynamicValue((ctx) => new PlaceVipOrder(ctx.get(ApiClient), ctx.get<Random>(Random))).inSingletonScope();
   // The delivery addresses; the one picked for the order being made is kept for the session.
   container.bind(AddressBook).toDynamicValue((ctx) => new AddressBook(ctx.get(ApiClient), ctx.get<KeyValueStore>(SessionStore))).inSingletonScope();
   container
     .bind(PurchaseService)
-    .toDynamicValue((ctx) => new PurchaseService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get<KeyValueStore>(LocalStore), gatewayResolver(ctx.get<string>(ApiOrigin))))
+    .toDynamicValue((ctx) => new PurchaseService(ctx.get(ApiClient), ctx.get<Random>(Random), ctx.get<KeyValueStore>(LocalStore), gatewayResolver(ctx.get<string>(ApiOrigin))))
     .inSingletonScope();
-  container.bind(PaymentService).toDynamicValue((ctx) => new PaymentService(ctx.get(ApiClient), ctx.get(PlaceVipOrder), ctx.get(SessionService))).inSingletonScope();
+  container.bind(PaymentService).toDynamicValue((ctx) => new PaymentService(ctx.get(ApiClient), ctx.get(PurchaseService), ctx.get(SessionService))).inSingletonScope();
   // The activity machines hold timers and listeners: one per screen (transient), disposed by the screen.
   container.bind(BargainMachine).toDynamicValue((ctx) => new BargainMachine(ctx.get(ApiClient), ctx.get<Clock>(Clock)));
   container

@@ -65,7 +65,7 @@ const pageOf = (payType: number, data: Record<string, unknown>): string => {
   const order = (payType === -1 ? data : data.order) as Record<string, unknown>;
   const next = afterPlacedOrder({
     orderId: String(order.orderId), payType, amount: String(payType === 2 ? data.disprice : data.disrmb), title: String(data.title),
-    params: String(data.params), msgParams: String(data.msgParams), gateway: data.gateway, gatewayParams: data.params,
+    params: String(data.params), msgParams: String(data.msgParams), gateway: null,
   }, false);
   if (next.kind !== 'navigate') throw new Error('no payment page');
   return `${next.path}?${new URLSearchParams(next.query).toString()}`;

@@ -5,7 +5,7 @@ import { chargedPrice, promotionsParam } from './pay-rules.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE, ORDER_SYS_NAME, PayType, VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
 import type { ParamsOf } from '../request/protocol.ts';
-import type { VipCalls } from './vip-protocol.ts';
+import type { GatewayOrder, VipCalls } from './vip-protocol.ts';
 
 /**
  * The order request (spec section 3, "Pay request"), plus the method and Refer when set: the order calls' declared
@@ -120,15 +120,6 @@ export type AfterOrder =
   | { kind: 'openUrl'; url: string; confirm: ConfirmDialog | null }
   | { kind: 'message'; message: string };
 
-function scalarQuery(data: unknown): Query {
-  const query: Query = {};
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return query;
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) query[key] = String(value);
-  }
-  return query;
-}
-
 /** What an order's payment page is given (spec §2): /notice the order id; /zfbPay and /tcgPay the order id and the spec's params (the server's payment string), disrmb or disprice, title and msgParams. */
 export interface PlacedOrderFacts {
   orderId: string;
@@ -139,9 +130,14 @@ export interface PlacedOrderFacts {
   /** Alipay-style and tcg: the server's signed payment string and the message parameters (spec §2: params, msgParams). */
   params: string;
   msgParams: string;
-  /** Gateway: the address and its params. */
-  gateway: unknown;
-  gatewayParams: unknown;
+  /** Gateway (5): its address and params as the order answered them; null for the other pay types. */
+  gateway: GatewayAnswer | null;
+}
+
+/** CreateGatewayOrder's {gateway, params}: opened as the address with the params as its query string. */
+export interface GatewayAnswer {
+  gateway: string;
+  params: GatewayOrder['params'] | string;
 }
 
 /**
@@ -153,7 +149,7 @@ export function afterPlacedOrder(placed: PlacedOrderFacts, isIos: boolean): Afte
     case PayType.Card:
       return { kind: 'navigate', path: VipPaths.notice, query: { orderId: placed.orderId } };
     case PayType.Gateway:
-      return afterGatewayOrder({ gateway: placed.gateway, params: placed.gatewayParams }, isIos);
+      return afterGatewayOrder(placed.gateway, isIos);
     case PayType.Tcg:
       return { kind: 'navigate', path: VipPaths.tcgPay, query: { orderId: placed.orderId, params: placed.params, disprice: placed.amount, title: placed.title, msgParams: placed.msgParams } };
     default:
@@ -162,8 +158,7 @@ export function afterPlacedOrder(placed: PlacedOrderFacts, isIos: boolean): Afte
 }
 
 /** The gateway address with its params as a query string (& when it already has a query); null unless http(s). */
-export function gatewayUrl(gateway: unknown, params: unknown): string | null {
-  if (typeof gateway !== 'string') return null;
+export function gatewayUrl(gateway: string, params: GatewayAnswer['params']): string | null {
   let url: URL;
   try {
     url = new URL(gateway.trim());
@@ -171,7 +166,7 @@ export function gatewayUrl(gateway: unknown, params: unknown): string | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const query = typeof params === 'string' ? params.replace(/^[?&]/u, '') : new URLSearchParams(scalarQuery(params)).toString();
+  const query = typeof params === 'string' ? params.replace(/^[?&]/u, '') : new URLSearchParams(params).toString();
   if (query === '') return url.href;
   const [base, fragment] = splitFragment(url.href);
   return `${base}${base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?'}${query}${fragment}`;
@@ -187,9 +182,8 @@ function splitFragment(href: string): [string, string] {
  * address with its params as the query string, in every context; on iOS only after the confirm 即将跳转到支付页面
  * (cancelling it stays on the page and leaves the order as it is). The app never shows a gateway in its own page.
  */
-export function afterGatewayOrder(data: unknown, isIos: boolean): AfterOrder {
-  const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const url = gatewayUrl(raw.gateway, raw.params);
+export function afterGatewayOrder(answer: GatewayAnswer | null, isIos: boolean): AfterOrder {
+  const url = answer === null ? null : gatewayUrl(answer.gateway, answer.params);
   if (url === null) return { kind: 'message', message: VipTexts.badGateway };
   const confirm = isIos ? { message: VipTexts.jumpToPayment, confirmText: VipTexts.ok, cancelText: VipTexts.cancel } : null;
   return { kind: 'openUrl', url, confirm };

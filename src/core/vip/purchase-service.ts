@@ -1,14 +1,15 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
+import type { Random } from '../ports/random.ts';
+import { textOf } from '../request/answer-values.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { RegionKeys } from '../shared-kernel/region-keys.ts';
 import { decodePayInfo, type PayInfo } from './pay-info.ts';
-import { afterCustomerService, afterPlacedOrder, decidePayFlow, type AfterOrder, type PayFlowInput } from './pay-flow.ts';
-import { orderCallOf, type PlaceVipOrder } from './place-order.ts';
-import { REFUSED_PURCHASE_CODES } from './payment-service.ts';
+import { afterCustomerService, afterPlacedOrder, decidePayFlow, type AfterOrder, type OrderRequest, type PayFlowInput, type PlacedOrderFacts } from './pay-flow.ts';
+import { readOrder, REFUSED_PURCHASE_CODES, type PaymentOrder, type PaymentResult, type PlacedOrders } from './payment-service.ts';
 import { VipPaths } from './vip-codes.ts';
 import { payTypeAnswer, type PayTypeAnswer } from './pay-type-answer.ts';
-import { VipCalls } from './vip-protocol.ts';
+import { orderCallOf, VipCalls, VipProtocolLimits, type AliPayOrder, type GatewayOrder, type OrderCall, type OrderView, type TcgOrder } from './vip-protocol.ts';
 
 /**
  * What GetVipPayType is asked with. The spec has vipCategoryId, ProductID, ToUID and categoryId on every call:
@@ -39,14 +40,50 @@ export type PayInfoOutcome =
 /** What the pay button ends in: an effect for the view-model to carry out, or nothing (the request layer toasted). */
 export type PayOutcome = AfterOrder | { kind: 'failed' };
 
+/** An order as its creation answered it: the order, and what the payment page and the gateway are given. */
+export interface PlacedOrder extends Omit<PlacedOrderFacts, 'orderId' | 'payType'> {
+  order: PaymentOrder;
+}
+
+/** An order call's answer, by call: the card call answers the order itself, the others it under `order` with their own fields. */
+type OrderAnswer =
+  | { call: 'card'; data: OrderView }
+  | { call: 'aliPay'; data: AliPayOrder }
+  | { call: 'tcg'; data: TcgOrder }
+  | { call: 'gateway'; data: GatewayOrder };
+
+const BAD_ORDER = '订单数据异常';
+
+/** What the order's answer gives the payment page (or the gateway); null when its order is not one. */
+function placedOrder(answer: OrderAnswer): PlacedOrder | null {
+  const order = readOrder(answer.call === 'card' ? answer.data : answer.data.order);
+  if (!order) return null;
+  const none = { params: '', msgParams: '', gateway: null };
+  switch (answer.call) {
+    case 'card':
+      return { order, amount: order.priceText, title: order.title, ...none };
+    case 'aliPay':
+      return { order, amount: textOf(answer.data.disrmb) || order.rmbText, title: textOf(answer.data.title) || order.title, ...none, params: answer.data.params, msgParams: textOf(answer.data.msgParams) };
+    case 'tcg':
+      return { order, amount: textOf(answer.data.disprice) || order.priceText, title: textOf(answer.data.title) || order.title, ...none, params: answer.data.params, msgParams: textOf(answer.data.msgParams) };
+    case 'gateway':
+      return { order, amount: order.priceText, title: order.title, ...none, gateway: { gateway: answer.data.gateway, params: answer.data.params } };
+  }
+}
+
 /**
- * The VIP purchase use case: loads the catalogue and pay methods, and carries out the pay-flow decision: an
- * order (PlaceVipOrder, one call for every pay type that makes one), then where it leads; or customer service.
+ * The VIP purchase use case, from the catalogue to the payment page: loads the catalogue and pay methods, and
+ * carries out the pay-flow decision: an order (one call for every pay type that makes one, with its idempotency key
+ * kept until the order is made, so a double tap or a retry makes one order), then where it leads; or customer
+ * service. The order it just made is kept in memory for the payment page, handed over once (takePlaced).
  */
-export class PurchaseService {
+export class PurchaseService implements PlacedOrders {
+  private pending: { signature: string; key: string } | null = null;
+  private readonly recent = new Map<string, PlacedOrder>();
+
   constructor(
     private readonly api: ApiClient,
-    private readonly orders: Pick<PlaceVipOrder, 'place'>,
+    private readonly random: Random,
     private readonly local: KeyValueStore,
     /** Makes the server's gateway address absolute (the reference server answers a path on itself). */
     private readonly resolveGateway: (gateway: string) => string = (gateway) => gateway,
@@ -85,7 +122,7 @@ export class PurchaseService {
     try {
       switch (flow.kind) {
         case 'order': {
-          const placed = await this.orders.place(flow.order, region);
+          const placed = await this.place(flow.order, region);
           if (!placed.ok) {
             // An alipay-style sale the region or method refuses has its page; anything else the request layer toasted.
             return REFUSED_PURCHASE_CODES.includes(placed.ret) && orderCallOf(flow.order.payType) === 'aliPay'
@@ -93,7 +130,7 @@ export class PurchaseService {
               : { kind: 'failed' };
           }
           const { order, ...facts } = placed.value;
-          const gateway = typeof facts.gateway === 'string' ? this.resolveGateway(facts.gateway) : facts.gateway;
+          const gateway = facts.gateway === null ? null : { ...facts.gateway, gateway: this.resolveGateway(facts.gateway.gateway) };
           return afterPlacedOrder({ ...facts, gateway, orderId: order.orderId, payType: flow.order.payType }, flow.isIos);
         }
         case 'customerService': {
@@ -108,5 +145,61 @@ export class PurchaseService {
       // The request layer has shown the server's message (or 网络错误).
       return { kind: 'failed' };
     }
+  }
+
+  /**
+   * Creates the order. A refusal is shown by the request layer, except an alipay-style one the region or method
+   * refuses (7003, 7004): its page (/zfbPayNotSupport) shows it.
+   */
+  async place(request: OrderRequest, region: string | null = null): Promise<PaymentResult<PlacedOrder>> {
+    const orderCall = orderCallOf(request.payType);
+    if (orderCall === null) return { ok: false, ret: -1, message: BAD_ORDER };
+    let answer: OrderAnswer;
+    try {
+      answer = await this.send(orderCall, request, region);
+    } catch (error) {
+      return error instanceof ApiError ? { ok: false, ret: error.ret, message: error.msg } : { ok: false, ret: -1, message: BAD_ORDER };
+    }
+    this.pending = null;
+    const result = placedOrder(answer);
+    if (!result) return { ok: false, ret: -1, message: BAD_ORDER };
+    this.recent.set(result.order.orderId, result);
+    return { ok: true, value: result };
+  }
+
+  /** Sends the order call of its pay type. */
+  private async send(call: OrderCall, request: OrderRequest, region: string | null): Promise<OrderAnswer> {
+    const input = { ...request, IdempotencyKey: this.keyFor(request), ...(region === null ? {} : { region }) };
+    switch (call) {
+      case 'card':
+        return { call, data: await this.api.request(VipCalls.cardOrder, { ...input, SysName: request.SysName ?? '' }) };
+      case 'aliPay':
+        // An alipay-style sale the region or method refuses has its own page (/zfbPayNotSupport): no toast.
+        return { call, data: await this.api.request(VipCalls.aliPayOrder, input, { suppressCodes: REFUSED_PURCHASE_CODES }) };
+      case 'tcg':
+        return { call, data: await this.api.request(VipCalls.tcgOrder, input) };
+      case 'gateway':
+        return { call, data: await this.api.request(VipCalls.gatewayOrder, input) };
+    }
+  }
+
+  /**
+   * The order this app just created, as its creation answered it, handed over once: to the page the pay button
+   * opens. Undefined after that (a later visit, a reload): the page asks by id, for the order's state now.
+   */
+  takePlaced(orderId: string): PlacedOrder | undefined {
+    const placed = this.recent.get(orderId);
+    this.recent.delete(orderId);
+    return placed;
+  }
+
+  /** The idempotency key of this order attempt: the same order request reuses it until it succeeds. */
+  private keyFor(order: OrderRequest): string {
+    const signature = JSON.stringify(order);
+    if (this.pending?.signature === signature) return this.pending.key;
+    const fresh = this.random.uuid().replace(/-/gu, '');
+    const key = VipProtocolLimits.idempotencyKey.test(fresh) ? fresh : `k${fresh.replace(/[^A-Za-z0-9_-]/gu, '')}`.padEnd(8, '0').slice(0, 64);
+    this.pending = { signature, key };
+    return key;
   }
 }

@@ -325,6 +325,26 @@ const orderParams = {
   AddressID: { kind: 'id', optional: true, emptyIsNone: true },
 } as const;
 
+/**
+ * The pay type → order call table (spec §7, "Flow by payment type"), one for both sides: the app places a pay
+ * type's order with its call (orderCallOf), the server takes on each call only its pay types (the first is
+ * assumed when none is sent). 3 (manual) makes no order: it is a customer-service chat.
+ */
+export const OrderCallPayTypes = {
+  card: [PayType.Card],
+  aliPay: [PayType.AlipayStyle, PayType.AlipayStyleAlt],
+  tcg: [PayType.Tcg],
+  gateway: [PayType.Gateway],
+} as const satisfies Record<string, readonly number[]>;
+
+export type OrderCall = keyof typeof OrderCallPayTypes;
+
+/** The order call of a pay type; null for one that makes no order (3, manual; anything unknown). */
+export function orderCallOf(payType: number): OrderCall | null {
+  const found = (Object.keys(OrderCallPayTypes) as OrderCall[]).find((call) => (OrderCallPayTypes[call] as readonly number[]).includes(payType));
+  return found ?? null;
+}
+
 export const VipCalls = {
   /**
    * The catalogue in the region and the pay types of the selected category. The app sends vipCategoryId, ProductID,

@@ -43,7 +43,7 @@ describe('decidePayFlow', () => {
 describe('after the order', () => {
   const placed = (payType: number): PlacedOrderFacts => ({
     orderId: 'VO0123456789abcdef01234567', payType, amount: '58', title: '黄金VIP·月卡', params: 'orderId=VO0123456789abcdef01234567&sign=x',
-    msgParams: '{"orderId":"VO0123456789abcdef01234567"}', gateway: 'https://pay.example/gw', gatewayParams: { orderId: 'VO0123456789abcdef01234567' },
+    msgParams: '{"orderId":"VO0123456789abcdef01234567"}', gateway: { gateway: 'https://pay.example/gw', params: 'orderId=VO0123456789abcdef01234567' },
   });
 
   it('card: /notice with the order id alone (the page shows the order by id)', () => {
@@ -68,22 +68,21 @@ describe('after the order', () => {
   });
 
   it('gateway: address plus params as a query string, confirmed on iOS', () => {
-    expect(gatewayUrl('https://pay.example/gw', { order: 'A 1', sign: 'x&y' })).toBe('https://pay.example/gw?order=A+1&sign=x%26y');
+    expect(gatewayUrl('https://pay.example/gw', { orderId: 'A 1', amount: 'x&y', currency: 'EUR' })).toBe('https://pay.example/gw?orderId=A+1&amount=x%26y&currency=EUR');
     expect(gatewayUrl('https://pay.example/gw?a=1#top', 'b=2')).toBe('https://pay.example/gw?a=1&b=2#top');
     expect(gatewayUrl('https://pay.example/gw', '')).toBe('https://pay.example/gw');
-    expect(gatewayUrl('javascript:alert(1)', {})).toBeNull();
-    expect(gatewayUrl(3, {})).toBeNull();
-    expect(afterGatewayOrder({ gateway: 'https://pay.example/gw', params: { o: '1' } }, false)).toEqual({ kind: 'openUrl', url: 'https://pay.example/gw?o=1', confirm: null });
-    expect(afterGatewayOrder({ gateway: 'https://pay.example/gw', params: {} }, true)).toEqual({
+    expect(gatewayUrl('javascript:alert(1)', '')).toBeNull();
+    expect(afterGatewayOrder({ gateway: 'https://pay.example/gw', params: 'o=1' }, false)).toEqual({ kind: 'openUrl', url: 'https://pay.example/gw?o=1', confirm: null });
+    expect(afterGatewayOrder({ gateway: 'https://pay.example/gw', params: '' }, true)).toEqual({
       kind: 'openUrl',
       url: 'https://pay.example/gw',
       confirm: { message: '即将跳转到支付页面', confirmText: '确定', cancelText: '取消' },
     });
-    expect(afterGatewayOrder({}, false)).toEqual({ kind: 'message', message: '支付地址无效，请重试' });
+    expect(afterGatewayOrder(null, false)).toEqual({ kind: 'message', message: '支付地址无效，请重试' });
   });
 
   it('5: a gateway on the API server itself (the sandbox) is left for too, as gateway?params: the app never frames it (issue 31)', () => {
-    const sandbox = { ...placed(5), gateway: 'http://127.0.0.1:3000/sandbox/gateway', gatewayParams: { orderId: 'VO0123456789abcdef01234567', amount: '999', currency: 'EUR' } };
+    const sandbox = { ...placed(5), gateway: { gateway: 'http://127.0.0.1:3000/sandbox/gateway', params: { orderId: 'VO0123456789abcdef01234567', amount: '999', currency: 'EUR' } } };
     const url = 'http://127.0.0.1:3000/sandbox/gateway?orderId=VO0123456789abcdef01234567&amount=999&currency=EUR';
     expect(afterPlacedOrder(sandbox, false)).toEqual({ kind: 'openUrl', url, confirm: null });
     expect(afterPlacedOrder(sandbox, true)).toEqual({ kind: 'openUrl', url, confirm: { message: '即将跳转到支付页面', confirmText: '确定', cancelText: '取消' } });

@@ -5,7 +5,7 @@ import { SessionService } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { decidePayFlow } from '../../../src/core/vip/pay-flow.ts';
 import { PaymentService, readOrder } from '../../../src/core/vip/payment-service.ts';
-import { PlaceVipOrder } from '../../../src/core/vip/place-order.ts';
+import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import {
   PayPageViewModel,
@@ -43,8 +43,8 @@ async function setup(path = '/zfbPay') {
   const service = container.get(PaymentService);
   const model = new SessionModel(session);
   const orderVm = (orderId: string) => new PaymentOrderViewModel(service, world.navigator, world.notifier, orderId);
-  const orders = container.get(PlaceVipOrder);
-  /** The pay button's order (PlaceVipOrder), its id. */
+  const orders = container.get(PurchaseService);
+  /** The pay button's order (PurchaseService.place), its id. */
   const place = async (payType = 0): Promise<string> => {
     const placed = await orders.place(orderRequest(payType));
     if (!placed.ok) throw new Error(placed.message);
