@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
 import { openVideo, startPlayback } from './support/play.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { fillLogin } from './support/accounts.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-/** demo's phone (A). */
-let pageA: Page;
-/** demo2's phone (B), in its own context. */
+const { page: pageA, app, poll, logIn, otherPhone, shot } = useJourney({ poll: { timeout: 15_000 } });
+/** demo2's phone (B), in its own context (A, the journey's page, is demo's). */
 let pageB: Page;
-
-const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
-const shot = async (on: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/barrage-${name}.png` });
-};
 
 interface SeededBarrage {
   id: number;
@@ -32,12 +24,6 @@ const flyingWith = (on: Page, text: string) => flying(on).filter({ hasText: text
 async function seeded(mediaKey: string): Promise<SeededBarrage[]> {
   const response = await fetch(`${app.url}/api/Video/GetBarrages?mediaKey=${mediaKey}`);
   return ((await response.json()) as { data: { list: SeededBarrage[] } }).data.list;
-}
-
-async function logIn(on: Page, userName: string): Promise<void> {
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill('demo123456');
-  await on.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 async function send(on: Page, text: string): Promise<void> {
@@ -93,14 +79,7 @@ async function recordMirror(on: Page): Promise<() => Promise<string[]>> {
 }
 
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  pageA = phone.page;
-  pageB = await phone.otherPhone();
-}, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
+  pageB = await otherPhone();
 });
 
 describe('barrages over a playing video', () => {
@@ -115,20 +94,18 @@ describe('barrages over a playing video', () => {
     expect(first.every((text) => stored.includes(text))).toBe(true);
     // They move on with the picture: later barrages replace the first ones.
     await poll(async () => (await flyingTexts(pageA)).some((text) => !first.includes(text))).toBe(true);
-    await shot(pageA, 'visitor');
+    await shot('barrage-visitor', pageA);
 
     expect(await pageA.getByTestId('barrage-input').getAttribute('placeholder')).toBe('登录后发弹幕');
     await pageA.getByTestId('barrage-send').click();
     await pageA.waitForURL(new RegExp(`/login\\?redirect=${encodeURIComponent('/play/movie-04')}$`));
-    await logIn(pageA, 'demo');
+    await fillLogin(pageA, 'demo', DEMO_PASSWORD);
     await pageA.waitForURL(/\/play\/movie-04$/);
     expect(await pageA.getByTestId('barrage-input').getAttribute('placeholder')).toBe('发个弹幕吧~');
   });
 
   it('A sends on movie-06: A sees it at once as its own, and B, watching too, sees it within a second', async () => {
-    await pageB.goto(`${app.url}/login?redirect=${encodeURIComponent('/play/movie-06')}`);
-    await logIn(pageB, 'demo2');
-    await pageB.waitForURL(/\/play\/movie-06$/);
+    await logIn('demo2', { on: pageB, redirect: '/play/movie-06' });
     await startPlayback(pageB);
     await openVideo(pageA, app.url, 'movie-06');
 
@@ -150,7 +127,7 @@ describe('barrages over a playing video', () => {
     expect(await flyingWith(pageA, text).count()).toBe(1);
     expect(await flyingWith(pageB, text).getAttribute('data-own')).toBeNull();
     expect(await pageA.getByTestId('barrage-input').inputValue()).toBe('');
-    await shot(pageB, 'live');
+    await shot('barrage-live', pageB);
   });
 
   it('B blocks 剧透: those barrages go at once and a live one with it never shows; removing the block brings them back', async () => {
@@ -198,7 +175,7 @@ describe('barrages over a playing video', () => {
     const dialog = pageB.locator('.adm-dialog');
     await poll(() => dialog.getByText('已收到您的举报').isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain('如该弹幕违反社区规范，将被删除');
-    await shot(pageB, 'reported');
+    await shot('barrage-reported', pageB);
     await dialog.getByRole('button', { name: '我知道了' }).click();
     await poll(() => dialog.getByText('已收到您的举报').count()).toBe(0);
   });
