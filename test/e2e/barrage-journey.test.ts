@@ -51,17 +51,44 @@ async function closeSheet(on: Page): Promise<void> {
   await poll(() => sheetMask(on).count()).toBe(0);
 }
 
-/** Taps the canvas where a flying barrage is drawn (the mirror says where), away from the player's buttons. */
+/**
+ * What takes a tap even where a barrage flies over it (the app's PASS_THROUGH, src/ui/barrage/barrage-slots.tsx):
+ * the player's buttons, its progress bar, links and inputs.
+ */
+const CONTROLS = 'button, a, input, textarea, select, label, [role="button"], [role="switch"], [role="slider"], [data-barrage-pass]';
+
+/**
+ * Taps the canvas where a flying barrage is drawn (the mirror says where), on a spot of it no control lies over, as a
+ * person would: the player's control bar covers the lowest lane (its progress bar, play and fullscreen buttons), the
+ * back button the top left corner, and a tap there is the control's, not the barrage's. (Which lane a barrage gets
+ * depends on the live barrages sent before it, so the middle of the barrage was sometimes under the progress bar:
+ * the tap seeked the video and no action sheet opened.)
+ */
 async function tapBarrage(on: Page, text: string): Promise<void> {
   await poll(() => sheetMask(on).count()).toBe(0);
   const canvas = await on.getByTestId('barrage-canvas').boundingBox();
   if (!canvas) throw new Error('no canvas');
   const item = flyingWith(on, text).first();
   const [left, top, width, height] = await Promise.all(['left', 'top', 'width', 'height'].map(async (name) => Number(await item.getAttribute(`data-${name}`))));
-  const from = Math.max(left!, top! < 44 ? 50 : 4);
+  const from = Math.max(left!, 4);
   const to = Math.min(left! + width!, canvas.width - 4);
-  if (!(to > from)) throw new Error(`barrage “${text}” is not where it can be tapped`);
-  await on.mouse.click(canvas.x + (from + to) / 2, canvas.y + top! + height! / 2);
+  const spot = await on.evaluate(
+    ({ box, controls }) => {
+      // From the middle of the barrage outwards, its middle line first.
+      const xs = Array.from({ length: 21 }, (_, i) => box.from + ((box.to - box.from) * (10 + (i % 2 ? -1 : 1) * Math.ceil(i / 2))) / 20);
+      const ys = [0.5, 0.3, 0.7, 0.15, 0.85].map((share) => box.top + box.height * share);
+      for (const y of ys) {
+        for (const x of xs) {
+          const under = document.elementFromPoint(x, y);
+          if (under?.closest('[data-testid="player-area"]') && !under.closest(controls)) return { x, y };
+        }
+      }
+      return null;
+    },
+    { box: { from: canvas.x + from, to: canvas.x + to, top: canvas.y + top!, height: height! }, controls: CONTROLS },
+  );
+  if (!(to > from) || !spot) throw new Error(`barrage “${text}” is not where it can be tapped`);
+  await on.mouse.click(spot.x, spot.y);
 }
 
 /** Records every barrage text the mirror ever lists from now on (even one shown for a moment). */
