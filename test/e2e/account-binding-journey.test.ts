@@ -1,38 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Binding a phone with its country calling code (issue 22): 设置 → 账号与安全 → 手机 → the password → the country
  * chosen on /countryList (search, index bar) → a code texted to the number (read from the server's outbox log
  * line, as `npm start` without SMS_URL logs it) → bound, and shown masked on /accountSecurity.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const poll = expect.poll;
+const { page, app, poll, logIn } = useJourney();
 const userName = `binder_${Date.now() % 100000}`;
 const number = `1${String(Date.now()).slice(-8)}`;
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   await registerThroughApi(app.url, userName, 'first-pass-1');
 }, 240_000);
 
-afterAll(async () => {
-  await phone?.close();
-});
-
 describe('binding a phone with a country code', () => {
   it('signs in and opens 账号与安全 → 手机', async () => {
-    await page.goto(`${app.url}/login?redirect=%2FaccountSecurity`);
-    await page.getByPlaceholder('请输入账号').fill(userName);
-    await page.getByPlaceholder('请输入密码').fill('first-pass-1');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/accountSecurity$/);
+    await logIn({ userName, password: 'first-pass-1' }, { redirect: '/accountSecurity' });
     await poll(() => page.getByTestId('security-phone').textContent()).toContain('未绑定');
     await page.getByTestId('security-phone').click();
     await page.waitForURL(/\/emailMobileSetting$/);

@@ -1,37 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /** Deleting an account (issue 22): 账号与安全 → 注销账号 → the password → confirmed; then signing in fails. */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const poll = expect.poll;
+const { page, app, poll, logIn } = useJourney();
 const userName = `leaver_${Date.now() % 100000}`;
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   await registerThroughApi(app.url, userName, 'first-pass-1');
 }, 240_000);
 
-afterAll(async () => {
-  await phone?.close();
-});
-
-async function logIn(password: string): Promise<void> {
-  await page.goto(`${app.url}/login?redirect=%2FaccountSecurity`);
-  await page.getByPlaceholder('请输入账号').fill(userName);
-  await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
-
 describe('deleting an account', () => {
   it('注销账号 asks for the password, then confirms what it means', async () => {
-    await logIn('first-pass-1');
-    await page.waitForURL(/\/accountSecurity$/);
+    await logIn({ userName, password: 'first-pass-1' }, { redirect: '/accountSecurity' });
     await page.getByRole('button', { name: /注销账号/ }).first().click();
     const section = page.getByRole('region', { name: '注销账号' });
     await section.getByPlaceholder('请输入登录密码').fill('not-mine-1');
@@ -47,7 +28,7 @@ describe('deleting an account', () => {
   });
 
   it('the account can no longer sign in', async () => {
-    await logIn('first-pass-1');
+    await logIn({ userName, password: 'first-pass-1' }, { redirect: '/accountSecurity', arrive: false });
     await poll(() => page.locator('.adm-toast-main').textContent()).toBe('账号或密码错误');
     expect(page.url()).toContain('/login');
   });

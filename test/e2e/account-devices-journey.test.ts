@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { registerThroughApi } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { ANDROID_CHROME, openPhone, type Phone } from './support/phone.ts';
+import { ANDROID_CHROME } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Signed-in devices (issue 22): an Android phone (A) and an iPhone (B) signed in to one account; A's 账号与安全
@@ -11,42 +10,20 @@ import { ANDROID_CHROME, openPhone, type Phone } from './support/phone.ts';
  * (userStateChange 1), and 退出其他所有设备 leaves A alone. (A login signs out the account's open pages elsewhere,
  * so B is closed while A signs in: its session stays valid.)
  */
-let phone: Phone | undefined;
-let app: RunningApp;
+const { page: pageB, app, poll, logIn, otherPhone } = useJourney();
 let pageA: Page;
-let pageB: Page;
-let contextB: BrowserContext | undefined;
-const userName = `devices_${Date.now() % 100000}`;
-const poll = expect.poll;
-
-async function logIn(on: Page): Promise<void> {
-  await on.goto(`${app.url}/login?redirect=%2Fuser`);
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill('first-pass-1');
-  await on.getByRole('button', { name: '登录', exact: true }).click();
-  await on.waitForURL(/\/user$/);
-}
+const account = { userName: `devices_${Date.now() % 100000}`, password: 'first-pass-1' };
 
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  pageB = phone.page;
-  contextB = await phone.browser.newContext(ANDROID_CHROME);
-  await withoutStartAds(contextB);
-  pageA = await contextB.newPage();
-  await registerThroughApi(app.url, userName, 'first-pass-1');
-}, 240_000);
-
-afterAll(async () => {
-  await contextB?.close();
-  await phone?.close();
+  pageA = await otherPhone(ANDROID_CHROME);
+  await registerThroughApi(app.url, account.userName, account.password);
 });
 
 describe('ending another device\'s session from the device list', () => {
   it('both phones sign in', async () => {
-    await logIn(pageB);
+    await logIn(account, { on: pageB });
     await pageB.goto('about:blank');
-    await logIn(pageA);
+    await logIn(account, { on: pageA });
     await pageB.goto(`${app.url}/user`);
     await poll(() => pageB.getByRole('button', { name: '登录/注册' }).count()).toBe(0);
   });

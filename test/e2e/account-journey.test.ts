@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-
-beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
-
-const toast = () => page.locator('.adm-toast-main');
+const { page, app, toast } = useJourney();
 const userName = `acct_${Date.now() % 100000}`;
 
 describe('the account pages', () => {

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { registerThroughApi } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { openPhone, PHONE, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Account security (issue 22) on two phones signed in to the same account: A changes the password from
@@ -11,45 +9,20 @@ import { openPhone, PHONE, type Phone } from './support/phone.ts';
  * password signs in afterwards. (A login signs out the account's open pages elsewhere (userLiveTest), so B is
  * closed while A signs in: its session stays valid, as a phone in a pocket's would.)
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let pageA: Page;
+const { page: pageA, app, poll, logIn, otherPhone, toast } = useJourney();
 let pageB: Page;
-let contextB: BrowserContext | undefined;
 const userName = `guard_${Date.now() % 100000}`;
-const poll = expect.poll;
-
-const toast = (on: Page) => on.locator('.adm-toast-main');
-
-async function logIn(on: Page, password: string): Promise<void> {
-  await on.goto(`${app.url}/login?redirect=%2Fuser`);
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill(password);
-  await on.getByRole('button', { name: '登录', exact: true }).click();
-}
 
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  pageA = phone.page;
-  contextB = await phone.browser.newContext(PHONE);
-  await withoutStartAds(contextB);
-  pageB = await contextB.newPage();
+  pageB = await otherPhone();
   await registerThroughApi(app.url, userName, 'first-pass-1');
-}, 240_000);
-
-afterAll(async () => {
-  await contextB?.close();
-  await phone?.close();
 });
 
 describe('changing the password ends the other sessions', () => {
   it('both phones sign in (B first, closed while A signs in, so the newer login does not sign B out)', async () => {
-    await logIn(pageB, 'first-pass-1');
-    await pageB.waitForURL(/\/user$/);
+    await logIn({ userName, password: 'first-pass-1' }, { on: pageB });
     await pageB.goto('about:blank');
-    await logIn(pageA, 'first-pass-1');
-    await pageA.waitForURL(/\/user$/);
+    await logIn({ userName, password: 'first-pass-1' }, { on: pageA });
     await pageB.goto(`${app.url}/user`);
     await poll(() => pageB.getByRole('button', { name: '登录/注册' }).count()).toBe(0);
   });
@@ -90,9 +63,8 @@ describe('changing the password ends the other sessions', () => {
   });
 
   it('only the new password signs in', async () => {
-    await logIn(pageB, 'first-pass-1');
+    await logIn({ userName, password: 'first-pass-1' }, { on: pageB, arrive: false });
     await poll(() => toast(pageB).textContent()).toBe('账号或密码错误');
-    await logIn(pageB, 'second-pass-2');
-    await pageB.waitForURL(/\/user$/);
+    await logIn({ userName, password: 'second-pass-2' }, { on: pageB });
   });
 });

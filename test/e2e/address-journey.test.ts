@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { registerThroughApi, signInOnPage } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerThroughApi } from './support/accounts.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Delivery addresses (issue 23), on an iPhone: the demo catalogue's 钻石年卡 ships a gift box, so buying it asks
  * where the box goes. A new account adds two addresses on /addAddress (a bad phone refused), picks one on
  * /choseAddress, pays, and /notice shows the address; then it edits and deletes on /choseAddress outside a purchase.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const { page, app, poll, logIn, pause } = useJourney();
 const userName = `addr_${Date.now() % 100000}`;
-/** The shell's double-tap guard swallows a second touch within 300 ms at one place: a person's pace. */
-const pause = () => page.waitForTimeout(350);
 const items = () => page.getByTestId('address-item');
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   await registerThroughApi(app.url, userName, 'address-pass-1');
 }, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 async function fillAddress(fields: { name: string; phone: string; region: string; detail: string }): Promise<void> {
   await page.getByPlaceholder('请填写收货人姓名').fill(fields.name);
@@ -37,7 +24,7 @@ async function fillAddress(fields: { name: string; phone: string; region: string
 
 describe('a VIP package that ships a gift', () => {
   it('signs in, picks 钻石年卡 and is asked for an address before paying', async () => {
-    await signInOnPage(page, app.url, { userName, password: 'address-pass-1' }, '/vip');
+    await logIn({ userName, password: 'address-pass-1' }, { redirect: '/vip' });
     await page.locator('.vip-tabs .adm-tabs-tab').filter({ hasText: '钻石VIP' }).tap();
     await pause();
     await page.getByTestId('vip-package').filter({ hasText: '钻石年卡' }).tap();

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { useJourney } from './support/journey.ts';
 
 /**
  * AppDownload (spec §7: the download a video offers, where the operator allows it): /playDownload asks it for each
  * episode; an MP4 video's episode is a link to its signed file, which downloads; a video the operator keeps from
  * downloading (music-03, seeded) says so; a series' HLS episodes send to the app.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 45_000, interval: 250 });
+const { page, app, poll } = useJourney({ poll: { timeout: 45_000, interval: 250 } });
 const asked: string[] = [];
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   page.on('request', (request: Request) => {
     if (request.url().includes('/api/Video/AppDownload')) asked.push(new URL(request.url()).searchParams.get('mediaKey') ?? '');
   });
 }, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 describe('downloading a video', () => {
   it('an MP4 video offers its file: the link downloads the signed MP4, named after the video', { timeout: 120_000 }, async () => {

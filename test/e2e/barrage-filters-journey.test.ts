@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RegexKeywordTexts } from '../../src/core/playback/barrage-regex.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { signInOnPage } from './support/accounts.ts';
 import { openVideo } from './support/play.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 const VIDEO = 'movie-07';
 const PASSWORD = 'demo123456';
@@ -12,17 +10,9 @@ const PASSWORD = 'demo123456';
 const TWIN = '弹幕合并测试';
 const SIXES = '666666';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-/** demo's phone (A). */
-let pageA: Page;
-/** demo2's phone (B), in its own context. */
+const { page: pageA, app, poll, logIn, otherPhone, shot } = useJourney({ poll: { timeout: 20_000 } });
+/** demo2's phone (B), in its own context (A, the journey's page, is demo's). */
 let pageB: Page;
-
-const poll = <T,>(read: () => T | Promise<T>, timeout = 20_000) => expect.poll(read, { timeout });
-const shot = async (on: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/barrage-filters-${name}.png` });
-};
 
 interface Sender {
   uid: number;
@@ -80,10 +70,7 @@ async function closeSheet(on: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  pageA = phone.page;
-  pageB = await phone.otherPhone();
+  pageB = await otherPhone();
   const seed = async () => {
     const senders = await Promise.all([1, 2, 3].map(registerSender));
     // Three viewers send the same words within a second; one of them a run of sixes too.
@@ -91,12 +78,8 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await sendByApi(senders[0] as Sender, SIXES, 3.2);
   };
-  await Promise.all([seed(), signInOnPage(pageA, app.url, { userName: 'demo', password: PASSWORD }), signInOnPage(pageB, app.url, { userName: 'demo2', password: PASSWORD })]);
+  await Promise.all([seed(), logIn('demo', { on: pageA }), logIn('demo2', { on: pageB })]);
 }, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 describe('barrage filters on an iPhone', () => {
   it('identical barrages sent within seconds fly once, with ×3', async () => {
@@ -104,7 +87,7 @@ describe('barrage filters on an iPhone', () => {
     const seen = await recordMirror(pageA);
     await seek(pageA, 1);
     await poll(async () => (await seen()).includes(`${TWIN} ×3`)).toBe(true);
-    await shot(pageA, 'merged');
+    await shot('barrage-filters-merged', pageA);
     await poll(async () => (await seen()).includes(SIXES)).toBe(true);
     expect((await seen()).filter((text) => text.startsWith(TWIN) && text !== `${TWIN} ×3`)).toEqual([]);
   });
@@ -143,7 +126,7 @@ describe('barrage filters on an iPhone', () => {
     await pageA.getByTestId('barrage-keyword-input').fill('/(a+)+$/');
     await pageA.getByTestId('barrage-keyword-add').click();
     await poll(() => pageA.getByText(RegexKeywordTexts.unsafe).isVisible()).toBe(true);
-    await shot(pageA, 'unsafe-regex');
+    await shot('barrage-filters-unsafe-regex', pageA);
     expect(await pageA.getByTestId('barrage-keyword').allTextContents()).not.toContainEqual(expect.stringContaining('(a+)+'));
     await closeSheet(pageA);
   });
@@ -153,7 +136,7 @@ describe('barrage filters on an iPhone', () => {
     for (const text of ['显示区域', '弹幕密度', '合并重复弹幕', '按类型屏蔽', '滚动', '顶部', '底部', '彩色']) {
       await poll(() => sheet.getByText(text, { exact: true }).isVisible()).toBe(true);
     }
-    await shot(pageA, 'settings');
+    await shot('barrage-filters-settings', pageA);
     const merge = pageA.getByTestId('barrage-merge');
     expect(await merge.getAttribute('aria-checked')).toBe('true');
     const saved = pageA.waitForResponse((response) => response.url().includes('/api/user/PutBarrageCofig'));

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
 import { openVideo, startPlayback } from './support/play.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { fillLogin } from './support/accounts.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-/** demo's phone (A). */
-let pageA: Page;
-/** demo2's phone (B), in its own context. */
+const { page: pageA, app, poll, logIn, otherPhone, shot } = useJourney({ poll: { timeout: 15_000 } });
+/** demo2's phone (B), in its own context (A, the journey's page, is demo's). */
 let pageB: Page;
-
-const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
-const shot = async (on: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/barrage-${name}.png` });
-};
 
 interface SeededBarrage {
   id: number;
@@ -32,12 +24,6 @@ const flyingWith = (on: Page, text: string) => flying(on).filter({ hasText: text
 async function seeded(mediaKey: string): Promise<SeededBarrage[]> {
   const response = await fetch(`${app.url}/api/Video/GetBarrages?mediaKey=${mediaKey}`);
   return ((await response.json()) as { data: { list: SeededBarrage[] } }).data.list;
-}
-
-async function logIn(on: Page, userName: string): Promise<void> {
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill('demo123456');
-  await on.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 async function send(on: Page, text: string): Promise<void> {
@@ -65,17 +51,44 @@ async function closeSheet(on: Page): Promise<void> {
   await poll(() => sheetMask(on).count()).toBe(0);
 }
 
-/** Taps the canvas where a flying barrage is drawn (the mirror says where), away from the player's buttons. */
+/**
+ * What takes a tap even where a barrage flies over it (the app's PASS_THROUGH, src/ui/barrage/barrage-slots.tsx):
+ * the player's buttons, its progress bar, links and inputs.
+ */
+const CONTROLS = 'button, a, input, textarea, select, label, [role="button"], [role="switch"], [role="slider"], [data-barrage-pass]';
+
+/**
+ * Taps the canvas where a flying barrage is drawn (the mirror says where), on a spot of it no control lies over, as a
+ * person would: the player's control bar covers the lowest lane (its progress bar, play and fullscreen buttons), the
+ * back button the top left corner, and a tap there is the control's, not the barrage's. (Which lane a barrage gets
+ * depends on the live barrages sent before it, so the middle of the barrage was sometimes under the progress bar:
+ * the tap seeked the video and no action sheet opened.)
+ */
 async function tapBarrage(on: Page, text: string): Promise<void> {
   await poll(() => sheetMask(on).count()).toBe(0);
   const canvas = await on.getByTestId('barrage-canvas').boundingBox();
   if (!canvas) throw new Error('no canvas');
   const item = flyingWith(on, text).first();
   const [left, top, width, height] = await Promise.all(['left', 'top', 'width', 'height'].map(async (name) => Number(await item.getAttribute(`data-${name}`))));
-  const from = Math.max(left!, top! < 44 ? 50 : 4);
+  const from = Math.max(left!, 4);
   const to = Math.min(left! + width!, canvas.width - 4);
-  if (!(to > from)) throw new Error(`barrage “${text}” is not where it can be tapped`);
-  await on.mouse.click(canvas.x + (from + to) / 2, canvas.y + top! + height! / 2);
+  const spot = await on.evaluate(
+    ({ box, controls }) => {
+      // From the middle of the barrage outwards, its middle line first.
+      const xs = Array.from({ length: 21 }, (_, i) => box.from + ((box.to - box.from) * (10 + (i % 2 ? -1 : 1) * Math.ceil(i / 2))) / 20);
+      const ys = [0.5, 0.3, 0.7, 0.15, 0.85].map((share) => box.top + box.height * share);
+      for (const y of ys) {
+        for (const x of xs) {
+          const under = document.elementFromPoint(x, y);
+          if (under?.closest('[data-testid="player-area"]') && !under.closest(controls)) return { x, y };
+        }
+      }
+      return null;
+    },
+    { box: { from: canvas.x + from, to: canvas.x + to, top: canvas.y + top!, height: height! }, controls: CONTROLS },
+  );
+  if (!(to > from) || !spot) throw new Error(`barrage “${text}” is not where it can be tapped`);
+  await on.mouse.click(spot.x, spot.y);
 }
 
 /** Records every barrage text the mirror ever lists from now on (even one shown for a moment). */
@@ -93,14 +106,7 @@ async function recordMirror(on: Page): Promise<() => Promise<string[]>> {
 }
 
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  pageA = phone.page;
-  pageB = await phone.otherPhone();
-}, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
+  pageB = await otherPhone();
 });
 
 describe('barrages over a playing video', () => {
@@ -115,20 +121,18 @@ describe('barrages over a playing video', () => {
     expect(first.every((text) => stored.includes(text))).toBe(true);
     // They move on with the picture: later barrages replace the first ones.
     await poll(async () => (await flyingTexts(pageA)).some((text) => !first.includes(text))).toBe(true);
-    await shot(pageA, 'visitor');
+    await shot('barrage-visitor', pageA);
 
     expect(await pageA.getByTestId('barrage-input').getAttribute('placeholder')).toBe('登录后发弹幕');
     await pageA.getByTestId('barrage-send').click();
     await pageA.waitForURL(new RegExp(`/login\\?redirect=${encodeURIComponent('/play/movie-04')}$`));
-    await logIn(pageA, 'demo');
+    await fillLogin(pageA, 'demo', DEMO_PASSWORD);
     await pageA.waitForURL(/\/play\/movie-04$/);
     expect(await pageA.getByTestId('barrage-input').getAttribute('placeholder')).toBe('发个弹幕吧~');
   });
 
   it('A sends on movie-06: A sees it at once as its own, and B, watching too, sees it within a second', async () => {
-    await pageB.goto(`${app.url}/login?redirect=${encodeURIComponent('/play/movie-06')}`);
-    await logIn(pageB, 'demo2');
-    await pageB.waitForURL(/\/play\/movie-06$/);
+    await logIn('demo2', { on: pageB, redirect: '/play/movie-06' });
     await startPlayback(pageB);
     await openVideo(pageA, app.url, 'movie-06');
 
@@ -150,7 +154,7 @@ describe('barrages over a playing video', () => {
     expect(await flyingWith(pageA, text).count()).toBe(1);
     expect(await flyingWith(pageB, text).getAttribute('data-own')).toBeNull();
     expect(await pageA.getByTestId('barrage-input').inputValue()).toBe('');
-    await shot(pageB, 'live');
+    await shot('barrage-live', pageB);
   });
 
   it('B blocks 剧透: those barrages go at once and a live one with it never shows; removing the block brings them back', async () => {
@@ -198,7 +202,7 @@ describe('barrages over a playing video', () => {
     const dialog = pageB.locator('.adm-dialog');
     await poll(() => dialog.getByText('已收到您的举报').isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain('如该弹幕违反社区规范，将被删除');
-    await shot(pageB, 'reported');
+    await shot('barrage-reported', pageB);
     await dialog.getByRole('button', { name: '我知道了' }).click();
     await poll(() => dialog.getByText('已收到您的举报').count()).toBe(0);
   });

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInOnPage } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
 import { openVideo, startPlayback, videoTime } from './support/play.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Barrage styles and live barrages for visitors (issue 24), on iPhone Safari phones: a signed-in phone (A, demo)
@@ -11,13 +9,10 @@ import { openPhone, type Phone } from './support/phone.ts';
  * same episode sees it live, pinned at the top centre in red, for 4 s of its video's time, then it goes; A's choice
  * is kept on A's device.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let pageA: Page;
+const { page: pageA, app, poll, logIn, otherPhone } = useJourney({ poll: { timeout: 15_000 } });
 let pageB: Page;
 const MEDIA = 'movie-06';
 
-const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 const flyingWith = (on: Page, text: string) => on.getByTestId('barrage-a11y').locator('li').filter({ hasText: text });
 
 async function send(on: Page, text: string): Promise<void> {
@@ -49,21 +44,14 @@ async function redPixels(on: Page, box: { left: number; top: number; width: numb
 }
 
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  pageA = phone.page;
-  pageB = await phone.otherPhone();
+  pageB = await otherPhone();
 }, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 describe('coloured and pinned barrages, live for visitors', () => {
   it('A sends a red 顶部 barrage; B, a visitor, sees it live at the top centre in red, fixed for 4 s, then it goes', async () => {
     await openVideo(pageB, app.url, MEDIA);
     expect(await pageB.getByTestId('barrage-input').getAttribute('placeholder')).toBe('登录后发弹幕');
-    await signInOnPage(pageA, app.url, { userName: 'demo', password: 'demo123456' }, `/play/${MEDIA}`);
+    await logIn('demo', { on: pageA, redirect: `/play/${MEDIA}` });
     await startPlayback(pageA);
 
     // B's visitor socket is in the episode's room once a first (scrolling, white) hello goes across.

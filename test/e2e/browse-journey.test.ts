@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, Route } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { fillLogin } from './support/accounts.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let context: BrowserContext;
-let page: Page;
-
-const shot = async (name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
-};
+const { page, app, context, shot } = useJourney();
 
 interface ApiVideo {
   mediaKey: string;
@@ -24,15 +17,6 @@ async function api<T>(path: string): Promise<T> {
   expect(body.ret).toBe(200);
   return body.data;
 }
-
-beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, context, page } = phone);
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 const cards = () => page.getByTestId('video-card');
 const activeTab = () => page.locator('.adm-tabs-tab-active').first();
@@ -178,9 +162,7 @@ describe('a visitor browses the catalogue', () => {
   });
 
   it('logged in, the history lists what was played and home shows 继续观看', async () => {
-    await page.getByPlaceholder('请输入账号').fill('demo');
-    await page.getByPlaceholder('请输入密码').fill('demo123456');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, 'demo', DEMO_PASSWORD);
     await page.waitForURL(/\/historicalRecords$/);
     await expect.poll(() => page.getByText('还没有观看记录').count()).toBe(1);
     const ret = await page.evaluate(async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { fillLogin } from './support/accounts.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-const toast = () => page.locator('.adm-toast-main');
-const dialogButton = (name: string) => page.locator('.adm-modal, .adm-dialog').getByRole('button', { name, exact: true });
+const { page, app, context, poll, toast, dialogButton } = useJourney({ poll: { timeout: 15_000 } });
 const items = () => page.getByTestId('comment-item');
 /** The comment whose own text (not its replies') is `text`. */
 const comment = (text: string): Locator =>
@@ -29,13 +23,7 @@ async function send(text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-  await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-});
-
-afterAll(async () => {
-  await phone?.close();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
 });
 
 describe('comments, replies and the video\'s actions', () => {
@@ -66,9 +54,7 @@ describe('comments, replies and the video\'s actions', () => {
     await openPlay('movie-03');
     await page.getByTestId('comment-input').click();
     await page.waitForURL(new RegExp(`/login\\?redirect=${encodeURIComponent('/play/movie-03')}$`));
-    await page.getByPlaceholder('请输入账号').fill('demo');
-    await page.getByPlaceholder('请输入密码').fill('demo123456');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, 'demo', DEMO_PASSWORD);
     await page.waitForURL(/\/play\/movie-03$/);
     await poll(() => items().count()).toBe(4);
   });

@@ -1,29 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { NATIVE_WEBVIEW, asNativeWebview, openPhone, type Phone } from './support/phone.ts';
+import { NATIVE_WEBVIEW, asNativeWebview } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * /test and /mobileTest: the diagnostics a webview host or support reads: the built app's version, what the app
  * recognised of the device, the native bridge (absent in Safari; present, and pinged, in the native app's web
  * view), network, storage, the API with a timed call, the socket. Nothing secret.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 45_000, interval: 250 });
+const { page, app, browser, poll } = useJourney({ poll: { timeout: 45_000, interval: 250 } });
 const row = (on: Page, id: string) => on.getByTestId(`diag-${id}`).locator('dd');
-
-beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-}, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 describe('/test on an iPhone in Safari', () => {
   it('shows the built version, iOS 17, no web view and no bridge, a writable storage and a timed API call', { timeout: 120_000 }, async () => {
@@ -67,7 +55,7 @@ describe('/test on an iPhone in Safari', () => {
 
 describe('/test in the native app\'s web view', () => {
   it('shows the bridge present (Android), the web view recognised, and a ping reaches the native side', { timeout: 120_000 }, async () => {
-    const context = await phone!.browser.newContext(NATIVE_WEBVIEW);
+    const context = await browser.newContext(NATIVE_WEBVIEW);
     try {
       await withoutStartAds(context);
       await asNativeWebview(context);

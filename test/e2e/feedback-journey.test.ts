@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, context, poll } = useJourney();
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-  await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
 });
 
-afterAll(async () => {
-  await phone?.close();
-});
-
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const section = (name: string) => page.locator(`[data-section="${name}"]`);
 const choose = (name: string, option: string) => section(name).getByText(option, { exact: true }).click();
 /** The submit button is aria-disabled until the form is filled, yet a tap still reaches it (and toasts what is missing). */
@@ -118,8 +107,7 @@ describe('download page', () => {
   });
 
   it('hides the nav bar with embed=1 and says 复制失败 when the clipboard refuses', async () => {
-    if (!phone) throw new Error('no phone');
-    const refused = await phone.context.newPage();
+    const refused = await context.newPage();
     await refused.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
       document.execCommand = () => false;

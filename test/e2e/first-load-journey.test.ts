@@ -5,49 +5,22 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { probeFirstLoad, type FirstLoad } from '../../bench/first-load.ts';
 import type { BuildReport } from '../../esbuild.config.ts';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { launchChromium } from './support/chromium.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 const MAX_JS_REQUESTS = 12;
 const MAX_INITIAL_JS_GZIP = 185 * 1024;
 
-let app: RunningApp;
-let browser: Browser;
+/** The journey's phone signs in as demo: its storage is the signed-in visitor's (each probe: a new context, empty cache). */
+const { page, app, browser } = useJourney({ signedInAs: 'demo' });
 let load: FirstLoad;
 let signedInLoad: FirstLoad;
 
-/** The storage of a phone that signed in as demo on /login (then a new context: empty cache, same storage). */
-async function signedInStorage(): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
-  const context = await browser.newContext(PHONE);
-  try {
-    await withoutStartAds(context);
-    const page = await context.newPage();
-    await page.goto(`${app.url}/login`);
-    await page.getByPlaceholder('请输入账号').fill('demo');
-    await page.getByPlaceholder('请输入密码').fill('demo123456');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForFunction(() => localStorage.getItem('user') !== null, undefined, { timeout: 30_000 });
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
-}
-
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
   load = await probeFirstLoad(browser, `${app.url}/`);
-  signedInLoad = await probeFirstLoad(browser, `${app.url}/`, { storageState: await signedInStorage() });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  signedInLoad = await probeFirstLoad(browser, `${app.url}/`, { storageState: await page.context().storageState() });
 });
 
 describe('the home route on a first visit', () => {

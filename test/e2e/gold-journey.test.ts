@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
 import { openVideo, startPlayback, videoTime } from './support/play.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { PHONE } from './support/phone.ts';
+import { fillLogin } from './support/accounts.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-/** demo's phone (VIP, no gold until the daily sign-in). */
-let page: Page;
+/** The journey's page is demo's phone (VIP, no gold until the daily sign-in), with the play ads. */
+const { page, app, poll, otherPhone } = useJourney({ startAds: true, prepare: withPlayAdsOnly, poll: { timeout: 15_000 } });
 /** demo2's phone (100 gold, not VIP). */
 let rich: Page;
-const contexts: BrowserContext[] = [];
 
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const gate = (on: Page) => on.getByTestId('gold-gate');
 const text = (on: Page, testId: string) => on.getByTestId(testId).textContent();
 const visible = (on: Page, testId: string) => on.getByTestId(testId).isVisible();
@@ -40,12 +37,6 @@ function recorder(on: Page): (part: string, method?: string) => string[] {
 let demoRequests: ReturnType<typeof recorder>;
 let richRequests: ReturnType<typeof recorder>;
 
-async function logIn(on: Page, userName: string): Promise<void> {
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill('demo123456');
-  await on.getByRole('button', { name: '登录', exact: true }).click();
-}
-
 async function goldPage(on: Page): Promise<{ balance: string | null; rows: string[] }> {
   await on.goto(`${app.url}/myGold`);
   await on.getByTestId('my-gold-balance').filter({ hasText: /^\d+$/ }).waitFor();
@@ -54,20 +45,9 @@ async function goldPage(on: Page): Promise<{ balance: string | null; rows: strin
 }
 
 beforeAll(async () => {
-  phone = await openPhone({ startAds: true });
-  ({ app, page } = phone);
-  await withPlayAdsOnly(phone.context);
   demoRequests = recorder(page);
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  await withPlayAdsOnly(context);
-  rich = await context.newPage();
+  rich = await otherPhone(PHONE, withPlayAdsOnly);
   richRequests = recorder(rich);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await phone?.close();
 });
 
 describe('unlocking videos with gold', () => {
@@ -79,7 +59,7 @@ describe('unlocking videos with gold', () => {
     expect(await text(page, 'gold-unlock')).toBe('登录后解锁');
     await page.getByTestId('gold-unlock').click();
     await page.waitForURL(new RegExp(`/login\\?redirect=${encodeURIComponent('/play/movie-02')}$`));
-    await logIn(page, 'demo');
+    await fillLogin(page, 'demo', DEMO_PASSWORD);
     await page.waitForURL(/\/play\/movie-02$/);
     await poll(() => text(page, 'gold-balance')).toBe('当前余额0金币');
   });
@@ -107,7 +87,7 @@ describe('unlocking videos with gold', () => {
 
   it('demo2 double-taps unlock on movie-02: one payment, the video plays, and /myGold shows 30 gone once', async () => {
     await rich.goto(`${app.url}/login?redirect=${encodeURIComponent('/play/movie-02')}`);
-    await logIn(rich, 'demo2');
+    await fillLogin(rich, 'demo2', DEMO_PASSWORD);
     await rich.waitForURL(/\/play\/movie-02$/);
     await poll(() => text(rich, 'gold-balance')).toBe('当前余额100金币');
     // Two taps faster than the screen can redraw: the core keeps one request in flight, the server pays once.

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /** What the seeded copied article's payload would set if it ever ran (server/help/seed.ts UNSAFE_PAYLOAD_FLAG). */
 const FLAG = '__helpPayloadRan';
 const TV = { viewport: { width: 1280, height: 720 }, locale: 'zh-CN' };
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, browser, poll } = useJourney();
 let tv: BrowserContext | undefined;
 const dialogs: string[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -27,10 +22,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tv?.close();
-  await phone?.close();
 });
 
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const payloadFlag = (on: Page) => on.evaluate((name) => (window as unknown as Record<string, unknown>)[name] ?? null, FLAG);
 
 describe('help centre', () => {
@@ -159,8 +152,7 @@ describe('TV help at 1280x720, remote keys only', () => {
     });
 
   beforeAll(async () => {
-    if (!phone) throw new Error('no browser');
-    tv = await phone.browser.newContext(TV);
+    tv = await browser.newContext(TV);
     await withoutStartAds(tv);
     screen = await tv.newPage();
     screen.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { openPhone, PHONE, type Phone } from './support/phone.ts';
+import { PHONE } from './support/phone.ts';
+import { fillLogin } from './support/accounts.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, browser } = useJourney();
 const sent: Request[] = [];
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   page.on('request', (request) => sent.push(request));
-});
-
-afterAll(async () => {
-  await phone?.close();
 });
 
 const STATISTICS = '/api/home/AccessStatistics';
@@ -89,9 +82,7 @@ describe('customer service and the sign-in tip', () => {
 
   it('logged in, home shows the sign-in tip; × closes it and a reload keeps it hidden', async () => {
     await page.goto(`${app.url}/login`);
-    await page.getByPlaceholder('请输入账号').fill('demo');
-    await page.getByPlaceholder('请输入密码').fill('demo123456');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, 'demo', DEMO_PASSWORD);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('user') !== null)).toBe(true);
     await page.goto(`${app.url}/`);
     await expect.poll(() => page.getByTestId('sign-in-tip').textContent()).toBe('今日还未签到，签到领金币去签到 ›×');
@@ -114,7 +105,7 @@ describe('customer service and the sign-in tip', () => {
   });
 
   it('a new session shows the tip again, and tapping it opens /signIn', async () => {
-    const context = await phone!.browser.newContext({ ...PHONE, storageState: await phone!.context.storageState() });
+    const context = await browser.newContext({ ...PHONE, storageState: await page.context().storageState() });
     await withoutStartAds(context);
     const fresh = await context.newPage();
     try {

@@ -1,10 +1,8 @@
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { registerThroughApi, signInOnPage } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { openPhone, PHONE, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerThroughApi } from './support/accounts.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Invitations on two iPhones with two accounts: A (registered through the API) opens 我的 → 邀请好友, reads its code,
@@ -12,41 +10,23 @@ import { openPhone, PHONE, type Phone } from './support/phone.ts';
  * sees its 50 gold; entering again is refused; A then sees B in its list and 100 more gold on /myGold. A third phone
  * registers through A's link, which records the invitation too.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let pageA: Page;
+const { page: pageA, app, poll, logIn, otherPhone } = useJourney();
 let pageB: Page;
-let contextB: BrowserContext | undefined;
-let contextC: BrowserContext | undefined;
 const stamp = Date.now() % 100000;
 const userA = `inviter_${stamp}`;
 const userB = `invitee_${stamp}`;
-const poll = expect.poll;
 let code = '';
 let link = '';
 
-const logIn = (on: Page, userName: string) => signInOnPage(on, app.url, { userName, password: 'first-pass-1' });
-
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  pageA = phone.page;
-  contextB = await phone.browser.newContext(PHONE);
-  await withoutStartAds(contextB);
-  pageB = await contextB.newPage();
+  pageB = await otherPhone();
   await registerThroughApi(app.url, userA, 'first-pass-1');
   await registerThroughApi(app.url, userB, 'first-pass-1');
-}, 240_000);
-
-afterAll(async () => {
-  await contextB?.close();
-  await contextC?.close();
-  await phone?.close();
 });
 
 describe('inviting a friend', () => {
   it('A opens 邀请好友 from 我的 and reads its code, its link, the rules and the poster', async () => {
-    await logIn(pageA, userA);
+    await logIn({ userName: userA, password: 'first-pass-1' }, { on: pageA });
     await pageA.getByTestId('entry-invitation').click();
     await pageA.waitForURL(/\/invitation$/);
     await poll(() => pageA.getByTestId('invite-code').textContent()).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
@@ -79,7 +59,7 @@ describe('inviting a friend', () => {
   }, 120_000);
 
   it('B, a new account, enters A’s code on /inputInvitationCode and sees its reward', async () => {
-    await logIn(pageB, userB);
+    await logIn({ userName: userB, password: 'first-pass-1' }, { on: pageB });
     await pageB.goto(`${app.url}/invitation`);
     await pageB.getByTestId('invite-enter-code').click();
     await pageB.waitForURL(/\/inputInvitationCode$/);
@@ -120,10 +100,7 @@ describe('inviting a friend', () => {
   }, 120_000);
 
   it('a friend registering through A’s link is recorded too', async () => {
-    if (!phone) throw new Error('no phone');
-    contextC = await phone.browser.newContext(PHONE);
-    await withoutStartAds(contextC);
-    const pageC = await contextC.newPage();
+    const pageC = await otherPhone();
     await pageC.goto(link);
     const userC = `linked_${stamp}`;
     await poll(() => pageC.locator('input[name="inviteCode"]').inputValue()).toBe(code);

@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, Request } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page, context } = phone);
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
+const { page, app, context } = useJourney();
 
 const DAY_S = 24 * 60 * 60;
 /** Kept-alive pages stay in the DOM hidden: the title is the visible page's. */

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PHONE } from './support/phone.ts';
+import { fillLogin } from './support/accounts.ts';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-/** A's page. */
-let pageA: Page;
+/** A's page, counting its tones. */
+const { page: pageA, app, poll, otherPhone } = useJourney({ prepare: (context) => context.addInitScript(COUNT_TONES) });
 /** B's page, in its own context. */
 let pageB: Page;
-const contexts: BrowserContext[] = [];
 
 interface Account {
   userName: string;
@@ -18,7 +15,6 @@ interface Account {
   token: Record<string, string | number>;
 }
 
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 let counter = 0;
 const PASSWORD = 'secret123';
 
@@ -35,14 +31,8 @@ const COUNT_TONES = () => {
   };
 };
 
-async function newPhonePage(): Promise<Page> {
-  if (!phone) throw new Error('no phone');
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  await withoutStartAds(context);
-  await context.addInitScript(COUNT_TONES);
-  return context.newPage();
-}
+/** Another iPhone, counting its tones. */
+const newPhonePage = () => otherPhone(PHONE, (context) => context.addInitScript(COUNT_TONES));
 
 /** Registers a fresh user through the form in this page (it lands on /user, logged in). */
 async function register(on: Page, prefix: string): Promise<Account> {
@@ -89,19 +79,10 @@ let a: Account;
 let b: Account;
 
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  await phone.context.addInitScript(COUNT_TONES);
-  pageA = phone.page;
   pageB = await newPhonePage();
   a = await register(pageA, 'alice');
   b = await register(pageB, 'bob');
 }, 120_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await phone?.close();
-});
 
 describe('private messages between two phones', () => {
   it('A writes to B while B is on another page: tip, tone, badge; tapping the tip opens the chat with A', async () => {
@@ -174,9 +155,7 @@ describe('private messages between two phones', () => {
     await pageA.waitForLoadState('networkidle');
     const second = await newPhonePage();
     await second.goto(`${app.url}/login`);
-    await second.getByPlaceholder('请输入账号').fill(a.userName);
-    await second.getByPlaceholder('请输入密码').fill(PASSWORD);
-    await second.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(second, a.userName, PASSWORD);
     await second.waitForURL(/\/user$/);
 
     const dialog = pageA.locator('.adm-dialog');

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO2_ACCOUNT } from '../../server/messaging/seed.ts';
-import { registerThroughApi, signInOnPage } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { registerThroughApi } from './support/accounts.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * 更多关注 (/moreFocus) on an iPhone: a visitor is sent to /login; a new account that follows nobody gets 推荐关注,
  * opens 小鱼影视's space from it, follows them and, back on /moreFocus, sees their videos; the demo account demo2, who
  * follows demo, reaches it from /discovery's 关注 and sees demo's posts.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, poll, logIn } = useJourney();
 const userName = `focus_${Date.now() % 100000}`;
-const poll = expect.poll;
-
-const logIn = (userName: string, password: string, redirect: string) => signInOnPage(page, app.url, { userName, password }, redirect);
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   await registerThroughApi(app.url, userName, 'focus-pass-1');
 }, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 describe('更多关注', () => {
   it('a visitor is sent to /login', async () => {
@@ -35,7 +22,7 @@ describe('更多关注', () => {
   });
 
   it('following nobody: 推荐关注 leads to 小鱼影视’s space; following them there fills /moreFocus with their videos', async () => {
-    await logIn(userName, 'focus-pass-1', '/moreFocus');
+    await logIn({ userName, password: 'focus-pass-1' }, { redirect: '/moreFocus' });
     await poll(() => page.getByTestId('focus-no-follows').count()).toBe(1);
     await page.getByTestId('focus-suggestion').filter({ hasText: '小鱼影视' }).click();
     await page.waitForURL(/\/space\/\d+$/);
@@ -56,7 +43,7 @@ describe('更多关注', () => {
   });
 
   it('the demo account demo2 opens it from /discovery’s 关注 and sees demo’s posts', async () => {
-    await logIn(DEMO2_ACCOUNT.userName, DEMO2_ACCOUNT.password, '/discovery');
+    await logIn(DEMO2_ACCOUNT, { redirect: '/discovery' });
     await page.getByTestId('discovery-tab-follow').click();
     await page.getByRole('button', { name: /更多关注/ }).click();
     await page.waitForURL(/\/moreFocus$/);

@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { registerThroughApi, signInOnPage } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerThroughApi } from './support/accounts.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * 求片 (/seekingMovies) on two iPhones with two accounts: A asks for two titles; B sees the first among 热门求片 and
  * seconds it (同求), and A's 我的求片 counts 2; B asking for the second with other spacing and case joins A's request
  * (已有相同求片，已为你+1) rather than filing a new one.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let pageA: Page;
+const { page: pageA, app, poll, logIn, otherPhone, shot } = useJourney();
 let pageB: Page;
-let contextB: BrowserContext | undefined;
 const stamp = Date.now() % 100000;
 const userA = `seekA_${stamp}`;
 const userB = `seekB_${stamp}`;
 const first = `Night Owl ${stamp}`;
 const second = `长夜 Story ${stamp}`;
-const poll = expect.poll;
-const shot = async (on: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
-};
-
-const logIn = (on: Page, userName: string) => signInOnPage(on, app.url, { userName, password: 'seek-pass-1' }, '/seekingMovies');
 
 async function ask(on: Page, title: string, kind: string): Promise<void> {
   await on.getByPlaceholder('请输入片名（必填）').fill(title);
@@ -37,24 +26,14 @@ async function ask(on: Page, title: string, kind: string): Promise<void> {
 const item = (on: Page, title: string) => on.getByTestId('seek-item').filter({ hasText: title });
 
 beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  pageA = phone.page;
-  contextB = await phone.browser.newContext(PHONE);
-  await withoutStartAds(contextB);
-  pageB = await contextB.newPage();
+  pageB = await otherPhone();
   await registerThroughApi(app.url, userA, 'seek-pass-1');
   await registerThroughApi(app.url, userB, 'seek-pass-1');
-}, 240_000);
-
-afterAll(async () => {
-  await contextB?.close();
-  await phone?.close();
 });
 
 describe('asking for a film and seconding it', () => {
   it('A asks for two titles: each is in 我的求片, 待处理, 1人想看', async () => {
-    await logIn(pageA, userA);
+    await logIn({ userName: userA, password: 'seek-pass-1' }, { on: pageA, redirect: '/seekingMovies' });
     await ask(pageA, first, '电影');
     await poll(() => pageA.getByTestId('seek-notice').textContent()).toContain('求片成功');
     await ask(pageA, second, '电视剧');
@@ -65,14 +44,14 @@ describe('asking for a film and seconding it', () => {
   });
 
   it('B sees it among 热门求片 and seconds it once; the button turns 已同求', async () => {
-    await logIn(pageB, userB);
+    await logIn({ userName: userB, password: 'seek-pass-1' }, { on: pageB, redirect: '/seekingMovies' });
     const row = item(pageB, first);
     await poll(() => row.count()).toBe(1);
     expect(await row.getByTestId('seek-wants').textContent()).toBe('1人想看');
     await row.getByRole('button', { name: '+1 同求' }).click();
     await poll(() => row.getByTestId('seek-wants').textContent()).toBe('2人想看');
     expect(await row.getByRole('button', { name: '已同求' }).isDisabled()).toBe(true);
-    await shot(pageB, 'seeking-movies-hot');
+    await shot('seeking-movies-hot', pageB, { fullPage: true });
   });
 
   it('A sees the count 2 on the request', async () => {
@@ -91,6 +70,6 @@ describe('asking for a film and seconding it', () => {
     await pageA.getByRole('tab', { name: '我的求片' }).click();
     await poll(() => item(pageA, second).getByTestId('seek-wants').textContent()).toBe('2人想看');
     expect(await pageA.getByTestId('seek-item').filter({ hasText: String(stamp) }).count()).toBe(2);
-    await shot(pageA, 'seeking-movies-mine');
+    await shot('seeking-movies-mine', pageA, { fullPage: true });
   });
 });

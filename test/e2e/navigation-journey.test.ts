@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from './support/journey.ts';
 
 /**
  * 频道导航 (/navigation) on an iPhone: home's channel bar ends with a 全部频道 button that stays at the right edge; it
  * opens every channel as a grid; a tile lands on that channel's page (home with its tab), a sub-channel tag on the
  * short-video channel through ChannelNavigation.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const poll = expect.poll;
-
-beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-}, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
+const { page, app, poll } = useJourney();
 
 const allChannels = () => page.getByRole('button', { name: '全部频道' });
 

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
 import { readCaptcha } from './support/captcha-reader.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { fillLogin } from './support/accounts.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
 /**
  * Forgot password (issue 22), as a person on a phone does it: from the login page, the account, an image captcha,
  * a code mailed to the bound address (read from the server's outbox log line, as `npm start` without SMTP_URL
  * logs it), a new password, then signing in with it. demo2's email is bound by the demo seed.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const poll = expect.poll;
-const toast = () => page.locator('.adm-toast-main');
-
-beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-}, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
+const { page, app, poll, toast } = useJourney();
 
 async function answerCaptcha(): Promise<void> {
   const picture = page.getByRole('img', { name: '图形验证码' });
@@ -87,9 +73,7 @@ describe('forgot password, from the login page to signing in with the new one', 
     await page.getByRole('button', { name: '确认' }).click();
     await poll(() => toast().textContent()).toBe('密码已重置，请使用新密码登录');
     await page.waitForURL(/\/login$/);
-    await page.getByPlaceholder('请输入账号').fill('demo2');
-    await page.getByPlaceholder('请输入密码').fill('demo123456');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, 'demo2', DEMO_PASSWORD);
     await poll(() => toast().textContent()).toBe('账号或密码错误');
     await page.getByPlaceholder('请输入密码').fill('found-again-9');
     await page.getByRole('button', { name: '登录', exact: true }).click();

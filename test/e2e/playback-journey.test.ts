@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Response } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, onMobileData, openPhone, turnsToLandscape, type Phone } from './support/phone.ts';
+import { PHONE, onMobileData, turnsToLandscape } from './support/phone.ts';
 import { openVideo, startPlayback, videoTime } from './support/play.ts';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+/** A browser that turns the phone to landscape in fullscreen (Android Chrome's orientation lock). */
+const { page, app, browser, poll } = useJourney({ prepare: turnsToLandscape, poll: { timeout: 45_000, interval: 250 } });
 
 /** The machine may be busy (several journeys at once): waits are generous, never timed assertions. */
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 45_000, interval: 250 });
 const SLOW = 180_000;
 
 const video = () => page.getByTestId('play-video');
@@ -56,10 +54,6 @@ async function expectAdvancing(by = 1): Promise<void> {
 }
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-  // A browser that turns the phone to landscape in fullscreen (Android Chrome's orientation lock).
-  await turnsToLandscape(phone.context);
   // A fresh viewer, logged in, so their play records start empty.
   await page.goto(`${app.url}/register`);
   await page.getByPlaceholder('4-20位字母、数字或下划线').fill(`viewer${Date.now() % 1_000_000}`);
@@ -67,10 +61,6 @@ beforeAll(async () => {
   await page.getByPlaceholder('请再次输入密码').fill('secret123');
   await page.getByRole('button', { name: '注册', exact: true }).click();
   await page.waitForURL(/\/user$/);
-});
-
-afterAll(async () => {
-  await phone?.close();
 });
 
 describe('watching videos', () => {
@@ -208,7 +198,7 @@ describe('series: episodes, next episode and skipping the intro', () => {
 
 describe('mobile data', () => {
   it('on mobile data the player asks first (autoplay there is off by default); 继续播放 plays', { timeout: SLOW }, async () => {
-    const context = await phone!.browser.newContext(PHONE);
+    const context = await browser.newContext(PHONE);
     try {
       await withoutStartAds(context);
       await onMobileData(context);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CDPSession, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CDPSession } from 'playwright-core';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, onMobileData, openPhone, type Phone } from './support/phone.ts';
+import { PHONE, onMobileData } from './support/phone.ts';
 import { startPlayback, videoTime } from './support/play.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Issue 24, speed, quality and keys on an iPhone (Safari's agent, touch; headless Chromium has Media Source
@@ -12,13 +12,10 @@ import { startPlayback, videoTime } from './support/play.ts';
  * the time; the keyboard turns barrages off (D), plays and pauses, seeks, sets the volume and goes fullscreen.
  */
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, browser, poll } = useJourney({ poll: { timeout: 20_000, interval: 150 } });
 let touch: CDPSession;
 const requests: string[] = [];
 
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 150 });
 const MEDIA_KEY = 'movie-01';
 const video = () => page.getByTestId('play-video');
 const rate = () => video().evaluate((v: HTMLVideoElement) => v.playbackRate);
@@ -44,15 +41,9 @@ async function chooseSpeed(speed: number, label: string): Promise<void> {
 const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   page.on('request', (request) => requests.push(request.url()));
-  touch = await phone.context.newCDPSession(page);
+  touch = await page.context().newCDPSession(page);
 }, 120_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 describe('speed, quality and keys', () => {
   it('2.0X plays the video at 2, kept on the device; a long press plays 2× with its hint and returns', { timeout: 60_000 }, async () => {
@@ -149,7 +140,7 @@ describe('speed, quality and keys', () => {
   });
 
   it('on mobile data 自动 starts with the lowest rendition (180p)', { timeout: 60_000 }, async () => {
-    const context = await phone!.browser.newContext(PHONE);
+    const context = await browser.newContext(PHONE);
     try {
       await withoutStartAds(context);
       await onMobileData(context);

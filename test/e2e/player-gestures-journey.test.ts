@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { signInOnPage } from './support/accounts.ts';
-import { openPhone, turnsToLandscape, type Phone } from './support/phone.ts';
+import { turnsToLandscape } from './support/phone.ts';
 import { startPlayback, videoTime } from './support/play.ts';
 import { STOPS, describeCovered, findCoveredTapTargets, scrollPageTo, settle } from './support/tap-targets.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Issue 24, the picture on a phone (iPhone Safari's agent, touch): a double tap pauses, a swipe seeks by what its
@@ -13,19 +12,13 @@ import { STOPS, describeCovered, findCoveredTapTargets, scrollPageTo, settle } f
  * playing leaves a floating mini player that goes on, is dragged to the other side and returns to the play page on a tap.
  */
 
-let phone: Phone | undefined;
-let app: RunningApp;
-/** demo's phone (A). */
-let page: Page;
-/** demo2's phone (B), watching the same video. */
+/** demo's phone (A): it turns to landscape in fullscreen (Android Chrome). */
+const { page, app, context, poll, logIn, otherPhone, shot } = useJourney({ prepare: turnsToLandscape, poll: { timeout: 20_000, interval: 200 } });
+/** demo2's phone (B), watching the same video: it refuses to turn (as headless Chromium does). */
 let other: Page;
 let touch: CDPSession;
 
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 200 });
 const MEDIA_KEY = 'movie-01';
-const shot = async (on: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await on.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/player-gestures-${name}.png` });
-};
 const video = (on: Page) => on.getByTestId('play-video');
 const paused = () => video(page).evaluate((v: HTMLVideoElement) => v.paused);
 const area = () => page.getByTestId('player-area');
@@ -73,21 +66,10 @@ async function setDanmu(on: Page, open: boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-  // demo's phone turns to landscape in fullscreen (Android Chrome); demo2's refuses (as headless Chromium does).
-  await turnsToLandscape(phone.context);
-  other = await phone.otherPhone();
-  await Promise.all([
-    signInOnPage(page, app.url, { userName: 'demo', password: 'demo123456' }),
-    signInOnPage(other, app.url, { userName: 'demo2', password: 'demo123456' }),
-  ]);
-  touch = await phone.context.newCDPSession(page);
+  other = await otherPhone();
+  await Promise.all([logIn('demo'), logIn('demo2', { on: other })]);
+  touch = await context.newCDPSession(page);
 }, 120_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 describe('the picture on a phone', () => {
   it('a double tap pauses and plays again; a swipe previews a time and seeks there on release', { timeout: 60_000 }, async () => {
@@ -114,7 +96,7 @@ describe('the picture on a phone', () => {
     const preview = page.getByTestId('seek-preview');
     await preview.waitFor();
     const text = (await preview.textContent()) ?? '';
-    await shot(page, 'seek-preview');
+    await shot('player-gestures-seek-preview');
     const previewed = /(\d\d):(\d\d) \/ 00:20([+-]\d+)秒/.exec(text);
     expect(previewed, text).not.toBeNull();
     const target = Number(previewed![1]) * 60 + Number(previewed![2]);
@@ -167,7 +149,7 @@ describe('the picture on a phone', () => {
     await area().getByTestId('barrage-style').click();
     await area().getByTestId('barrage-mode-top').click();
     await area().getByTestId('barrage-color-FE0302').click();
-    await shot(page, 'fullscreen-style-panel');
+    await shot('player-gestures-fullscreen-style-panel');
     await area().getByTestId('barrage-style').click();
     const text = `全屏弹幕${Date.now() % 10_000}`;
     await input.fill(text);
@@ -195,7 +177,7 @@ describe('the picture on a phone', () => {
     expect(await page.getByTestId('seek-preview').count()).toBe(0);
     await lift();
     expect(await videoTime(page)).toBeLessThan(before + 5);
-    await shot(page, 'fullscreen-locked');
+    await shot('player-gestures-fullscreen-locked');
     await poll(() => area().getAttribute('data-controls')).toBe('hidden');
     await page.touchscreen.tap(middle.x, middle.y);
     await poll(() => area().getAttribute('data-controls')).toBe('shown');
@@ -232,11 +214,11 @@ describe('the picture on a phone', () => {
     expect(await area().evaluate((element: HTMLElement) => element.offsetWidth)).toBe(844);
     await area().getByTestId('barrage-input').waitFor();
     expect(await page.getByTestId('barrage-input').count()).toBe(1);
-    await shot(page, 'css-fullscreen');
+    await shot('player-gestures-css-fullscreen');
     // The barrage settings open inside the player, turned with it; a tap on the picture above the sheet closes it.
     await area().getByTestId('barrage-settings').click();
     await area().getByTestId('barrage-settings-sheet').waitFor();
-    await shot(page, 'css-fullscreen-settings');
+    await shot('player-gestures-css-fullscreen-settings');
     await page.touchscreen.tap(box!.x + box!.width - 30, box!.y + box!.height / 2);
     await poll(() => page.locator('.adm-popup .adm-mask:visible').count()).toBe(0);
 
@@ -257,7 +239,7 @@ describe('the picture on a phone', () => {
     expect(await otherArea.evaluate((element: HTMLElement) => element.offsetWidth)).toBe(844);
     await otherArea.getByTestId('barrage-input').waitFor();
     expect(await video(other).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
-    await shot(other, 'lock-refused-css-fullscreen');
+    await shot('player-gestures-lock-refused-css-fullscreen', other);
     await other.getByTestId('play-fullscreen').click();
     await poll(() => otherArea.getAttribute('data-fullscreen')).toBe('false');
   });
@@ -283,7 +265,7 @@ describe('the picture on a phone', () => {
     const tabBar = await page.locator('nav.tab-bar').boundingBox();
     const miniBox = await mini.boundingBox();
     expect(miniBox!.y + miniBox!.height).toBeLessThanOrEqual(tabBar!.y);
-    await shot(page, 'mini-player');
+    await shot('player-gestures-mini-player');
 
     const before = await miniVideo.evaluate((v: HTMLVideoElement) => v.currentTime);
     await page.getByTestId('mini-player-return').click();
@@ -326,7 +308,7 @@ describe('the picture on a phone', () => {
     const report = await findCoveredTapTargets(page);
     expect(report.covered, describeCovered('the list with the mini player dragged to the left', report)).toEqual([]);
     await poll(() => miniVideo.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
-    await shot(page, 'mini-player-left');
+    await shot('player-gestures-mini-player-left');
 
     // × closes it.
     await page.getByTestId('mini-player-close').click();

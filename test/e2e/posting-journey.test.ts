@@ -1,62 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import type { Page } from 'playwright-core';
+import { PHONE } from './support/phone.ts';
 import { chunkNumberOf, makePostVideo, READ_PROGRESS, RECORD_PROGRESS, type PostVideo } from './support/post-video.ts';
+import { useJourney } from './support/journey.ts';
 
 /** Near the Bund, Shanghai: the server's seeded places are around. */
 const SHANGHAI = { latitude: 31.2397, longitude: 121.4998 };
 const DESCRIPTION = '周末在外滩拍的夜景，灯光太美了';
 
-let phone: Phone | undefined;
-let app: RunningApp;
 /** demo's phone: publishes. */
-let page: Page;
-/** demo2's phone: follows demo. */
+const { page, app, browser, poll, logIn } = useJourney({ contextOptions: { geolocation: SHANGHAI, permissions: ['geolocation'] }, poll: { timeout: 15_000 } });
+/** demo2's phone (with the start ad): follows demo. */
 let follower: Page;
 let video: PostVideo;
-const contexts: BrowserContext[] = [];
 /** The chunk numbers of the UploadVideoChunk requests demo's phone sent, in order. */
 const chunkRequests: number[] = [];
 /** The place chosen in the search. */
 let placeName = '';
 
-const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 const text = (on: Page, testId: string) => on.getByTestId(testId).first().textContent();
-
-async function logIn(on: Page, userName: string, redirect: string): Promise<void> {
-  await on.goto(`${app.url}/login?redirect=${encodeURIComponent(redirect)}`);
-  await on.getByPlaceholder('请输入账号').fill(userName);
-  await on.getByPlaceholder('请输入密码').fill('demo123456');
-  await on.getByRole('button', { name: '登录', exact: true }).click();
-  await on.waitForURL(new RegExp(`${redirect.replace(/[/?]/g, '\\$&')}$`));
-}
 
 beforeAll(async () => {
   video = await makePostVideo();
   expect(video.chunks).toBe(4);
-  phone = await openPhone({ contextOptions: { geolocation: SHANGHAI, permissions: ['geolocation'] } });
-  ({ app, page } = phone);
   page.on('request', (request) => {
     if (request.url().includes('/api/User/UploadVideoChunk')) {
       const chunk = chunkNumberOf(request.postDataBuffer());
       if (chunk !== null) chunkRequests.push(chunk);
     }
   });
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  follower = await context.newPage();
+  follower = await (await browser.newContext(PHONE)).newPage();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await phone?.close();
   await video?.remove();
 });
 
 describe('publishing a video post', () => {
   it('demo opens 我的动态 from the account tab and starts a post', async () => {
-    await logIn(page, 'demo', '/user');
+    await logIn('demo');
     await page.getByTestId('entry-my-dynamic').click();
     await page.waitForURL(/\/myDynamic$/);
     // demo's seeded posts are there already.
@@ -132,9 +114,9 @@ describe('publishing a video post', () => {
 
   it('publishes: progress 1 → 80 → 90 → 95 → 100 over exactly 4 chunk requests, 发布成功, then 我的动态 shows it', async () => {
     await page.evaluate(RECORD_PROGRESS);
-    const toast = page.locator('.adm-toast-main', { hasText: '发布成功' }).waitFor({ timeout: 60_000 });
+    const published = page.locator('.adm-toast-main', { hasText: '发布成功' }).waitFor({ timeout: 60_000 });
     await page.getByTestId('publish').click();
-    await toast;
+    await published;
     await page.waitForURL(/\/myDynamic$/, { timeout: 30_000 });
     const progress = (await page.evaluate(READ_PROGRESS)) as number[];
     for (const milestone of [1, 80, 90, 95, 100]) expect(progress).toContain(milestone);
@@ -165,7 +147,7 @@ describe('publishing a video post', () => {
   });
 
   it('demo2, who follows demo, sees the discovery dot, finds the post under 关注, and the dot goes', async () => {
-    await logIn(follower, 'demo2', '/user');
+    await logIn('demo2', { on: follower });
     await follower.getByTestId('tab-dot-discovery').waitFor({ timeout: 15_000 });
     await follower.locator('.tab-bar [data-tab="discovery"]').click();
     await follower.waitForURL(/\/discovery$/);
@@ -193,9 +175,7 @@ describe('publishing a video post', () => {
     await follower.waitForURL(/\/dynamicDetail\?id=\d+$/);
     expect(await text(follower, 'post-detail-text')).toBe(DESCRIPTION);
     // A visitor sees it too, without being sent to log in.
-    const context = await phone!.browser.newContext(PHONE);
-    contexts.push(context);
-    const visitor = await context.newPage();
+    const visitor = await (await browser.newContext(PHONE)).newPage();
     await visitor.goto(`${app.url}/space/${mine!.uid}`);
     await visitor.getByTestId('space-header').waitFor();
     await visitor.getByTestId('space-tab-posts').click();
@@ -216,9 +196,7 @@ describe('publishing a video post', () => {
     expect(await follower.getByTestId('post-like').textContent()).toBe('1');
     const postPath = new URL(follower.url()).pathname + new URL(follower.url()).search;
 
-    const context = await phone!.browser.newContext(PHONE);
-    contexts.push(context);
-    const visitor = await context.newPage();
+    const visitor = await (await browser.newContext(PHONE)).newPage();
     await visitor.goto(`${app.url}${postPath}`);
     await visitor.getByTestId('post-like').click();
     await visitor.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === postPath);

@@ -1,13 +1,11 @@
 import jsQR from 'jsqr';
-import { signInOnPage } from './support/accounts.ts';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { renderSVG } from 'uqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningApp } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { openPhone, type Phone } from './support/phone.ts';
 import { expectNothingCovered } from './support/tap-targets.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * QR-code sign-in: a TV (a TV browser's user agent at 1280×720) shows a code on /login; the signed-in phone opens
@@ -19,21 +17,17 @@ const TV = {
   viewport: { width: 1280, height: 720 },
   userAgent: 'Mozilla/5.0 (Linux; Tizen 6.0; SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/4.0 Chrome/76.0.3809.146 TV Safari/537.36',
 };
-const poll = expect.poll;
+/** The phone, signed in as demo. */
+const { page: mobile, app, browser, poll } = useJourney({ signedInAs: 'demo' });
 /** A step that opens a TV context (a new page loading the app's chunks) gets longer on a busy machine. */
 const TV_STEP_MS = 180_000;
-let phone: Phone | undefined;
-let app: RunningApp;
-let mobile: Page;
-const tvContexts: BrowserContext[] = [];
+
 /** The websockets the TV pages opened. */
 const tvSockets: string[] = [];
 
 /** A new TV on /login, its code drawn. */
 async function openTv(): Promise<Page> {
-  if (!phone) throw new Error('no browser');
-  const context = await phone.browser.newContext(TV);
-  tvContexts.push(context);
+  const context = await browser.newContext(TV);
   await withoutStartAds(context);
   const tv = await context.newPage();
   tv.on('websocket', (socket) => tvSockets.push(socket.url()));
@@ -53,18 +47,6 @@ async function readCode(png: Buffer): Promise<string> {
   return code.data;
 }
 
-beforeAll(async () => {
-  phone = await openPhone();
-  app = phone.app;
-  mobile = phone.page;
-  await signInOnPage(mobile, app.url, { userName: 'demo', password: 'demo123456' });
-}, 240_000);
-
-afterAll(async () => {
-  for (const context of tvContexts) await context.close();
-  await phone?.close();
-});
-
 describe('QR-code sign-in from a phone to a TV', () => {
   let tv: Page;
   let url: string;
@@ -80,7 +62,7 @@ describe('QR-code sign-in from a phone to a TV', () => {
 
   it('the phone opens it, sees the TV asking and confirms; the TV is signed in as the phone\'s account without reloading', async () => {
     await mobile.goto(url);
-    await poll(() => mobile.getByTestId('qr-authorize-device').textContent(), { timeout: 10_000 }).toMatch(/^电视 · /);
+    await poll(() => mobile.getByTestId('qr-authorize-device').textContent(), 10_000).toMatch(/^电视 · /);
     await expect.poll(() => mobile.getByText('登录账号：演示用户').count()).toBe(1);
     await poll(() => tv.getByTestId('qr-login-state').textContent()).toBe('已扫码，请在手机上确认');
     await mobile.getByRole('button', { name: '确认登录' }).click();
@@ -94,12 +76,12 @@ describe('QR-code sign-in from a phone to a TV', () => {
 
   it('the phone is still signed in and lists the TV among its devices', async () => {
     await mobile.goto(`${app.url}/accountSecurity`);
-    await poll(() => mobile.getByTestId('device-row').filter({ hasText: '电视 · ' }).count(), { timeout: 10_000 }).toBe(1);
+    await poll(() => mobile.getByTestId('device-row').filter({ hasText: '电视 · ' }).count(), 10_000).toBe(1);
   });
 
   it('the same code again is refused', async () => {
     await mobile.goto(url);
-    await poll(() => mobile.getByRole('alert').filter({ hasText: '二维码已使用' }).count(), { timeout: 10_000 }).toBe(1);
+    await poll(() => mobile.getByRole('alert').filter({ hasText: '二维码已使用' }).count(), 10_000).toBe(1);
     expect(await mobile.getByRole('button', { name: '确认登录' }).count()).toBe(0);
   });
 
@@ -111,10 +93,10 @@ describe('QR-code sign-in from a phone to a TV', () => {
     await mobile.getByTestId('security-scan-code').click();
     await mobile.waitForURL(/\/scanCode$/);
     // Headless Chromium has no camera: the page says so and offers the album.
-    await poll(() => mobile.getByTestId('qr-scan-status').textContent(), { timeout: 10_000 }).toMatch(/相册/);
+    await poll(() => mobile.getByTestId('qr-scan-status').textContent(), 10_000).toMatch(/相册/);
     await mobile.getByTestId('qr-scan-album').setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: picture });
     await mobile.waitForURL((address) => address.pathname === '/authorizeLogin' && address.searchParams.get('ticket') === ticket, { timeout: 10_000 });
-    await poll(() => mobile.getByTestId('qr-authorize-device').textContent(), { timeout: 10_000 }).toMatch(/^电视 · /);
+    await poll(() => mobile.getByTestId('qr-authorize-device').textContent(), 10_000).toMatch(/^电视 · /);
     await mobile.getByRole('button', { name: '取消', exact: true }).click();
     await poll(() => mobile.getByText('已取消登录').count()).toBe(1);
     await poll(() => second.getByTestId('qr-login-state').textContent()).toBe('已取消');

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from './support/journey.ts';
 
 /**
  * 收到的赞 and 评论和回复 on two phones (iPhone Safari): A comments on a video; B, in another browser context, likes
  * that comment and replies to it; A sees the counts on /user and /message, reads both lists (the counts clear), and
  * a tap opens the video at the reply.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let pageA: Page;
+const { page: pageA, app, poll, otherPhone } = useJourney({ poll: { timeout: 15_000 } });
 let pageB: Page;
-const contexts: BrowserContext[] = [];
 const MEDIA_KEY = 'movie-04';
 const PASSWORD = 'secret123';
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const stamp = Date.now() % 1_000_000;
 const A_COMMENT = `这部片子值得再看一遍${stamp}`;
 const B_REPLY = `<b>同感</b><img src=x onerror="window.__hacked=1">${stamp}`;
@@ -51,17 +45,7 @@ async function messageBadge(on: Page): Promise<number> {
 const entryBadge = (on: Page, testId: string) => on.getByTestId(testId).locator('.unread-badge');
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page: pageA } = phone);
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  await withoutStartAds(context);
-  pageB = await context.newPage();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await phone?.close();
+  pageB = await otherPhone();
 });
 
 describe('收到的赞 and 评论和回复', () => {

@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fillLogin, registerThroughApi } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * 兑换VIP on an iPhone: the operator mints codes with `npm run admin -- codes create` on the journey's own PGlite data
@@ -11,9 +9,12 @@ import { openPhone, type Phone } from './support/phone.ts';
  * (typed in lower case with spaces), sees its new VIP expiry, finds the redemption on /openVipRecords, is refused
  * the same code again, and redeems a choice code for the package it picks on /selectPack.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app } = useJourney({
+  prepareData: async (dataDir) => {
+    [single = ''] = await admin(dataDir, ['codes', 'create', '--package', '101', '--count', '1']);
+    [choice = ''] = await admin(dataDir, ['codes', 'create', '--package', '101', '--package', '202', '--count', '1', '--expires', '2099-12-31']);
+  },
+});
 /** The codes the admin command printed: a 黄金月卡 (101) code, and one allowing 101 or 钻石季卡 (202). */
 let single = '';
 let choice = '';
@@ -40,18 +41,7 @@ function admin(dataDir: string, args: string[]): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  phone = await openPhone({
-    prepareData: async (dataDir) => {
-      [single = ''] = await admin(dataDir, ['codes', 'create', '--package', '101', '--count', '1']);
-      [choice = ''] = await admin(dataDir, ['codes', 'create', '--package', '101', '--package', '202', '--count', '1', '--expires', '2099-12-31']);
-    },
-  });
-  ({ app, page } = phone);
   await registerThroughApi(app.url, USER, PASSWORD);
-});
-
-afterAll(async () => {
-  await phone?.close();
 });
 
 async function redeem(code: string): Promise<void> {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
 import { E2E_OLDER_SITE_URL } from './support/build-once.ts';
 import { withoutStartAds } from './support/no-start-ads.ts';
-import { IPHONE_SAFARI, openPhone, type Phone } from './support/phone.ts';
+import { IPHONE_SAFARI } from './support/phone.ts';
 import { FIRST_SCREEN_MARKUP_ID } from '../../src/core/catalogue/first-screen.ts';
+import { useJourney } from './support/journey.ts';
 
 /** Safari on an iPhone with iOS 14.4: no flex gap, no aspect-ratio, no inset, no :focus-visible. */
 const IPHONE_IOS14_UA =
@@ -13,21 +12,7 @@ const IPHONE_IOS14_UA =
 const RANK_CHUNK = '**/assets/chunks/rank-screen-*.js';
 const OLDER_SITE = E2E_OLDER_SITE_URL;
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page, context } = phone);
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
-
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const { page, app, context, browser, poll } = useJourney();
 
 describe('a screen whose code cannot be loaded (vip-payments-activities §8)', () => {
   it('shows our Chinese error screen; 重试 once the network is back shows the screen', async () => {
@@ -64,7 +49,7 @@ describe('a screen whose code cannot be loaded (vip-payments-activities §8)', (
 describe('iOS below 15 gets the low-version style (shell §9)', () => {
   /** The layout facts the fallbacks change, read in a fresh context with the given user agent. */
   async function layoutOn(userAgent: string) {
-    const other = await phone!.browser.newContext({ ...IPHONE_SAFARI, userAgent });
+    const other = await browser.newContext({ ...IPHONE_SAFARI, userAgent });
     try {
       await withoutStartAds(other);
       const tab = await other.newPage();

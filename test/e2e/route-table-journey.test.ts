@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInOnPage } from './support/accounts.ts';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageTitle } from '../../src/ui/app/brand.ts';
 import { accountRoutes } from '../../src/ui/app/routes/account-routes.ts';
 import { authRoutes } from '../../src/ui/app/routes/auth-routes.ts';
 import { catalogueRoutes } from '../../src/ui/app/routes/catalogue-routes.ts';
@@ -10,16 +7,14 @@ import { helpRoutes } from '../../src/ui/app/routes/help-routes.ts';
 import { rootRoutes } from '../../src/ui/app/routes/root-routes.ts';
 import { socialRoutes } from '../../src/ui/app/routes/social-routes.ts';
 import { vipRoutes } from '../../src/ui/app/routes/vip-routes.ts';
-import { pageTitle } from '../../src/ui/app/brand.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Every path of the spec's route table, opened as a link would open it (with the parameters a real link carries), by
  * the signed-in demo user on an iPhone: each shows its own screen (its title, no error screen), none a placeholder.
  * The pages are reached in the app (history navigation), as a person goes from page to page.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, logIn, goInApp } = useJourney();
 
 const routes = [...rootRoutes, ...catalogueRoutes, ...accountRoutes, ...authRoutes, ...vipRoutes, ...socialRoutes, ...helpRoutes];
 
@@ -91,8 +86,6 @@ const FLOW_START: Record<string, string> = {
 let ids: Ids;
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   const friend = await signIn('demo2', 'demo123456');
   const demo = await signIn('demo', 'demo123456');
   const params = new URLSearchParams({ ProductID: '101', ToUID: String(demo.id), SysName: 'h5', payType: '-1', IdempotencyKey: `routes${Date.now()}`, login_uid: String(demo.id) });
@@ -100,20 +93,8 @@ beforeAll(async () => {
   const order = (await (await fetch(`${app.url}/api/payment/CreateOrder?${params.toString()}`)).json()) as { ret: number; data: { orderId: string } };
   expect(order.ret).toBe(200);
   ids = { demoId: demo.id, friendId: friend.id, orderId: order.data.orderId };
-  await signInOnPage(page, app.url, { userName: 'demo', password: 'demo123456' });
+  await logIn('demo');
 }, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
-
-/** An in-app navigation, as a link makes it (the router sees a new history entry). */
-const goInApp = (to: string) =>
-  page.evaluate((address) => {
-    const state = window.history.state as { idx?: number } | null;
-    window.history.pushState({ usr: null, key: `r${Date.now()}`, idx: (state?.idx ?? 0) + 1 }, '', address);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
-  }, to);
 
 describe(`the route table: each of its ${routes.length} paths on its own screen`, () => {
   for (const route of routes) {

@@ -1,36 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * /selectArea (issue 22): 设置's 地区 shows the region in use; choosing another there keeps it on the account, so
  * the server answers it from then on (another page load, another device), and the app's calls carry it.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const poll = expect.poll;
+const { page, app, poll, logIn } = useJourney();
 const userName = `area_${Date.now() % 100000}`;
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   await registerThroughApi(app.url, userName, 'first-pass-1');
 }, 240_000);
 
-afterAll(async () => {
-  await phone?.close();
-});
-
 describe('choosing one\'s region', () => {
   it('a signed-in user sees 地区 中国 under 设置 and opens /selectArea', async () => {
-    await page.goto(`${app.url}/login?redirect=%2Fsettings`);
-    await page.getByPlaceholder('请输入账号').fill(userName);
-    await page.getByPlaceholder('请输入密码').fill('first-pass-1');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/settings$/);
+    await logIn({ userName, password: 'first-pass-1' }, { redirect: '/settings' });
     await poll(() => page.getByTestId('settings-region').textContent()).toContain('中国');
     await page.getByTestId('settings-region').click();
     await page.waitForURL(/\/selectArea$/);

@@ -1,28 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { describe, expect, it } from 'vitest';
 import { formatImageUrl } from '../../src/core/display/image-url.ts';
 import { readCaptcha } from './support/captcha-reader.ts';
+import { fillLogin } from './support/accounts.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-
-const shot = async (name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
-};
-
-beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
-
-const toast = () => page.locator('.adm-toast-main');
+const { page, app, toast, shot } = useJourney();
 const userName = `walker_${Date.now() % 100000}`;
 
 describe('a visitor becomes a logged-in user and stays one', () => {
@@ -68,9 +50,7 @@ describe('a visitor becomes a logged-in user and stays one', () => {
 
   it('a wrong password shows the server message as a toast', async () => {
     await page.getByRole('button', { name: '登录/注册' }).click();
-    await page.getByPlaceholder('请输入账号').fill(userName);
-    await page.getByPlaceholder('请输入密码').fill('wrong-pass');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, userName, 'wrong-pass');
     await expect.poll(() => toast().textContent()).toBe('账号或密码错误');
     await shot('wrong-password');
     expect(page.url()).toMatch(/\/login/);
@@ -118,9 +98,7 @@ describe('a visitor becomes a logged-in user and stays one', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('button', { name: '退出', exact: true }).click();
     await page.getByRole('button', { name: '登录/注册' }).click();
-    await page.getByPlaceholder('请输入账号').fill(userName);
-    await page.getByPlaceholder('请输入密码').fill('secret123');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, userName, 'secret123');
     await page.waitForURL(/\/user$/);
     await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('旅行者');
 
@@ -149,9 +127,7 @@ describe('a visitor becomes a logged-in user and stays one', () => {
   });
 
   it('the demo account logs in', async () => {
-    await page.getByPlaceholder('请输入账号').fill('demo');
-    await page.getByPlaceholder('请输入密码').fill('demo123456');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await fillLogin(page, 'demo', DEMO_PASSWORD);
     await page.waitForURL(/\/user$/);
     await expect.poll(() => page.getByTestId('nickname').textContent()).toBe('演示用户');
     await shot('demo-user');

@@ -1,24 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-
-const shot = async (name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
-};
-
-beforeAll(async () => {
-  phone = await openPhone({ npmStart: true }); // this journey runs the real `npm start`, build included
-  ({ app, page } = phone);
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
+const { page, app, shot } = useJourney({ npmStart: true });
 
 const tabBar = () => page.locator('nav.tab-bar');
 const tab = (key: string) => page.locator(`nav.tab-bar [data-tab="${key}"]`);

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
 /** User A's phone (first a visitor). */
-let page: Page;
+const { page, app, poll, otherPhone, toast, dialogButton } = useJourney();
 /** User B's phone (a second browser context). */
 let other: Page;
-const contexts: BrowserContext[] = [];
 let aId = 0;
 let bId = 0;
 let bName = '';
 
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-const toast = (on: Page) => on.locator('.adm-toast-main');
 const dialog = (on: Page) => on.locator('.adm-modal, .adm-dialog');
-const dialogButton = (on: Page, name: string) => dialog(on).getByRole('button', { name, exact: true });
 const followButton = (on: Page) => on.getByTestId('follow-button');
 const userId = (on: Page) => on.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number }).id ?? 0);
 const rowNames = (on: Page) => on.getByTestId('user-row').locator('.user-row__name').allTextContents();
@@ -43,19 +35,9 @@ async function openSpace(on: Page, uid: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  await withoutStartAds(context);
-  other = await context.newPage();
+  other = await otherPhone();
   bName = await register(other, 'userb');
   bId = await userId(other);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await phone?.close();
 });
 
 describe('follow, block and report between two users', () => {
@@ -118,7 +100,7 @@ describe('follow, block and report between two users', () => {
     await page.goto(`${app.url}/chatSet?toUid=${bId}`);
     await poll(() => page.getByTestId('chat-set-user').textContent()).toContain(bName);
     await page.getByRole('button', { name: '加入黑名单' }).click();
-    await dialogButton(page, '确定').click();
+    await dialogButton('确定').click();
     await poll(() => page.getByRole('button', { name: '移出黑名单' }).count()).toBe(1);
     await poll(() => toast(page).textContent()).toBe('已拉黑');
 
@@ -162,7 +144,7 @@ describe('follow, block and report between two users', () => {
     await page.getByRole('button', { name: '移出黑名单' }).click();
     await poll(() => dialog(page).textContent()).toContain('您已拉黑该用户，是否移出黑名单？');
     expect(await dialog(page).textContent()).toContain('取消拉黑');
-    await dialogButton(page, '确定').click();
+    await dialogButton('确定').click();
     await poll(() => page.getByText('黑名单里还没有人').count()).toBe(1);
     await openSpace(page, bId);
     await poll(() => followButton(page).textContent()).toBe('关注');
@@ -179,7 +161,7 @@ describe('follow, block and report between two users', () => {
     await submit.click();
     await poll(() => dialog(page).textContent()).toContain('已收到您的举报');
     expect(await dialog(page).textContent()).toContain('如果该内容违反社区规范，我们将予以删除。');
-    await dialogButton(page, '我知道了').click();
+    await dialogButton('我知道了').click();
     await page.waitForURL(new RegExp(`/chatSet\\?toUid=${bId}$`));
   });
 });

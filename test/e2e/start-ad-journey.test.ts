@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { ANDROID_CHROME, openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ANDROID_CHROME } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 const MINUTE = 60_000;
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-
-const shot = async (name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
-};
+const { page, app, shot } = useJourney({ device: ANDROID_CHROME, startAds: true });
 
 beforeAll(async () => {
   // Android Chrome: a plain phone browser, not the app (the open-app strip shows there).
-  phone = await openPhone({ startAds: true, contextOptions: ANDROID_CHROME });
-  ({ app, page } = phone);
   await page.clock.install({ time: new Date('2026-11-22T10:00:00+08:00') });
-});
-
-afterAll(async () => {
-  await phone?.close();
 });
 
 const ad = () => page.getByRole('dialog', { name: '开屏广告' });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { ANDROID_CHROME, IPHONE_SAFARI, NATIVE_WEBVIEW, WECHAT_ANDROID, asNativeWebview, openPhone, type Phone } from './support/phone.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { ANDROID_CHROME, IPHONE_SAFARI, NATIVE_WEBVIEW, WECHAT_ANDROID, asNativeWebview } from './support/phone.ts';
 import { BETWEEN_TAPS_MS, MEDIA_KEY, TAB_PAGES, STOPS, expectNothingCovered, findCoveredTapTargets, findUnderOpenAppOffer, scrollPageTo, settle } from './support/tap-targets.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Issue 18: nothing a person taps may lie under something else. Every screen of the list is looked at on an iPhone
@@ -12,32 +11,12 @@ import { BETWEEN_TAPS_MS, MEDIA_KEY, TAB_PAGES, STOPS, expectNothingCovered, fin
  * tap-targets-signed-in-journey.test.ts (a journey of its own, so the two run side by side).
  */
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  phone = await openPhone({ contextOptions: IPHONE_SAFARI });
-  ({ app, page } = phone);
-}, 240_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await phone?.close();
-});
+const { page, app, otherPhone } = useJourney({ device: IPHONE_SAFARI });
 
 const offer = (on: Page) => on.locator('.open-app-strip').getByRole('button', { name: 'APP内打开' });
 const popup = (on: Page) => on.getByRole('dialog', { name: '打开APP' });
 
-async function agentPage(options: BrowserContextOptions, nativeApp = false): Promise<Page> {
-  if (!phone) throw new Error('no phone');
-  const context = await phone.browser.newContext(options);
-  contexts.push(context);
-  await withoutStartAds(context);
-  if (nativeApp) await asNativeWebview(context);
-  return context.newPage();
-}
+const agentPage = (options: BrowserContextOptions, nativeApp = false): Promise<Page> => otherPhone(options, nativeApp ? asNativeWebview : undefined);
 
 /** Whether the open-app offer shows on each tab page, once the page (its tab bar and content) is there. */
 async function offerOnTabPages(on: Page): Promise<Record<string, boolean>> {

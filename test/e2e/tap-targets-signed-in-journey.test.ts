@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { IPHONE_SAFARI, openPhone, type Phone } from './support/phone.ts';
+import { describe, expect, it } from 'vitest';
+import { IPHONE_SAFARI } from './support/phone.ts';
 import { BETWEEN_TAPS_MS, MEDIA_KEY, TAB_PAGES, expectNothingCovered } from './support/tap-targets.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Issue 18, signed in: nothing a person taps may lie under something else. The signed-in demo user's screens are
@@ -10,18 +9,7 @@ import { BETWEEN_TAPS_MS, MEDIA_KEY, TAB_PAGES, expectNothingCovered } from './s
  * open-app offer's: tap-targets-journey.test.ts; what counts: test/e2e/support/tap-targets.ts).
  */
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-
-beforeAll(async () => {
-  phone = await openPhone({ contextOptions: IPHONE_SAFARI });
-  ({ app, page } = phone);
-}, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
+const { page, app } = useJourney({ device: IPHONE_SAFARI });
 
 describe('nothing a signed-in person taps lies under something else (iPhone Safari)', () => {
   it('logs in as demo (real taps)', async () => {

@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fillLogin, registerThroughApi } from './support/accounts.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * The task centre on an iPhone: a new account signs in for the day and comments on a video, finds both tasks
  * finished on /taskCenter, claims them (a quick double tap pays once), and sees its level rise on /myLevel.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, poll } = useJourney({ poll: { timeout: 15_000 } });
 const userName = `tasker_${Date.now() % 100000}`;
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const row = (key: string) => page.getByTestId(`task-${key}`);
 const buttonOf = (key: string) => row(key).getByTestId('task-button');
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   await registerThroughApi(app.url, userName, 'task-pass-1');
 }, 240_000);
-
-afterAll(async () => {
-  await phone?.close();
-});
 
 describe('daily tasks pay once and raise the level', () => {
   it('a visitor opening /taskCenter is sent to log in and comes back', async () => {

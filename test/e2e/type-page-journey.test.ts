@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { useJourney } from './support/journey.ts';
 
 /**
  * /typePage on an iPhone: the chips of 分类, 地区, 年份 and 语言 narrow the demo catalogue down to one film (追风少年, the
  * only Cantonese film of 2022), 全部 brings the others back, and the one left opens its play page.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app } = useJourney();
 const sent: Request[] = [];
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   page.on('request', (request) => sent.push(request));
-});
-
-afterAll(async () => {
-  await phone?.close();
 });
 
 /** The demo's films of 2022 (server/catalogue/seed.ts); 追风少年 (中国香港) alone speaks 粤语. */

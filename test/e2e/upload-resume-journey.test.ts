@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { UploadConstants, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
 import { chunkNumberOf, makePostVideo, sha256, type PostVideo } from './support/post-video.ts';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, context, poll, logIn } = useJourney({ poll: { timeout: 15_000 } });
 let video: PostVideo;
 /** While true, every UploadVideoChunk request for chunk 3 is dropped as if the network failed. */
 let chunk3Down = true;
@@ -15,13 +11,9 @@ let chunk3Down = true;
 const sent: number[] = [];
 let sentBeforeResume = 0;
 
-const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
-
 beforeAll(async () => {
   video = await makePostVideo();
-  phone = await openPhone();
-  ({ app, page } = phone);
-  await phone.context.route('**/api/User/UploadVideoChunk**', async (route) => {
+  await context.route('**/api/User/UploadVideoChunk**', async (route) => {
     const chunk = chunkNumberOf(route.request().postDataBuffer());
     if (chunk !== null) sent.push(chunk);
     if (chunk3Down && chunk === 3) await route.abort('connectionreset');
@@ -30,17 +22,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await phone?.close();
   await video?.remove();
 });
 
 describe('an upload that loses its connection resumes where it stopped', () => {
   it('demo starts publishing the 7 MB video (its first frame as the cover)', async () => {
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent('/publishDynamic')}`);
-    await page.getByPlaceholder('请输入账号').fill('demo');
-    await page.getByPlaceholder('请输入密码').fill('demo123456');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/publishDynamic$/);
+    await logIn('demo', { redirect: '/publishDynamic' });
     await page.getByTestId('pick-video').setInputFiles(video.path);
     await page.waitForURL(/\/selectVideoPreview$/, { timeout: 20_000 });
     await page.getByTestId('select-video-next').click();
@@ -65,9 +52,9 @@ describe('an upload that loses its connection resumes where it stopped', () => {
   it('with the network back, 继续上传 sends only chunks 3 and 4 and the post is published', async () => {
     chunk3Down = false;
     sentBeforeResume = sent.length;
-    const toast = page.locator('.adm-toast-main', { hasText: '发布成功' }).waitFor({ timeout: 60_000 });
+    const published = page.locator('.adm-toast-main', { hasText: '发布成功' }).waitFor({ timeout: 60_000 });
     await page.getByTestId('upload-resume').click();
-    await toast;
+    await published;
     await page.waitForURL(/\/myDynamic$/, { timeout: 30_000 });
     expect(sent.slice(sentBeforeResume)).toEqual([3, 4]);
     await poll(() => page.getByTestId('post-card').first().getByTestId('post-text').textContent()).toBe('断点续传测试');

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { withoutStartAds } from './support/no-start-ads.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from './support/journey.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-const helpers: BrowserContext[] = [];
+const { page, app, context, poll, otherPhone } = useJourney();
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
-  await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
 });
 
-afterAll(async () => {
-  for (const context of helpers) await context.close();
-  await phone?.close();
-});
-
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 let counter = 0;
 
 /** Registers a fresh user through the form in this page (it lands on /user, logged in). */
@@ -36,11 +23,7 @@ async function register(on: Page, prefix: string): Promise<void> {
 
 /** A second phone (browser context): a new user opens the help link and cuts the price once. */
 async function helpWithNewUser(link: string): Promise<string> {
-  if (!phone) throw new Error('no phone');
-  const context = await phone.browser.newContext(PHONE);
-  helpers.push(context);
-  await withoutStartAds(context);
-  const friend = await context.newPage();
+  const friend = await otherPhone();
   await register(friend, 'helper');
   await friend.goto(`${app.url}${link}`);
   await friend.getByRole('button', { name: '帮TA砍一刀' }).click();

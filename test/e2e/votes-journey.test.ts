@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillLogin } from './support/accounts.ts';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { PHONE, openPhone, type Phone } from './support/phone.ts';
+import type { Page } from 'playwright-core';
+import { PHONE } from './support/phone.ts';
 import { makePostVideo, type PostVideo } from './support/post-video.ts';
+import { DEMO_PASSWORD, useJourney } from './support/journey.ts';
 
 const DESCRIPTION = '周末去哪儿？大家帮我选一个';
 const QUESTION = '周末去哪儿玩？';
@@ -11,33 +11,21 @@ const OPTIONS = ['爬山', '看电影', '宅家'];
 /** Each step's time limit: publishing uploads a video, and the machine may be busy. */
 const JOURNEY_STEP_MS = 180_000;
 
-let phone: Phone | undefined;
-let app: RunningApp;
 /** demo's phone (iPhone): publishes the post with the poll, then manages it. */
-let author: Page;
-/** demo2's phone (iPhone): votes. */
+const { page: author, app, browser, poll, logIn } = useJourney({ poll: { timeout: 15_000 } });
+/** demo2's phone (iPhone, with the start ad): votes. */
 let voter: Page;
 let video: PostVideo;
 let postPath = '';
-const contexts: BrowserContext[] = [];
 
-const poll = <T,>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
 const text = (on: Page, testId: string) => on.getByTestId(testId).first().textContent();
-
-const logIn = (on: Page, userName: string) => fillLogin(on, userName, 'demo123456');
 
 beforeAll(async () => {
   video = await makePostVideo(1_500_000);
-  phone = await openPhone();
-  ({ app, page: author } = phone);
-  const context = await phone.browser.newContext(PHONE);
-  contexts.push(context);
-  voter = await context.newPage();
+  voter = await (await browser.newContext(PHONE)).newPage();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await phone?.close();
   await video?.remove();
 });
 
@@ -48,9 +36,7 @@ describe('a poll on a post', () => {
   }, JOURNEY_STEP_MS);
 
   it('demo writes a post with a 投票 on /publishDynamic: the editor checks the options, 完成 keeps it', async () => {
-    await author.goto(`${app.url}/login?redirect=${encodeURIComponent('/publishDynamic')}`);
-    await logIn(author, 'demo');
-    await author.waitForURL(/\/publishDynamic$/);
+    await logIn('demo', { redirect: '/publishDynamic' });
     await author.getByTestId('pick-video').setInputFiles(video.path);
     await author.waitForURL(/\/selectVideoPreview$/, { timeout: 20_000 });
     await author.getByTestId('select-video-next').click();
@@ -98,7 +84,7 @@ describe('a poll on a post', () => {
     await voter.getByTestId('poll-option').nth(1).click();
     await voter.getByTestId('poll-submit').click();
     await voter.waitForURL(/\/login\?/);
-    await logIn(voter, 'demo2');
+    await fillLogin(voter, 'demo2', DEMO_PASSWORD);
     await voter.waitForURL((url) => url.pathname === '/dynamicDetail');
     const votes: string[] = [];
     voter.on('request', (request) => {

@@ -64,9 +64,10 @@ export interface Phone {
   page: Page;
   /**
    * A second phone (its own context: cookies, storage, session) on the same app and browser, an iPhone in Safari
-   * unless `options` says otherwise, without the start ad; closed with the rest by {@link close}.
+   * unless `options` says otherwise, without the start ad, `prepare` applied before its page opens; closed with the
+   * rest by {@link close}.
    */
-  otherPhone(options?: BrowserContextOptions): Promise<Page>;
+  otherPhone(options?: BrowserContextOptions, prepare?: (context: BrowserContext) => Promise<unknown>): Promise<Page>;
   /** Closes the journey's contexts (the worker keeps its browser) and stops the app. */
   close(): Promise<void>;
 }
@@ -91,7 +92,14 @@ async function sharedBrowser(): Promise<Browser> {
  * (one journey runs at a time in a worker) and stops the app.
  */
 export async function openPhone(
-  options: { startAds?: boolean; contextOptions?: BrowserContextOptions; npmStart?: boolean; prepareData?: (dataDir: string) => Promise<void> } = {},
+  options: {
+    startAds?: boolean;
+    contextOptions?: BrowserContextOptions;
+    /** Makes the context more of a phone before its page opens (asNativeWebview, onMobileData, turnsToLandscape). */
+    prepare?: (context: BrowserContext) => Promise<unknown>;
+    npmStart?: boolean;
+    prepareData?: (dataDir: string) => Promise<void>;
+  } = {},
 ): Promise<Phone> {
   const [started, launched] = await Promise.allSettled([startApp({ npmStart: options.npmStart, ...(options.prepareData ? { prepareData: options.prepareData } : {}) }), sharedBrowser()]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
@@ -104,15 +112,17 @@ export async function openPhone(
   await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
   const context = await browser.newContext({ ...PHONE, ...JOURNEY_MOTION, ...options.contextOptions });
   if (!options.startAds) await withoutStartAds(context);
+  await options.prepare?.(context);
   const page = await context.newPage();
   return {
     app,
     browser,
     context,
     page,
-    otherPhone: async (other = PHONE) => {
+    otherPhone: async (other = PHONE, prepare) => {
       const second = await browser.newContext({ ...JOURNEY_MOTION, ...other });
       await withoutStartAds(second);
+      await prepare?.(second);
       return second.newPage();
     },
     close: async () => {
