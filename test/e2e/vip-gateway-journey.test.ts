@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { E2E_FRAME_ORIGIN, type RunningApp } from './support/app-server.ts';
-import { signInOnPage } from './support/accounts.ts';
-import { ANDROID_CHROME, IPHONE_SAFARI, openPhone, type Phone } from './support/phone.ts';
+import { E2E_FRAME_ORIGIN } from './support/app-server.ts';
+import { ANDROID_CHROME } from './support/devices.ts';
+import { useJourney } from './support/journey.ts';
 
 /**
  * Issue 31: payType 5 (在线支付) follows the spec's letter (vip-payments-activities §7, "Create gateway order"): the
@@ -10,28 +10,14 @@ import { ANDROID_CHROME, IPHONE_SAFARI, openPhone, type Phone } from './support/
  * 即将跳转到支付页面, whose 取消 stays on /vip and leaves the order as it is. Android Chrome goes at once. /iframe stays
  * a page of its own: a help article's link to an allowed site (FRAME_ORIGINS) opens there, never a gateway.
  */
-let phone: Phone | undefined;
-let app: RunningApp;
-let iphone: Page;
+const { page: iphone, app, poll, pause, logIn, otherPhone } = useJourney();
 let android: Page;
 
 beforeAll(async () => {
-  phone = await openPhone({ contextOptions: IPHONE_SAFARI });
-  ({ app, page: iphone } = phone);
-  android = await phone.otherPhone(ANDROID_CHROME);
-  await Promise.all([
-    signInOnPage(iphone, app.url, { userName: 'demo', password: 'demo123456' }, '/vip'),
-    signInOnPage(android, app.url, { userName: 'demo2', password: 'demo123456' }, '/vip'),
-  ]);
+  android = await otherPhone(ANDROID_CHROME);
+  await Promise.all([logIn('demo', { redirect: '/vip' }), logIn('demo2', { on: android, redirect: '/vip' })]);
 });
 
-afterAll(async () => {
-  await phone?.close();
-});
-
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-/** The shell's double-tap guard swallows a second touch within 300 ms at one place: a person's pace. */
-const pause = (page: Page) => page.waitForTimeout(350);
 const dialog = (page: Page) => page.locator('.adm-modal, .adm-dialog');
 
 interface GatewayAnswer {
@@ -79,35 +65,39 @@ async function orderStatus(page: Page, orderId: string): Promise<string> {
 }
 
 describe('在线支付 (payType 5) opens the gateway with its query string', () => {
-  it('iPhone Safari: 即将跳转到支付页面 first; 取消 stays on /vip with the order unpaid; 确定 goes to gateway?params, where 确认支付 pays', async () => {
+  let unpaid = '';
+
+  it('iPhone Safari: 即将跳转到支付页面 first; 取消 stays on /vip and leaves the order unpaid', async () => {
     const first = await payOnline(iphone);
     await poll(() => dialog(iphone).getByText('即将跳转到支付页面').count()).toBe(1);
     await dialog(iphone).getByRole('button', { name: '取消', exact: true }).tap();
     await poll(() => dialog(iphone).count()).toBe(0);
     expect(new URL(iphone.url()).pathname).toBe('/vip');
     expect(await orderStatus(iphone, first.orderId)).toBe('created');
+    unpaid = first.orderId;
+  });
 
+  it('iPhone Safari: 确定 goes to gateway?params (the app left, nothing framed), where 确认支付 pays and /payResult asks the server', async () => {
     await pause(iphone);
     const second = await payOnline(iphone);
     await poll(() => dialog(iphone).getByText('即将跳转到支付页面').count()).toBe(1);
     await dialog(iphone).getByRole('button', { name: '确定', exact: true }).tap();
-    // The browser's address is the gateway's with its query string: the app has been left, nothing is framed.
-    await iphone.waitForURL(gatewayAddress(second));
-    expect(new URL(iphone.url()).pathname).toBe('/sandbox/gateway');
-    expect(await iphone.locator('iframe').count()).toBe(0);
+    // The browser's address is the gateway's with its query string.
+    await iphone.waitForURL(gatewayAddress(second), { waitUntil: 'commit' });
     await poll(() => iphone.getByText('沙盒测试环境').count()).toBe(1);
+    expect(await iphone.locator('iframe').count()).toBe(0);
     await iphone.getByRole('button', { name: '确认支付' }).tap();
-    await iphone.waitForURL(new RegExp(`/payResult\\?orderId=${second.orderId}$`));
-    // /payResult asks the server for the order's true state.
+    await iphone.waitForURL(new RegExp(`/payResult\\?orderId=${second.orderId}$`), { waitUntil: 'commit' });
     await poll(() => iphone.getByTestId('pay-result').textContent()).toBe('支付成功');
     expect(await orderStatus(iphone, second.orderId)).toBe('paid');
-    expect(await orderStatus(iphone, first.orderId)).toBe('created');
+    // The order whose confirm was cancelled is still as it was.
+    expect(await orderStatus(iphone, unpaid)).toBe('created');
   });
 
   it('Android Chrome: no confirm, straight to gateway?params', async () => {
     const answer = await payOnline(android);
     // Had a confirm opened, the page would wait on it and never leave.
-    await android.waitForURL(gatewayAddress(answer), { timeout: 10_000 });
+    await android.waitForURL(gatewayAddress(answer), { waitUntil: 'commit' });
     await poll(() => android.getByText('沙盒测试环境').count()).toBe(1);
     expect(await orderStatus(android, answer.orderId)).toBe('created');
   });

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { openPhone, type Phone } from './support/phone.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney } from './support/journey.ts';
 import { afterPlacedOrder } from '../../src/core/vip/pay-flow.ts';
 
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
+const { page, app, poll, shot } = useJourney();
 
 interface ApiUser {
   id: number;
   eDate: string;
   token: Record<string, string | number>;
 }
-
-const shot = async (name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
-};
 
 async function api(path: string, fields: Record<string, string>, user: ApiUser, method: 'GET' | 'POST' = 'GET', headers: Record<string, string> = {}) {
   const params = new URLSearchParams({ ...fields, ...Object.fromEntries(Object.entries(user.token).map(([k, v]) => [k, String(v)])), login_uid: String(user.token.uid) });
@@ -50,14 +42,8 @@ const key = () => `e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 let demo: ApiUser;
 
 beforeAll(async () => {
-  phone = await openPhone();
-  ({ app, page } = phone);
   demo = await signIn('/api/Login/Login', { userName: 'demo', password: 'demo123456' });
   await useUser(demo);
-});
-
-afterAll(async () => {
-  await phone?.close();
 });
 
 /** The payment page an order leads to (what the pay button does after its one call), as a path with its query. */
@@ -88,33 +74,33 @@ describe('paying for VIP on the payment pages', () => {
     const before = (await api('/api/User/GetUserInfo', {}, demo, 'POST')).eDate;
     const { orderId, query } = await cardOrder();
     await page.goto(`${app.url}/notice?${query}`);
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    await poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
     expect(await page.getByTestId('sandbox-note').textContent()).toContain('沙箱支付');
     expect(await page.getByTestId('payment-amount').textContent()).toMatch(/^€\d+(\.\d+)?$/);
     await shot('notice');
     await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();
     await page.waitForURL(new RegExp(`/payResult\\?orderId=${orderId}$`));
-    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+    await poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
     const after = String((await api('/api/User/GetUserInfo', {}, demo, 'POST')).eDate);
     expect(after).not.toBe(before);
-    await expect.poll(() => page.getByTestId('vip-expiry').textContent()).toBe(`VIP有效期至：${after}`);
+    await poll(() => page.getByTestId('vip-expiry').textContent()).toBe(`VIP有效期至：${after}`);
     await shot('pay-result');
     await page.getByRole('button', { name: '返回我的' }).click();
     await page.waitForURL(/\/user$/);
-    await expect.poll(() => page.getByTestId('vip-line').textContent()).toBe(`VIP到期：${after}`);
+    await poll(() => page.getByTestId('vip-line').textContent()).toBe(`VIP到期：${after}`);
   });
 
   it('back from a paid order lands on /user (the result page\'s target), and the history never leads into the payment page again', async () => {
     const { orderId, query } = await cardOrder();
     await page.goto(`${app.url}/vip`);
     await page.goto(`${app.url}/notice?${query}`);
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    await poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
     await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();
     await page.waitForURL(new RegExp(`/payResult\\?orderId=${orderId}$`));
-    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+    await poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
     await page.locator('.nav-bar__back').click();
     await page.waitForURL(/\/user$/);
-    await expect.poll(() => page.getByTestId('vip-line').count()).toBe(1);
+    await poll(() => page.getByTestId('vip-line').count()).toBe(1);
     // The result page replaced the payment page, and the target replaced the result page: back is /vip.
     await page.goBack();
     await page.waitForURL(/\/vip$/);
@@ -125,7 +111,7 @@ describe('paying for VIP on the payment pages', () => {
     const { query } = await cardOrder();
     await page.goto(`${app.url}/user`);
     await page.goto(`${app.url}/notice?${query}`);
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    await poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
     await page.locator('.nav-bar__back').click();
     await page.waitForURL(/\/vip$/);
   });
@@ -135,7 +121,7 @@ describe('paying for VIP on the payment pages', () => {
     await page.goto(`${app.url}/notice?${query}`);
     await page.getByRole('button', { name: '取消订单' }).click();
     await page.getByRole('button', { name: '确定' }).click();
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：已取消');
+    await poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：已取消');
     expect(await page.getByRole('button', { name: '确认支付（沙箱支付）' }).count()).toBe(0);
   });
 
@@ -144,21 +130,21 @@ describe('paying for VIP on the payment pages', () => {
     await page.goto(`${app.url}/sandbox/gateway?orderId=${String(data.orderId)}`);
     await page.getByRole('button', { name: '确认支付' }).click();
     await page.waitForURL(/\/payResult\?orderId=/);
-    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+    await poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
   });
 
   it('/zfbPay?orderId (opened afresh: the order asked by its id), 我已支付 → 确认付款 → /zfbPaySuccess', async () => {
     const target = await pageOrder(0, demo);
     expect(new URL(target, app.url).searchParams.get('orderId')).toMatch(/^VO[0-9a-f]{24}$/);
     await page.goto(`${app.url}${target}`);
-    await expect.poll(() => page.getByTestId('order-id').count()).toBe(1);
+    await poll(() => page.getByTestId('order-id').count()).toBe(1);
     expect(await page.getByTestId('payment-amount').textContent()).toBe('¥58');
     await shot('zfb-pay');
     await page.getByRole('button', { name: '我已支付' }).click();
     await page.waitForURL(/\/zfbPayConfirm\?orderId=/);
     await page.getByRole('button', { name: '沙箱支付：确认付款' }).click();
     await page.waitForURL(/\/zfbPaySuccess\?orderId=/);
-    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+    await poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
   });
 
   it('/zfbPay → 取消 → /zfbPayCancel cancels the order', async () => {
@@ -166,7 +152,7 @@ describe('paying for VIP on the payment pages', () => {
     await page.getByRole('button', { name: '取消', exact: true }).click();
     await page.waitForURL(/\/zfbPayCancel\?orderId=/);
     await page.getByRole('button', { name: '确认取消订单' }).click();
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：已取消');
+    await poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：已取消');
   });
 
   it('/tcgPay (a visitor from Malaysia) shows the order and pays it → /tcgPaySuccess', async () => {
@@ -176,11 +162,11 @@ describe('paying for VIP on the payment pages', () => {
     await useUser(user);
     const target = await pageOrder(2, user, { 'x-country-code': 'MY' });
     await page.goto(`${app.url}${target}`);
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
+    await poll(() => page.getByTestId('order-status').textContent()).toBe('订单状态：待支付');
     expect(await page.getByTestId('payment-amount').textContent()).toBe('€7.99');
     await page.getByRole('button', { name: '确认支付（沙箱支付）' }).click();
     await page.waitForURL(/\/tcgPaySuccess\?orderId=/);
-    await expect.poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
-    await expect.poll(() => page.getByTestId('vip-expiry').count()).toBe(1);
+    await poll(() => page.getByTestId('pay-result').textContent()).toBe('支付成功');
+    await poll(() => page.getByTestId('vip-expiry').count()).toBe(1);
   });
 });

@@ -1,45 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { RunningApp } from './support/app-server.ts';
-import { IPHONE_SAFARI, openPhone, type Phone } from './support/phone.ts';
-
-let phone: Phone | undefined;
-let app: RunningApp;
-let page: Page;
-let kefuId = 0;
-
-const shot = async (name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
-};
+import { describe, expect, it } from 'vitest';
+import { useJourney } from './support/journey.ts';
 
 /**
  * An iPhone in Safari, where the open-app offer shows (issue 18: its old floating bubble lay over 立即支付). The
  * steps a visitor takes to pay are real taps (locator.tap), which fail when something else lies over the target.
  */
-beforeAll(async () => {
-  phone = await openPhone({ contextOptions: IPHONE_SAFARI });
-  ({ app, page } = phone);
-});
+const { page, app, poll, dialogButton, pause, goInApp, shot } = useJourney();
+let kefuId = 0;
 
-afterAll(async () => {
-  await phone?.close();
-});
-
-/** Polls for up to 10 s (the first screen of a cold browser can take more than the default second). */
-const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const packages = () => page.getByTestId('vip-package');
 const methods = () => page.getByTestId('vip-method');
-const dialogButton = (name: string) => page.locator('.adm-modal, .adm-dialog').getByRole('button', { name, exact: true });
-/** The shell's double-tap guard swallows a second touch end within 300 ms at one place (as it would a double tap): a person's pace. */
-const pause = () => page.waitForTimeout(350);
-
-/** An in-app navigation (as a link would make), so the back button and the router's blocker see real history. */
-const goInApp = (path: string) =>
-  page.evaluate((to) => {
-    const state = window.history.state as { idx?: number } | null;
-    window.history.pushState({ usr: null, key: `e2e${Date.now()}`, idx: (state?.idx ?? 0) + 1 }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
-  }, path);
 
 describe('buying VIP', () => {
   it('a visitor on /vip (open-app offer shown) sees the packages and is sent to log in by a tap on the pay button', async () => {
