@@ -3,7 +3,8 @@ import { formatCount } from '../../src/core/display/count.ts';
 import { formatDuration } from '../../src/core/display/duration.ts';
 import { formatImageUrl } from '../../src/core/display/image-url.ts';
 import { timeLabel } from '../../src/core/display/time-label.ts';
-import { readHomeData, type Video } from '../../src/core/shared-kernel/video.ts';
+import { parsed } from '../../src/core/request/answer-values.ts';
+import { homeData as homeDataAnswer, type Video } from '../../src/core/shared-kernel/video.ts';
 
 /**
  * The words of the home screen's first screen as the app draws them (src/ui/home/home-view-model.ts HomeTexts,
@@ -37,9 +38,9 @@ function card(video: Video, eager: boolean, now: number, offsetMinutes: number):
  * on screen. Empty when the answer has no block to show.
  */
 export function firstScreenMarkup(homeData: unknown, now: number): string {
-  const home = readHomeData(homeData);
-  const first = home.blocks[0];
-  if (!first || first.list.length === 0) return '';
+  const home = parsed(homeDataAnswer, homeData);
+  const first = home?.blocks[0];
+  if (!home || !first || first.list.length === 0) return '';
   const offsetMinutes = -new Date(now).getTimezoneOffset();
   const tabs = [TEXTS.recommend, ...home.channels.map((channel) => channel.name)]
     .map((name, i) => `<button type="button" role="tab" tabindex="-1" class="${i === 0 ? 'channel-tabs__tab channel-tabs__tab--active' : 'channel-tabs__tab'}">${text(name)}</button>`)

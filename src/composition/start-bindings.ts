@@ -58,7 +58,8 @@ export function bindStartCore(container: Container): void {
   container
     .bind(ApiClient)
     .toDynamicValue(
-      (ctx) => new ApiClient(ctx.get<Http>(Http), ctx.get<RequestContext>(RequestContextToken), ctx.get<Notifier>(Notifier), ctx.get<Navigator>(Navigator)),
+      (ctx) =>
+        new ApiClient(ctx.get<Http>(Http), ctx.get<RequestContext>(RequestContextToken), ctx.get<Notifier>(Notifier), ctx.get<Navigator>(Navigator), (message) => console.warn(message)),
     )
     .inSingletonScope();
   container

@@ -104,5 +104,5 @@ export const AccountCalls = {
   /** Today's sign-in state, the live streak, the seven-day calendar and the gold balance. */
   signInInfo: call<SignInInfo>()({ method: 'GET', path: '/api/SignIn/GetSignInInfo', carrier: 'query', params: {} }),
   /** Signs in for today (China time), once a day (1050 after); the reward rises with the streak (签到成功，获得N金币). */
-  signIn: call<SignedIn>()({ method: 'POST', path: '/api/SignIn/SignIn', carrier: 'form', params: {} }),
+  signIn: call<SignedIn>()({ method: 'POST', path: '/api/SignIn/SignIn', carrier: 'form', params: {}, refusals: [AccountRet.AlreadySignedIn] }),
 } as const;

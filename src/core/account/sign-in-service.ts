@@ -55,7 +55,7 @@ export class SignInService {
 
   async signIn(): Promise<SignInOutcome> {
     try {
-      const data = await this.api.request(AccountCalls.signIn, {}, { suppressCodes: [AccountRet.AlreadySignedIn] });
+      const data = await this.api.request(AccountCalls.signIn, {});
       const status = this.read(data);
       const reward = count((data as Partial<SignedIn> | null)?.reward) || status.todayReward;
       return { kind: 'signed', reward, status, message: `签到成功，获得${reward}金币` };

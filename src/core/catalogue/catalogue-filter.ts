@@ -1,7 +1,7 @@
 import type { ApiClient } from '../request/api-client.ts';
 import type { ParamsOf } from '../request/protocol.ts';
-import { isObject, readVideoPage, type VideoPage } from '../shared-kernel/video.ts';
-import { CATALOGUE_SORTS, CatalogueCalls, type CatalogueSort } from './catalogue-protocol.ts';
+import type { VideoPage } from '../shared-kernel/video.ts';
+import { CatalogueCalls, type CatalogueSort } from './catalogue-protocol.ts';
 
 /** Spec §7: GET /api/home/filter (CatalogueCalls.filter), the catalogue filter behind /typePage (payload and answer not shown: ours). */
 
@@ -23,7 +23,7 @@ export interface FilterOptions {
   areas: string[];
   years: number[];
   languages: string[];
-  sorts: { key: FilterSort; name: string }[];
+  sorts: readonly { key: FilterSort; name: string }[];
 }
 
 export interface FilterPage extends VideoPage {
@@ -40,29 +40,12 @@ export function filterParams(choice: CatalogueFilterChoice, page: number, pageSi
   return params;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []);
-
-/** Reads the answer's options defensively: unreadable entries are skipped, unknown sorts too. */
-export function readFilterOptions(value: unknown): FilterOptions {
-  const data = isObject(value) ? value : {};
-  const categories = (Array.isArray(data['categories']) ? data['categories'] : [])
-    .filter(isObject)
-    .map((c) => ({ key: typeof c['key'] === 'string' ? c['key'] : '', name: typeof c['name'] === 'string' ? c['name'] : '' }))
-    .filter((c) => c.key !== '' && c.name !== '');
-  const years = (Array.isArray(data['years']) ? data['years'] : []).map(Number).filter((y) => Number.isSafeInteger(y) && y > 0);
-  const sorts = (Array.isArray(data['sorts']) ? data['sorts'] : [])
-    .filter(isObject)
-    .map((s) => ({ key: s['key'] as FilterSort, name: typeof s['name'] === 'string' ? s['name'] : '' }))
-    .filter((s) => CATALOGUE_SORTS.includes(s.key) && s.name !== '');
-  return { categories, areas: strings(data['areas']), years, languages: strings(data['languages']), sorts };
-}
-
 /** The catalogue filter: one call gives the options and a page of matching videos. */
 export class CatalogueFilterService {
   constructor(private readonly api: ApiClient) {}
 
   async page(choice: CatalogueFilterChoice, page: number, pageSize: number): Promise<FilterPage> {
     const data = await this.api.request(CatalogueCalls.filter, filterParams(choice, page, pageSize));
-    return { ...readVideoPage(data, page, pageSize), options: readFilterOptions(isObject(data) ? data['options'] : null) };
+    return { list: data.list, page, pageSize, total: data.total, options: data.options };
   }
 }

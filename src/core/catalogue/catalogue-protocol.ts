@@ -5,8 +5,11 @@
  * string. Playing a video (AddPlayRecord) and collecting it (AddToScjs) are the server catalogue's too, but the app
  * sends them from playback and video-social: their protocols declare them.
  */
+import { check, object, picklist, pipe, readonly, transform, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
-import type { WireVideo } from '../shared-kernel/video-wire.ts';
+import { channel, homeData, pageEntries, pageOf, spaceProfile, withTotal, type Channel, type HomeData, type SpaceProfile } from '../shared-kernel/video.ts';
+import { video } from '../shared-kernel/video-wire.ts';
 
 export const CatalogueProtocolLimits = {
   defaultPageSize: 10,
@@ -27,7 +30,7 @@ export const CatalogueProtocolLimits = {
 
 /** The sorts of a channel's list and of the filter. */
 export type CatalogueSort = 'hot' | 'new' | 'score';
-export const CATALOGUE_SORTS: readonly CatalogueSort[] = ['hot', 'new', 'score'];
+const CATALOGUE_SORTS: readonly CatalogueSort[] = ['hot', 'new', 'score'];
 
 /** The messages of the catalogue's own refusals (1002). */
 export const CatalogueRefusal = {
@@ -36,45 +39,51 @@ export const CatalogueRefusal = {
   longKeyword: '搜索内容过长',
 } as const;
 
-/** A sub-channel of a short-video channel. */
-interface SubChannelInfo {
-  id: number;
-  name: string;
-}
-
-/** A channel as GetChannels and GetHomeData answer it. */
-export interface ChannelInfo {
-  key: string;
-  name: string;
-  kind: 'long' | 'short';
-  /** The path segment of the home alias (games → game). */
-  alias: string;
-  subChannels: SubChannelInfo[];
-}
-
-/** A recommendation block of home. */
-export interface HomeBlockInfo {
-  key: string;
-  title: string;
-  category: string;
-  list: WireVideo[];
-}
-
-/** A video the caller is watching, with the seconds watched. */
-type HomeWatchedVideo = WireVideo & { progress: number };
-
-/** GetHomeData: the channels, the blocks and the signed-in caller's watching list (empty for a visitor). */
-export interface HomeDataInfo {
-  channels: ChannelInfo[];
-  blocks: HomeBlockInfo[];
-  watchingList: HomeWatchedVideo[];
-}
-
 /** GetChannels. */
-export interface ChannelList {
-  channels: ChannelInfo[];
-}
+const channelList = object({ channels: wire.items(channel) });
 
+/** The channel a list belongs to, as GetVideoList names it. */
+const listChannel = object({ key: wire.key, name: wire.key, subChannels: wire.items(object({ id: wire.positive, name: wire.key })) });
+
+/** GetVideoList: a page of a channel's videos, with the channel. */
+const channelVideoPage = pipe(object({ ...pageEntries(video), category: listChannel }), transform(withTotal));
+
+/** GetRank: the ranking (of one category, or of all: category ''), ranks from 1. */
+const rankList = object({ category: wire.text, list: wire.items(video) });
+
+/** Search: a page of matches with the keyword searched. */
+const searchPage = pipe(object({ ...pageEntries(video), keyword: wire.text }), transform(withTotal));
+
+/** GetSpace: the profile and a page of the user's works, newest first. */
+const spacePage = pipe(object({ ...pageEntries(video), user: spaceProfile }), transform(withTotal));
+
+/** A play record: the video with where the caller left it. */
+const playRecord = object({ ...video.entries, progress: wire.amount(), episode: wire.wholeAtLeast(1), playedAt: wire.amount() });
+
+/** The filter's options: the categories, the areas, years and languages the catalogue holds, the sorts (unreadable ones left out). */
+const filterOptions = object({
+  categories: wire.items(object({ key: wire.key, name: wire.key, kind: wire.oneOf(['long', 'short'], 'long') })),
+  areas: wire.items(wire.word),
+  years: wire.items(
+    pipe(
+      wire.positive,
+      check((year) => Number.isSafeInteger(year), 'not a year'),
+    ),
+  ),
+  languages: wire.items(wire.word),
+  sorts: pipe(wire.items(object({ key: picklist(CATALOGUE_SORTS), name: wire.key })), readonly()),
+});
+
+/** The filter as applied ('' and 0: not filtered). */
+const appliedFilter = object({ category: wire.text, area: wire.text, year: wire.amount(), language: wire.text, sort: wire.oneOf(CATALOGUE_SORTS, 'hot') });
+
+/** /api/home/filter: the options, the filter applied and the page of videos matching it. */
+const filterPage = pipe(object({ ...pageEntries(video), options: filterOptions, filter: appliedFilter }), transform(withTotal));
+
+export type ChannelInfo = Channel;
+export type HomeDataInfo = HomeData;
+export type HomeBlockInfo = HomeData['blocks'][number];
+export type ChannelList = InferOutput<typeof channelList>;
 /** One page of a paged list. */
 export interface CataloguePage<T> {
   list: T[];
@@ -82,67 +91,15 @@ export interface CataloguePage<T> {
   pageSize: number;
   total: number;
 }
-
-/** GetVideoList: a page of a channel's videos, with the channel. */
-export interface ChannelVideoPage extends CataloguePage<WireVideo> {
-  category: { key: string; name: string; subChannels: SubChannelInfo[] };
-}
-
-/** GetRank: the ranking (of one category, or of all: category ''), ranks from 1. */
-export interface RankList {
-  category: string;
-  list: (WireVideo & { rank: number })[];
-}
-
-/** Search: a page of matches with the keyword searched. */
-export interface SearchPage extends CataloguePage<WireVideo> {
-  keyword: string;
-}
-
-/** The profile a user's space shows. */
-export interface SpaceUserInfo {
-  uid: number;
-  nickName: string;
-  avatar: string;
-  vipLevel: number;
-  level: number;
-  sex: number;
-  introduce: string;
-  bigV: boolean;
-  totalPlays: number;
-}
-
-/** GetSpace: the profile and a page of the user's works, newest first. */
-export interface SpacePageInfo extends CataloguePage<WireVideo> {
-  user: SpaceUserInfo;
-}
-
-/** A play record: the video with where the caller left it. */
-export type PlayRecordInfo = WireVideo & { progress: number; episode: number; playedAt: number };
-
-/** The filter's options: the categories, the areas, years and languages the catalogue holds, the sorts. */
-export interface FilterOptionsInfo {
-  categories: { key: string; name: string; kind: 'long' | 'short' }[];
-  areas: string[];
-  years: number[];
-  languages: string[];
-  sorts: readonly { key: CatalogueSort; name: string }[];
-}
-
-/** The filter as applied ('' and 0: not filtered). */
-export interface AppliedFilter {
-  category: string;
-  area: string;
-  year: number;
-  language: string;
-  sort: CatalogueSort;
-}
-
-/** /api/home/filter: the options, the filter applied and the page of videos matching it. */
-export interface FilterPageInfo extends CataloguePage<WireVideo> {
-  options: FilterOptionsInfo;
-  filter: AppliedFilter;
-}
+export type ChannelVideoPage = InferOutput<typeof channelVideoPage>;
+export type RankList = InferOutput<typeof rankList>;
+export type SearchPage = InferOutput<typeof searchPage>;
+export type SpaceUserInfo = SpaceProfile;
+export type SpacePageInfo = InferOutput<typeof spacePage>;
+export type PlayRecordInfo = InferOutput<typeof playRecord>;
+export type FilterOptionsInfo = InferOutput<typeof filterOptions>;
+export type AppliedFilter = InferOutput<typeof appliedFilter>;
+export type FilterPageInfo = InferOutput<typeof filterPage>;
 
 const page = { kind: 'int', min: 1, max: CatalogueProtocolLimits.maxPage, fallback: 1 } as const;
 const pageSize = {
@@ -158,47 +115,50 @@ const sort = { kind: 'text', max: 8, oneOf: CATALOGUE_SORTS, optional: true } as
 
 export const CatalogueCalls = {
   /** Home: without a category 推荐 (one block per long-form category), with one its 热播, 最新上线, 高分推荐. ETag. */
-  home: call<HomeDataInfo>()({
+  home: call({
     method: 'GET',
     path: '/api/home/GetHomeData',
     carrier: 'query',
     params: { category: { ...category, optional: true } },
+    answer: homeData,
   }),
   /** The channels alone. ETag. */
-  channels: call<ChannelList>()({ method: 'GET', path: '/api/home/GetChannels', carrier: 'query', params: {} }),
+  channels: call({ method: 'GET', path: '/api/home/GetChannels', carrier: 'query', params: {}, answer: channelList }),
   /** A channel's videos, paged; sort new by default; subID above 0 narrows a short-video channel (absent: 0). ETag. */
-  list: call<ChannelVideoPage>()({
+  list: call({
     method: 'GET',
     path: '/api/list/GetVideoList',
     carrier: 'query',
     params: { category, sort, subID: { kind: 'int', min: 0, max: CatalogueProtocolLimits.maxSubId, fallback: 0, optional: true }, page, pageSize },
+    answer: channelVideoPage,
   }),
   /** The popular ranking: all videos, or one category's. */
-  rank: call<RankList>()({ method: 'GET', path: '/api/list/GetRank', carrier: 'query', params: { category: { ...category, optional: true } } }),
+  rank: call({ method: 'GET', path: '/api/list/GetRank', carrier: 'query', params: { category: { ...category, optional: true } }, answer: rankList }),
   /** Discovery: uploaders' newest works. */
-  discovery: call<CataloguePage<WireVideo>>()({ method: 'GET', path: '/api/list/GetDiscovery', carrier: 'query', params: { page, pageSize } }),
+  discovery: call({ method: 'GET', path: '/api/list/GetDiscovery', carrier: 'query', params: { page, pageSize }, answer: pageOf(video) }),
   /**
    * Title search. The keyword is trimmed by the server: blank is 请输入搜索内容, more than maxKeyword characters
    * 搜索内容过长 (the declared limit bounds the raw text).
    */
-  search: call<SearchPage>()({
+  search: call({
     method: 'GET',
     path: '/api/list/Search',
     carrier: 'query',
     params: { keyword: { kind: 'text', max: 200, badMessage: CatalogueRefusal.longKeyword }, page, pageSize },
+    answer: searchPage,
   }),
   /** A user's space: 1006 用户不存在 for no such user. */
-  space: call<SpacePageInfo>()({ method: 'GET', path: '/api/User/GetSpace', carrier: 'query', params: { id: { kind: 'id' }, page, pageSize } }),
+  space: call({ method: 'GET', path: '/api/User/GetSpace', carrier: 'query', params: { id: { kind: 'id' }, page, pageSize }, answer: spacePage }),
   /** The caller's play history, most recent first. Signed in only. */
-  playRecords: call<CataloguePage<PlayRecordInfo>>()({ method: 'GET', path: '/api/video/GetPlayRecords', carrier: 'query', params: { page, pageSize } }),
+  playRecords: call({ method: 'GET', path: '/api/video/GetPlayRecords', carrier: 'query', params: { page, pageSize }, answer: pageOf(playRecord) }),
   /** The caller's collection, most recently added first. Signed in only. */
-  collections: call<CataloguePage<WireVideo>>()({ method: 'GET', path: '/api/Video/GetCollections', carrier: 'query', params: { page, pageSize } }),
+  collections: call({ method: 'GET', path: '/api/Video/GetCollections', carrier: 'query', params: { page, pageSize }, answer: pageOf(video) }),
   /**
    * The catalogue filter behind /typePage: every parameter optional (sort hot by default, year 0 for all; a year
    * other than 0 lies between minYear and maxYear, an area has at most maxArea characters, a language at most
    * maxLanguage).
    */
-  filter: call<FilterPageInfo>()({
+  filter: call({
     method: 'GET',
     path: '/api/home/filter',
     carrier: 'query',
@@ -211,5 +171,6 @@ export const CatalogueCalls = {
       page,
       pageSize,
     },
+    answer: filterPage,
   }),
 } as const;

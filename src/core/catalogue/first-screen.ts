@@ -1,5 +1,6 @@
 import { formatImageUrl } from '../display/image-url.ts';
-import { readHomeData } from '../shared-kernel/video.ts';
+import { parsed } from '../request/answer-values.ts';
+import { homeData as homeDataAnswer } from '../shared-kernel/video.ts';
 import { CatalogueCalls } from './catalogue-protocol.ts';
 
 /**
@@ -30,7 +31,7 @@ export const FIRST_SCREEN_CALL = CatalogueCalls.home.path;
  * them), from a GetHomeData answer's data.
  */
 export function firstScreenCovers(homeData: unknown): string[] {
-  const first = readHomeData(homeData).blocks[0];
+  const first = parsed(homeDataAnswer, homeData)?.blocks[0];
   if (!first) return [];
   return first.list.slice(0, FIRST_SCREEN_CARDS).flatMap((video) => {
     const result = formatImageUrl(video.cover, GRID_COVER_SIZE);

@@ -2,15 +2,12 @@ import type { Clipboard } from '../ports/clipboard.ts';
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { DownloadCalls, type DownloadInfo } from './download-protocol.ts';
+import { DEFAULT_ANDROID_VERSION, DownloadCalls, safeLink, type DownloadAnswer, type DownloadInfo } from './download-protocol.ts';
 
-export type { DownloadInfo } from './download-protocol.ts';
+export { DEFAULT_ANDROID_VERSION, safeLink, type DownloadInfo } from './download-protocol.ts';
 
 /** Local storage key of the last known download link (spec: localStorage shareLink). */
 export const SHARE_LINK_KEY = 'shareLink';
-
-/** Spec: default Android version. */
-export const DEFAULT_ANDROID_VERSION = '1.6.3';
 
 const DownloadTexts = {
   copied: '链接已复制',
@@ -20,42 +17,21 @@ const DownloadTexts = {
 /** The spec's default toast: 1500 ms at the bottom. */
 const DOWNLOAD_TOAST_MS = 1500;
 
-const OTHER_PLATFORMS = ['iPhone', 'iPad', 'PC', 'Mac', 'TV'] as const;
-
 /** Info with the default version and every link empty. */
-function emptyDownloadInfo(): DownloadInfo {
-  const info: Record<string, string> = { AndroidDownloadURL: '', AndroidVer: DEFAULT_ANDROID_VERSION };
-  for (const platform of OTHER_PLATFORMS) {
-    info[`${platform}DownloadURL`] = '';
-    info[`${platform}Ver`] = '';
-    info[`${platform}Memo`] = '';
-  }
-  return info as unknown as DownloadInfo;
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-/** A link the page may open: http(s) or a path of this site; anything else (javascript:, data:) is dropped. */
-export function safeLink(value: string): string {
-  if (/^https?:\/\//i.test(value)) return value;
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
-  return '';
-}
+const EMPTY_DOWNLOAD_INFO: DownloadInfo = {
+  AndroidDownloadURL: '',
+  AndroidVer: DEFAULT_ANDROID_VERSION,
+  ...{ iPhoneDownloadURL: '', iPhoneVer: '', iPhoneMemo: '', iPadDownloadURL: '', iPadVer: '', iPadMemo: '' },
+  ...{ PCDownloadURL: '', PCVer: '', PCMemo: '', MacDownloadURL: '', MacVer: '', MacMemo: '', TVDownloadURL: '', TVVer: '', TVMemo: '' },
+};
 
 /**
- * The download info: the server's answer, its Android link from androidUrl (or AndroidDownloadURL), else the
- * stored shareLink; the version defaults to 1.6.3.
+ * The download info the page shows: the answer's (none: the defaults), its Android link from androidUrl (or
+ * AndroidDownloadURL), else the stored shareLink.
  */
-export function readDownloadInfo(data: unknown, storedLink: string | null): DownloadInfo {
-  const answer = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const info = emptyDownloadInfo() as unknown as Record<string, string>;
-  for (const key of Object.keys(info)) {
-    const value = text(answer[key]);
-    if (value !== '') info[key] = key.endsWith('DownloadURL') ? safeLink(value) : value;
-  }
-  const link = safeLink(text(answer.androidUrl)) || info.AndroidDownloadURL || safeLink(storedLink ?? '');
-  info.AndroidDownloadURL = link;
-  return info as unknown as DownloadInfo;
+export function downloadInfoOf(answer: DownloadAnswer | null, storedLink: string | null): DownloadInfo {
+  const { androidUrl, ...info } = answer ?? { ...EMPTY_DOWNLOAD_INFO, androidUrl: '' };
+  return { ...info, AndroidDownloadURL: androidUrl || info.AndroidDownloadURL || safeLink(storedLink ?? '') };
 }
 
 /** Loads the download info; a successful answer's androidUrl is kept in local storage shareLink for next time. */
@@ -69,19 +45,18 @@ export class DownloadService {
 
   /** What the page shows before (or without) an answer: the stored link and the default version. */
   initial(): DownloadInfo {
-    return readDownloadInfo(null, this.local.get(SHARE_LINK_KEY));
+    return downloadInfoOf(null, this.local.get(SHARE_LINK_KEY));
   }
 
   async load(): Promise<DownloadInfo> {
-    let data: unknown;
+    let answer: DownloadAnswer;
     try {
-      data = await this.api.request(DownloadCalls.info, {}, { suppressTips: true });
+      answer = await this.api.request(DownloadCalls.info, {}, { suppressTips: true });
     } catch {
       return this.initial();
     }
-    const info = readDownloadInfo(data, this.local.get(SHARE_LINK_KEY));
-    const answered = safeLink(text((data as Record<string, unknown> | null)?.androidUrl));
-    if (answered !== '') this.local.set(SHARE_LINK_KEY, answered);
+    const info = downloadInfoOf(answer, this.local.get(SHARE_LINK_KEY));
+    if (answer.androidUrl !== '') this.local.set(SHARE_LINK_KEY, answer.androidUrl);
     return info;
   }
 

@@ -1,5 +1,7 @@
 import type { ApiClient } from '../request/api-client.ts';
-import { readVideo, type Video } from '../shared-kernel/video.ts';
+import { parsed } from '../request/answer-values.ts';
+import type { Video } from '../shared-kernel/video.ts';
+import { video as videoAnswer } from '../shared-kernel/video-wire.ts';
 import { FocusCalls, type FocusPost, type FocusSuggestion } from './focus-protocol.ts';
 
 export type { FocusPost, FocusSuggestion } from './focus-protocol.ts';
@@ -23,7 +25,7 @@ export class FocusService {
     const data = await this.api.request(FocusCalls.updates, { page, pageSize }, { suppressTips: true });
     const list = data.list.flatMap((update): FocusItem[] => {
       if (update.kind === 'post') return [{ kind: 'post', key: `post:${update.post.id}`, time: update.time, post: update.post }];
-      const video = readVideo(update.video);
+      const video = parsed(videoAnswer, update.video);
       return video ? [{ kind: 'video', key: `video:${video.mediaKey}`, time: update.time, video }] : [];
     });
     return { list, follows: data.follows, suggestions: data.suggestions };

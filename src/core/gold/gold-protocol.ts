@@ -99,6 +99,7 @@ export const GoldCalls = {
     path: '/api/video/PayVideoByGold',
     carrier: 'query',
     params: { mediaKey: { kind: 'text', max: MAX_MEDIA_KEY, trim: true } },
+    refusals: [GoldRet.Insufficient, GoldRet.NotForSale],
   }),
   /** The caller's gold history, paged. Signed in only. */
   records: call<GoldRecordPage>()({

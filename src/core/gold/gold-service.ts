@@ -82,7 +82,7 @@ export class GoldService {
 
   private async pay(mediaKey: string): Promise<UnlockOutcome> {
     try {
-      const data = await this.api.request(GoldCalls.unlock, { mediaKey }, { notice: true, suppressCodes: [GoldRet.Insufficient, GoldRet.NotForSale] });
+      const data = await this.api.request(GoldCalls.unlock, { mediaKey }, { notice: true });
       this.keepBalance(data.balance);
       return { kind: 'unlocked', paid: data.alreadyUnlocked ? 0 : data.paid, balance: data.balance, alreadyUnlocked: data.alreadyUnlocked };
     } catch (error) {

@@ -126,11 +126,12 @@ export const MovieRequestCalls = {
       kind: { kind: 'text', max: 16, oneOf: MOVIE_KINDS, badMessage: MovieRequestTexts.KindInvalid },
       note: { kind: 'text', max: MovieRequestLimits.maxNote, trim: true, optional: true, badMessage: MovieRequestTexts.NoteLong },
     },
+    refusals: [MovieRequestRet.DayLimit, MovieRequestRet.AlreadyWanted, MovieRequestRet.TitleInvalid],
   }),
   /** The requests the caller wants (filed or joined), most recently joined first, with their states. Signed in only. */
   mine: call<MovieRequestPage>()({ method: 'GET', path: '/api/SeekMovie/MySeekMovies', carrier: 'query', params: paging }),
   /** 热门求片: the open requests, most wanted first. Visitors may look. */
   hot: call<MovieRequestPage>()({ method: 'GET', path: '/api/SeekMovie/HotSeekMovies', carrier: 'query', params: paging }),
   /** 同求: the caller wants an open request too, once (again: 8242). Signed in only. */
-  want: call<WantCounted>()({ method: 'GET', path: '/api/SeekMovie/WantSeekMovie', carrier: 'query', params: { id: { kind: 'id' } } }),
+  want: call<WantCounted>()({ method: 'GET', path: '/api/SeekMovie/WantSeekMovie', carrier: 'query', params: { id: { kind: 'id' } }, refusals: [MovieRequestRet.AlreadyWanted] }),
 } as const;

@@ -1,4 +1,4 @@
-import { ApiError } from '../request/api-error.ts';
+import { ApiError, isRefusal } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { MovieRequestCalls, MovieRequestRet, type MovieRequest, type MovieRequestPage, type RequestedVideo } from './movie-requests-protocol.ts';
@@ -26,8 +26,6 @@ export type WantOutcome =
   | { kind: 'failed' };
 
 /** The refusals the screen shows beside the form (not as a toast). */
-const FORM_REFUSALS = [MovieRequestRet.DayLimit, MovieRequestRet.AlreadyWanted, MovieRequestRet.TitleInvalid];
-
 /**
  * 求片: filing a request (checked as the server checks it first), 同求 (one request in flight per request however often
  * tapped), and the two lists.
@@ -49,10 +47,10 @@ export class MovieRequestsService {
     const checked = checkDraft(draft);
     if (!checked.ok) return { kind: 'refused', message: checked.problem };
     try {
-      const data = await this.api.request(MovieRequestCalls.file, checked.request, { suppressCodes: FORM_REFUSALS });
+      const data = await this.api.request(MovieRequestCalls.file, checked.request);
       return data.outcome === 'exists' ? { kind: 'exists', video: data.video } : { kind: data.outcome, request: data.request };
     } catch (error) {
-      if (error instanceof ApiError && (FORM_REFUSALS as readonly number[]).includes(error.ret)) return { kind: 'refused', message: error.msg };
+      if (isRefusal(error, MovieRequestCalls.file)) return { kind: 'refused', message: error.msg };
       return { kind: 'failed' };
     }
   }
@@ -79,7 +77,7 @@ export class MovieRequestsService {
 
   private async sendWant(id: number): Promise<WantOutcome> {
     try {
-      const data = await this.api.request(MovieRequestCalls.want, { id }, { notice: true, suppressCodes: [MovieRequestRet.AlreadyWanted] });
+      const data = await this.api.request(MovieRequestCalls.want, { id }, { notice: true });
       return { kind: 'wanted', wants: data.wants };
     } catch (error) {
       if (error instanceof ApiError && (error.ret === MovieRequestRet.AlreadyWanted || error.ret === MovieRequestRet.NotFound)) {

@@ -116,7 +116,7 @@ export class BarrageService {
     return { liked: raw.liked === true, count: Math.max(0, Math.trunc(numberOf(raw.count))) };
   }
 
-  /** Reports; errors other than those listed in suppressCodes are toasted. */
+  /** Reports; a refusal is toasted unless the options suppress tips. */
   async report(id: number, reason: BarrageReportReason, options: RequestOptions = {}): Promise<void> {
     await this.api.request(BarrageCalls.report, { barrageId: id, reason }, options);
   }

@@ -1,17 +1,13 @@
 import type { Video } from '../shared-kernel/video.ts';
-import { ApiError } from '../request/api-error.ts';
+import { isRefusal } from '../request/api-error.ts';
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
 import { PlaybackCalls, PlaybackRet } from './playback-protocol.ts';
 import type { Episode, PlayInfo } from './playback-protocol.ts';
-import { readDownloadLink, readEpisodes, readPlayDetails, readPlayInfo, readRelated, readSource, readWatchingLists } from './play-video.ts';
 import type { DownloadOffer, PlayAddress, PlayDetails, WatchingLists } from './play-video.ts';
 
 type RequestOptions = Omit<CallOptions, 'paramsIn' | 'bodyEncoding'>;
 
-/** An answer the client cannot use (no video, no source): shown as a failure like any other. */
-const PlayTextsUnreadable = '加载失败';
-
-/** The playback calls, each answering typed data read defensively. */
+/** The playback calls, each answering its typed data (read once by ApiClient through the call's declared answer). */
 export class PlayService {
   /** resolveUrl: makes the media paths the API answers addresses of the API server (its origin may differ from the page's). */
   constructor(
@@ -20,27 +16,24 @@ export class PlayService {
   ) {}
 
   async details(mediaKey: string, options: RequestOptions = {}): Promise<PlayDetails> {
-    const details = readPlayDetails(await this.api.request(PlaybackCalls.details, { mediaKey }, options));
-    if (!details) throw new ApiError(0, PlayTextsUnreadable);
-    return details;
+    return this.api.request(PlaybackCalls.details, { mediaKey }, options);
   }
 
   async playInfo(mediaKey: string): Promise<PlayInfo> {
-    return readPlayInfo(await this.api.request(PlaybackCalls.playInfo, { mediaKey }, { suppressTips: true }));
+    return this.api.request(PlaybackCalls.playInfo, { mediaKey }, { suppressTips: true });
   }
 
   async episodes(mediaKey: string, options: RequestOptions = {}): Promise<Episode[]> {
-    return readEpisodes(await this.api.request(PlaybackCalls.episodes, { mediaKey }, options));
+    return (await this.api.request(PlaybackCalls.episodes, { mediaKey }, options)).list;
   }
 
   /** The source of an episode, or the lock (ret VideoLocked, answered without a toast: the gold gate says it). */
   async address(mediaKey: string, episode: number): Promise<PlayAddress> {
     try {
-      const source = readSource(await this.api.request(PlaybackCalls.address, { mediaKey, episode }, { suppressCodes: [PlaybackRet.VideoLocked] }));
-      if (!source) throw new ApiError(0, PlayTextsUnreadable);
+      const source = await this.api.request(PlaybackCalls.address, { mediaKey, episode });
       return { locked: false, source: { ...source, url: this.resolveUrl(source.url) } };
     } catch (error) {
-      if (error instanceof ApiError && error.ret === PlaybackRet.VideoLocked) return { locked: true };
+      if (isRefusal(error, PlaybackCalls.address)) return { locked: true };
       throw error;
     }
   }
@@ -51,19 +44,16 @@ export class PlayService {
    */
   async download(mediaKey: string, episode: number): Promise<DownloadOffer> {
     try {
-      const answer = await this.api.request(PlaybackCalls.appDownload, { mediaKey, episode }, { suppressCodes: [PlaybackRet.VideoLocked, PlaybackRet.DownloadNotAllowed] });
-      const link = readDownloadLink(answer);
-      if (!link) throw new ApiError(0, PlayTextsUnreadable);
-      return { kind: 'file', ...link, url: this.resolveUrl(link.url) };
+      const link = await this.api.request(PlaybackCalls.appDownload, { mediaKey, episode });
+      return { kind: 'file', url: this.resolveUrl(link.url), media: link.kind, fileName: link.fileName };
     } catch (error) {
-      if (error instanceof ApiError && error.ret === PlaybackRet.VideoLocked) return { kind: 'locked' };
-      if (error instanceof ApiError && error.ret === PlaybackRet.DownloadNotAllowed) return { kind: 'refused', reason: error.msg };
+      if (isRefusal(error, PlaybackCalls.appDownload)) return error.ret === PlaybackRet.VideoLocked ? { kind: 'locked' } : { kind: 'refused', reason: error.msg };
       throw error;
     }
   }
 
   async related(mediaKey: string): Promise<Video[]> {
-    return readRelated(await this.api.request(PlaybackCalls.related, { mediaKey }, { suppressTips: true }));
+    return (await this.api.request(PlaybackCalls.related, { mediaKey }, { suppressTips: true })).list;
   }
 
   /** Records where the logged-in viewer is (whole seconds; a GET, as the spec lists it); failures are quiet, the next record repeats it. */
@@ -81,6 +71,6 @@ export class PlayService {
   }
 
   async watching(options: RequestOptions = {}): Promise<WatchingLists> {
-    return readWatchingLists(await this.api.request(PlaybackCalls.watching, {}, options));
+    return this.api.request(PlaybackCalls.watching, {}, options);
   }
 }

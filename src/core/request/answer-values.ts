@@ -1,8 +1,11 @@
 /**
- * Reading the loosely typed JSON of API answers. Fields may be missing, numbers may come as text and ids as
- * numbers, so every feature's parser reads its fields through these and one answer is read the same way
- * everywhere.
+ * Reading the loosely typed JSON of API answers, in one place. Fields may be missing, numbers may come as text and
+ * ids as numbers, empty text may mean none and a list may come as null. A call declares its answer with valibot
+ * objects of the kinds below (`answer: v.object({ title: wire.key, score: wire.amount() })`, protocol.ts), and
+ * ApiClient reads every answer through its declaration once; what is not yet declared that way reads its fields
+ * through the functions below, so one answer is read the same way everywhere.
  */
+import { check, minLength, optional, pipe, safeParse, string, transform, unknown, type GenericSchema } from 'valibot';
 
 /** A plain object (not an array), or null. */
 export function recordOf(value: unknown): Record<string, unknown> | null {
@@ -54,4 +57,90 @@ export function countOf(value: unknown): number {
 /** A yes/no flag as answers send it: true, 1, '1' or 'true'. */
 export function flagOf(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
+}
+
+/** A field read leniently: absent, null or odd, it is what `read` makes of it (never a failure). */
+export function lenientAnswer<T>(read: (value: unknown) => T) {
+  return optional(pipe(unknown(), transform(read)), null);
+}
+
+/** Text: a string, or a number written out (ids often come as numbers); '' when absent or odd. */
+export const text = lenientAnswer(textOf);
+
+/** Text that must be there and not empty (a video's key): without it the answer is unreadable. */
+export const key = pipe(
+  unknown(),
+  transform(textOf),
+  check((value) => value !== '', 'no text'),
+);
+
+/** A finite number (numbers may come as text), else `fallback` (0). */
+export const number = (fallback = 0) => lenientAnswer((value) => numberOf(value, fallback));
+
+/** A finite number that must be there (numbers may come as text): without it the answer is unreadable. */
+export const requiredNumber = pipe(
+  unknown(),
+  transform(optionalNumberOf),
+  check((value): value is number => value !== null, 'not a number'),
+  transform((value) => value as number),
+);
+
+/** A string that is not empty (a name in a list of names; a number is not one). */
+export const word = pipe(string(), minLength(1));
+
+/** A number above 0 that must be there (an id; numbers may come as text): without it the value is unreadable. */
+export const positive = pipe(
+  requiredNumber,
+  check((value) => value > 0, 'not above 0'),
+);
+
+/** A finite number of 0 or more (numbers may come as text), else null (unknown). */
+export const amountOrNull = lenientAnswer((value) => {
+  const n = optionalNumberOf(value);
+  return n !== null && n >= 0 ? n : null;
+});
+
+/** A finite number of 0 or more (numbers may come as text), else `fallback` (0). */
+export const amount = (fallback = 0) => lenientAnswer((value) => amountOf(value, fallback));
+
+/** A whole number of at least `min` (the decimals cut off; numbers may come as text); `min` when absent or odd. */
+export const wholeAtLeast = (min: number) => lenientAnswer((value) => Math.max(min, Math.floor(amountOf(value, min))));
+
+/** A count: a whole number above 0, else 0. */
+export const count = lenientAnswer(countOf);
+
+/** Yes or no: true, 1, '1' or 'true' is yes; anything else no. */
+export const flag = lenientAnswer(flagOf);
+
+/** Exactly `true` is yes (a flag the wire only ever sends as a boolean). */
+export const isTrue = lenientAnswer((value) => value === true);
+
+/** One of `values`, else `fallback`. */
+export const oneOf = <const T extends string | number>(values: readonly T[], fallback: T) => lenientAnswer((value) => values.find((known) => known === value) ?? fallback);
+
+/** A value `schema` reads, or null when absent or unreadable (an optional part of an answer). */
+export const orNull = <T>(schema: GenericSchema<unknown, T>) => lenientAnswer((value): T | null => parsed(schema, value));
+
+/** A list of what `item` reads: an unreadable item is dropped, an absent or null list is empty. */
+export const items = <T>(item: GenericSchema<unknown, T>) =>
+  lenientAnswer((value): T[] =>
+    listOf(value).flatMap((entry) => {
+      const read = parsed(item, entry);
+      return read === null ? [] : [read];
+    }),
+  );
+
+/** A finite number of 0 or more (numeric text accepted), else `fallback` (0). */
+export function amountOf(value: unknown, fallback = 0): number {
+  const n = optionalNumberOf(value);
+  return n !== null && n >= 0 ? n : fallback;
+}
+
+/**
+ * What `schema` reads of a value that did not come through ApiClient (a socket's message, the answer the page
+ * carries), or null when it is unreadable.
+ */
+export function parsed<T>(schema: GenericSchema<unknown, T>, value: unknown): T | null {
+  const read = safeParse(schema, value);
+  return read.success ? read.output : null;
 }

@@ -18,6 +18,24 @@ export class ApiError extends Error {
   get isCancelled(): boolean {
     return this.ret === ClientRet.Cancelled;
   }
+
+  /** The answer came, but its data is not what the call declares (logged with the call's path). */
+  get isUnreadable(): boolean {
+    return this.ret === ClientRet.UnreadableData;
+  }
+}
+
+/** A refusal the call declares (its `refusals`, protocol.ts): shown by no toast, the caller says it; `ret` is one of them. */
+export class ApiRefusal<Refusal extends number = number> extends ApiError {
+  declare readonly ret: Refusal;
+}
+
+/**
+ * Whether `error` is one of the refusals `declared` lists (narrowed to its codes):
+ * `if (isRefusal(error, PlaybackCalls.address)) …error.ret…`.
+ */
+export function isRefusal<Refusal extends number>(error: unknown, declared: { readonly refusals?: readonly Refusal[] }): error is ApiRefusal<Refusal> {
+  return error instanceof ApiRefusal && (declared.refusals as readonly number[] | undefined)?.includes(error.ret) === true;
 }
 
 /**

@@ -5,13 +5,14 @@
  * from the same declaration (server/http/protocol-route.ts); a feature's protocol module (`<feature>-protocol.ts`)
  * holds its calls, and no wire type is written on both sides.
  */
+import type { GenericSchema, InferOutput } from 'valibot';
 import type { HttpParams } from '../ports/http.ts';
 
 /**
  * Where the parameters travel: the query string (every GET, and the POSTs the spec sends that way), or a form body
  * (POST bodies are form-encoded, spec §3/§7).
  */
-export type Carrier = 'query' | 'form';
+type Carrier = 'query' | 'form';
 
 /**
  * Text, trimmed when `trim`, every whitespace removed when `squash`; 1001 when absent (unless optional), 1002 when
@@ -118,8 +119,15 @@ export type ReceivedOf<S extends Fields> = { -readonly [K in keyof S as IsOption
 
 declare const answers: unique symbol;
 
-/** One call of the API. `Data` is the type of its answer's `data` (types only). */
-export interface Call<S extends Fields, Data> {
+/**
+ * What a call answers, checked at run time: a valibot schema of its answer's `data`, built from the wire's loose kinds
+ * (answer-values.ts). Its output is the call's `Data`, so the type is written once; ApiClient reads each answer
+ * through it once.
+ */
+export type AnswerSchema<Data = unknown> = GenericSchema<unknown, Data>;
+
+/** One call of the API. `Data` is the type of its answer's `data`; `Refusal` the ret codes its callers handle themselves. */
+export interface Call<S extends Fields, Data, Refusal extends number = number> {
   readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly carrier: Carrier;
@@ -130,15 +138,36 @@ export interface Call<S extends Fields, Data> {
    * browser's keepalive fetch).
    */
   readonly outlivesPage?: boolean;
+  /** The answer's `data` as the app reads it (see {@link AnswerSchema}); without it `Data` is a type only. */
+  readonly answer?: AnswerSchema<Data>;
+  /**
+   * The refusals (ret codes) the callers handle themselves: ApiClient shows no toast for them and throws them as an
+   * {@link ApiRefusal} of these codes (api-error.ts).
+   */
+  readonly refusals?: readonly Refusal[];
   readonly [answers]?: Data;
 }
 
+interface Declaration<S extends Fields, Refusal extends number> {
+  method: 'GET' | 'POST';
+  path: string;
+  carrier: Carrier;
+  params: S;
+  outlivesPage?: true;
+  refusals?: readonly Refusal[];
+}
+
 /**
- * Declares a call answering `Data`: `call<Balance>()({ method: 'GET', path: '/api/…', carrier: 'query', params: {…} })`
- * (two steps, so `Data` is named and the parameters are inferred).
+ * Declares a call. With its answer declared, `call({ method: 'GET', path: '/api/…', carrier: 'query', params: {…},
+ * answer: v.object({…}) })`: `Data` is the schema's output. Not yet declared, `call<Balance>()({ … })` (two steps, so
+ * `Data` is named and the parameters are inferred): `Data` is a type only and the answer is not checked.
  */
-export function call<Data>() {
-  return <const S extends Fields>(declaration: { method: 'GET' | 'POST'; path: string; carrier: Carrier; params: S; outlivesPage?: true }): Call<S, Data> => declaration;
+export function call<Data>(): <const S extends Fields, const R extends number = never>(declaration: Declaration<S, R>) => Call<S, Data, R>;
+export function call<const S extends Fields, const A extends AnswerSchema, const R extends number = never>(
+  declaration: Declaration<S, R> & { answer: A },
+): Call<S, InferOutput<A>, R>;
+export function call(declaration?: Declaration<Fields, number> & { answer: AnswerSchema }): unknown {
+  return declaration ?? ((typed: Declaration<Fields, number>) => typed);
 }
 
 /**

@@ -13,4 +13,6 @@ export const ClientRet = {
   Cancelled: -2,
   /** An answer arrived but was not {ret, msg, data}. */
   MalformedAnswer: -3,
+  /** An answer arrived, but its `data` is not what the call declares (protocol.ts `answer`). */
+  UnreadableData: -4,
 } as const;

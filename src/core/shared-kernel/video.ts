@@ -1,46 +1,52 @@
-import { textOf } from '../request/answer-values.ts';
-import type { WireVideo } from './video-wire.ts';
-/** What the catalogue calls answer, read defensively: a malformed item is dropped, a missing field gets its empty value. */
+import { object, pipe, transform, type GenericSchema, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
+import { video, type WireVideo } from './video-wire.ts';
 
 /**
- * The card's video: the wire video (video-wire.ts) as the app reads it, its update time possibly unknown, with the
- * rank (ranking) or the seconds watched (history, watching list) where a list gives them.
+ * What the catalogue's calls answer, declared once (the schemas the app reads the answers through, the types the
+ * server builds them as): a video without a key or title is dropped from its list, a missing field gets its empty
+ * value.
  */
-export interface Video extends Omit<WireVideo, 'updatedAt'> {
-  /** Unix milliseconds, null when unknown. */
-  updatedAt: number | null;
-  /** Rank position (ranking only). */
-  rank?: number;
-  /** Seconds watched (history, watching list). */
-  progress?: number;
-}
 
-interface SubChannel {
-  id: number;
-  name: string;
-}
+/** The card's video (video-wire.ts): its update time possibly unknown, the rank or the seconds watched where a list gives them. */
+export type Video = WireVideo;
 
-export interface Channel {
-  key: string;
-  name: string;
-  kind: 'long' | 'short';
-  /** The path segment of the home alias (games → game). */
-  alias: string;
-  subChannels: SubChannel[];
-}
+const subChannel = object({ id: wire.positive, name: wire.key });
 
-export interface RecommendationBlock {
-  key: string;
-  title: string;
-  category: string;
-  list: Video[];
-}
+/** A channel: its alias (the path segment of the home alias, games → game) is its key when the answer gives none. */
+export const channel = pipe(
+  object({ key: wire.key, name: wire.key, kind: wire.oneOf(['long', 'short'], 'long'), alias: wire.text, subChannels: wire.items(subChannel) }),
+  transform((read) => ({ ...read, alias: read.alias || read.key })),
+);
 
-export interface HomeData {
-  channels: Channel[];
-  blocks: RecommendationBlock[];
-  watchingList: Video[];
-}
+export type Channel = InferOutput<typeof channel>;
+
+/** A recommendation block of home: its key is its title when the answer gives none. */
+const block = pipe(
+  object({ key: wire.text, title: wire.key, category: wire.text, list: wire.items(video) }),
+  transform((read) => ({ ...read, key: read.key || read.title })),
+);
+
+export type RecommendationBlock = InferOutput<typeof block>;
+
+/** GetHomeData: the channels, the blocks and the signed-in caller's watching list (empty for a visitor). */
+export const homeData = object({ channels: wire.items(channel), blocks: wire.items(block), watchingList: wire.items(video) });
+
+export type HomeData = InferOutput<typeof homeData>;
+
+/** The fields of a page of `item`s (its total null when the answer gives none: {@link withTotal}). */
+export const pageEntries = <T>(item: GenericSchema<unknown, T>) => ({
+  list: wire.items(item),
+  page: wire.wholeAtLeast(1),
+  pageSize: wire.wholeAtLeast(1),
+  total: wire.amountOrNull,
+});
+
+/** A page read with its total: the list's length when the answer gives none. */
+export const withTotal = <P extends { list: unknown[]; total: number | null }>(read: P): P & { total: number } => ({ ...read, total: read.total ?? read.list.length });
+
+/** A page of `item`s (a video without a key or title left out). */
+export const pageOf = <T>(item: GenericSchema<unknown, T>) => pipe(object(pageEntries(item)), transform(withTotal));
 
 export interface VideoPage {
   list: Video[];
@@ -49,128 +55,20 @@ export interface VideoPage {
   total: number;
 }
 
-export interface SpaceProfile {
-  uid: number;
-  nickName: string;
-  avatar: string;
-  vipLevel: number;
-  level: number;
-  sex: number;
-  introduce: string;
-  bigV: boolean;
-  totalPlays: number;
-}
+/** The profile a user's space shows: a nickname 用户<uid> when it has none, level and sex 1 by default. */
+export const spaceProfile = pipe(
+  object({
+    uid: wire.positive,
+    nickName: wire.text,
+    avatar: wire.text,
+    vipLevel: wire.amount(),
+    level: wire.amount(1),
+    sex: wire.amount(1),
+    introduce: wire.text,
+    bigV: wire.isTrue,
+    totalPlays: wire.amount(),
+  }),
+  transform((read) => ({ ...read, nickName: read.nickName || `用户${read.uid}` })),
+);
 
-type Obj = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A finite number ≥ 0 (numeric strings accepted), else the fallback. */
-export function amount(value: unknown, fallback = 0): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : fallback;
-}
-
-function list<T>(value: unknown, read: (item: unknown) => T | null): T[] {
-  if (!Array.isArray(value)) return [];
-  const out: T[] = [];
-  for (const item of value) {
-    const parsed = read(item);
-    if (parsed !== null) out.push(parsed);
-  }
-  return out;
-}
-
-function readUploader(value: unknown): Video['uploader'] {
-  if (!isObject(value)) return null;
-  const uid = amount(value['uid']);
-  return uid > 0 ? { uid, nickName: textOf(value['nickName']), avatar: textOf(value['avatar']) } : null;
-}
-
-/** A video, or null without a media key or title. */
-export function readVideo(value: unknown): Video | null {
-  if (!isObject(value)) return null;
-  const mediaKey = textOf(value['mediaKey']);
-  const title = textOf(value['title']);
-  if (mediaKey === '' || title === '') return null;
-  const year = amount(value['year'], -1);
-  const updatedAt = amount(value['updatedAt'], -1);
-  const video: Video = {
-    mediaKey,
-    title,
-    category: textOf(value['category']),
-    subId: amount(value['subId']),
-    cover: textOf(value['cover']),
-    poster: textOf(value['poster']),
-    duration: amount(value['duration']),
-    playCount: amount(value['playCount']),
-    score: amount(value['score']),
-    year: year < 0 ? null : year,
-    area: textOf(value['area']),
-    tags: list(value['tags'], (tag) => (textOf(tag) === '' ? null : textOf(tag))),
-    description: textOf(value['description']),
-    updatedAt: updatedAt < 0 ? null : updatedAt,
-    uploader: readUploader(value['uploader']),
-  };
-  if (value['rank'] !== undefined) video.rank = amount(value['rank']);
-  if (value['progress'] !== undefined) video.progress = amount(value['progress']);
-  return video;
-}
-
-export const readVideos = (value: unknown): Video[] => list(value, readVideo);
-
-export function readChannel(value: unknown): Channel | null {
-  if (!isObject(value)) return null;
-  const key = textOf(value['key']);
-  const name = textOf(value['name']);
-  if (key === '' || name === '') return null;
-  return {
-    key,
-    name,
-    kind: value['kind'] === 'short' ? 'short' : 'long',
-    alias: textOf(value['alias']) || key,
-    subChannels: list(value['subChannels'], (sub) => {
-      if (!isObject(sub)) return null;
-      const id = amount(sub['id']);
-      const subName = textOf(sub['name']);
-      return id > 0 && subName !== '' ? { id, name: subName } : null;
-    }),
-  };
-}
-
-export function readHomeData(value: unknown): HomeData {
-  const data = isObject(value) ? value : {};
-  return {
-    channels: list(data['channels'], readChannel),
-    blocks: list(data['blocks'], (block) => {
-      if (!isObject(block)) return null;
-      const videos = readVideos(block['list']);
-      const title = textOf(block['title']);
-      return title === '' ? null : { key: textOf(block['key']) || title, title, category: textOf(block['category']), list: videos };
-    }),
-    watchingList: readVideos(data['watchingList']),
-  };
-}
-
-export function readVideoPage(value: unknown, page: number, pageSize: number): VideoPage {
-  const data = isObject(value) ? value : {};
-  const videos = readVideos(data['list']);
-  return { list: videos, page, pageSize, total: amount(data['total'], videos.length) };
-}
-
-export function readSpaceProfile(value: unknown): SpaceProfile | null {
-  if (!isObject(value)) return null;
-  const uid = amount(value['uid']);
-  if (uid <= 0) return null;
-  return {
-    uid,
-    nickName: textOf(value['nickName']) || `用户${uid}`,
-    avatar: textOf(value['avatar']),
-    vipLevel: amount(value['vipLevel']),
-    level: amount(value['level'], 1),
-    sex: amount(value['sex'], 1),
-    introduce: textOf(value['introduce']),
-    bigV: value['bigV'] === true,
-    totalPlays: amount(value['totalPlays']),
-  };
-}
+export type SpaceProfile = InferOutput<typeof spaceProfile>;

@@ -67,7 +67,7 @@ export class TaskService {
 
   private async send(key: TaskKey): Promise<ClaimOutcome> {
     try {
-      const claimed = await this.api.request(TasksCalls.claim, { task: key, utcOffset: this.utcOffset() }, { notice: true, suppressCodes: [TasksRet.NotFinished, TasksRet.AlreadyClaimed] });
+      const claimed = await this.api.request(TasksCalls.claim, { task: key, utcOffset: this.utcOffset() }, { notice: true });
       this.keep(claimed.level, claimed.gold);
       return { kind: 'claimed', claimed };
     } catch (error) {

@@ -88,5 +88,6 @@ export const TasksCalls = {
     path: '/api/Home/ReceiveTaskReward',
     carrier: 'form',
     params: { task: { kind: 'text', max: 16, oneOf: TASK_KEYS }, utcOffset },
+    refusals: [TasksRet.NotFinished, TasksRet.AlreadyClaimed],
   }),
 } as const;

@@ -4,6 +4,9 @@
  * server/catalogue, whose collections it toggles), the fake (adapters/http/fake-video-social-api.ts) answers them;
  * test/contract/video-social-protocol.test.ts runs one suite against both.
  */
+import { object, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
+import { countOf, fieldsOf, listOf } from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 
 export const CommentSort = { New: 'new', Hot: 'hot' } as const;
@@ -88,53 +91,59 @@ export interface CommentDeleted {
 }
 
 /** ReplyLike: whether the caller likes the comment now, and its likes. */
-export interface CommentLiked {
-  liked: boolean;
-  likeCount: number;
-}
+const commentLiked = object({ liked: wire.isTrue, likeCount: wire.count });
+
+export type CommentLiked = InferOutput<typeof commentLiked>;
+
+/** The votes: likes, dislikes and the caller's vote ('none' for a visitor, or an unknown one). */
+const voteEntries = { likes: wire.count, dislikes: wire.count, myVote: wire.oneOf([Vote.Like, Vote.Dislike, Vote.None], Vote.None) };
 
 /** VideoLikes, VideoDisLikes: the votes afterwards. */
-export interface VoteCounts {
-  likes: number;
-  dislikes: number;
-  /** The caller's vote ('none' for a visitor). */
-  myVote: Vote;
-}
+const voteCounts = object(voteEntries);
+
+export type VoteCounts = InferOutput<typeof voteCounts>;
 
 export interface RatingBucket {
   stars: number;
   count: number;
 }
 
+/**
+ * A rating: the score out of 10, one decimal (the average of the users' stars; 0 without ratings: 暂无评分), the
+ * ratings, the ratings per star (every star listed, 5 stars first) and the caller's stars (0: not rated, a visitor).
+ */
+const ratingEntries = {
+  score: wire.amount(),
+  ratingCount: wire.count,
+  distribution: wire.lenientAnswer((value): RatingBucket[] => {
+    const buckets = listOf(value).map(fieldsOf);
+    const distribution: RatingBucket[] = [];
+    for (let stars = VideoSocialProtocolLimits.maxStars; stars >= VideoSocialProtocolLimits.minStars; stars -= 1) {
+      distribution.push({ stars, count: countOf(buckets.find((bucket) => Number(bucket.stars) === stars)?.count) });
+    }
+    return distribution;
+  }),
+  myRating: wire.lenientAnswer((value) => {
+    const stars = countOf(value);
+    return stars <= VideoSocialProtocolLimits.maxStars ? stars : 0;
+  }),
+};
+
 /** RateVideo: the rating afterwards. */
-export interface Rating {
-  /** Out of 10, one decimal: the average of the users' stars (0 without ratings: 暂无评分). */
-  score: number;
-  ratingCount: number;
-  /** Ratings per star, 5 stars first. */
-  distribution: RatingBucket[];
-  /** The caller's stars (0: not rated, or a visitor). */
-  myRating: number;
-}
+const rating = object(ratingEntries);
+
+export type Rating = InferOutput<typeof rating>;
 
 /** VideoRatingDetails: everything the actions bar shows. */
-export interface VideoActionDetails extends VoteCounts, Rating {
-  mediaKey: string;
-  collected: boolean;
-  shareCount: number;
-  commentCount: number;
-}
+const videoActionDetails = object({ mediaKey: wire.text, ...voteEntries, ...ratingEntries, collected: wire.isTrue, shareCount: wire.count, commentCount: wire.count });
+
+export type VideoActionDetails = InferOutput<typeof videoActionDetails>;
 
 /** Share: the link to the play page, and the shares afterwards. */
-export interface ShareLink {
-  link: string;
-  shareCount: number;
-}
+const shareLink = object({ link: wire.lenientAnswer((value) => (typeof value === 'string' ? value : '')), shareCount: wire.count });
 
 /** AddToScjs: whether the video is in the caller's collection now. */
-export interface CollectToggled {
-  collected: boolean;
-}
+const collectToggled = object({ collected: wire.isTrue });
 
 const mediaKey = { kind: 'text', max: VideoSocialProtocolLimits.maxMediaKey } as const;
 const id = { kind: 'id' } as const;
@@ -179,15 +188,15 @@ export const VideoSocialCalls = {
   /** Deletes the caller's own comment or reply; a comment's replies go with it (msg 删除成功). Signed in only. */
   remove: call<CommentDeleted>()({ method: 'GET', path: '/api/Video/DelReply', carrier: 'query', params: { id } }),
   /** Likes a comment or reply, or unlikes it. Signed in only. */
-  likeComment: call<CommentLiked>()({ method: 'GET', path: '/api/Video/ReplyLike', carrier: 'query', params: { id }, outlivesPage: true }),
+  likeComment: call({ method: 'GET', path: '/api/Video/ReplyLike', carrier: 'query', params: { id }, outlivesPage: true, answer: commentLiked }),
   /** 赞: the same vote again clears it, 踩 is replaced. Signed in only. */
-  like: call<VoteCounts>()({ method: 'GET', path: '/api/Video/VideoLikes', carrier: 'query', params: { mediaKey }, outlivesPage: true }),
+  like: call({ method: 'GET', path: '/api/Video/VideoLikes', carrier: 'query', params: { mediaKey }, outlivesPage: true, answer: voteCounts }),
   /** 踩: the same vote again clears it, 赞 is replaced. Signed in only. */
-  dislike: call<VoteCounts>()({ method: 'GET', path: '/api/Video/VideoDisLikes', carrier: 'query', params: { mediaKey }, outlivesPage: true }),
+  dislike: call({ method: 'GET', path: '/api/Video/VideoDisLikes', carrier: 'query', params: { mediaKey }, outlivesPage: true, answer: voteCounts }),
   /** Everything the actions bar shows in one call. Visitors may ask. */
-  details: call<VideoActionDetails>()({ method: 'GET', path: '/api/Video/VideoRatingDetails', carrier: 'query', params: { mediaKey } }),
+  details: call({ method: 'GET', path: '/api/Video/VideoRatingDetails', carrier: 'query', params: { mediaKey }, answer: videoActionDetails }),
   /** Decided (not in the spec's list): rates the video 1–5 stars (again: replaces; msg 评分成功). Signed in only. */
-  rate: call<Rating>()({
+  rate: call({
     method: 'GET',
     path: '/api/Video/RateVideo',
     carrier: 'query',
@@ -195,9 +204,10 @@ export const VideoSocialCalls = {
       stars: { kind: 'int', min: VideoSocialProtocolLimits.minStars, max: VideoSocialProtocolLimits.maxStars, rangeMessage: `评分为${VideoSocialProtocolLimits.minStars}-${VideoSocialProtocolLimits.maxStars}星` },
       mediaKey,
     },
+    answer: rating,
   }),
   /** Records a share (visitors too); answers the play page's link and the share count. */
-  share: call<ShareLink>()({ method: 'GET', path: '/api/Video/Share', carrier: 'query', params: { mediaKey } }),
+  share: call({ method: 'GET', path: '/api/Video/Share', carrier: 'query', params: { mediaKey }, answer: shareLink }),
   /** Collects the video, or uncollects it. Signed in only. */
-  collect: call<CollectToggled>()({ method: 'GET', path: '/api/Video/AddToScjs', carrier: 'query', params: { mediaKey } }),
+  collect: call({ method: 'GET', path: '/api/Video/AddToScjs', carrier: 'query', params: { mediaKey }, answer: collectToggled }),
 } as const;

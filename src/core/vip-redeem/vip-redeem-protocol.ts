@@ -132,6 +132,7 @@ export const VipRedeemCalls = {
       code: { kind: 'text', max: RedeemCodeRules.maxInput, trim: true, badMessage: VipRedeemTexts.notFound },
       packageId: { kind: 'id', optional: true, emptyIsNone: true },
     },
+    refusals: [VipRedeemRet.NotFound, VipRedeemRet.Used, VipRedeemRet.Expired, VipRedeemRet.TooManyTries, VipRedeemRet.ChoosePackage, VipRedeemRet.PackageNotAllowed],
   }),
   /** The caller's VIP records (purchases, gifts, codes, activity rewards), newest first, paged. Signed in only. */
   records: call<VipRecordPage>()({

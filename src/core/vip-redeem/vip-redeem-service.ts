@@ -29,8 +29,6 @@ export type RedeemOutcome =
   | { kind: 'login' };
 
 /** What every refusal of the redeem call the screen shows itself (the request layer stays quiet about them). */
-const OWN_CODES = [VipRedeemRet.NotFound, VipRedeemRet.Used, VipRedeemRet.Expired, VipRedeemRet.TooManyTries, VipRedeemRet.ChoosePackage, VipRedeemRet.PackageNotAllowed];
-
 /**
  * Redeem codes and the VIP records: redeeming (one request in flight however often tapped; a text that cannot be a
  * code is refused without costing a try), the choice a choice code waits for (kept for /selectPack), the stored
@@ -90,7 +88,7 @@ export class VipRedeemService {
 
   private async call(code: string, packageId: number | undefined): Promise<RedeemOutcome> {
     try {
-      const done = await this.api.request(VipRedeemCalls.redeem, packageId === undefined ? { code } : { code, packageId }, { suppressCodes: OWN_CODES });
+      const done = await this.api.request(VipRedeemCalls.redeem, packageId === undefined ? { code } : { code, packageId });
       this.choice = null;
       this.keepVip(done);
       const outcome: RedeemOutcome = { kind: 'redeemed', done, message: VipRedeemTexts.redeemed(done.vipExpireDate) };

@@ -15,20 +15,6 @@ type BargainInfo = Pick<BargainStatusView, 'type' | 'price' | 'packageId' | 'key
 
 const NO_BARGAIN: BargainInfo = { type: BargainType.None, price: 0, packageId: 0, key: '', url: '', endTime: 0 };
 
-function decodeBargainInfo(value: unknown): BargainInfo {
-  if (typeof value !== 'object' || value === null) return NO_BARGAIN;
-  const raw = value as Record<string, unknown>;
-  const type = numberOf(raw.type);
-  return {
-    type: type === BargainType.Started || type === BargainType.Finished ? type : BargainType.None,
-    price: Math.max(0, numberOf(raw.price)),
-    packageId: numberOf(raw.packageId),
-    key: typeof raw.key === 'string' ? raw.key : '',
-    url: typeof raw.url === 'string' ? raw.url : '',
-    endTime: numberOf(raw.endTime),
-  };
-}
-
 /** The screen's bargain status: 0 not joined, 1 started, 2 bargained (price known, countdown). */
 export type BargainStatus = BargainType;
 
@@ -104,14 +90,14 @@ export class BargainMachine {
 
   /** GET GetUserBargainStatus; a failed call keeps the status. */
   async refresh(): Promise<BargainSnapshot> {
-    let data: unknown;
+    let status: BargainStatusView;
     try {
-      data = await this.api.request(VipCalls.bargainStatus, {}, { suppressTips: true });
+      status = await this.api.request(VipCalls.bargainStatus, {}, { suppressTips: true });
     } catch {
       return this.current;
     }
     if (this.disposed) return this.current;
-    const info = decodeBargainInfo(data);
+    const info: BargainInfo = { type: status.type, price: status.price, packageId: status.packageId, key: status.key, url: status.url, endTime: status.endTime };
     this.update({ status: nextBargainStatus(this.current.status, { kind: 'fetched', type: info.type }), info });
     this.restartCountdown();
     return this.current;

@@ -7,23 +7,6 @@ import { VipCalls, type RechargeActivityInfo } from './vip-protocol.ts';
 
 export type { RechargeActivityInfo } from './vip-protocol.ts';
 
-function decodeRechargeActivity(value: unknown): RechargeActivityInfo | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  const type = Number(raw.type);
-  const status = Number(raw.status);
-  if (!Number.isFinite(type) || !Number.isFinite(status)) return null;
-  return {
-    type,
-    status,
-    qrCodeTitle: textOf(raw.qrCodeTitle),
-    qrCodeRemark: textOf(raw.qrCodeRemark),
-    shareText: textOf(raw.shareText),
-    activityRule: textOf(raw.activityRule),
-    discount: Number.isFinite(Number(raw.discount)) ? Math.max(0, Number(raw.discount)) : 0,
-  };
-}
-
 /** The stored recharge activity's rule text (what /activityRules shows), '' when none is stored. */
 export function storedActivityRule(local: KeyValueStore): string {
   const raw = local.get(RECHARGE_ACTIVITY_KEY);
@@ -47,13 +30,12 @@ export class RechargeActivityFetch {
   ) {}
 
   async fetch(): Promise<{ activity: RechargeActivityInfo | null; icon: VipIconState | null } | null> {
-    let data: unknown;
+    let activity: RechargeActivityInfo | null;
     try {
-      data = await this.api.request(VipCalls.rechargeActivity, {}, { suppressTips: true });
+      activity = await this.api.request(VipCalls.rechargeActivity, {}, { suppressTips: true });
     } catch {
       return null;
     }
-    const activity = decodeRechargeActivity(data);
     if (activity) {
       this.local.set(RECHARGE_ACTIVITY_KEY, JSON.stringify({ status: activity.status, type: activity.type, activityRule: activity.activityRule }));
     }

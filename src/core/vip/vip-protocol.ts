@@ -4,6 +4,8 @@
  * (adapters/http/fake-vip-api.ts) answers them. Paths as the spec and the app write them (case-sensitive).
  */
 import type { ShippingAddress } from './address-protocol.ts';
+import { object, optional, pipe, transform, unknown, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call, type IdField, type IntField, type TextField } from '../request/protocol.ts';
 
 /** The largest value of an integer column (ids, pay types): as the server's Params reads whole numbers. */
@@ -230,18 +232,31 @@ export interface CallbackAccepted {
   duplicate: boolean;
 }
 
-/** GetUserBargainStatus (spec section 3's bargain info; endTime in unix seconds; prices in euro). */
-export interface BargainStatusView {
-  type: BargainType;
-  price: number;
-  packageId: number;
-  key: string;
-  url: string;
-  endTime: number;
-  /** A running bargain's starting price and its helpers so far (absent with type 0). */
-  startPrice?: number;
-  helpers?: number;
-}
+/** A number the answer may leave out (then absent). */
+const optionalNumber = optional(pipe(unknown(), transform((value) => wire.numberOf(value))));
+/** Text as it came; '' when absent or not text. */
+const plainText = wire.lenientAnswer((value) => (typeof value === 'string' ? value : ''));
+
+/**
+ * GetUserBargainStatus (spec section 3's bargain info; endTime in unix seconds; prices in euro): not joined (type 0,
+ * also for an unknown type), started or bargained; a running bargain's starting price and its helpers so far
+ * (absent with type 0).
+ */
+const bargainStatusView = object({
+  type: wire.lenientAnswer((value): BargainType => {
+    const type = wire.numberOf(value);
+    return type === BargainType.Started || type === BargainType.Finished ? type : BargainType.None;
+  }),
+  price: wire.amount(),
+  packageId: wire.number(),
+  key: plainText,
+  url: plainText,
+  endTime: wire.number(),
+  startPrice: optionalNumber,
+  helpers: optionalNumber,
+});
+
+export type BargainStatusView = InferOutput<typeof bargainStatusView>;
 
 /** JoinActivity: the help link a friend opens, the bargain key and its end (unix seconds). */
 export interface BargainJoined {
@@ -261,17 +276,21 @@ export interface BargainClaimed {
   vipExpire: number;
 }
 
-/** GetRechargeActivity: the running recharge activity (spec section 3; type 0 share, 1 bargain). */
-export interface RechargeActivityInfo {
-  type: number;
-  status: number;
-  qrCodeTitle: string;
-  qrCodeRemark: string;
-  shareText: string;
-  activityRule: string;
-  /** The share discount (euro). */
-  discount: number;
-}
+/**
+ * GetRechargeActivity: the running recharge activity (spec section 3; type 0 share, 1 bargain; the share discount in
+ * euro), or none (null, as an activity without a type or status reads).
+ */
+const rechargeActivityInfo = object({
+  type: wire.requiredNumber,
+  status: wire.requiredNumber,
+  qrCodeTitle: wire.text,
+  qrCodeRemark: wire.text,
+  shareText: wire.text,
+  activityRule: wire.text,
+  discount: wire.amount(),
+});
+
+export type RechargeActivityInfo = InferOutput<typeof rechargeActivityInfo>;
 
 /** GetActivity: the running recharge activity's summary, with its rule text (what /activityRules shows). */
 export interface RechargeActivitySummary {
@@ -443,11 +462,12 @@ export const VipCalls = {
     },
   }),
   /** The caller's bargain (type 0 for a visitor or none). Visitors may ask. */
-  bargainStatus: call<BargainStatusView>()({
+  bargainStatus: call({
     method: 'GET',
     path: '/api/user/GetUserBargainStatus',
     carrier: 'query',
     params: {},
+    answer: bargainStatusView,
   }),
   /** Starts a bargain on a bargain package (one running per user). Signed in only. */
   joinBargain: call<BargainJoined>()({
@@ -485,11 +505,12 @@ export const VipCalls = {
     params: {},
   }),
   /** The running recharge activity, or null. Visitors may ask. */
-  rechargeActivity: call<RechargeActivityInfo | null>()({
+  rechargeActivity: call({
     method: 'GET',
     path: '/api/user/GetRechargeActivity',
     carrier: 'query',
     params: {},
+    answer: wire.orNull(rechargeActivityInfo),
   }),
   /** After a confirmed share: grants the running share activity's discount, once per user and activity. Signed in only. */
   confirmShare: call<ShareConfirmed>()({

@@ -60,7 +60,7 @@ export function VideoCard({
           <span className="video-card__plays">
             <Count value={video.playCount} />次播放
           </span>
-          {video.updatedAt !== null && <TimeLabel time={video.updatedAt} />}
+          {video.updatedAt > 0 && <TimeLabel time={video.updatedAt} />}
         </span>
         {extra}
       </span>

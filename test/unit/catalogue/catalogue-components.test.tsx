@@ -5,7 +5,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHeadlessCore, type HeadlessWorld } from '../../../src/composition/headless.ts';
 import { bindVideoCard } from '../../../src/composition/video-card-bindings.ts';
 import { CatalogueService } from '../../../src/core/catalogue/catalogue-service.ts';
-import { readVideo, type Video } from '../../../src/core/shared-kernel/video.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
+import type { Video } from '../../../src/core/shared-kernel/video.ts';
+import { video as videoAnswer } from '../../../src/core/shared-kernel/video-wire.ts';
 import { FooterState } from '../../../src/core/display/list-state.ts';
 import { ContainerProvider } from '../../../src/ui/app/container-context.tsx';
 import { SearchViewModel } from '../../../src/ui/catalogue/catalogue-view-models.ts';
@@ -38,7 +40,7 @@ afterEach(() => {
   host?.remove();
 });
 
-const video: Video = readVideo({ mediaKey: 'movie-01', title: '长河落日', cover: '/media/demo/cover-1.jpg', duration: 5521, playCount: 123456, updatedAt: NOW - 3 * 3600_000 })!;
+const video: Video = parsed(videoAnswer, { mediaKey: 'movie-01', title: '长河落日', cover: '/media/demo/cover-1.jpg', duration: 5521, playCount: 123456, updatedAt: NOW - 3 * 3600_000 })!;
 
 describe('VideoCard', () => {
   it('shows the cover at its display size, title, plays in 万, the duration badge and the time label', () => {

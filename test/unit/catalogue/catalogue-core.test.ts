@@ -6,7 +6,9 @@ import { CatalogueService } from '../../../src/core/catalogue/catalogue-service.
 import { channelNavigationTarget, homeChannelOfPath, readSubId } from '../../../src/core/catalogue/channels.ts';
 import { footerOf, PagedList } from '../../../src/core/catalogue/paged-list.ts';
 import { DEFAULT_RECOMMENDATION_DURATION, RecommendationStore } from '../../../src/core/catalogue/recommendation-store.ts';
-import { readHomeData, readVideo, readVideoPage } from '../../../src/core/shared-kernel/video.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
+import { homeData, pageOf } from '../../../src/core/shared-kernel/video.ts';
+import { video as videoAnswer } from '../../../src/core/shared-kernel/video-wire.ts';
 import { FooterState, LoadState } from '../../../src/core/display/list-state.ts';
 
 const video = (n: number) => ({ mediaKey: `m-${n}`, title: `视频${n}`, category: 'movie', cover: '/c.jpg', duration: 90, playCount: 12000, updatedAt: 1_700_000_000_000 });
@@ -20,7 +22,7 @@ function core(total: number, failing: number[] = []) {
     const size = Number(params['pageSize']);
     if (fails.delete(page)) throw new HttpFailure('network', 'down');
     const list = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) => video((page - 1) * size + i));
-    return { body: { ret: 200, msg: '成功', data: { list, page, pageSize: size, total } } };
+    return { body: { ret: 200, msg: '成功', data: { list, page, pageSize: size, total, category: { key: 'movie', name: '电影', subChannels: [] } } } };
   });
   const service = container.get(CatalogueService);
   return { world, service, list: new PagedList((page, size) => service.list({ category: 'movie' }, page, size), 10) };
@@ -120,7 +122,7 @@ describe('RecommendationStore', () => {
     store.setAutoplay(true);
     store.setDuration(500);
     store.setDuration(Number.NaN);
-    store.setWatchingList([readVideo(video(1))!]);
+    store.setWatchingList([parsed(videoAnswer, video(1))!]);
     expect(store.current().autoplay).toBe(true);
     expect(store.current().duration).toBe(200);
     expect(store.current().watchingList).toHaveLength(1);
@@ -128,32 +130,33 @@ describe('RecommendationStore', () => {
   });
 });
 
-describe('decoding', () => {
-  it('drops malformed videos and fills missing fields', () => {
-    expect(readVideo({ title: 'x' })).toBeNull();
-    expect(readVideo('x')).toBeNull();
-    expect(readVideo({ mediaKey: 'a', title: '标题', playCount: '12000', duration: -5, tags: ['a', 3, null] })).toMatchObject({
-      playCount: 12000, duration: 0, tags: ['a', '3'], cover: '', uploader: null, updatedAt: null, year: null,
+describe('the declared answers', () => {
+  it('drop malformed videos and fill missing fields', () => {
+    expect(parsed(videoAnswer, { title: 'x' })).toBeNull();
+    expect(parsed(videoAnswer, 'x')).toBeNull();
+    expect(parsed(videoAnswer, { mediaKey: 'a', title: '标题', playCount: '12000', duration: -5, tags: ['a', 3, null] })).toMatchObject({
+      playCount: 12000, duration: 0, tags: ['a', '3'], cover: '', uploader: null, updatedAt: 0, year: null,
     });
-    expect(readVideoPage({ list: [video(1), null, { title: 'no key' }] }, 1, 10).list).toHaveLength(1);
-    expect(readVideoPage(null, 2, 10)).toEqual({ list: [], page: 2, pageSize: 10, total: 0 });
+    expect(parsed(pageOf(videoAnswer), { list: [video(1), null, { title: 'no key' }] })?.list).toHaveLength(1);
+    expect(parsed(pageOf(videoAnswer), { list: null, page: 2, pageSize: 10 })).toEqual({ list: [], page: 2, pageSize: 10, total: 0 });
+    expect(parsed(pageOf(videoAnswer), null)).toBeNull();
   });
 
-  it('reads home data, dropping unnamed channels and blocks', () => {
-    const home = readHomeData({
+  it('read home data, dropping unnamed channels and blocks', () => {
+    const home = parsed(homeData, {
       channels: [{ key: 'games', name: '游戏', kind: 'short', alias: 'game', subChannels: [{ id: 1, name: '手游' }, { id: 0, name: 'x' }] }, { key: '' }],
       blocks: [{ title: '电影', category: 'movie', list: [video(1)] }, { list: [] }],
       watchingList: 'nope',
     });
-    expect(home.channels).toEqual([{ key: 'games', name: '游戏', kind: 'short', alias: 'game', subChannels: [{ id: 1, name: '手游' }] }]);
-    expect(home.blocks.map((b) => b.title)).toEqual(['电影']);
-    expect(home.watchingList).toEqual([]);
+    expect(home?.channels).toEqual([{ key: 'games', name: '游戏', kind: 'short', alias: 'game', subChannels: [{ id: 1, name: '手游' }] }]);
+    expect(home?.blocks.map((b) => b.title)).toEqual(['电影']);
+    expect(home?.watchingList).toEqual([]);
   });
 
-  it('property: readVideo never throws', () => {
+  it('property: reading any value through them never throws', () => {
     fc.assert(fc.property(fc.anything(), (value) => {
-      readVideo(value);
-      readHomeData(value);
+      parsed(videoAnswer, value);
+      parsed(homeData, value);
     }));
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { installFakeFeedbackApi } from '../../../adapters/http/fake-feedback-api.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
-import { DownloadService, SHARE_LINK_KEY, readDownloadInfo, safeLink } from '../../../src/core/download/download-info.ts';
+import { DownloadService, SHARE_LINK_KEY, downloadInfoOf, safeLink } from '../../../src/core/download/download-info.ts';
+import { DownloadCalls } from '../../../src/core/download/download-protocol.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
 import {
   EMPTY_FEEDBACK_FORM,
   FEEDBACK_OPTIONS,
@@ -186,8 +188,10 @@ describe('SuggestionViewModel', () => {
 
 describe('download', () => {
   it('reads the answer, defaults the version to 1.6.3 and drops unsafe links', () => {
-    expect(readDownloadInfo({ androidUrl: 'https://x.example/a.apk' }, null)).toMatchObject({ AndroidDownloadURL: 'https://x.example/a.apk', AndroidVer: '1.6.3', iPhoneDownloadURL: '' });
-    expect(readDownloadInfo({ AndroidVer: '2.0.0' }, '/download/old.apk')).toMatchObject({ AndroidDownloadURL: '/download/old.apk', AndroidVer: '2.0.0' });
+    const answer = (data: unknown) => parsed(DownloadCalls.info.answer!, data);
+    expect(downloadInfoOf(answer({ androidUrl: 'https://x.example/a.apk' }), null)).toMatchObject({ AndroidDownloadURL: 'https://x.example/a.apk', AndroidVer: '1.6.3', iPhoneDownloadURL: '' });
+    expect(downloadInfoOf(answer({ AndroidVer: '2.0.0', iPhoneDownloadURL: 'javascript:alert(1)' }), '/download/old.apk')).toMatchObject({ AndroidDownloadURL: '/download/old.apk', AndroidVer: '2.0.0', iPhoneDownloadURL: '' });
+    expect(downloadInfoOf(null, null)).toMatchObject({ AndroidDownloadURL: '', AndroidVer: '1.6.3' });
     expect(safeLink('javascript:alert(1)')).toBe('');
     expect(safeLink('//evil.example/x')).toBe('');
   });

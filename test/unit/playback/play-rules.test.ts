@@ -13,7 +13,9 @@ import {
   startPosition,
 } from '../../../src/core/playback/play-rules.ts';
 import { DEFAULT_PLAYER_SETTINGS, PLAYER_SETTINGS_KEY, PlayerSettingsStore, parsePlayerSettings } from '../../../src/core/playback/play-settings.ts';
-import { readEpisodes, readPlayDetails, readPlayInfo, readSource, readWatchingLists } from '../../../src/core/playback/play-video.ts';
+import { PlaybackCalls } from '../../../src/core/playback/playback-protocol.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
+import type { AnswerSchema } from '../../../src/core/request/protocol.ts';
 
 const episodes = (n: number) => Array.from({ length: n }, (_, i) => ({ episode: i + 1, title: `第${i + 1}集`, duration: 20 }));
 
@@ -127,26 +129,31 @@ describe('the player state', () => {
   });
 });
 
+/** What a playback call's declared answer reads of `data` (null when unreadable). */
+function read<Data>(declared: { answer?: AnswerSchema<Data> }, data: unknown): Data | null {
+  return parsed(declared.answer!, data);
+}
+
 describe('reading the playback answers', () => {
   it('reads the details; a live channel has no intro or outro', () => {
-    const details = readPlayDetails({ mediaKey: 'drama-01', title: '繁花似锦', category: 'drama', episodeCount: 6, goldPrice: 0, unlocked: true, introEnd: 3, outroStart: 17 });
+    const details = read(PlaybackCalls.details, { mediaKey: 'drama-01', title: '繁花似锦', category: 'drama', episodeCount: 6, goldPrice: 0, unlocked: true, introEnd: 3, outroStart: 17 });
     expect(details).toMatchObject({ episodeCount: 6, live: false, introEnd: 3, outroStart: 17, unlocked: true });
-    expect(readPlayDetails({ mediaKey: 'tvlive-01', title: '频道', category: 'tvlive', introEnd: 3 })).toMatchObject({ live: true, introEnd: 0, episodeCount: 1 });
-    expect(readPlayDetails({ title: 'no key' })).toBeNull();
-    expect(readPlayDetails(null)).toBeNull();
+    expect(read(PlaybackCalls.details, { mediaKey: 'tvlive-01', title: '频道', category: 'tvlive', introEnd: 3 })).toMatchObject({ live: true, introEnd: 0, episodeCount: 1 });
+    expect(read(PlaybackCalls.details, { title: 'no key' })).toBeNull();
+    expect(read(PlaybackCalls.details, null)).toBeNull();
   });
 
   it('reads play info, episodes in order without duplicates, sources and the watching lists', () => {
-    expect(readPlayInfo({ episode: 0, progress: -4 })).toEqual({ episode: 1, progress: 0 });
-    expect(readEpisodes({ list: [{ episode: 2, duration: 20 }, { episode: 1, title: '第1集' }, { episode: 2 }, { episode: 0 }, 'x'] })).toEqual([
+    expect(read(PlaybackCalls.playInfo, { episode: 0, progress: -4 })).toEqual({ episode: 1, progress: 0 });
+    expect(read(PlaybackCalls.episodes, { list: [{ episode: 2, duration: 20 }, { episode: 1, title: '第1集' }, { episode: 2 }, { episode: 0 }, 'x'] })?.list).toEqual([
       { episode: 1, title: '第1集', duration: 0 },
       { episode: 2, title: '第2集', duration: 20 },
     ]);
-    expect(readSource({ url: '/vod/t/clip-d.mp4', kind: 'mp4' })).toEqual({ url: '/vod/t/clip-d.mp4', kind: 'mp4', live: false });
-    expect(readSource({ url: '/x', kind: 'flv' })).toBeNull();
-    expect(readSource({ kind: 'hls' })).toBeNull();
-    const lists = readWatchingLists({ mine: [{ mediaKey: 'a', title: 'A', progress: 8, episode: 2 }, { title: 'no key' }], everyone: [{ mediaKey: 'b', title: 'B' }] });
-    expect(lists.mine).toEqual([expect.objectContaining({ mediaKey: 'a', progress: 8, episode: 2, episodeDuration: 0 })]);
-    expect(lists.everyone.map((v) => v.mediaKey)).toEqual(['b']);
+    expect(read(PlaybackCalls.address, { url: '/vod/t/clip-d.mp4', kind: 'mp4' })).toEqual({ url: '/vod/t/clip-d.mp4', kind: 'mp4', live: false });
+    expect(read(PlaybackCalls.address, { url: '/x', kind: 'flv' })).toBeNull();
+    expect(read(PlaybackCalls.address, { kind: 'hls' })).toBeNull();
+    const lists = read(PlaybackCalls.watching, { mine: [{ mediaKey: 'a', title: 'A', progress: 8, episode: 2 }, { title: 'no key' }], everyone: [{ mediaKey: 'b', title: 'B' }] });
+    expect(lists?.mine).toEqual([expect.objectContaining({ mediaKey: 'a', progress: 8, episode: 2, episodeDuration: 0 })]);
+    expect(lists?.everyone.map((v) => v.mediaKey)).toEqual(['b']);
   });
 });

@@ -8,7 +8,11 @@ import { FakeNotifier } from '../../../adapters/notifier/fake-notifier.ts';
 import type { Http, HttpParams, HttpRequest } from '../../../src/core/ports/http.ts';
 import type { Query } from '../../../src/core/ports/navigator.ts';
 import { ApiClient, type CallOptions } from '../../../src/core/request/api-client.ts';
-import { ApiError } from '../../../src/core/request/api-error.ts';
+import { ApiError, ApiRefusal, isRefusal } from '../../../src/core/request/api-error.ts';
+import * as wire from '../../../src/core/request/answer-values.ts';
+import { call } from '../../../src/core/request/protocol.ts';
+import { ClientRet } from '../../../src/core/request/ret.ts';
+import { object } from 'valibot';
 import type { RequestContext } from '../../../src/core/request/common-params.ts';
 import { MessagingCalls } from '../../../src/core/messaging/messaging-protocol.ts';
 import { BarrageCalls } from '../../../src/core/playback/barrage-protocol.ts';
@@ -45,8 +49,9 @@ function setup(options: Setup = {}) {
     sessionInvalidated,
   };
   const transport = new AxiosHttp({ baseURL: BASE });
-  const api = new ApiClient(options.wrap ? options.wrap(transport) : transport, context, notifier, navigator);
-  return { api, notifier, navigator, sessionInvalidated };
+  const logged: string[] = [];
+  const api = new ApiClient(options.wrap ? options.wrap(transport) : transport, context, notifier, navigator, (message) => logged.push(message));
+  return { api, notifier, navigator, sessionInvalidated, logged };
 }
 
 interface Seen {
@@ -214,6 +219,58 @@ describe('ret 201: session invalid', () => {
   });
 });
 
+describe('a declared answer', () => {
+  const Declared = {
+    balance: call({
+      method: 'GET',
+      path: '/api/declared/Balance',
+      carrier: 'query',
+      params: {},
+      answer: object({ balance: wire.requiredNumber, name: wire.text, vip: wire.flag, tags: wire.items(wire.word) }),
+      refusals: [1031, 1034],
+    }),
+  };
+
+  it('is read once: numbers sent as text become numbers, none an empty value, a null list empty, unreadable items dropped', async () => {
+    serve('get', '/api/declared/Balance', { ret: 200, msg: '', data: { balance: '12.5', name: null, vip: '1', tags: null, extra: 'x' } });
+    const { api } = setup();
+    expect(await api.request(Declared.balance, {})).toEqual({ balance: 12.5, name: '', vip: true, tags: [] });
+    serve('get', '/api/declared/Balance', { ret: 200, msg: '', data: { balance: 3, name: 7, tags: ['a', '', 2, 'b'] } });
+    expect(await api.request(Declared.balance, {})).toEqual({ balance: 3, name: '7', vip: false, tags: ['a', 'b'] });
+  });
+
+  it('not fitting it, is an ApiError UnreadableData: logged with the call\'s path, 加载失败 toasted (unless tips are suppressed)', async () => {
+    for (const data of [null, { name: 'x' }, { balance: 'lots' }]) {
+      serve('get', '/api/declared/Balance', { ret: 200, msg: '', data });
+      const { api, notifier, logged } = setup();
+      const error = await rejectionOf(api.request(Declared.balance, {}));
+      expect(error).toMatchObject({ ret: ClientRet.UnreadableData, msg: '加载失败' });
+      expect(error.isUnreadable).toBe(true);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/^\/api\/declared\/Balance: unreadable answer at /);
+      expect(notifier.toasts).toEqual([{ message: '加载失败', durationMs: 5_000, position: 'bottom' }]);
+    }
+    const { api, notifier } = setup();
+    expect((await rejectionOf(api.request(Declared.balance, {}, { suppressTips: true }))).isUnreadable).toBe(true);
+    expect(notifier.toasts).toEqual([]);
+  });
+
+  it('a declared refusal is not toasted and comes back as an ApiRefusal of the call; another ret is toasted', async () => {
+    serve('get', '/api/declared/Balance', { ret: 1034, msg: '不支持下载', data: null });
+    const { api, notifier } = setup();
+    const refused = await rejectionOf(api.request(Declared.balance, {}));
+    expect(refused).toBeInstanceOf(ApiRefusal);
+    expect(isRefusal(refused, Declared.balance) && refused.ret).toBe(1034);
+    expect(refused.msg).toBe('不支持下载');
+    expect(notifier.toasts).toEqual([]);
+    serve('get', '/api/declared/Balance', { ret: 1035, msg: '别的', data: null });
+    const other = await rejectionOf(api.request(Declared.balance, {}));
+    expect(other).not.toBeInstanceOf(ApiRefusal);
+    expect(isRefusal(other, Declared.balance)).toBe(false);
+    expect(notifier.toasts).toEqual([{ message: '别的', durationMs: 5_000, position: 'bottom' }]);
+  });
+});
+
 describe('other ret', () => {
   it('rejects with the answer and toasts the message at the bottom for 5000 ms', async () => {
     serve('post', '/api/Login/Login', { ret: 1004, msg: '账号或密码错误', data: { tries: 1 } });
@@ -277,7 +334,8 @@ describe('other ret', () => {
       }),
       { numRuns: 60 },
     );
-  });
+    // 60 round trips through a real HTTP stack: on a loaded machine they outlast the 20 s default.
+  }, 90_000);
 });
 
 describe('transport failures', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { SignInService } from '../../../src/core/account/sign-in-service.ts';
 import { SIGN_IN_TIP_HIDDEN_KEY, SignInTip } from '../../../src/core/account/sign-in-tip.ts';
-import { CatalogueFilterService, NO_FILTER, filterParams, readFilterOptions } from '../../../src/core/catalogue/catalogue-filter.ts';
+import { CatalogueFilterService, NO_FILTER, filterParams } from '../../../src/core/catalogue/catalogue-filter.ts';
+import { CatalogueCalls } from '../../../src/core/catalogue/catalogue-protocol.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
 import { CusServiceConfigService, parseCusServiceConfig } from '../../../src/core/shell/cus-service-config.ts';
 import { SignInTipViewModel } from '../../../src/ui/account/sign-in-tip-view-model.ts';
@@ -66,7 +68,9 @@ describe('GET /api/home/GetCusServiceConfig', () => {
 });
 
 describe('GET /api/home/filter', () => {
-  const page = { options: { categories: [{ key: 'movie', name: '电影' }, { key: 1 }], areas: ['中国', 3], years: [2024, 'x', 2023], languages: ['国语', '', 7, '粤语'], sorts: [{ key: 'hot', name: '最热' }, { key: 'price', name: '价格' }] }, list: [], page: 1, pageSize: 10, total: 0 };
+  /** The options as the declared answer reads them (undefined when the answer is unreadable). */
+  const optionsOf = (options: unknown) => parsed(CatalogueCalls.filter.answer!, { ...page, options })?.options;
+  const page = { options: { categories: [{ key: 'movie', name: '电影' }, { key: 1 }], areas: ['中国', 3], years: [2024, 'x', 2023], languages: ['国语', '', 7, '粤语'], sorts: [{ key: 'hot', name: '最热' }, { key: 'price', name: '价格' }] }, filter: {}, list: [], page: 1, pageSize: 10, total: 0 };
 
   it('sends the chosen filters with page and pageSize in the query of a GET; 全部 sends nothing', async () => {
     const { container, world } = createHeadlessCore();
@@ -83,11 +87,12 @@ describe('GET /api/home/filter', () => {
     expect(calls[0]?.body).toEqual({});
     expect(calls[1]?.params).toMatchObject({ sort: 'hot', page: '1', pageSize: '10' });
     for (const absent of ['category', 'area', 'year', 'language']) expect(calls[1]?.params).not.toHaveProperty(absent);
-    expect(result.options).toEqual({ categories: [{ key: 'movie', name: '电影' }], areas: ['中国'], years: [2024, 2023], languages: ['国语', '粤语'], sorts: [{ key: 'hot', name: '最热' }] });
+    expect(result.options).toEqual({ categories: [{ key: 'movie', name: '电影', kind: 'long' }], areas: ['中国'], years: [2024, 2023], languages: ['国语', '粤语'], sorts: [{ key: 'hot', name: '最热' }] });
     expect(filterParams({ ...NO_FILTER, year: 0 }, 1, 10)).toEqual({ sort: 'hot', page: 1, pageSize: 10 });
     expect(filterParams({ ...NO_FILTER, language: '日语' }, 1, 10)).toEqual({ language: '日语', sort: 'hot', page: 1, pageSize: 10 });
-    expect(readFilterOptions(null)).toEqual({ categories: [], areas: [], years: [], languages: [], sorts: [] });
-    expect(readFilterOptions({ languages: '国语' }).languages).toEqual([]);
+    expect(optionsOf(null)).toBeUndefined();
+    expect(optionsOf({})).toEqual({ categories: [], areas: [], years: [], languages: [], sorts: [] });
+    expect(optionsOf({ languages: '国语' })?.languages).toEqual([]);
   });
 
   it('/typePage: a chip starts a new list with the choice; a new category clears area, year and language', async () => {
@@ -95,7 +100,7 @@ describe('GET /api/home/filter', () => {
     const vm = new TypePageViewModel({
       page: async (choice, p, size) => {
         choices.push(choice);
-        return { list: [], page: p, pageSize: size, total: 0, options: readFilterOptions(page.options) };
+        return { list: [], page: p, pageSize: size, total: 0, options: optionsOf(page.options)! };
       },
     });
     vm.list.start();

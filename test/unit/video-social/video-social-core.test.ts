@@ -12,7 +12,9 @@ import {
   starsOf,
   toggledVote,
 } from '../../../src/core/video-social/video-social-rules.ts';
-import { VideoSocialService, parseDetails } from '../../../src/core/video-social/video-social-service.ts';
+import { VideoSocialService } from '../../../src/core/video-social/video-social-service.ts';
+import { VideoSocialCalls } from '../../../src/core/video-social/video-social-protocol.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
 import { installFakeVideoSocialApi } from '../../../adapters/http/fake-video-social-api.ts';
 
 const ME = 1;
@@ -78,7 +80,7 @@ describe('rules', () => {
       id: 3, liked: true, likeCount: 12, replyTo: { uid: 4, nickName: 'x' }, replies: [{ id: 5 }], pending: false,
     });
     expect(parseCommentPage(null)).toEqual({ list: [], total: 0, commentCount: 0 });
-    expect(parseDetails({ myVote: 'maybe', distribution: [{ stars: 5, count: 2 }], myRating: 9 })).toMatchObject({
+    expect(parsed(VideoSocialCalls.details.answer!, { myVote: 'maybe', distribution: [{ stars: 5, count: 2 }], myRating: 9 })).toMatchObject({
       myVote: 'none', myRating: 0, distribution: [{ stars: 5, count: 2 }, { stars: 4, count: 0 }, { stars: 3, count: 0 }, { stars: 2, count: 0 }, { stars: 1, count: 0 }],
     });
   });
