@@ -13,11 +13,6 @@ export interface CallOptions {
   notice?: boolean;
   /** Show no error toast for this call. */
   suppressTips?: boolean;
-  /**
-   * Show no error toast for these codes. Left for the VIP purchase's order call only (src/core/vip/place-order.ts,
-   * being reshaped): every other call declares its refusals (protocol.ts `refusals`).
-   */
-  suppressCodes?: readonly number[];
   /** Abort to cancel the call (no toast is shown for a deliberate cancel). */
   signal?: AbortSignal;
   /** POST body encoding; form by default. */
@@ -162,7 +157,7 @@ export class ApiClient {
       throw new ApiError(ret, msg, data);
     }
     if (options.refusals?.includes(ret)) throw new ApiRefusal(ret, msg, data);
-    const suppressed = options.suppressTips || options.suppressCodes?.includes(ret);
+    const suppressed = options.suppressTips === true;
     if (!suppressed && msg) this.toast(msg, RequestLimits.errorToastMs);
     throw new ApiError(ret, msg, data);
   }

@@ -174,8 +174,8 @@ export class PurchaseService implements PlacedOrders {
       case 'card':
         return { call, data: await this.api.request(VipCalls.cardOrder, { ...input, SysName: request.SysName ?? '' }) };
       case 'aliPay':
-        // An alipay-style sale the region or method refuses has its own page (/zfbPayNotSupport): no toast.
-        return { call, data: await this.api.request(VipCalls.aliPayOrder, input, { suppressCodes: REFUSED_PURCHASE_CODES }) };
+        // An alipay-style sale the region or method refuses is a declared refusal: its page says it, not a toast.
+        return { call, data: await this.api.request(VipCalls.aliPayOrder, input) };
       case 'tcg':
         return { call, data: await this.api.request(VipCalls.tcgOrder, input) };
       case 'gateway':

@@ -398,6 +398,8 @@ export const VipCalls = {
     path: '/api/payment/CreateAliPay',
     carrier: 'query',
     params: { ...orderParams, payType },
+    // A sale the region or the method refuses has its own page (/zfbPayNotSupport), not a toast.
+    refusals: [VipRet.PurchaseBlocked, VipRet.PayTypeUnavailable],
   }),
   /** TCG order (payType 2): what /tcgPay takes. Signed in only. */
   tcgOrder: call<TcgOrder>()({

@@ -213,7 +213,7 @@ describe('ret 201: session invalid', () => {
   it('applies to every call, even one that suppresses tips', async () => {
     serve('get', '/api/x', invalid);
     const { api, notifier, navigator } = setup();
-    await rejectionOf(api.get('/api/x', {}, { suppressTips: true, suppressCodes: [201] }));
+    await rejectionOf(api.get('/api/x', {}, { suppressTips: true }));
     expect(notifier.toasts).toHaveLength(1);
     expect(navigator.current().path).toBe('/login');
   });
@@ -283,12 +283,11 @@ describe('other ret', () => {
     expect(navigator.current().path).toBe('/home');
   });
 
-  it('shows no toast when the call suppresses tips, or suppresses that code', async () => {
+  it('shows no toast when the call suppresses tips', async () => {
     serve('get', '/api/x', { ret: 7003, msg: '不可购买', data: null });
     const cases: Array<[CallOptions, number]> = [
       [{ suppressTips: true }, 0],
-      [{ suppressCodes: [7003] }, 0],
-      [{ suppressCodes: [1004] }, 1],
+      [{}, 1],
     ];
     for (const [options, toasts] of cases) {
       const { api, notifier } = setup();
