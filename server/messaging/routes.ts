@@ -7,7 +7,6 @@ import { ok } from '../http/envelope.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { takeSendSlot } from '../rate-limit/send-limits.ts';
-import { unreadMessageCount } from '../shell/activities.ts';
 import { findListedUser, listedUsers } from '../user/listed-user.ts';
 import type { ListedUser } from '../user/listed-user.ts';
 import {
@@ -19,6 +18,7 @@ import {
   MessageType,
   historyPage,
   privateUnreadCount,
+  unreadMessageCount,
   userExists,
 } from './message-repository.ts';
 import type { MessageView } from './message-repository.ts';

@@ -4,8 +4,8 @@ import { serve } from '../http/protocol-route.ts';
 import { ShellCalls } from '../../src/core/shell/shell-protocol.ts';
 import { VipCalls } from '../../src/core/vip/vip-protocol.ts';
 import { unreadCounts } from '../messaging/routes.ts';
-import { runningActivity } from './activities.ts';
-import { CONFIG_TABLES, configEntries } from './config.ts';
+import { configEntries, runningActivity } from './shell-repository.ts';
+import { CONFIG_TABLES } from './config.ts';
 
 export function registerShellRoutes(api: ApiRouter, services: AppServices): void {
   const { db, clock, sharedReads } = services;
