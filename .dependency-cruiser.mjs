@@ -124,7 +124,6 @@ export const SERVER_ALLOWED = [
   'qr-login → account-security',
   'qr-login → posts',
   'qr-login → user',
-  'shell → messaging',
   'shell → user',
   'social → messaging',
   'social → user',
