@@ -11,7 +11,7 @@ import { maskText } from '../../src/core/display/mask.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { CaptchaRules, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import type { AppServices } from '../app-services.ts';
-import { CaptchaStore } from '../captcha/captcha-store.ts';
+import { CaptchaStore } from '../captcha/captcha-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../src/core/account/sign-in-rules.ts';
 import type { Clock } from '../clock.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
-import { GoldReason, recordGoldChange } from '../gold/gold-ledger.ts';
+import { GoldReason, recordGoldChange } from '../gold/gold-repository.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { findUserById } from '../user/user-repository.ts';

@@ -6,7 +6,7 @@ import { serve } from '../http/protocol-route.ts';
 import { Ret } from '../http/ret.ts';
 import { CAPTCHAS_PER_IP } from '../rate-limit/rate-limiter.ts';
 import { captchaDataUrl, randomCaptchaAnswer, renderCaptchaSvg } from './captcha-image.ts';
-import { CaptchaStore } from './captcha-store.ts';
+import { CaptchaStore } from './captcha-repository.ts';
 
 /** The image captcha any page may ask for (login after failures; password recovery later). */
 export function registerCaptchaRoutes(api: ApiRouter, services: AppServices): void {

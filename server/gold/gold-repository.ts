@@ -1,6 +1,70 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { GoldRecordPage, PaidVideo } from '../../src/core/gold/gold-protocol.ts';
-import { GoldReason, recordGoldChange } from './gold-ledger.ts';
+
+/** Why a balance changed (gold_ledger.reason). */
+export const GoldReason = {
+  /** The daily sign-in reward. */
+  SignIn: 'sign_in',
+  /** A video unlocked with gold (the entry names the video). */
+  Unlock: 'unlock',
+  /** Gold given by the house (the demo account's starting gold). */
+  Grant: 'grant',
+  /** A claimed task's reward (the task centre). */
+  Task: 'task',
+  /** An invitation's reward, to the inviter or to the new account that entered the code. */
+  Invitation: 'invitation',
+} as const;
+export type GoldReason = (typeof GoldReason)[keyof typeof GoldReason];
+
+export interface GoldChange {
+  userId: number;
+  /** Signed: positive credits, negative debits. */
+  amount: number;
+  /** users.gold right after the change. */
+  balanceAfter: number;
+  reason: GoldReason;
+  /** The video an unlock bought. */
+  videoId?: number | null;
+  /** Free text kept with the entry (a grant's occasion). */
+  note?: string;
+  /** Unix milliseconds. */
+  at: number;
+}
+
+/**
+ * Writes one ledger entry. Call it with the transaction that changed users.gold, so the entry and the
+ * balance commit or roll back together.
+ */
+export async function recordGoldChange(tx: Queryable, change: GoldChange): Promise<void> {
+  await tx.query(
+    `INSERT INTO gold_ledger (user_id, amount, balance_after, reason, video_id, note, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [change.userId, change.amount, change.balanceAfter, change.reason, change.videoId ?? null, change.note ?? '', new Date(change.at)],
+  );
+}
+
+/** A video's price in gold (0 = free) and whether the user may play it (free, or bought by them). */
+export interface VideoAccess {
+  price: number;
+  unlocked: boolean;
+}
+
+/**
+ * Whether `userId` (null for a visitor) may play the video. GetPlayAddress and VideoDetails ask this;
+ * the gold feature owns the prices and purchases. An unknown video reads as free (the caller has
+ * already answered "no such video").
+ */
+export async function videoAccess(db: Queryable, userId: number | null, videoId: number): Promise<VideoAccess> {
+  const rows = await db.query<{ price: number; bought: boolean }>(
+    `SELECT v.gold_price AS price,
+            EXISTS (SELECT 1 FROM gold_purchases p WHERE p.video_id = v.id AND p.user_id = $2) AS bought
+       FROM videos v WHERE v.id = $1`,
+    [videoId, userId],
+  );
+  const row = rows[0];
+  const price = row ? Number(row.price) : 0;
+  return { price, unlocked: price === 0 || row?.bought === true };
+}
 
 /** The paid videos among `mediaKeys` (free and unknown keys are left out), in the order asked. */
 export async function paidVideos(db: Queryable, mediaKeys: readonly string[], userId: number | null): Promise<PaidVideo[]> {

@@ -2,7 +2,7 @@ import { systemClock } from '../clock.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
-import { GoldReason, recordGoldChange } from './gold-ledger.ts';
+import { GoldReason, recordGoldChange } from './gold-repository.ts';
 
 /** The paid demo videos and their prices in gold (a series unlocks all its episodes). */
 export const SEED_GOLD_PRICES: Readonly<Record<string, number>> = {

@@ -209,3 +209,45 @@ export async function markRead(db: Queryable, uid: number, kind: InteractionKind
     [uid, kind, at],
   );
 }
+
+/** Records that the comment mentions each nickname exactly one user has, never its author. */
+export async function insertMentions(tx: Queryable, commentId: number, nicknames: readonly string[], authorUid: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO comment_mentions (comment_id, user_id)
+     SELECT $1, min(u.id) FROM users u WHERE u.nick_name = ANY($2::text[]) GROUP BY u.nick_name
+     HAVING count(*) = 1 AND min(u.id) <> $3
+     ON CONFLICT DO NOTHING`,
+    [commentId, nicknames, authorUid],
+  );
+}
+
+/** The users who did not block `actor` (SQL over `x.uid`, actor as `$2`). */
+const NOT_BLOCKING = 'NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_uid = x.uid AND b.blocked_uid = $2)';
+
+/** Whom a new comment concerns: the one it answers, the video's uploader, the mentioned; never its author. */
+export async function commentRecipients(db: Queryable, commentId: number, author: number): Promise<number[]> {
+  const rows = await db.query<{ uid: number }>(
+    `SELECT DISTINCT x.uid FROM (
+       SELECT coalesce(r.reply_to_uid, p.user_id) AS uid
+         FROM video_comments r JOIN video_comments p ON p.id = r.parent_id WHERE r.id = $1
+       UNION ALL
+       SELECT v.uploader_uid FROM video_comments r JOIN videos v ON v.id = r.video_id WHERE r.id = $1 AND r.parent_id IS NULL
+       UNION ALL
+       SELECT m.user_id FROM comment_mentions m WHERE m.comment_id = $1
+     ) x WHERE x.uid IS NOT NULL AND x.uid <> $2 AND ${NOT_BLOCKING}`,
+    [commentId, author],
+  );
+  return rows.map((row) => row.uid);
+}
+
+const LIKED_TABLE: Record<LikedKind, string> = { [LikedKind.Comment]: 'video_comments', [LikedKind.Barrage]: 'barrages', [LikedKind.Post]: 'posts' };
+
+/** The author of a liked comment, barrage or post, unless it is the liker or blocked the liker. */
+export async function likedAuthor(db: Queryable, kind: LikedKind, id: number, liker: number): Promise<number[]> {
+  const table = LIKED_TABLE[kind];
+  const rows = await db.query<{ uid: number }>(
+    `SELECT x.uid FROM (SELECT user_id AS uid FROM ${table} WHERE id = $1) x WHERE x.uid <> $2 AND ${NOT_BLOCKING}`,
+    [id, liker],
+  );
+  return rows.map((row) => row.uid);
+}

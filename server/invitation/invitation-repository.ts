@@ -12,7 +12,7 @@ import {
 } from '../../src/core/invitation/invitation-rules.ts';
 import type { InvitationEntered, InviteePage, InviteeStatus } from '../../src/core/invitation/invitation-protocol.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
-import { GoldReason, recordGoldChange } from '../gold/gold-ledger.ts';
+import { GoldReason, recordGoldChange } from '../gold/gold-repository.ts';
 
 /** Tries at a fresh code when the one drawn is taken (about one in a billion per account already holding one). */
 const CODE_TRIES = 8;

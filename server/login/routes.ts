@@ -5,7 +5,7 @@ import { serve } from '../http/protocol-route.ts';
 import { hasNewWorks } from '../posts/posts-repository.ts';
 import { CaptchaRules } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { SessionCalls } from '../../src/core/session/session-protocol.ts';
-import { CaptchaStore } from '../captcha/captcha-store.ts';
+import { CaptchaStore } from '../captcha/captcha-repository.ts';
 import { toUserView } from '../user/user-view.ts';
 import { logIn, registerAccount } from './sign-in.ts';
 import { sessionDeviceOf } from '../account-security/devices.ts';

@@ -8,11 +8,11 @@ import { LOGIN_ATTEMPTS_PER_USER, LOGIN_FAILURES_PER_IP, REGISTRATIONS_PER_IP } 
 import { findUserByName, insertUser } from '../user/user-repository.ts';
 import { toUserView } from '../user/user-view.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
-import type { CaptchaStore } from '../captcha/captcha-store.ts';
+import type { CaptchaStore } from '../captcha/captcha-repository.ts';
 import type { SessionDevice } from '../auth/sessions.ts';
 import { releaseDeletedName } from '../account-security/account-deletion.ts';
 import { LOGIN_NAME_PATTERN, checkNickName, checkPassword } from './credentials.ts';
-import { upgradePasswordHash } from './password-upgrade.ts';
+import { upgradePasswordHash } from './login-repository.ts';
 
 type SignInServices = Pick<AppServices, 'db' | 'passwords' | 'sessions' | 'limiter' | 'clock' | 'realtime'>;
 

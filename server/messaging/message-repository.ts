@@ -204,3 +204,9 @@ export async function userExists(db: Queryable, uid: number): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM users WHERE id = $1', [uid]);
   return rows.length > 0;
 }
+
+/** Unread system messages of a user. */
+export async function unreadMessageCount(db: Queryable, uid: number): Promise<number> {
+  const rows = await db.query<{ count: string | number }>('SELECT count(*) AS count FROM system_messages WHERE uid = $1 AND read_at IS NULL', [uid]);
+  return Number(rows[0]?.count ?? 0);
+}

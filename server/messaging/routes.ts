@@ -1,5 +1,6 @@
 import type { AppServices } from '../app-services.ts';
 import { MessagingCalls } from '../../src/core/messaging/messaging-protocol.ts';
+import { ShellCalls } from '../../src/core/shell/shell-protocol.ts';
 import { ApiError, badParam, missingParam } from '../http/api-error.ts';
 import { unreadCounts as interactionUnreadCounts } from '../interactions/interactions-repository.ts';
 import type { ApiRouter } from '../http/api-router.ts';
@@ -7,7 +8,6 @@ import { ok } from '../http/envelope.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { takeSendSlot } from '../rate-limit/send-limits.ts';
-import { unreadMessageCount } from '../shell/activities.ts';
 import { findListedUser, listedUsers } from '../user/listed-user.ts';
 import type { ListedUser } from '../user/listed-user.ts';
 import {
@@ -19,6 +19,7 @@ import {
   MessageType,
   historyPage,
   privateUnreadCount,
+  unreadMessageCount,
   userExists,
 } from './message-repository.ts';
 import type { MessageView } from './message-repository.ts';
@@ -165,6 +166,12 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
   });
 
   /** The /message page's header: unread counts, new fans (7 days) and the latest system message. */
+  /**
+   * The shell's GetUserMegCount, `{ count, privateCount, systemCount }`: the user's unread private and system messages
+   * (messaging owns them; the shell's protocol declares the call).
+   */
+  serve(api, ShellCalls.unreadCount, 'required', ({ auth }) => unreadCounts(db, auth.user.id));
+
   serve(api, MessagingCalls.summary, 'required', async ({ auth }) => {
     const uid = auth.user.id;
     return {
@@ -180,7 +187,7 @@ export function registerMessagingRoutes(api: ApiRouter, services: AppServices): 
  * GetUserMegCount's answer: `{ count, privateCount, systemCount }` (count = both unread counts, plus the unread
  * 收到的赞 and 评论和回复 of server/interactions, so the account tab's dot shows them too).
  */
-export async function unreadCounts(db: AppServices['db'], uid: number): Promise<{ count: number; privateCount: number; systemCount: number }> {
+async function unreadCounts(db: AppServices['db'], uid: number): Promise<{ count: number; privateCount: number; systemCount: number }> {
   const privateCount = await privateUnreadCount(db, uid);
   const systemCount = await unreadMessageCount(db, uid);
   const interactions = await interactionUnreadCounts(db, uid);

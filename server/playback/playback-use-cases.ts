@@ -6,7 +6,7 @@ import { EPISODE_NOT_FOUND, type AppDownloadLink, type EpisodeList, type PlayInf
 import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
 import type { AppServices } from '../app-services.ts';
 import { ORDER_BY } from '../catalogue/catalogue-repository.ts';
-import { videoAccess } from '../gold/gold-access.ts';
+import { videoAccess } from '../gold/gold-repository.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { CLIP_SECONDS, episodeClip, isHlsClip, MP4_CLIP } from './playback-media.ts';

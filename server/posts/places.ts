@@ -1,20 +1,10 @@
 import type { Queryable } from '../db/database.ts';
-import { insertRows } from '../db/insert-rows.ts';
 import { distanceMetres } from '../../src/core/ports/geolocation.ts';
 import type { Place } from '../../src/core/ports/place-search.ts';
+import { allPlaces, insertPlaces, type SeedPlace } from './posts-repository.ts';
 
 /** Most places SearchPlace answers. */
 const MAX_PLACE_RESULTS = 20;
-
-/** A seeded place, as the places table holds it. */
-export interface SeedPlace {
-  id: string;
-  name: string;
-  address: string;
-  city: string;
-  lat: number;
-  lng: number;
-}
 
 /** The reference server's places: landmarks of a few cities, in the order an empty search lists them. */
 export const SEED_PLACES: readonly SeedPlace[] = [
@@ -53,8 +43,7 @@ export const SEED_PLACES: readonly SeedPlace[] = [
 ];
 
 export async function seedPlaces(db: Queryable): Promise<void> {
-  const rows = SEED_PLACES.map((place, index) => [place.id, place.name, place.address, place.city, place.lat, place.lng, index + 1]);
-  await insertRows(db, 'INSERT INTO places (id, name, address, city, lat, lng, sort)', rows, 'ON CONFLICT (id) DO NOTHING');
+  await insertPlaces(db, SEED_PLACES);
 }
 
 /**
@@ -62,7 +51,7 @@ export async function seedPlaces(db: Queryable): Promise<void> {
  * point is given (each with distanceM), else in the seeded order; at most MAX_PLACE_RESULTS.
  */
 export async function searchPlaces(db: Queryable, keyword: string, near: { lat: number; lng: number } | null): Promise<Place[]> {
-  const rows = await db.query<SeedPlace>('SELECT id, name, address, city, lat, lng FROM places ORDER BY sort, id');
+  const rows = await allPlaces(db);
   const needle = keyword.trim().toLowerCase();
   const matching = rows.filter((row) => needle === '' || [row.name, row.address, row.city].some((text) => text.toLowerCase().includes(needle)));
   const places: Place[] = matching.map((row) => ({

@@ -1,14 +1,10 @@
-import { UploadConstants, type Label } from '../../src/core/upload/upload-protocol.ts';
+import { UploadConstants } from '../../src/core/upload/upload-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { MAX_ROW_ID } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { countLabels } from './posts-repository.ts';
 
-
-/** Every label, in display order (GetLabel). */
-export async function allLabels(db: Queryable): Promise<Label[]> {
-  return db.query<Label>('SELECT id, name FROM post_labels ORDER BY sort, id');
-}
 
 const labelInvalid = () => new ApiError(Ret.LabelInvalid, RetMessage.LabelInvalid);
 
@@ -25,8 +21,7 @@ export async function checkLabels(db: Queryable, ids: readonly unknown[]): Promi
   }
   if (unique.length > UploadConstants.maxLabels) throw labelInvalid();
   if (unique.length === 0) return [];
-  const found = await db.query<{ id: number }>('SELECT id FROM post_labels WHERE id = ANY($1::integer[])', [unique]);
-  if (found.length !== unique.length) throw labelInvalid();
+  if ((await countLabels(db, unique)) !== unique.length) throw labelInvalid();
   return unique;
 }
 

@@ -1,6 +1,7 @@
 import type { Place } from '../../src/core/ports/place-search.ts';
 import type { PostLiked, Post as PostView, PostPage } from '../../src/core/posts/posts-protocol.ts';
 import type { Queryable } from '../db/database.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import { toggleLikeRow } from '../db/like-rows.ts';
 import { VIDEO_URL_PREFIX, storedVideoName } from '../upload/upload-files.ts';
 import { isVideoExtension } from '../upload/video-magic.ts';
@@ -208,4 +209,42 @@ export async function markFeedSeen(db: Queryable, uid: number, at: Date): Promis
      ON CONFLICT (user_id) DO UPDATE SET seen_at = greatest(post_feed_seen.seen_at, EXCLUDED.seen_at)`,
     [uid, at],
   );
+}
+
+/** Every label, in display order (GetLabel). */
+export async function allLabels(db: Queryable): Promise<Label[]> {
+  return db.query<Label>('SELECT id, name FROM post_labels ORDER BY sort, id');
+}
+
+/** How many of the ids are labels that exist. */
+export async function countLabels(db: Queryable, ids: readonly number[]): Promise<number> {
+  const found = await db.query<{ id: number }>('SELECT id FROM post_labels WHERE id = ANY($1::integer[])', [ids]);
+  return found.length;
+}
+
+/** Posts the user made since `since`; deleted posts no longer count. */
+export async function countPostsSince(db: Queryable, userId: number, since: Date): Promise<number> {
+  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts WHERE user_id = $1 AND created_at >= $2', [userId, since]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A seeded place, as the places table holds it. */
+export interface SeedPlace {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  lat: number;
+  lng: number;
+}
+
+/** Every seeded place, in the seeded order. */
+export async function allPlaces(db: Queryable): Promise<SeedPlace[]> {
+  return db.query<SeedPlace>('SELECT id, name, address, city, lat, lng FROM places ORDER BY sort, id');
+}
+
+/** Adds the places the table does not hold yet, in this order (their sort). */
+export async function insertPlaces(db: Queryable, places: readonly SeedPlace[]): Promise<void> {
+  const rows = places.map((place, index) => [place.id, place.name, place.address, place.city, place.lat, place.lng, index + 1]);
+  await insertRows(db, 'INSERT INTO places (id, name, address, city, lat, lng, sort)', rows, 'ON CONFLICT (id) DO NOTHING');
 }

@@ -1,6 +1,7 @@
 import { UploadConstants, type PublishPoint } from '../../src/core/upload/upload-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 import { usedBytesOf } from '../upload/upload-repository.ts';
+import { countPostsSince } from './posts-repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -14,11 +15,7 @@ export function chinaDayStart(nowMs: number): Date {
 
 /** Posts the user made since the start of today (UTC+8). Deleted posts no longer count. */
 async function postsToday(db: Queryable, userId: number, nowMs: number): Promise<number> {
-  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts WHERE user_id = $1 AND created_at >= $2', [
-    userId,
-    chinaDayStart(nowMs),
-  ]);
-  return Number(rows[0]?.n ?? 0);
+  return countPostsSince(db, userId, chinaDayStart(nowMs));
 }
 
 /** Whether the user may still post today (CreateVideoFile and CreateTrends refuse with 8100 otherwise). */

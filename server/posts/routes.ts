@@ -13,7 +13,7 @@ import { createPost } from './create-post.ts';
 import { feed, likeOrUnlikePost, onePost, userPosts } from './post-lists.ts';
 import { deletePost } from './delete-post.ts';
 import { searchPlaces } from './places.ts';
-import { allLabels } from './post-rules.ts';
+import { allLabels } from './posts-repository.ts';
 import { publishPoint } from './publish-limit.ts';
 
 // eslint-disable-next-line no-control-regex -- control characters are what it finds

@@ -8,6 +8,7 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { hasNul, illegalCharacterMessage } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { saveRegion, savedRegionState } from './region-repository.ts';
 import { MALAYSIA, normalizeRegionCode, regionByCode } from './regions.ts';
 import type { Region } from './regions.ts';
 
@@ -55,8 +56,7 @@ export function registerRegionRoutes(api: ApiRouter, services: AppServices): voi
   serve(api, RegionCalls.userRegion, 'optional', async ({ request, auth }) => {
     const region = requireRegion(regionCodeFor(request, auth, config.defaultRegion));
     if (auth === null || auth.user.region !== region.code) return regionInfo(region, null);
-    const rows = await db.query<{ region_state: string | null }>('SELECT region_state FROM users WHERE id = $1 AND region = $2', [auth.user.id, region.code]);
-    return regionInfo(region, rows[0]?.region_state);
+    return regionInfo(region, await savedRegionState(db, auth.user.id, region.code));
   });
 
   /**
@@ -69,7 +69,7 @@ export function registerRegionRoutes(api: ApiRouter, services: AppServices): voi
     if (input.state !== undefined && input.state !== '' && state === undefined) {
       throw badParam('state', `不支持的地区：${region.code}-${input.state.toUpperCase()}`);
     }
-    await db.query('UPDATE users SET region = $2, region_state = $3 WHERE id = $1', [auth.user.id, region.code, state?.code ?? null]);
+    await saveRegion(db, auth.user.id, region.code, state?.code ?? null);
     await sessions.cache?.changed({ uid: auth.user.id });
     realtime.userChanged(auth.user.id);
     return regionInfo(region, state?.code);

@@ -1,5 +1,6 @@
 import type { ConfigEntry } from '../../src/core/shell/shell-protocol.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { addConfigEntry } from './shell-repository.ts';
 
 /** app_config key of the customer-service configuration GetCusServiceConfig answers (JSON, see DEMO_CUS_SERVICE). */
 export const CUS_SERVICE_CONFIG_KEY = 'CusServiceConfig';
@@ -28,20 +29,7 @@ export function demoConfig(env: NodeJS.ProcessEnv = process.env): ConfigEntry[] 
 /** The table GetConfig is read from (its shared-read cache's tag). */
 export const CONFIG_TABLES = ['app_config'] as const;
 
-/** The value stored under the key, undefined when there is none. */
-export async function findConfigValue(db: Queryable, key: string): Promise<string | undefined> {
-  const rows = await db.query<{ value: string }>('SELECT value FROM app_config WHERE key = $1', [key]);
-  return rows[0]?.value;
-}
-
-/** Every entry, by key. */
-export async function configEntries(db: Database): Promise<ConfigEntry[]> {
-  return db.query<ConfigEntry>('SELECT key, value FROM app_config ORDER BY key');
-}
-
 /** Adds the entries the table does not hold yet (an operator's edits are kept). */
 export async function seedConfig(db: Database, entries: ConfigEntry[] = demoConfig()): Promise<void> {
-  for (const entry of entries) {
-    await db.query('INSERT INTO app_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [entry.key, entry.value]);
-  }
+  for (const entry of entries) await addConfigEntry(db, entry);
 }

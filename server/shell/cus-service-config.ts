@@ -1,7 +1,8 @@
 import type { CusServiceConfig } from '../../src/core/shell/shell-protocol.ts';
 import type { Queryable } from '../db/database.ts';
 import { findUserByName } from '../user/user-repository.ts';
-import { CUS_SERVICE_CONFIG_KEY, DEMO_CUS_SERVICE, findConfigValue } from './config.ts';
+import { CUS_SERVICE_CONFIG_KEY, DEMO_CUS_SERVICE } from './config.ts';
+import { findConfigValue } from './shell-repository.ts';
 
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
 

@@ -3,9 +3,8 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { ShellCalls } from '../../src/core/shell/shell-protocol.ts';
 import { VipCalls } from '../../src/core/vip/vip-protocol.ts';
-import { unreadCounts } from '../messaging/routes.ts';
-import { runningActivity } from './activities.ts';
-import { CONFIG_TABLES, configEntries } from './config.ts';
+import { configEntries, runningActivity } from './shell-repository.ts';
+import { CONFIG_TABLES } from './config.ts';
 
 export function registerShellRoutes(api: ApiRouter, services: AppServices): void {
   const { db, clock, sharedReads } = services;
@@ -18,7 +17,4 @@ export function registerShellRoutes(api: ApiRouter, services: AppServices): void
    * the shared-read cache: a write to app_config through the server's database drops it at once.
    */
   serve(api, ShellCalls.config, 'none', () => sharedReads.get('shell:config', CONFIG_TABLES, () => configEntries(db)), { etag: true });
-
-  /** `{ count, privateCount, systemCount }`: the user's unread private and system messages. */
-  serve(api, ShellCalls.unreadCount, 'required', ({ auth }) => unreadCounts(db, auth.user.id));
 }

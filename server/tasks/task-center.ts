@@ -15,7 +15,7 @@ import { levelFor } from '../../src/core/shared-kernel/levels.ts';
 import { creditGoldAndExperience } from '../account/account-repository.ts';
 import type { AppServices } from '../app-services.ts';
 import type { Queryable } from '../db/database.ts';
-import { GoldReason, recordGoldChange } from '../gold/gold-ledger.ts';
+import { GoldReason, recordGoldChange } from '../gold/gold-repository.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { findUserById } from '../user/user-repository.ts';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { CAPTCHA_GLYPHS, captchaDataUrl, randomCaptchaAnswer, renderCaptchaSvg } from '../../server/captcha/captcha-image.ts';
-import { CaptchaStore } from '../../server/captcha/captcha-store.ts';
+import { CaptchaStore } from '../../server/captcha/captcha-repository.ts';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { CaptchaRules } from '../../src/core/shared-kernel/captcha-protocol.ts';

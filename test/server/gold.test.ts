@@ -4,7 +4,7 @@ import { PLAY_AD_MEDIA_KEY, SEED_PLAY_ADS, seedAds } from '../../server/ads/seed
 import { createApp } from '../../server/app.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Database } from '../../server/db/database.ts';
-import { videoAccess } from '../../server/gold/gold-access.ts';
+import { videoAccess } from '../../server/gold/gold-repository.ts';
 import { GOLD_DEMO_ACCOUNT, SEED_GOLD_PRICES, seedGold } from '../../server/gold/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { GoldCalls, type GoldRecordPage, type PaidVideo, type PaidVideos, type VideoUnlocked } from '../../src/core/gold/gold-protocol.ts';

@@ -1,5 +1,5 @@
 import type { BarrageMode } from '../../core/playback/barrage-style.ts';
-import type { PlayerEvent } from '../playback/player-slots.ts';
+import type { PlayerEvent } from '../common/player-slots.ts';
 
 /** What the renderer draws: a barrage of the timeline, a live or own one, or the barrage ad. */
 export interface Drawable {

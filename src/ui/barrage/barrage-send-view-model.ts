@@ -12,7 +12,7 @@ import {
   type BarrageTextSize,
 } from '../../core/playback/barrage-style.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
-import type { PlayerHandle } from '../playback/player-slots.ts';
+import type { PlayerHandle } from '../common/player-slots.ts';
 import { BARRAGE_TOAST as TOAST, BarrageUiTexts } from './barrage-texts.ts';
 
 export interface BarrageSendDeps {

@@ -4,7 +4,7 @@ import type { Ad } from '../../core/ads/ads.ts';
 import { adBarrageId, adBarrageText } from '../../core/playback/barrage-ad.ts';
 import type { BarrageService } from '../../core/playback/barrage-service.ts';
 import type { BarrageEvent, BarrageSession } from '../../core/playback/barrage-session.ts';
-import type { PlayerHandle } from '../playback/player-slots.ts';
+import type { PlayerHandle } from '../common/player-slots.ts';
 import { BarrageUiTexts } from './barrage-texts.ts';
 import type { Drawable, FlyingView } from './barrage-drawable.ts';
 

@@ -2,7 +2,7 @@ import { DEFAULT_BARRAGE_CONFIG, type BarrageConfig } from '../../core/playback/
 import { BarrageMetrics, chooseLane, laneCount, laneFreeAt, speedPxPerSec, startTimeFor } from '../../core/playback/barrage-layout.ts';
 import { filterTightened, hides, noFilter, type ViewerFilter } from '../../core/playback/barrage-filters.ts';
 import { BarrageLimits, type CompiledShields } from '../../core/playback/barrage-rules.ts';
-import type { PlayerEvent } from '../playback/player-slots.ts';
+import type { PlayerEvent } from '../common/player-slots.ts';
 import { leftOf, type BarrageGeometry, type Drawable, type DrawableSource, type Flying, type FlyingView, type RendererClock } from './barrage-drawable.ts';
 import { barrageAt, flyingViews, placeOf } from './barrage-hits.ts';
 import { MediaClockFollower } from './barrage-media-clock.ts';

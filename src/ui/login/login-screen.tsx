@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { AuthForm, CaptchaField, Field } from './auth-form.tsx';
 import { LoginModel } from './login-view-model.ts';
-import { QrLoginPanel } from '../qr-login/qr-login-screens.tsx';
 
-export const LoginScreen = observer(function LoginScreen() {
+/** The login form; `aside` is drawn beside it (the app's route puts the QR-code login there). */
+export const LoginScreen = observer(function LoginScreen({ aside }: { aside?: ReactNode }) {
   const vm = useViewModel(LoginModel);
   return (
     <AuthForm
@@ -15,7 +16,7 @@ export const LoginScreen = observer(function LoginScreen() {
       switchText="还没有账号？立即注册"
       onSubmit={() => void vm.submitTapped()}
       onSwitch={vm.registerTapped}
-      aside={<QrLoginPanel />}
+      aside={aside}
     >
       <Field label="账号" name="userName" autoComplete="username" placeholder="请输入账号" value={vm.userName} onChange={vm.userNameChanged} />
       <Field label="密码" name="password" type="password" autoComplete="current-password" placeholder="请输入密码" value={vm.password} onChange={vm.passwordChanged} />

@@ -4,15 +4,11 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import type { CaptchaChallenge } from '../../core/shared-kernel/captcha-protocol.ts';
 import type { CaptchaService } from '../../core/captcha/captcha-service.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
+import { afterLoginPath } from '../app/after-login-path.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 const LOGIN_SUCCESS_TEXT = '登录成功';
 const NOTICE = { durationMs: 1000, position: 'bottom' } as const;
-
-/** Where a logged-in user goes after signing in: the redirect query when it is a local path, else /user. */
-export function afterLoginPath(redirect: string | undefined): string {
-  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login') ? redirect : '/user';
-}
 
 /**
  * The login form. Once the server asks for an image captcha (this account had failures), the form shows one and

@@ -3,7 +3,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { InvitationService } from '../../core/invitation/invitation-service.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
-import { afterLoginPath } from './login-view-model.ts';
+import { afterLoginPath } from '../app/after-login-path.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 const REGISTER_SUCCESS_TEXT = '注册成功';

@@ -14,7 +14,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import { createPlayerHandle, type DisposablePlayerHandle } from './player-handle.ts';
 import type { PlayerControlsViewModel } from './player-controls-view-model.ts';
-import type { PlayerHandle, VideoUploader } from './player-slots.ts';
+import type { PlayerHandle, VideoUploader } from '../common/player-slots.ts';
 
 export const playPathOf = (mediaKey: string): string => `/play/${encodeURIComponent(mediaKey)}`;
 

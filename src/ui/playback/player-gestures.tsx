@@ -4,7 +4,7 @@ import { useEffect, type PointerEvent as ReactPointerEvent, type RefObject } fro
 import { useViewModel } from '../app/container-context.tsx';
 import { BarrageInputBar } from '../barrage/barrage-slots.tsx';
 import { useBarrageContext } from '../barrage/barrage-context.ts';
-import { pointInPlayer } from './player-geometry.ts';
+import { pointInPlayer } from '../common/player-geometry.ts';
 import { PlayerGesturesModel, type GesturePlayer, type HoldIntents } from './player-gestures-view-model.ts';
 import './player-gestures.css';
 

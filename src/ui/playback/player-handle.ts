@@ -1,6 +1,6 @@
 import type { PlayerStateStore } from '../../core/playback/play-player-state.ts';
 import type { MediaEvent, MediaPlayer } from '../../core/ports/media-player.ts';
-import type { PlayerEvent, PlayerHandle } from './player-slots.ts';
+import type { PlayerEvent, PlayerHandle } from '../common/player-slots.ts';
 
 const FORWARDED: ReadonlySet<MediaEvent> = new Set<MediaEvent>(['play', 'pause', 'seeking', 'seeked', 'timeupdate', 'ended', 'ratechange']);
 

@@ -16,9 +16,9 @@ import {
 import type { QrLoginWaiting, QrWaitingView } from '../../core/qr-login/qr-login-waiting.ts';
 import type { User } from '../../core/shared-kernel/user.ts';
 import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
+import { afterLoginPath } from '../app/after-login-path.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
-import { afterLoginPath } from '../login/login-view-model.ts';
 
 const NOTICE = { durationMs: 1500, position: 'center' } as const;
 

@@ -8,7 +8,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, LevelIcon, TimeLabel } from '../common/display.tsx';
 import { ListFooter } from '../common/list/list-footer.tsx';
 import { useNearBottom } from '../common/list/use-near-bottom.ts';
-import type { CommentSectionProps } from '../playback/player-slots.ts';
+import type { CommentSectionProps } from '../common/player-slots.ts';
 import { COMMENT_SORT_TABS, CommentSectionModel, CommentUiTexts, commentFocusFrom, type CommentSectionViewModel } from './comment-section-view-model.ts';
 import { Icon } from './video-social-icons.tsx';
 import './video-social.css';

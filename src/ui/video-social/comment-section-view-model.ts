@@ -11,7 +11,7 @@ import {
 } from '../../core/video-social/video-social-rules.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
-import type { CommentSectionProps } from '../playback/player-slots.ts';
+import type { CommentSectionProps } from '../common/player-slots.ts';
 
 export const CommentUiTexts = {
   sending: '发送中',

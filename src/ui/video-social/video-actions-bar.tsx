@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { VideoSocialTexts } from '../../core/video-social/video-social-rules.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar } from '../common/display.tsx';
-import type { VideoActionsProps } from '../playback/player-slots.ts';
+import type { VideoActionsProps } from '../common/player-slots.ts';
 import { FollowButton } from '../social/follow-button.tsx';
 import { VideoActionsModel } from './video-actions-view-model.ts';
 import { Icon } from './video-social-icons.tsx';

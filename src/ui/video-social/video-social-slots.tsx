@@ -1,4 +1,4 @@
-import type { CommentSectionProps, VideoActionsProps } from '../playback/player-slots.ts';
+import type { CommentSectionProps, VideoActionsProps } from '../common/player-slots.ts';
 import { CommentList } from './comment-list.tsx';
 import { VideoActionsBar } from './video-actions-bar.tsx';
 

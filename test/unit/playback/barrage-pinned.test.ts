@@ -8,7 +8,7 @@ import { PinnedLayer } from '../../../src/ui/barrage/barrage-pinned.ts';
 import { BarrageTextPainter } from '../../../src/ui/barrage/barrage-text.ts';
 import { CanvasBarrageRenderer } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
 import type { Surface } from '../../../src/ui/barrage/text-image-cache.ts';
-import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
+import type { PlayerEvent } from '../../../src/ui/common/player-slots.ts';
 import { fakeCanvas, fakeContext } from './fake-canvas.ts';
 
 /** Top and bottom barrages (issue 24): pinned for 4 s of media time, centred, stacked; colours and sizes drawn. */

@@ -3,7 +3,7 @@ import { BarrageTimeline } from '../../../src/core/playback/barrage-rules.ts';
 import type { Drawable } from '../../../src/ui/barrage/barrage-drawable.ts';
 import { CanvasBarrageRenderer } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
 import type { Surface } from '../../../src/ui/barrage/text-image-cache.ts';
-import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
+import type { PlayerEvent } from '../../../src/ui/common/player-slots.ts';
 import { fakeCanvas, fakeContext } from './fake-canvas.ts';
 
 /** A renderer on a fake canvas and clock; `frame(wallMs, mediaS)` runs one animation frame at that moment. */

@@ -6,7 +6,7 @@ import { BarrageTimeline, compileShields } from '../../../src/core/playback/barr
 import type { Drawable, FlyingView } from '../../../src/ui/barrage/barrage-drawable.ts';
 import { CanvasBarrageRenderer } from '../../../src/ui/barrage/canvas-barrage-renderer.ts';
 import type { Surface } from '../../../src/ui/barrage/text-image-cache.ts';
-import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
+import type { PlayerEvent } from '../../../src/ui/common/player-slots.ts';
 import { fakeCanvas, fakeContext } from './fake-canvas.ts';
 
 /** A player whose clock the test moves. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type BarrageItem } from '../../../src/core/playback/barrage-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { adDrawable } from '../../../src/ui/barrage/barrage-timeline-view-model.ts';
-import type { PlayerHandle } from '../../../src/ui/playback/player-slots.ts';
+import type { PlayerHandle } from '../../../src/ui/common/player-slots.ts';
 import { ME, barrageViewModel, barrageWorld, flush, stored, user } from './barrage-support.ts';
 
 const AD = {

@@ -10,7 +10,7 @@ import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import { PlayViewModel, episodeFromQuery } from '../../../src/ui/playback/play-view-model.ts';
 import { createPlayerHandle } from '../../../src/ui/playback/player-handle.ts';
-import type { PlayerEvent } from '../../../src/ui/playback/player-slots.ts';
+import type { PlayerEvent } from '../../../src/ui/common/player-slots.ts';
 import {
   AlbumDetailViewModel,
   ChoseEpisodesViewModel,

@@ -6,7 +6,8 @@ import type { LoginForm } from '../../../src/core/session/credentials.ts';
 import { SessionService, type SignInOutcome } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
-import { afterLoginPath, LoginViewModel } from '../../../src/ui/login/login-view-model.ts';
+import { afterLoginPath } from '../../../src/ui/app/after-login-path.ts';
+import { LoginViewModel } from '../../../src/ui/login/login-view-model.ts';
 import { RegisterViewModel } from '../../../src/ui/login/register-view-model.ts';
 import { UserViewModel } from '../../../src/ui/user/user-view-model.ts';
 

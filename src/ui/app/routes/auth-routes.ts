@@ -1,8 +1,20 @@
+import { createElement } from 'react';
 import type { AppRoute } from '../route-table.ts';
 
 /** Login, registration and the account-recovery routes. */
 export const authRoutes: AppRoute[] = [
-  { path: '/login', title: '登录', depth: 1, load: () => import('../../login/login-screen.tsx').then((m) => ({ default: m.LoginScreen })) },
+  {
+    path: '/login',
+    title: '登录',
+    depth: 1,
+    // The login form with the QR-code login beside it: the two features meet here, not in each other.
+    load: () =>
+      Promise.all([import('../../login/login-screen.tsx'), import('../../qr-login/qr-login-screens.tsx')]).then(([login, qr]) => ({
+        default: function LoginWithQrCode() {
+          return createElement(login.LoginScreen, { aside: createElement(qr.QrLoginPanel) });
+        },
+      })),
+  },
   { path: '/register', title: '注册', depth: 2, load: () => import('../../login/register-screen.tsx').then((m) => ({ default: m.RegisterScreen })) },
   { path: '/setPassword', title: '修改密码', depth: 3, load: () => import('../../account-security/account-security-screens.tsx').then((m) => ({ default: m.SetPasswordScreen })) },
   { path: '/retrievePassword', title: '找回密码', depth: 2, load: () => import('../../account-security/password-recovery-screens.tsx').then((m) => ({ default: m.RetrievePasswordScreen })) },
