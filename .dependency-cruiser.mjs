@@ -36,7 +36,7 @@ const CORE_FOR_SERVER = [
   'playback/barrage-regex.ts',
   'playback/barrage-style.ts',
   'vip-redeem/redeem-code.ts',
-  'vip/pay-frame.ts',
+  'request/answer-values.ts',
   'download/download-info.ts',
   'catalogue/first-screen.ts',
   'region/subdivisions.ts',
