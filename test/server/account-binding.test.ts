@@ -1,28 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountSecurityCalls, AccountSecurityRet, type Bindings, type PasswordProof } from '../../src/core/account-security/account-security-protocol.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { post, registerUser, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
-import { appWithOutbox, type OutboxApp } from './outbox.ts';
+import { tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+import { useOutboxServer } from './outbox.ts';
 
-let world: OutboxApp;
-let app: FastifyInstance;
-let clock: OutboxApp['clock'];
+const server = useOutboxServer();
 
-beforeAll(async () => {
-  world = await appWithOutbox();
-  ({ app, clock } = world);
-});
-afterAll(() => world?.close());
+const codeTo = (to: string): Promise<string> => server.codeTo(to);
 
-const codeTo = (to: string): Promise<string> => world.codeTo(to);
-
-const call = <T>(user: TestUser, path: string, fields: Record<string, string>) => post<T>(app, path, { ...tokenParams(user.token), ...fields }, { ip: uniqueIp() });
+const call = <T>(user: TestUser, path: string, fields: Record<string, string>) => server.post<T>(path, { ...tokenParams(user.token), ...fields }, { ip: uniqueIp() });
 const proofOf = async (user: TestUser, password = 'first-pass-1') => (await call<PasswordProof>(user, AccountSecurityCalls.verifyPassword.path, { password })).body;
 
 describe('binding an email or phone (issue 22)', () => {
   it('password first, then a code to the new email, then it is bound (and the user info says so)', async () => {
-    const user = await registerUser(app, { userName: uniqueName('bind'), password: 'first-pass-1' });
+    const user = await server.registerUser({ userName: uniqueName('bind'), password: 'first-pass-1' });
     expect((await proofOf(user, 'not-mine-1')).ret).toBe(AccountSecurityRet.WrongPassword);
     const { data } = await proofOf(user);
     const email = `${uniqueName('mail')}@Example.com`;
@@ -33,14 +24,14 @@ describe('binding an email or phone (issue 22)', () => {
     expect((await call(user, AccountSecurityCalls.bindEmailMobile.path, { proof: data.proof, channel: 'email', target: email, code: code === '000000' ? '111111' : '000000' })).body.ret).toBe(AccountSecurityRet.CodeWrong);
     const bound = await call<Bindings>(user, AccountSecurityCalls.bindEmailMobile.path, { proof: data.proof, channel: 'email', target: email, code });
     expect(bound.body).toMatchObject({ ret: Ret.Ok, data: { email: email.toLowerCase(), phone: '' } });
-    const info = await post<{ email: string }>(app, '/api/User/GetUserInfo', tokenParams(user.token));
+    const info = await server.post<{ email: string }>('/api/User/GetUserInfo', tokenParams(user.token));
     expect(info.body.data.email).toBe(email.toLowerCase());
     expect((await call(user, AccountSecurityCalls.sendBindCode.path, { proof: data.proof, channel: 'email', target: email })).body.ret).toBe(AccountSecurityRet.TargetSame);
   });
 
   it('a phone with its country calling code; one account per email or phone; the proof is the account\'s own', async () => {
-    const a = await registerUser(app, { userName: uniqueName('bind'), password: 'first-pass-1' });
-    const b = await registerUser(app, { userName: uniqueName('bind'), password: 'first-pass-1' });
+    const a = await server.registerUser({ userName: uniqueName('bind'), password: 'first-pass-1' });
+    const b = await server.registerUser({ userName: uniqueName('bind'), password: 'first-pass-1' });
     const proofA = (await proofOf(a)).data.proof;
     const proofB = (await proofOf(b)).data.proof;
     const phone = `1${String(Date.now()).slice(-10)}`;
@@ -56,10 +47,10 @@ describe('binding an email or phone (issue 22)', () => {
   });
 
   it('a proof lasts 10 minutes; binding needs a session', async () => {
-    const user = await registerUser(app, { userName: uniqueName('bind'), password: 'first-pass-1' });
+    const user = await server.registerUser({ userName: uniqueName('bind'), password: 'first-pass-1' });
     const { proof } = (await proofOf(user)).data;
-    clock.advance(10 * 60_000);
+    server.clock.advance(10 * 60_000);
     expect((await call(user, AccountSecurityCalls.sendBindCode.path, { proof, channel: 'email', target: 'late@example.com' })).body.ret).toBe(AccountSecurityRet.ProofExpired);
-    expect((await post(app, AccountSecurityCalls.verifyPassword.path, { password: 'first-pass-1' })).body.ret).toBe(Ret.SessionInvalid);
+    expect((await server.post(AccountSecurityCalls.verifyPassword.path, { password: 'first-pass-1' })).body.ret).toBe(Ret.SessionInvalid);
   });
 });

@@ -1,13 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_START_ADS, seedAds } from '../../server/ads/seed.ts';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { FakeClock, createTestDatabase, get, post, testConfig } from './support.ts';
-
-let db: Database;
-let app: FastifyInstance;
+import { FakeClock } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 interface AdJson {
   id: number;
@@ -18,24 +13,20 @@ interface AdJson {
 }
 type AdsJson = Record<'kaiping' | 'zanting' | 'chaBo' | 'danmu', AdJson[]>;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedAds(db);
-  await seedAds(db);
-  await db.query(
-    `INSERT INTO ads (ad_type, position, show_url, region, media_key, seed_key) VALUES
-       (1, 'kaiping', '/media/demo/poster-4.jpg', 'MY', NULL, 'test-my'),
-       (2, 'zanting', '/media/demo/cover-1.jpg', NULL, 'abc123', 'test-pause')`,
-  );
-  app = await createApp({ db, config: testConfig(), clock: new FakeClock(), logger: false });
+const server = useServerFixture({
+  clock: new FakeClock(),
+  seed: async (db) => {
+    await seedAds(db);
+    await seedAds(db);
+    await db.query(
+      `INSERT INTO ads (ad_type, position, show_url, region, media_key, seed_key) VALUES
+         (1, 'kaiping', '/media/demo/poster-4.jpg', 'MY', NULL, 'test-my'),
+         (2, 'zanting', '/media/demo/cover-1.jpg', NULL, 'abc123', 'test-pause')`,
+    );
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
-
-const ads = async (fields: Record<string, string>) => get<AdsJson>(app, '/api/Video/GetAdsDataList', fields);
+const ads = async (fields: Record<string, string>) => server.get<AdsJson>('/api/Video/GetAdsDataList', fields);
 
 describe('GET /api/Video/GetAdsDataList', () => {
   it('answers the four lists, the seeded start ads once each (seeding is idempotent)', async () => {
@@ -71,27 +62,27 @@ describe('GET /api/Video/GetAdsDataList', () => {
 describe('POST /api/Video/AdView', () => {
   it('counts a view through the viewURL (id in the query)', async () => {
     const ad = (await ads({ typeList: '1' })).body.data.kaiping[0]!;
-    const before = await db.query<{ view_count: number }>('SELECT view_count FROM ads WHERE id = $1', [ad.id]);
-    const { body } = await post(app, ad.viewURL);
+    const before = await server.db.query<{ view_count: number }>('SELECT view_count FROM ads WHERE id = $1', [ad.id]);
+    const { body } = await server.post(ad.viewURL);
     expect(body).toEqual({ ret: Ret.Ok, msg: '成功', data: null });
-    const after = await db.query<{ view_count: number }>('SELECT view_count FROM ads WHERE id = $1', [ad.id]);
+    const after = await server.db.query<{ view_count: number }>('SELECT view_count FROM ads WHERE id = $1', [ad.id]);
     expect(Number(after[0]!.view_count)).toBe(Number(before[0]!.view_count) + 1);
   });
 
   it('refuses a missing, malformed or unknown id', async () => {
-    expect((await post(app, '/api/Video/AdView')).body.ret).toBe(Ret.MissingParam);
-    expect((await post(app, '/api/Video/AdView', { id: 'x' })).body.ret).toBe(Ret.BadParam);
-    expect((await post(app, '/api/Video/AdView', { id: '0' })).body.ret).toBe(Ret.BadParam);
-    expect((await post(app, '/api/Video/AdView', { id: '999999' })).body).toEqual({ ret: Ret.AdNotFound, msg: '广告不存在', data: null });
+    expect((await server.post('/api/Video/AdView')).body.ret).toBe(Ret.MissingParam);
+    expect((await server.post('/api/Video/AdView', { id: 'x' })).body.ret).toBe(Ret.BadParam);
+    expect((await server.post('/api/Video/AdView', { id: '0' })).body.ret).toBe(Ret.BadParam);
+    expect((await server.post('/api/Video/AdView', { id: '999999' })).body).toEqual({ ret: Ret.AdNotFound, msg: '广告不存在', data: null });
   });
 });
 
 describe('seedAds on an older installation', () => {
   it('moves seeded ads still on the old shared demo pictures to their own pictures; leaves replaced ones alone', async () => {
-    await db.query(`UPDATE ads SET show_url = '/media/demo/poster-1.jpg' WHERE seed_key = 'kaiping-1'`);
-    await db.query(`UPDATE ads SET show_url = '/media/uploads/covers/campaign.jpg' WHERE seed_key = 'kaiping-2'`);
-    await seedAds(db);
-    const rows = await db.query<{ seed_key: string; show_url: string }>(
+    await server.db.query(`UPDATE ads SET show_url = '/media/demo/poster-1.jpg' WHERE seed_key = 'kaiping-1'`);
+    await server.db.query(`UPDATE ads SET show_url = '/media/uploads/covers/campaign.jpg' WHERE seed_key = 'kaiping-2'`);
+    await seedAds(server.db);
+    const rows = await server.db.query<{ seed_key: string; show_url: string }>(
       `SELECT seed_key, show_url FROM ads WHERE seed_key IN ('kaiping-1', 'kaiping-2') ORDER BY seed_key`,
     );
     expect(rows).toEqual([
@@ -99,6 +90,6 @@ describe('seedAds on an older installation', () => {
       { seed_key: 'kaiping-2', show_url: '/media/uploads/covers/campaign.jpg' },
     ]);
     expect(SEED_START_ADS[0]!.showUrl).toBe('/media/demo/ads/kaiping-1.jpg');
-    await db.query(`UPDATE ads SET show_url = $1 WHERE seed_key = 'kaiping-2'`, [SEED_START_ADS[1]!.showUrl]);
+    await server.db.query(`UPDATE ads SET show_url = $1 WHERE seed_key = 'kaiping-2'`, [SEED_START_ADS[1]!.showUrl]);
   });
 });

@@ -1,62 +1,53 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BASIC_BARRAGE_COLORS, VIP_BARRAGE_COLORS } from '../../src/core/playback/barrage-style.ts';
-import { openAuthenticated, openSocket, sleep, listenForSockets } from './socket-support.ts';
-import type { ListeningApp, TestSocket } from './socket-support.ts';
-import { FakeClock, createTestDatabase, get, registerUser, tokenParams } from './support.ts';
+import { openAuthenticated, openSocket, sleep } from './socket-support.ts';
+import type { TestSocket } from './socket-support.ts';
+import { FakeClock, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 /**
  * Barrage styles (issue 24): AddBarrages' mode, color and size, checked, stored, listed and relayed; rows from before
  * the styles read as white, normal-sized scrolling barrages; a visitor's socket hears an episode's live barrages but
  * cannot send. PGlite, or PostgreSQL (and the Redis streams adapter) when DATABASE_URL (and REDIS_URL) are set.
  */
-let db: Database;
-let app: FastifyInstance;
-let url: string;
 const clock = new FakeClock();
 const sockets: TestSocket[] = [];
-let listening: ListeningApp | undefined;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, clock);
-  listening = await listenForSockets(db, 'barrage-styles', clock);
-  ({ app, url } = listening);
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedCatalogue(db, clock);
+  },
+  sockets: 'barrage-styles',
 });
 
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
 
-afterAll(async () => {
-  await listening?.close();
-  await db?.close();
-});
-
 const MEDIA = 'movie-08';
 
 const send = async (user: TestUser | null, fields: Record<string, string>) => {
-  const { body } = await get<WireBarrage>(app, '/api/Video/AddBarrages', { ...(user ? tokenParams(user.token) : {}), mediaKey: MEDIA, time: '2', content: '好看', ...fields });
+  const { body } = await server.get<WireBarrage>('/api/Video/AddBarrages', { ...(user ? tokenParams(user.token) : {}), mediaKey: MEDIA, time: '2', content: '好看', ...fields });
   clock.advance(1500);
   return body;
 };
 const list = async (episode: string): Promise<WireBarrage[]> =>
-  (await get<{ list: WireBarrage[] }>(app, '/api/Video/GetBarrages', { mediaKey: MEDIA, episode })).body.data.list;
+  (await server.get<{ list: WireBarrage[] }>('/api/Video/GetBarrages', { mediaKey: MEDIA, episode })).body.data.list;
 
 const DAY = 86_400_000;
 
 async function makeVip(user: TestUser, days: number): Promise<void> {
-  await db.query('UPDATE users SET vip_level = 1, vip_expire = $2 WHERE id = $1', [user.id, new Date(clock.now() + days * DAY)]);
+  await server.db.query('UPDATE users SET vip_level = 1, vip_expire = $2 WHERE id = $1', [user.id, new Date(clock.now() + days * DAY)]);
 }
 
 describe('AddBarrages: mode, colour and size', () => {
   it('stores them (the colour uppercase) and answers them; GetBarrages lists them; left out they are scroll, #FFFFFF, normal', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const top = await send(user, { episode: '3', content: '顶部红字', mode: 'top', color: '#fe0302', size: 'small', time: '1' });
     expect(top).toMatchObject({ ret: Ret.Ok, data: { mode: 'top', color: '#FE0302', size: 'small', content: '顶部红字' } });
     const plain = await send(user, { episode: '3', content: '普通', time: '2' });
@@ -71,14 +62,14 @@ describe('AddBarrages: mode, colour and size', () => {
   });
 
   it('reads a row from before the styles (the columns at their defaults) as a white, normal scrolling barrage', async () => {
-    const user = await registerUser(app);
-    const video = (await db.query<{ id: number }>('SELECT id FROM videos WHERE media_key = $1', [MEDIA]))[0]!;
-    await db.query('INSERT INTO barrages (video_id, episode, time_ms, content, user_id, created_at) VALUES ($1, 4, 500, $2, $3, $4)', [video.id, '旧弹幕', user.id, new Date(clock.now())]);
+    const user = await server.registerUser();
+    const video = (await server.db.query<{ id: number }>('SELECT id FROM videos WHERE media_key = $1', [MEDIA]))[0]!;
+    await server.db.query('INSERT INTO barrages (video_id, episode, time_ms, content, user_id, created_at) VALUES ($1, 4, 500, $2, $3, $4)', [video.id, '旧弹幕', user.id, new Date(clock.now())]);
     expect((await list('4'))[0]).toMatchObject({ content: '旧弹幕', mode: 'scroll', color: '#FFFFFF', size: 'normal' });
   });
 
   it('refuses a mode or size off their lists and a malformed colour (1002 with a clear message), a colour on no palette (8058)', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect(await send(user, { mode: 'sideways' })).toMatchObject({ ret: Ret.BadParam, msg: '弹幕模式不正确' });
     expect(await send(user, { size: 'large' })).toMatchObject({ ret: Ret.BadParam, msg: '弹幕字号不正确' });
     expect((await send(user, { color: 'red' })).ret).toBe(Ret.BadParam);
@@ -92,11 +83,11 @@ describe('AddBarrages: mode, colour and size', () => {
   });
 
   it('takes the basic palette from everyone; a VIP-only colour only from an active VIP (8059 with a clear message otherwise)', async () => {
-    const plain = await registerUser(app);
+    const plain = await server.registerUser();
     for (const color of BASIC_BARRAGE_COLORS.slice(0, 3)) expect((await send(plain, { color })).ret).toBe(Ret.Ok);
     const vipOnly = VIP_BARRAGE_COLORS[0];
     expect(await send(plain, { color: vipOnly })).toMatchObject({ ret: Ret.BarrageColorVipOnly, msg: '该颜色为VIP会员专属，开通VIP后即可使用' });
-    const vip = await registerUser(app);
+    const vip = await server.registerUser();
     await makeVip(vip, 1);
     expect(await send(vip, { color: vipOnly.toLowerCase(), episode: '5' })).toMatchObject({ ret: Ret.Ok, data: { color: vipOnly } });
     // A VIP whose time ran out is refused again.
@@ -107,9 +98,9 @@ describe('AddBarrages: mode, colour and size', () => {
 
 describe('live barrages for visitors', () => {
   it('relays a barrage with its style to a visitor socket (never authenticated) in the episode room', async () => {
-    const sender = await registerUser(app);
-    const visitor = await openSocket(url);
-    const member = await openAuthenticated(url, (await registerUser(app)).token);
+    const sender = await server.registerUser();
+    const visitor = await openSocket(server.url);
+    const member = await openAuthenticated(server.url, (await server.registerUser()).token);
     sockets.push(visitor, member);
     visitor.socket.emit('joinVideoRoom', { mediaKey: `${MEDIA}#6` });
     member.socket.emit('joinVideoRoom', { mediaKey: `${MEDIA}#6` });
@@ -124,8 +115,8 @@ describe('live barrages for visitors', () => {
   });
 
   it('a visitor cannot send: AddBarrages answers 201, and a sendBarrage emitted on its socket reaches nobody', async () => {
-    const visitor = await openSocket(url);
-    const listener = await openSocket(url);
+    const visitor = await openSocket(server.url);
+    const listener = await openSocket(server.url);
     sockets.push(visitor, listener);
     for (const socket of [visitor, listener]) {
       socket.socket.emit('joinVideoRoom', { mediaKey: `${MEDIA}#7` });
@@ -140,8 +131,8 @@ describe('live barrages for visitors', () => {
   });
 
   it('a visitor socket that left the room hears no more', async () => {
-    const sender = await registerUser(app);
-    const visitor = await openSocket(url);
+    const sender = await server.registerUser();
+    const visitor = await openSocket(server.url);
     sockets.push(visitor);
     visitor.socket.emit('joinVideoRoom', { mediaKey: `${MEDIA}#8` });
     await visitor.next('joinVideoRoom');

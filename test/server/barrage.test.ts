@@ -1,43 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BLOCKABLE_SENDER, SEED_BLOCK_KEYWORD, seedBarrageDemo } from '../../server/barrage/seed.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { openAuthenticated, sleep, listenForSockets } from './socket-support.ts';
-import type { ListeningApp, TestSocket } from './socket-support.ts';
-import { FakeClock, createTestDatabase, get, registerUser, tokenParams } from './support.ts';
+import { openAuthenticated, sleep } from './socket-support.ts';
+import type { TestSocket } from './socket-support.ts';
+import { FakeClock, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
-let url: string;
 const clock = new FakeClock();
 const sockets: TestSocket[] = [];
-// With REDIS_URL the relay goes through the Redis streams adapter, as it does between server processes.
-let listening: ListeningApp | undefined;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, clock);
-  await seedBarrageDemo(db, clock);
-  listening = await listenForSockets(db, 'barrage', clock);
-  ({ app, url } = listening);
+// With REDIS_URL the relay goes through the Redis streams adapter, as it does between server processes.
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedCatalogue(db, clock);
+    await seedBarrageDemo(db, clock);
+  },
+  sockets: 'barrage',
 });
 
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
 
-afterAll(async () => {
-  await listening?.close();
-  await db?.close();
-});
-
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
-  get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
+  server.get<T>(path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 const barrages = async (user: TestUser | null, fields: Record<string, string>) => {
   const { body } = await call<{ list: WireBarrage[] }>(user, '/api/Video/GetBarrages', fields);
   expect(body.ret).toBe(Ret.Ok);
@@ -50,7 +41,7 @@ const send = async (user: TestUser, fields: Record<string, string>) => {
   return result.body;
 };
 const uidOf = async (userName: string): Promise<number> => {
-  const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE user_name = $1', [userName]);
+  const rows = await server.db.query<{ id: number }>('SELECT id FROM users WHERE user_name = $1', [userName]);
   return rows[0]!.id;
 };
 
@@ -87,7 +78,7 @@ describe('GetBarrages', () => {
 
   it('seeding again adds nothing', async () => {
     const before = (await barrages(null, { mediaKey: 'movie-04' })).length;
-    await seedBarrageDemo(db, clock);
+    await seedBarrageDemo(server.db, clock);
     expect((await barrages(null, { mediaKey: 'movie-04' })).length).toBe(before);
   });
 });
@@ -98,7 +89,7 @@ describe('AddBarrages', () => {
   });
 
   it('stores a trimmed barrage and answers it; GetBarrages then lists it', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const answer = await send(user, { content: '  第一条弹幕  ', time: '2.25', episode: '2', clientId: 'c-1' });
     expect(answer.ret).toBe(Ret.Ok);
     expect(answer.data).toMatchObject({ content: '第一条弹幕', time: 2.25, episode: 2, uid: user.id, mediaKey: 'movie-10', clientId: 'c-1', likeCount: 0 });
@@ -107,7 +98,7 @@ describe('AddBarrages', () => {
   });
 
   it('checks the content and the time with their own codes', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await send(user, { content: '   ' })).ret).toBe(Ret.BarrageContentEmpty);
     expect((await send(user, {})).ret).toBe(Ret.BarrageContentEmpty);
     expect((await send(user, { content: '字'.repeat(51) })).ret).toBe(Ret.BarrageContentTooLong);
@@ -123,8 +114,8 @@ describe('AddBarrages', () => {
   });
 
   it('allows one barrage per second per user, with a clear message', async () => {
-    const user = await registerUser(app);
-    const other = await registerUser(app);
+    const user = await server.registerUser();
+    const other = await server.registerUser();
     const first = await call(user, '/api/Video/AddBarrages', { mediaKey: 'movie-10', content: '一', time: '1' });
     expect(first.body.ret).toBe(Ret.Ok);
     const second = await call(user, '/api/Video/AddBarrages', { mediaKey: 'movie-10', content: '二', time: '1' });
@@ -137,12 +128,12 @@ describe('AddBarrages', () => {
   });
 
   it('relays the stored barrage to sockets in the episode room, and not to other episodes', async () => {
-    const sender = await registerUser(app);
-    const viewer = await registerUser(app);
-    const elsewhere = await registerUser(app);
-    const viewerSocket = await openAuthenticated(url, viewer.token);
-    const senderSocket = await openAuthenticated(url, sender.token);
-    const otherSocket = await openAuthenticated(url, elsewhere.token);
+    const sender = await server.registerUser();
+    const viewer = await server.registerUser();
+    const elsewhere = await server.registerUser();
+    const viewerSocket = await openAuthenticated(server.url, viewer.token);
+    const senderSocket = await openAuthenticated(server.url, sender.token);
+    const otherSocket = await openAuthenticated(server.url, elsewhere.token);
     sockets.push(viewerSocket, senderSocket, otherSocket);
     viewerSocket.socket.emit('joinVideoRoom', { mediaKey: 'movie-06#1' });
     senderSocket.socket.emit('joinVideoRoom', { mediaKey: 'movie-06#1' });
@@ -161,9 +152,9 @@ describe('AddBarrages', () => {
   });
 
   it('stops relaying to a socket that left the room', async () => {
-    const viewer = await registerUser(app);
-    const sender = await registerUser(app);
-    const viewerSocket = await openAuthenticated(url, viewer.token);
+    const viewer = await server.registerUser();
+    const sender = await server.registerUser();
+    const viewerSocket = await openAuthenticated(server.url, viewer.token);
     sockets.push(viewerSocket);
     viewerSocket.socket.emit('joinVideoRoom', { mediaKey: 'movie-12#1' });
     await viewerSocket.next('joinVideoRoom');
@@ -180,8 +171,8 @@ describe('AddBarrages', () => {
   });
 
   it('accepts episode room keys only with a short numeric episode', async () => {
-    const user = await registerUser(app);
-    const socket = await openAuthenticated(url, user.token);
+    const user = await server.registerUser();
+    const socket = await openAuthenticated(server.url, user.token);
     sockets.push(socket);
     socket.socket.emit('joinVideoRoom', { mediaKey: `${'x'.repeat(64)}#12` });
     expect(await socket.next('joinVideoRoom')).toEqual({ mediaKey: `${'x'.repeat(64)}#12`, ok: true });
@@ -195,8 +186,8 @@ describe('AddBarrages', () => {
 
 describe('likes, reports and the barrage coin', () => {
   it('toggles a like and answers liked and count; GetBarrages shows the caller’s like', async () => {
-    const author = await registerUser(app);
-    const fan = await registerUser(app);
+    const author = await server.registerUser();
+    const fan = await server.registerUser();
     const sent = await send(author, { mediaKey: 'movie-11', content: '点我', time: '1' });
     const id = String(sent.data.id);
     const like = (user: TestUser) => call<{ liked: boolean; count: number }>(user, '/api/Video/BarrageLike', { barrageId: id });
@@ -216,8 +207,8 @@ describe('likes, reports and the barrage coin', () => {
   });
 
   it('takes a report once per user and barrage, with a reason of the list, never one’s own', async () => {
-    const author = await registerUser(app);
-    const reporter = await registerUser(app);
+    const author = await server.registerUser();
+    const reporter = await server.registerUser();
     const sent = await send(author, { mediaKey: 'movie-11', content: '被举报', time: '2' });
     const id = String(sent.data.id);
     const report = (user: TestUser, reason = '垃圾广告') => call(user, '/api/Video/AccusationBarrage', { barrageId: id, reason });
@@ -231,9 +222,9 @@ describe('likes, reports and the barrage coin', () => {
 
 describe('shield lists', () => {
   it('blocks users (not oneself, only existing ones), lists them newest first and removes them', async () => {
-    const me = await registerUser(app);
+    const me = await server.registerUser();
     const laozhou = await uidOf(BLOCKABLE_SENDER);
-    const other = await registerUser(app, { nickName: '路人甲' });
+    const other = await server.registerUser({ nickName: '路人甲' });
     expect((await call(me, '/api/Video/ShieldUser', { uid: String(me.id) })).body.ret).toBe(Ret.ShieldSelf);
     expect((await call(me, '/api/Video/ShieldUser', { uid: '99999999' })).body.ret).toBe(Ret.UserNotFound);
     expect((await call(me, '/api/Video/ShieldUser', { uid: String(laozhou) })).body.ret).toBe(Ret.Ok);
@@ -247,13 +238,13 @@ describe('shield lists', () => {
     const removed = await call<{ list: { uid: number }[] }>(me, '/api/Video/RemoveShieldUser', { uid: String(laozhou) });
     expect(removed.body.data.list.map((u) => u.uid)).toEqual([other.id]);
     // Lists are per user.
-    const someoneElse = await registerUser(app);
+    const someoneElse = await server.registerUser();
     expect((await call<{ list: unknown[] }>(someoneElse, '/api/Video/GetShieldUserList')).body.data.list).toEqual([]);
     expect((await call(null, '/api/Video/GetShieldUserList')).body.ret).toBe(Ret.SessionInvalid);
   });
 
   it('blocks keywords trimmed and lower-cased, 1–20 characters, and removes them', async () => {
-    const me = await registerUser(app);
+    const me = await server.registerUser();
     expect((await call(me, '/api/Video/ShieldKeyWord', { keyword: '   ' })).body.ret).toBe(Ret.ShieldKeywordInvalid);
     expect((await call(me, '/api/Video/ShieldKeyWord', { keyword: '字'.repeat(21) })).body.ret).toBe(Ret.ShieldKeywordInvalid);
     expect((await call(me, '/api/Video/ShieldKeyWord', { keyword: ' 剧透 ' })).body.ret).toBe(Ret.Ok);
@@ -266,9 +257,9 @@ describe('shield lists', () => {
   });
 
   it('holds at most 100 entries per list', async () => {
-    const me = await registerUser(app);
+    const me = await server.registerUser();
     for (let i = 0; i < 100; i++) {
-      await db.query('INSERT INTO barrage_shield_keywords (user_id, keyword, created_at) VALUES ($1, $2, now())', [me.id, `词${i}`]);
+      await server.db.query('INSERT INTO barrage_shield_keywords (user_id, keyword, created_at) VALUES ($1, $2, now())', [me.id, `词${i}`]);
     }
     expect((await call(me, '/api/Video/ShieldKeyWord', { keyword: '第一百零一' })).body).toMatchObject({ ret: Ret.ShieldListFull, msg: '屏蔽列表已满，最多100个' });
     // One already there is still fine.
@@ -278,7 +269,7 @@ describe('shield lists', () => {
 
 describe('barrage settings', () => {
   it('answers the defaults, saves the fields given and refuses values out of range', async () => {
-    const me = await registerUser(app);
+    const me = await server.registerUser();
     const defaults = DEFAULT_BARRAGE_CONFIG;
     expect((await call(null, '/api/user/getBarrageCofig')).body.data).toEqual(defaults);
     expect((await call(me, '/api/user/getBarrageCofig')).body.data).toEqual(defaults);

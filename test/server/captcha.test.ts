@@ -1,28 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { CAPTCHA_GLYPHS, captchaDataUrl, randomCaptchaAnswer, renderCaptchaSvg } from '../../server/captcha/captcha-image.ts';
 import { CaptchaStore } from '../../server/captcha/captcha-repository.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { CaptchaRules } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import { readCaptcha } from '../e2e/support/captcha-reader.ts';
-import { FakeClock, MINUTE, createTestDatabase, get, testConfig, uniqueIp } from './support.ts';
+import { FakeClock, MINUTE, uniqueIp } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+const server = useServerFixture({ clock });
 
 /** A repeatable [0, 1) sequence. */
 function seeded(seed: number): () => number {
@@ -73,7 +61,7 @@ describe('the captcha picture', () => {
 
 describe('CaptchaStore', () => {
   it('answers once, in any case, until it expires', async () => {
-    const store = new CaptchaStore(db, 5 * MINUTE);
+    const store = new CaptchaStore(server.db, 5 * MINUTE);
     const t0 = clock.now();
     const id = await store.create('CDF34', t0);
     expect(await store.consume(id, ' cdf34 ', t0 + 1000)).toBe(true);
@@ -89,17 +77,17 @@ describe('CaptchaStore', () => {
   });
 
   it('clears expired captchas as new ones are made', async () => {
-    const store = new CaptchaStore(db, 5 * MINUTE);
+    const store = new CaptchaStore(server.db, 5 * MINUTE);
     const t0 = clock.now() + 60 * MINUTE;
     const old = await store.create('CDF34', t0);
     await store.create('CDF34', t0 + 5 * MINUTE);
-    expect(await db.query('SELECT 1 FROM captchas WHERE id = $1', [old])).toHaveLength(0);
+    expect(await server.db.query('SELECT 1 FROM captchas WHERE id = $1', [old])).toHaveLength(0);
   });
 });
 
 describe('GET /api/Captcha/Get', () => {
   it('answers an id, an SVG picture and its lifetime, never cached', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/Captcha/Get?System=h5', remoteAddress: uniqueIp() });
+    const response = await server.app.inject({ method: 'GET', url: '/api/Captcha/Get?System=h5', remoteAddress: uniqueIp() });
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json<{ ret: number; data: { id: string; image: string; expiresIn: number } }>();
     expect(body.ret).toBe(Ret.Ok);
@@ -112,10 +100,10 @@ describe('GET /api/Captcha/Get', () => {
 
   it('allows 60 captchas per address per 15 minutes', async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < 60; i++) expect((await get(app, '/api/Captcha/Get', {}, { ip })).body.ret).toBe(Ret.Ok);
-    expect((await get(app, '/api/Captcha/Get', {}, { ip })).body).toEqual({ ret: Ret.TooManyAttempts, msg: '获取验证码过于频繁，请稍后再试', data: null });
-    expect((await get(app, '/api/Captcha/Get', {}, { ip: uniqueIp() })).body.ret).toBe(Ret.Ok);
+    for (let i = 0; i < 60; i++) expect((await server.get('/api/Captcha/Get', {}, { ip })).body.ret).toBe(Ret.Ok);
+    expect((await server.get('/api/Captcha/Get', {}, { ip })).body).toEqual({ ret: Ret.TooManyAttempts, msg: '获取验证码过于频繁，请稍后再试', data: null });
+    expect((await server.get('/api/Captcha/Get', {}, { ip: uniqueIp() })).body.ret).toBe(Ret.Ok);
     clock.advance(15 * MINUTE);
-    expect((await get(app, '/api/Captcha/Get', {}, { ip })).body.ret).toBe(Ret.Ok);
+    expect((await server.get('/api/Captcha/Get', {}, { ip })).body.ret).toBe(Ret.Ok);
   });
 });

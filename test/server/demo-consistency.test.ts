@@ -1,47 +1,42 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import { BARRAGE_VIEWERS, seedBarrageDemo } from '../../server/barrage/seed.ts';
 import { SEED_VIDEOS, seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { seedMessaging } from '../../server/messaging/seed.ts';
 import { seedPlayback } from '../../server/playback/seed.ts';
 import { demoStars, seedVideoSocial } from '../../server/video-social/seed.ts';
-import { FakeClock, TEST_ARGON2, createTestDatabase, get, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
+import { FakeClock, TEST_ARGON2, tokenParams, type TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 /**
  * The demo looks real: what the catalogue lists agrees with what plays, and the counts and scores shown agree with
  * the rows behind them.
  */
 
-let db: Database;
-let app: FastifyInstance;
 let viewer: TestUser;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const passwords = new PasswordHasher(TEST_ARGON2);
-  await seed(db, { passwords, clock });
-  await seedCatalogue(db, clock);
-  await seedBarrageDemo(db, clock);
-  await seedPlayback(db);
-  await seedMessaging(db, { passwords, clock });
-  await seedVideoSocial(db, clock);
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-  viewer = await registerUser(app);
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    const passwords = new PasswordHasher(TEST_ARGON2);
+    await seed(db, { passwords, clock });
+    await seedCatalogue(db, clock);
+    await seedBarrageDemo(db, clock);
+    await seedPlayback(db);
+    await seedMessaging(db, { passwords, clock });
+    await seedVideoSocial(db, clock);
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+beforeAll(async () => {
+  viewer = await server.registerUser();
 });
 
 const call = async <T>(path: string, fields: Record<string, string> = {}): Promise<T> => {
-  const { body } = await get<T>(app, path, fields);
+  const { body } = await server.get<T>(path, fields);
   expect(body.ret, `${path} ${JSON.stringify(fields)}`).toBe(Ret.Ok);
   return body.data;
 };
@@ -53,7 +48,7 @@ const resolveUrl = (base: string, relative: string) => {
 };
 
 async function fetchText(url: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url });
+  const response = await server.app.inject({ method: 'GET', url });
   expect(response.statusCode, url).toBe(200);
   return response.body;
 }
@@ -113,7 +108,7 @@ describe('durations: what the catalogue lists is what plays', () => {
       const key = address.url.replace(/^\/vod\/[^/]+\//, '');
       const known = served.get(key);
       if (known !== undefined) return known;
-      const seconds = address.kind === 'hls' ? await hlsSeconds(address.url) : mp4Seconds((await app.inject({ method: 'GET', url: address.url })).rawPayload);
+      const seconds = address.kind === 'hls' ? await hlsSeconds(address.url) : mp4Seconds((await server.app.inject({ method: 'GET', url: address.url })).rawPayload);
       served.set(key, seconds);
       return seconds;
     };
@@ -141,20 +136,20 @@ describe('durations: what the catalogue lists is what plays', () => {
 
   it('play records and the watching list never read past the end of what plays', async () => {
     const auth = tokenParams(viewer.token);
-    const recorded = await get(app, '/api/video/AddPlayRecord', { ...auth, mediaKey: 'movie-04', progress: '3600' });
+    const recorded = await server.get('/api/video/AddPlayRecord', { ...auth, mediaKey: 'movie-04', progress: '3600' });
     expect(recorded.body.ret).toBe(Ret.Ok);
-    const records = await get<{ list: { mediaKey: string; progress: number; duration: number }[] }>(app, '/api/video/GetPlayRecords', auth);
+    const records = await server.get<{ list: { mediaKey: string; progress: number; duration: number }[] }>('/api/video/GetPlayRecords', auth);
     expect(records.body.data.list.find((record) => record.mediaKey === 'movie-04')).toMatchObject({ progress: 20, duration: 20 });
-    const watching = await get<{ mine: { mediaKey: string; progress: number; episodeDuration: number }[] }>(app, '/api/video/GetWatching', auth);
+    const watching = await server.get<{ mine: { mediaKey: string; progress: number; episodeDuration: number }[] }>('/api/video/GetWatching', auth);
     expect(watching.body.data.mine.find((record) => record.mediaKey === 'movie-04')).toMatchObject({ progress: 20, episodeDuration: 20 });
-    const info = await get<{ progress: number }>(app, '/api/Video/getPlayInfo', { ...auth, mediaKey: 'movie-04' });
+    const info = await server.get<{ progress: number }>('/api/Video/getPlayInfo', { ...auth, mediaKey: 'movie-04' });
     expect(info.body.data.progress).toBeLessThanOrEqual(20);
   });
 });
 
 describe('scores and counts agree with their rows', () => {
   it('every score shown is the average of its ratings, and no score stands beside 0人评分', async () => {
-    const rows = await db.query<{ media_key: string; score_tenths: number; n: number; tenths: number | null }>(
+    const rows = await server.db.query<{ media_key: string; score_tenths: number; n: number; tenths: number | null }>(
       `SELECT v.media_key, v.score_tenths, count(r.*)::int AS n, round(avg(r.stars) * 20)::int AS tenths
        FROM videos v LEFT JOIN video_ratings r ON r.video_id = v.id GROUP BY v.id ORDER BY v.id`,
     );
@@ -192,7 +187,7 @@ describe('scores and counts agree with their rows', () => {
   });
 
   it('no video counts fewer plays than the people who rated, voted on or commented on it', async () => {
-    const rows = await db.query<{ media_key: string; plays: number; people: number }>(
+    const rows = await server.db.query<{ media_key: string; plays: number; people: number }>(
       `SELECT v.media_key, v.play_count::int AS plays, (SELECT count(DISTINCT u)::int FROM (
          SELECT user_id AS u FROM video_ratings WHERE video_id = v.id UNION SELECT user_id FROM video_votes WHERE video_id = v.id
          UNION SELECT user_id FROM video_comments WHERE video_id = v.id) AS people) AS people
@@ -202,7 +197,7 @@ describe('scores and counts agree with their rows', () => {
   });
 
   it('comment, like and vote counts are the rows', async () => {
-    const videos = await db.query<{ media_key: string; comments: number; likes: number; dislikes: number }>(
+    const videos = await server.db.query<{ media_key: string; comments: number; likes: number; dislikes: number }>(
       `SELECT v.media_key,
          (SELECT count(*)::int FROM video_comments c WHERE c.video_id = v.id) AS comments,
          (SELECT count(*)::int FROM video_votes o WHERE o.video_id = v.id AND o.vote = 1) AS likes,

@@ -2,38 +2,26 @@
  * GET / carries the home route's first screen (server/static/first-screen-page.ts): the visitor's GetHomeData answer
  * in a JSON data block and a preload of the covers the first screen shows at once; compressed, revalidated by ETag.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { firstScreenMarkup } from '../../server/static/first-screen-markup.ts';
 import { firstScreenHtml } from '../../server/static/first-screen-page.ts';
 import { FIRST_SCREEN_CARDS, FIRST_SCREEN_DATA_ID, FIRST_SCREEN_MARKUP_ID, firstScreenCovers } from '../../src/core/catalogue/first-screen.ts';
-import { FakeClock, createTestDatabase, testConfig } from './support.ts';
+import { FakeClock } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 const TEMPLATE = '<!doctype html><html><head><title>fake app</title></head><body><div id="root"></div><script type="module" src="/assets/main-0a1b2c3d.js"></script></body></html>';
 
-let db: Database;
-let app: FastifyInstance;
-let staticDir: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, new FakeClock());
-  staticDir = await mkdtemp(join(tmpdir(), 'qiyu-first-screen-'));
-  await writeFile(join(staticDir, 'index.html'), TEMPLATE);
-  app = await createApp({ db, config: testConfig({ staticDir }), logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await rm(staticDir, { recursive: true, force: true });
+const server = useServerFixture({
+  tempDir: 'qiyu-first-screen-',
+  config: ({ dir }) => ({ staticDir: dir }),
+  seed: async (db, { dir }) => {
+    await seedCatalogue(db, new FakeClock());
+    await writeFile(join(dir, 'index.html'), TEMPLATE);
+  },
 });
 
 function dataBlock(html: string): unknown {
@@ -44,13 +32,13 @@ function dataBlock(html: string): unknown {
 
 describe('the home page', () => {
   it("carries the visitor's GetHomeData answer and preloads the first screen's covers", async () => {
-    const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    const page = await server.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     const html = brotliDecompressSync(page.rawPayload).toString();
-    const api = await app.inject({ method: 'GET', url: '/api/home/GetHomeData?System=h5' });
+    const api = await server.app.inject({ method: 'GET', url: '/api/home/GetHomeData?System=h5' });
     expect(dataBlock(html)).toEqual(api.json());
     const covers = firstScreenCovers((api.json() as { data: unknown }).data);
     expect(covers).toHaveLength(FIRST_SCREEN_CARDS);
@@ -64,8 +52,8 @@ describe('the home page', () => {
   });
 
   it('carries a static copy of the first screen before the app root: the first block with its covers, inert', async () => {
-    const page = await app.inject({ method: 'GET', url: '/' });
-    const api = (await app.inject({ method: 'GET', url: '/api/home/GetHomeData?System=h5' })).json() as { data: { blocks: { title: string }[] } };
+    const page = await server.app.inject({ method: 'GET', url: '/' });
+    const api = (await server.app.inject({ method: 'GET', url: '/api/home/GetHomeData?System=h5' })).json() as { data: { blocks: { title: string }[] } };
     const html = page.body;
     const start = html.indexOf(`<div id="${FIRST_SCREEN_MARKUP_ID}"`);
     expect(start).toBeGreaterThan(html.indexOf('<body>'));
@@ -79,17 +67,17 @@ describe('the home page', () => {
   });
 
   it('answers 304 to the copy the browser holds, and gzip or plain to others', async () => {
-    const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    const first = await server.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(first.headers['content-encoding']).toBe('gzip');
-    const again = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await server.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
-    const plain = await app.inject({ method: 'GET', url: '/' });
+    const plain = await server.app.inject({ method: 'GET', url: '/' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('fake app');
   });
 
   it('leaves other routes the plain page', async () => {
-    const other = await app.inject({ method: 'GET', url: '/vip' });
+    const other = await server.app.inject({ method: 'GET', url: '/vip' });
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(TEMPLATE);
   });

@@ -2,45 +2,32 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Config } from '../../server/config.ts';
 import { readConfig } from '../../server/config.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { RedisRateLimitStore } from '../../server/rate-limit/redis-rate-limit-store.ts';
 import { SEND_LIMITS } from '../../server/rate-limit/send-limits.ts';
-import { FakeClock, REDIS_URL, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
+import { FakeClock, REDIS_URL, get, post, registerUser, tokenParams, uniqueIp } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 const FLOODED = { ret: Ret.TooManyRequests, msg: '操作过于频繁，请稍后再试', data: null };
 const MAX = 5;
 
-let db: Database;
 const clock = new FakeClock();
-const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, clock);
+const server = useServerFixture({
+  clock,
+  config: { apiRateLimitMax: MAX, apiRateLimitWindowMs: 60_000 },
+  seed: async (db) => {
+    await seedCatalogue(db, clock);
+  },
+  app: false,
 });
 
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await db?.close();
-});
-
-async function appWith(overrides: Partial<Config>, rateLimitStore?: RedisRateLimitStore): Promise<FastifyInstance> {
-  const app = await createApp({
-    db,
-    config: testConfig({ apiRateLimitMax: MAX, apiRateLimitWindowMs: 60_000, ...overrides }),
-    clock,
-    logger: false,
-    ...(rateLimitStore ? { rateLimitStore } : {}),
-  });
-  apps.push(app);
-  return app;
-}
+const appWith = (overrides: Partial<Config>, rateLimitStore?: RedisRateLimitStore): Promise<FastifyInstance> =>
+  server.startApp({ config: overrides, ...(rateLimitStore ? { rateLimitStore } : {}) });
 
 const region = (app: FastifyInstance, ip: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: '/api/home/GetUserRegion', remoteAddress: ip, headers });
@@ -135,7 +122,7 @@ describe('per-user limits on messages, barrages and comments', () => {
     for (const answer of refused) expect([answer.status, answer.body]).toEqual([200, { ret: Ret.ChatTooFrequent, msg: '发送太频繁，请稍后再试', data: null }]);
     expect((await chat(app, c, b, 'hello')).body.ret).toBe(Ret.Ok);
     // Stored: only the accepted ones.
-    const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM private_messages WHERE from_uid = $1', [a.id]);
+    const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM private_messages WHERE from_uid = $1', [a.id]);
     expect(rows[0]?.n).toBe(burst.max);
     // After the burst window a few more go through, until the minute's allowance is used.
     clock.advance(burst.windowMs);
@@ -188,7 +175,6 @@ describe.runIf(REDIS_URL !== undefined)('with Redis (REDIS_URL): two processes s
 
   afterAll(async () => {
     for (const app of [one, two]) await app?.close();
-    apps.splice(0, apps.length, ...apps.filter((app) => app !== one && app !== two));
     const redis = new Redis(REDIS_URL ?? '');
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length > 0) await redis.del(...keys);

@@ -1,36 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLAY_AD_MEDIA_KEY, SEED_PLAY_ADS, seedAds } from '../../server/ads/seed.ts';
-import { createApp } from '../../server/app.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { videoAccess } from '../../server/gold/gold-repository.ts';
 import { GOLD_DEMO_ACCOUNT, SEED_GOLD_PRICES, seedGold } from '../../server/gold/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { GoldCalls, type GoldRecordPage, type PaidVideo, type PaidVideos, type VideoUnlocked } from '../../src/core/gold/gold-protocol.ts';
-import { FakeClock, MINUTE, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
+import { FakeClock, MINUTE, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, clock);
-  await seedAds(db);
-  await seedAds(db);
-  await seedGold(db, clock);
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedCatalogue(db, clock);
+    await seedAds(db);
+    await seedAds(db);
+    await seedGold(db, clock);
+  },
 });
 
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
-  get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
+  server.get<T>(path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 const filter = (user: TestUser | null, mediaKeys: string) =>
   call<PaidVideos>(user, GoldCalls.paidVideos.path, { mediaKeys });
 /** The list without the covers (checked once below). */
@@ -39,19 +31,19 @@ const pay = (user: TestUser | null, mediaKey: string) => call<VideoUnlocked | nu
 const records = (user: TestUser | null, fields: Record<string, string> = {}) => call<GoldRecordPage>(user, GoldCalls.records.path, fields);
 
 async function userWithGold(gold: number): Promise<TestUser> {
-  const user = await registerUser(app);
-  await db.query('UPDATE users SET gold = $1 WHERE id = $2', [gold, user.id]);
+  const user = await server.registerUser();
+  await server.db.query('UPDATE users SET gold = $1 WHERE id = $2', [gold, user.id]);
   return user;
 }
 async function balanceOf(user: TestUser): Promise<number> {
-  const rows = await db.query<{ gold: number }>('SELECT gold FROM users WHERE id = $1', [user.id]);
+  const rows = await server.db.query<{ gold: number }>('SELECT gold FROM users WHERE id = $1', [user.id]);
   return Number(rows[0]?.gold);
 }
 async function ledgerOf(user: TestUser): Promise<{ amount: number; balance_after: number; reason: string }[]> {
-  return db.query('SELECT amount, balance_after, reason FROM gold_ledger WHERE user_id = $1 ORDER BY id', [user.id]);
+  return server.db.query('SELECT amount, balance_after, reason FROM gold_ledger WHERE user_id = $1 ORDER BY id', [user.id]);
 }
 async function videoIdOf(mediaKey: string): Promise<number> {
-  const rows = await db.query<{ id: number }>('SELECT id FROM videos WHERE media_key = $1', [mediaKey]);
+  const rows = await server.db.query<{ id: number }>('SELECT id FROM videos WHERE media_key = $1', [mediaKey]);
   return rows[0]!.id;
 }
 
@@ -69,9 +61,9 @@ describe('seeded prices and demo gold', () => {
   });
 
   it('gives demo2 its starting gold once, with a ledger entry (seeding is idempotent)', async () => {
-    const demo2 = await registerUser(app, { userName: GOLD_DEMO_ACCOUNT.userName });
-    await seedGold(db, clock);
-    await seedGold(db, clock);
+    const demo2 = await server.registerUser({ userName: GOLD_DEMO_ACCOUNT.userName });
+    await seedGold(server.db, clock);
+    await seedGold(server.db, clock);
     expect(await balanceOf(demo2)).toBe(100);
     expect(await ledgerOf(demo2)).toEqual([{ amount: 100, balance_after: 100, reason: 'grant' }]);
     const { body } = await records(demo2);
@@ -150,7 +142,7 @@ describe('GET /api/video/PayVideoByGold', () => {
     expect(answers.map((a) => a.body.data?.balance)).toEqual([70, 70, 70, 70, 70]);
     expect(await balanceOf(user)).toBe(70);
     expect(await ledgerOf(user)).toEqual([{ amount: -30, balance_after: 70, reason: 'unlock' }]);
-    const purchases = await db.query('SELECT 1 FROM gold_purchases WHERE user_id = $1', [user.id]);
+    const purchases = await server.db.query('SELECT 1 FROM gold_purchases WHERE user_id = $1', [user.id]);
     expect(purchases).toHaveLength(1);
   });
 
@@ -172,33 +164,33 @@ describe('videoAccess (asked by GetPlayAddress and VideoDetails)', () => {
   it('opens free videos to everyone and paid ones only to their buyers', async () => {
     const user = await userWithGold(100);
     const movie02 = await videoIdOf('movie-02');
-    expect(await videoAccess(db, null, await videoIdOf('movie-01'))).toEqual({ price: 0, unlocked: true });
-    expect(await videoAccess(db, null, movie02)).toEqual({ price: 30, unlocked: false });
-    expect(await videoAccess(db, user.id, movie02)).toEqual({ price: 30, unlocked: false });
+    expect(await videoAccess(server.db, null, await videoIdOf('movie-01'))).toEqual({ price: 0, unlocked: true });
+    expect(await videoAccess(server.db, null, movie02)).toEqual({ price: 30, unlocked: false });
+    expect(await videoAccess(server.db, user.id, movie02)).toEqual({ price: 30, unlocked: false });
     await pay(user, 'movie-02');
-    expect(await videoAccess(db, user.id, movie02)).toEqual({ price: 30, unlocked: true });
-    expect(await videoAccess(db, null, movie02)).toEqual({ price: 30, unlocked: false });
-    expect(await videoAccess(db, user.id, 2_000_000_000)).toEqual({ price: 0, unlocked: true });
+    expect(await videoAccess(server.db, user.id, movie02)).toEqual({ price: 30, unlocked: true });
+    expect(await videoAccess(server.db, null, movie02)).toEqual({ price: 30, unlocked: false });
+    expect(await videoAccess(server.db, user.id, 2_000_000_000)).toEqual({ price: 0, unlocked: true });
   });
 });
 
 describe('the gold ledger and GET /api/user/GetGoldRecords', () => {
   it('records the daily sign-in in the same transaction as the balance', async () => {
-    const user = await registerUser(app);
-    const signed = await post<{ gold: number; reward: number }>(app, '/api/SignIn/SignIn', tokenParams(user.token));
+    const user = await server.registerUser();
+    const signed = await server.post<{ gold: number; reward: number }>('/api/SignIn/SignIn', tokenParams(user.token));
     expect(signed.body.ret).toBe(Ret.Ok);
     expect(signed.body.data.gold).toBe(5);
     expect(await ledgerOf(user)).toEqual([{ amount: 5, balance_after: 5, reason: 'sign_in' }]);
-    expect((await post(app, '/api/SignIn/SignIn', tokenParams(user.token))).body.ret).toBe(Ret.AlreadySignedIn);
+    expect((await server.post('/api/SignIn/SignIn', tokenParams(user.token))).body.ret).toBe(Ret.AlreadySignedIn);
     expect(await ledgerOf(user)).toHaveLength(1);
   });
 
   it('pages the history newest first with the balance', async () => {
     const user = await userWithGold(0);
-    await post(app, '/api/SignIn/SignIn', tokenParams(user.token));
+    await server.post('/api/SignIn/SignIn', tokenParams(user.token));
     clock.advance(MINUTE);
-    await db.query('UPDATE users SET gold = gold + 95 WHERE id = $1', [user.id]);
-    await db.query(`INSERT INTO gold_ledger (user_id, amount, balance_after, reason, note, created_at) VALUES ($1, 95, 100, 'grant', '活动奖励', $2)`, [
+    await server.db.query('UPDATE users SET gold = gold + 95 WHERE id = $1', [user.id]);
+    await server.db.query(`INSERT INTO gold_ledger (user_id, amount, balance_after, reason, note, created_at) VALUES ($1, 95, 100, 'grant', '活动奖励', $2)`, [
       user.id, new Date(clock.now()),
     ]);
     clock.advance(MINUTE);
@@ -217,7 +209,7 @@ describe('the gold ledger and GET /api/user/GetGoldRecords', () => {
   });
 
   it('answers an empty history, needs a login and validates the paging', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await records(user)).body.data).toEqual({ balance: 0, list: [], page: 1, pageSize: 20, total: 0 });
     expect((await records(null)).body.ret).toBe(Ret.SessionInvalid);
     const badPaging: Record<string, string>[] = [{ page: '0' }, { page: 'x' }, { pageSize: '51' }, { pageSize: '0' }];
@@ -236,7 +228,7 @@ describe('play ads (pause, inserted, barrage)', () => {
     trackingURL: string;
   }
   const adsFor = async (fields: Record<string, string>) =>
-    (await get<Record<'kaiping' | 'zanting' | 'chaBo' | 'danmu', AdJson[]>>(app, '/api/Video/GetAdsDataList', { typeList: '1,2,3,4,5,6,8', ...fields })).body.data;
+    (await server.get<Record<'kaiping' | 'zanting' | 'chaBo' | 'danmu', AdJson[]>>('/api/Video/GetAdsDataList', { typeList: '1,2,3,4,5,6,8', ...fields })).body.data;
 
   it('answers the pause and inserted ads on their video only, the barrage ad everywhere, each once', async () => {
     const onVideo = await adsFor({ mediaKey: PLAY_AD_MEDIA_KEY });
@@ -253,12 +245,12 @@ describe('play ads (pause, inserted, barrage)', () => {
 
   it('counts tracking hits on the demo tracking address', async () => {
     const ad = (await adsFor({ mediaKey: PLAY_AD_MEDIA_KEY })).zanting[0]!;
-    const { body } = await get(app, ad.trackingURL);
+    const { body } = await server.get(ad.trackingURL);
     expect(body).toEqual({ ret: Ret.Ok, msg: '成功', data: null });
-    const rows = await db.query<{ track_count: number }>('SELECT track_count FROM ads WHERE id = $1', [ad.id]);
+    const rows = await server.db.query<{ track_count: number }>('SELECT track_count FROM ads WHERE id = $1', [ad.id]);
     expect(Number(rows[0]!.track_count)).toBe(1);
-    expect((await get(app, '/api/Video/AdTrack', { id: '999999' })).body.ret).toBe(Ret.AdNotFound);
-    expect((await get(app, '/api/Video/AdTrack', { id: 'x' })).body.ret).toBe(Ret.BadParam);
-    expect((await get(app, '/api/Video/AdTrack')).body.ret).toBe(Ret.MissingParam);
+    expect((await server.get('/api/Video/AdTrack', { id: '999999' })).body.ret).toBe(Ret.AdNotFound);
+    expect((await server.get('/api/Video/AdTrack', { id: 'x' })).body.ret).toBe(Ret.BadParam);
+    expect((await server.get('/api/Video/AdTrack')).body.ret).toBe(Ret.MissingParam);
   });
 });

@@ -1,31 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { HELP_ROOT_PATH } from '../../server/help/help-repository.ts';
 import { HelpArticleId, SEED_HELP_ARTICLES, SEED_HELP_CATEGORIES, UNSAFE_PAYLOAD_FLAG, seedHelp } from '../../server/help/seed.ts';
 import { Ret, RetMessage } from '../../server/http/ret.ts';
-import { FakeClock, createTestDatabase, get, testConfig, tokenParams } from './support.ts';
+import { FakeClock, tokenParams } from './support.ts';
 import { HelpCalls, type HelpArticleList, type HelpCategoryContentList, type HelpCategoryList } from '../../src/core/help/help-protocol.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedHelp(db);
-  await seedHelp(db);
-  app = await createApp({ db, config: testConfig(), clock: new FakeClock(), logger: false });
+const server = useServerFixture({
+  clock: new FakeClock(),
+  seed: async (db) => {
+    await seedHelp(db);
+    await seedHelp(db);
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
-
-const categories = (fields: Record<string, string> = { cinema: '1' }) => get<HelpCategoryList>(app, HelpCalls.categories.path, fields);
-const content = (fields: Record<string, string>) => get<HelpCategoryContentList>(app, HelpCalls.content.path, fields);
-const article = (fields: Record<string, string>) => get<HelpArticleList>(app, HelpCalls.article.path, fields);
+const categories = (fields: Record<string, string> = { cinema: '1' }) => server.get<HelpCategoryList>(HelpCalls.categories.path, fields);
+const content = (fields: Record<string, string>) => server.get<HelpCategoryContentList>(HelpCalls.content.path, fields);
+const article = (fields: Record<string, string>) => server.get<HelpArticleList>(HelpCalls.article.path, fields);
 
 describe('GET /api/home/gethelpcat', () => {
   it('answers the categories in order, each once (seeding is idempotent), for a visitor', async () => {
@@ -70,15 +61,15 @@ describe('GET /api/home/gethelpcontent', () => {
   });
 
   it('leaves out a disabled category and disabled questions', async () => {
-    await db.query('UPDATE help_articles SET enabled = false WHERE id = 24');
+    await server.db.query('UPDATE help_articles SET enabled = false WHERE id = 24');
     const { body } = await content({ cinema: '1', cid: `${HELP_ROOT_PATH},2` });
     expect(body.data.info[0]!.sublist.map((q) => q.id)).not.toContain(24);
-    await db.query('UPDATE help_articles SET enabled = true WHERE id = 24');
-    await db.query('UPDATE help_categories SET enabled = false WHERE id = 4');
+    await server.db.query('UPDATE help_articles SET enabled = true WHERE id = 24');
+    await server.db.query('UPDATE help_categories SET enabled = false WHERE id = 4');
     expect((await content({ cinema: '1', cid: `${HELP_ROOT_PATH},4` })).body.ret).toBe(Ret.HelpCategoryNotFound);
     expect((await categories()).body.data.info.map((c) => c.id)).not.toContain(4);
     expect((await article({ cinema: '1', id: '41' })).body.ret).toBe(Ret.HelpArticleNotFound);
-    await db.query('UPDATE help_categories SET enabled = true WHERE id = 4');
+    await server.db.query('UPDATE help_categories SET enabled = true WHERE id = 4');
   });
 });
 
@@ -111,12 +102,12 @@ describe('GET /api/home/gethelpcontentbyid', () => {
   });
 
   it('keeps ids 63 and 70 and hands out later ids past the seeded ones', async () => {
-    const [row] = await db.query<{ id: number }>(
+    const [row] = await server.db.query<{ id: number }>(
       "INSERT INTO help_articles (category_id, title, contxt) VALUES (1, '新问题', '<p>新</p>') RETURNING id",
     );
     expect(row!.id).toBeGreaterThan(Math.max(...SEED_HELP_ARTICLES.map((a) => a.id)));
-    await seedHelp(db);
-    const [category] = await db.query<{ id: number }>("INSERT INTO help_categories (title) VALUES ('新分类') RETURNING id");
+    await seedHelp(server.db);
+    const [category] = await server.db.query<{ id: number }>("INSERT INTO help_categories (title) VALUES ('新分类') RETURNING id");
     expect(category!.id).toBeGreaterThan(SEED_HELP_CATEGORIES.length);
     expect((await article({ cinema: '1', id: '70' })).body.data.info[0]!.title).toBe('用户协议');
   });

@@ -1,17 +1,14 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { MAX_MESSAGE_LENGTH, envelope } from '../../server/http/envelope.ts';
 import { redactUrl } from '../../server/http/redact.ts';
 import { Ret, RetMessage } from '../../server/http/ret.ts';
 import { SessionRefusals } from '../../src/core/session/session-protocol.ts';
 import { cacheControlFor } from '../../server/static/static-app.ts';
-import { testConfig } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 /** A database that fails every statement, as one that went away would. */
 const brokenDatabase: Database = {
@@ -36,33 +33,32 @@ const logStream = new Writable({
   },
 });
 
-let staticDir: string;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  staticDir = await mkdtemp(join(tmpdir(), 'qiyu-static-'));
-  await mkdir(join(staticDir, 'assets', 'chunks'), { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>fake app</title><div id="root"></div>');
-  await writeFile(join(staticDir, 'assets', 'main-ABCD2345.js'), 'console.log("app")');
-  await writeFile(join(staticDir, 'assets', 'chunks', 'home-QRST6789.js'), 'export {}');
-  await writeFile(join(staticDir, 'assets', 'avatar-default.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  await writeFile(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  app = await createApp({ db: brokenDatabase, config: testConfig({ staticDir }), logger: { level: 'error', stream: logStream } });
-  app.get('/api/test/throws', async () => {
-    throw new TypeError('Cannot read properties of undefined (secret detail)');
-  });
-  await app.ready();
+const server = useServerFixture({
+  database: async () => brokenDatabase,
+  tempDir: 'qiyu-static-',
+  config: ({ dir }) => ({ staticDir: dir }),
+  logger: { level: 'error', stream: logStream },
+  seed: async (_db, { dir: staticDir }) => {
+    await mkdir(join(staticDir, 'assets', 'chunks'), { recursive: true });
+    await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>fake app</title><div id="root"></div>');
+    await writeFile(join(staticDir, 'assets', 'main-ABCD2345.js'), 'console.log("app")');
+    await writeFile(join(staticDir, 'assets', 'chunks', 'home-QRST6789.js'), 'export {}');
+    await writeFile(join(staticDir, 'assets', 'avatar-default.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await rm(staticDir, { recursive: true, force: true });
+beforeAll(async () => {
+  server.app.get('/api/test/throws', async () => {
+    throw new TypeError('Cannot read properties of undefined (secret detail)');
+  });
+  await server.app.ready();
 });
 
 describe('API answers', () => {
   it('answers unknown /api paths with HTTP 404 and JSON', async () => {
     for (const [method, url] of [['GET', '/api/Nope/Nothing'], ['POST', '/api/Login/Nothing'], ['GET', '/api/'], ['GET', '/api']] as const) {
-      const response = await app.inject({ method, url });
+      const response = await server.app.inject({ method, url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toEqual({ ret: 404, msg: '接口不存在', data: null });
@@ -71,27 +67,27 @@ describe('API answers', () => {
 
   it('answers a malformed %-escape in the path in the API shape', async () => {
     for (const url of ['/api/%zz', '/media/%zz.jpg']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ ret: Ret.BadParam, msg: '请求地址格式错误', data: null });
     }
   });
 
   it('answers a known path called with the wrong method as unknown', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/Login/Login' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/Login/Login' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ ret: 404, msg: '接口不存在', data: null });
   });
 
   it('matches API paths without regard to case or a trailing slash', async () => {
     for (const url of ['/api/login/login', '/API/LOGIN/LOGIN', '/api/Login/Login/']) {
-      const response = await app.inject({ method: 'POST', url, payload: { userName: 'demo' } });
+      const response = await server.app.inject({ method: 'POST', url, payload: { userName: 'demo' } });
       expect(response.json(), url).toEqual({ ret: Ret.MissingParam, msg: '缺少参数：password', data: null });
     }
   });
 
   it('answers malformed JSON with ret 1002', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/Login/Login',
       payload: '{"userName": "demo", ',
@@ -103,7 +99,7 @@ describe('API answers', () => {
 
   it('answers a JSON body that is not an object with ret 1002', async () => {
     for (const payload of ['[1,2]', '"text"', '42']) {
-      const response = await app.inject({
+      const response = await server.app.inject({
         method: 'POST', url: '/api/Login/Login', payload, headers: { 'content-type': 'application/json' },
       });
       expect(response.json(), payload).toEqual({ ret: Ret.BadParam, msg: '请求格式错误', data: null });
@@ -111,7 +107,7 @@ describe('API answers', () => {
   });
 
   it('refuses prototype poisoning in JSON', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/Login/Login',
       payload: '{"__proto__": {"admin": true}, "userName": "demo"}',
@@ -121,14 +117,14 @@ describe('API answers', () => {
   });
 
   it('treats an empty JSON body as no params', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST', url: '/api/Login/Login', payload: '', headers: { 'content-type': 'application/json' },
     });
     expect(response.json()).toEqual({ ret: Ret.MissingParam, msg: '缺少参数：userName', data: null });
   });
 
   it('answers an unsupported content type with ret 1002', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST', url: '/api/Login/Login', payload: '<xml/>', headers: { 'content-type': 'application/xml' },
     });
     expect(response.statusCode).toBe(200);
@@ -136,7 +132,7 @@ describe('API answers', () => {
   });
 
   it('answers an oversized body with ret 1002', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/Login/Login',
       payload: `userName=${'a'.repeat(1024 * 1024 + 10)}`,
@@ -148,7 +144,7 @@ describe('API answers', () => {
 
   it('answers an unexpected failure with ret 500, no details, and logs them', async () => {
     logLines.length = 0;
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/Login/Login',
       payload: 'userName=demo&password=demo123456',
@@ -161,7 +157,7 @@ describe('API answers', () => {
   });
 
   it('answers an error thrown by a handler with ret 500 without the stack', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/test/throws' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/test/throws' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ret: Ret.Internal, msg: '服务器繁忙，请稍后再试', data: null });
     expect(response.body).not.toContain('secret detail');
@@ -184,7 +180,7 @@ describe('API answers', () => {
 
 describe('static app', () => {
   it('serves index.html at / without caching', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' });
+    const response = await server.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -194,7 +190,7 @@ describe('static app', () => {
   it.each(['/vip', '/openVip?type=1&uid=3', '/play/abc123', '/no/such/page', '/user/'])(
     'answers index.html for the app route %s',
     async (url) => {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -204,7 +200,7 @@ describe('static app', () => {
 
   it('serves hashed assets with long cache headers', async () => {
     for (const url of ['/assets/main-ABCD2345.js', '/assets/chunks/home-QRST6789.js']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/javascript/);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -213,7 +209,7 @@ describe('static app', () => {
 
   it('serves other files to be revalidated', async () => {
     for (const url of ['/assets/avatar-default.svg', '/favicon.svg']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
@@ -221,17 +217,17 @@ describe('static app', () => {
   });
 
   it('answers 404 for a missing asset instead of the page', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/missing-ABCDEFGH.js' });
+    const response = await server.app.inject({ method: 'GET', url: '/assets/missing-ABCDEFGH.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('fake app');
   });
 
   it('answers 404 for other methods outside /api', async () => {
-    expect((await app.inject({ method: 'POST', url: '/vip' })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'POST', url: '/vip' })).statusCode).toBe(404);
   });
 
   it('says to build the app when index.html is missing', async () => {
-    const bare = await createApp({ db: brokenDatabase, config: testConfig({ staticDir: join(staticDir, 'nothing-here') }), logger: false });
+    const bare = await server.startApp({ config: { staticDir: join(server.dir, 'nothing-here') }, logger: false });
     try {
       const response = await bare.inject({ method: 'GET', url: '/some/route' });
       expect(response.headers['content-type']).toMatch(/^text\/html/);

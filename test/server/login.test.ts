@@ -2,41 +2,34 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../server/app.ts';
 import { PasswordHasher, legacyScryptHash } from '../../server/auth/password.ts';
-import type { Database } from '../../server/db/database.ts';
 import { seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { RedisRateLimitStore } from '../../server/rate-limit/redis-rate-limit-store.ts';
-import { FakeClock, MINUTE, TEST_ARGON2, REDIS_URL, TEST_SCRYPT, createTestDatabase, get, post, testConfig, uniqueIp, uniqueName } from './support.ts';
+import { FakeClock, MINUTE, TEST_ARGON2, REDIS_URL, TEST_SCRYPT, get, post, uniqueIp, uniqueName } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seed(db, { passwords: new PasswordHasher(TEST_ARGON2), clock });
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seed(db, { passwords: new PasswordHasher(TEST_ARGON2), clock });
+  },
 });
 
 const register = (fields: Record<string, string>, ip = uniqueIp()) =>
-  post<TestUser>(app, '/api/Login/Register', fields, { ip });
-const login = (fields: Record<string, string>, ip = uniqueIp()) => post<TestUser>(app, '/api/Login/Login', fields, { ip });
+  server.post<TestUser>('/api/Login/Register', fields, { ip });
+const login = (fields: Record<string, string>, ip = uniqueIp()) => server.post<TestUser>('/api/Login/Login', fields, { ip });
 const newCaptcha = async (ip = uniqueIp()) => {
-  const { body } = await get<{ id: string; image: string }>(app, '/api/Captcha/Get', {}, { ip });
+  const { body } = await server.get<{ id: string; image: string }>('/api/Captcha/Get', {}, { ip });
   expect(body.ret).toBe(Ret.Ok);
   return body.data;
 };
 /** What the picture shows (a person reads it; the test reads the database). */
 const captchaAnswer = async (id: string) =>
-  (await db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [id]))[0]?.answer ?? '';
+  (await server.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [id]))[0]?.answer ?? '';
 
 describe('POST /api/Login/Register', () => {
   it('creates the account and answers the user, logged in', async () => {
@@ -66,7 +59,7 @@ describe('POST /api/Login/Register', () => {
     expect(user.token.sign).toMatch(/^[0-9a-f]{64}$/);
     expect(user.token.expire).toBe(Math.floor(clock.now() / 1000) + 30 * 24 * 3600);
 
-    const validated = await post<TestUser>(app, '/api/Login/Validates', {
+    const validated = await server.post<TestUser>('/api/Login/Validates', {
       token: user.token.token, sign: user.token.sign, expire: String(user.token.expire), login_uid: String(user.id),
     });
     expect(validated.body.ret).toBe(Ret.Ok);
@@ -80,14 +73,14 @@ describe('POST /api/Login/Register', () => {
   });
 
   it('accepts a JSON body and params in the query string', async () => {
-    const json = await app.inject({
+    const json = await server.app.inject({
       method: 'POST',
       url: '/api/Login/Register',
       payload: { userName: uniqueName('json'), password: 'blue-kite-88' },
       remoteAddress: uniqueIp(),
     });
     expect(json.json()).toMatchObject({ ret: Ret.Ok });
-    const query = await app.inject({
+    const query = await server.app.inject({
       method: 'POST',
       url: `/api/Login/Register?userName=${uniqueName('query')}&password=blue-kite-88`,
       remoteAddress: uniqueIp(),
@@ -97,7 +90,7 @@ describe('POST /api/Login/Register', () => {
 
   it('lets the body win over the query string', async () => {
     const bodyName = uniqueName('body');
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: `/api/Login/Register?userName=${uniqueName('query')}&password=blue-kite-88`,
       payload: `userName=${bodyName}`,
@@ -152,7 +145,7 @@ describe('POST /api/Login/Register', () => {
   it('stores the new password as argon2id', async () => {
     const userName = uniqueName('hash');
     await register({ userName, password: 'blue-kite-88' });
-    const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_name = $1', [userName]);
+    const [row] = await server.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_name = $1', [userName]);
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
   });
 
@@ -171,7 +164,7 @@ describe('POST /api/Login/Register', () => {
   });
 
   it('refuses a parameter given twice', async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: 'POST',
       url: '/api/Login/Register',
       payload: 'userName=abcd1&userName=abcd2&password=blue-kite-88',
@@ -371,9 +364,9 @@ describe('POST /api/Login/Login', () => {
     const userName = uniqueName('oldhash');
     await register({ userName, password: 'old-secret-1' });
     const old = await legacyScryptHash('short1', TEST_SCRYPT);
-    await db.query('UPDATE users SET password_hash = $1 WHERE user_name = $2', [old, userName]);
+    await server.db.query('UPDATE users SET password_hash = $1 WHERE user_name = $2', [old, userName]);
     const storedHash = async () =>
-      (await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_name = $1', [userName]))[0]?.password_hash;
+      (await server.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE user_name = $1', [userName]))[0]?.password_hash;
 
     // A password set before the rules (6 characters) still logs in: the rules apply when a password is set.
     expect((await login({ userName, password: 'wrong1' })).body.ret).toBe(Ret.BadCredentials);
@@ -406,7 +399,7 @@ describe.runIf(REDIS_URL !== undefined)('login limits on Redis (REDIS_URL), shar
     for (let i = 0; i < 2; i++) {
       const store = RedisRateLimitStore.connect(REDIS_URL ?? '', { prefix });
       stores.push(store);
-      apps.push(await createApp({ db, config: testConfig(), clock, logger: false, rateLimitStore: store }));
+      apps.push(await server.startApp({ rateLimitStore: store }));
     }
   });
 
@@ -425,18 +418,18 @@ describe.runIf(REDIS_URL !== undefined)('login limits on Redis (REDIS_URL), shar
     const checks = vi.spyOn(PasswordHasher.prototype, 'verify');
     try {
       const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-        post<TestUser>(apps[i % 2] ?? app, '/api/Login/Login', { userName, password: `guess-${i}` }, { ip: uniqueIp() })));
+        post<TestUser>(apps[i % 2] ?? server.app, '/api/Login/Login', { userName, password: `guess-${i}` }, { ip: uniqueIp() })));
       expect(checks).toHaveBeenCalledTimes(3);
       expect(answers.filter((a) => a.body.ret === Ret.CaptchaRequired)).toHaveLength(47);
     } finally {
       checks.mockRestore();
     }
     // The other process agrees, and the owner's captcha (made by one process) works at the other.
-    const owner = await post<TestUser>(apps[0] ?? app, '/api/Login/Login', { userName, password: 'blue-kite-88' }, { ip: uniqueIp() });
+    const owner = await post<TestUser>(apps[0] ?? server.app, '/api/Login/Login', { userName, password: 'blue-kite-88' }, { ip: uniqueIp() });
     expect(owner.body.ret).toBe(Ret.CaptchaRequired);
-    const { body } = await get<{ id: string }>(apps[1] ?? app, '/api/Captcha/Get', {}, { ip: uniqueIp() });
+    const { body } = await get<{ id: string }>(apps[1] ?? server.app, '/api/Captcha/Get', {}, { ip: uniqueIp() });
     const fields = { userName, password: 'blue-kite-88', captchaId: body.data.id, captchaCode: await captchaAnswer(body.data.id) };
-    expect((await post<TestUser>(apps[0] ?? app, '/api/Login/Login', fields, { ip: uniqueIp() })).body.ret).toBe(Ret.Ok);
+    expect((await post<TestUser>(apps[0] ?? server.app, '/api/Login/Login', fields, { ip: uniqueIp() })).body.ret).toBe(Ret.Ok);
     clock.advance(15 * MINUTE);
   });
 });

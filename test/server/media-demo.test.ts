@@ -1,11 +1,8 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../server/auth/password.ts';
-import type { Database } from '../../server/db/database.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { SEED_PLAY_ADS, SEED_START_ADS } from '../../server/ads/seed.ts';
 import { SEED_VIDEOS } from '../../server/catalogue/seed.ts';
@@ -14,23 +11,12 @@ import {
   demoPosterUrl, ensureDemoImages, readDemoImages, type DemoImage,
 } from '../../server/media/demo-images.ts';
 import { DEMO_POSTS } from '../../server/posts/seed.ts';
-import { TEST_ARGON2, createTestDatabase, testConfig } from './support.ts';
+import { TEST_ARGON2 } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let dataDir: string;
-let mediaDir: string;
-/** Empty (no user) until the seed tests at the end. */
-let db: Database;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'qiyu-media-demo-'));
-  mediaDir = join(dataDir, 'media');
-  db = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await db?.close();
-  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
-});
+/** The database empty (no user) until the seed tests at the end. */
+const server = useServerFixture({ tempDir: 'qiyu-media-demo-', app: false });
+const mediaDir = (): string => join(server.dir, 'media');
 
 let images: DemoImage[];
 
@@ -81,29 +67,29 @@ describe('demo images', () => {
 
   it('copies the missing ones quickly, and only once', async () => {
     const started = performance.now();
-    const written = await ensureDemoImages(mediaDir);
+    const written = await ensureDemoImages(mediaDir());
     const elapsed = performance.now() - started;
     expect(written).toEqual(images.map((image) => image.path));
     expect(elapsed).toBeLessThan(5000); // well under a second here; loose for slow CI machines
     for (const image of images.slice(0, 5)) {
-      expect(await readFile(join(mediaDir, image.path))).toEqual(await readFile(join(DEMO_IMAGES_DIR, image.path)));
+      expect(await readFile(join(mediaDir(), image.path))).toEqual(await readFile(join(DEMO_IMAGES_DIR, image.path)));
     }
 
-    const firstPoster = join(mediaDir, demoPosterPath('movie-01'));
+    const firstPoster = join(mediaDir(), demoPosterPath('movie-01'));
     const mtime = (await stat(firstPoster)).mtimeMs;
-    expect(await ensureDemoImages(mediaDir)).toEqual([]);
+    expect(await ensureDemoImages(mediaDir())).toEqual([]);
     expect((await stat(firstPoster)).mtimeMs).toBe(mtime);
   });
 
   it('copies only a deleted one again and leaves replaced ones alone', async () => {
-    await rm(join(mediaDir, demoCoverPath('drama-02')));
-    await writeFile(join(mediaDir, 'demo/avatar-3.png'), 'replaced by the operator');
-    expect(await ensureDemoImages(mediaDir)).toEqual([demoCoverPath('drama-02')]);
-    expect(await readFile(join(mediaDir, 'demo/avatar-3.png'), 'utf8')).toBe('replaced by the operator');
+    await rm(join(mediaDir(), demoCoverPath('drama-02')));
+    await writeFile(join(mediaDir(), 'demo/avatar-3.png'), 'replaced by the operator');
+    expect(await ensureDemoImages(mediaDir())).toEqual([demoCoverPath('drama-02')]);
+    expect(await readFile(join(mediaDir(), 'demo/avatar-3.png'), 'utf8')).toBe('replaced by the operator');
   });
 
   it('are served resized as the app asks', async () => {
-    const app = await createApp({ db, config: testConfig({ dataDir, mediaDir }), logger: false });
+    const app = await server.startApp({ config: { dataDir: server.dir, mediaDir: mediaDir() } });
     try {
       const cover = await app.inject({ url: `${demoCoverUrl('movie-01')}?x-oss-process=image/resize,m_fill,w_400,h_225/format,jpg` });
       expect(cover.statusCode).toBe(200);
@@ -119,20 +105,20 @@ describe('demo images', () => {
 describe('seed: the demo account avatar', () => {
   const passwords = new PasswordHasher(TEST_ARGON2);
   const avatarOfDemo = async () =>
-    (await db.query<{ avatar: string }>('SELECT avatar FROM users WHERE user_name = $1', [DEMO_ACCOUNT.userName]))[0]?.avatar;
+    (await server.db.query<{ avatar: string }>('SELECT avatar FROM users WHERE user_name = $1', [DEMO_ACCOUNT.userName]))[0]?.avatar;
 
   it('is a demo avatar on a new database', async () => {
-    expect(await seed(db, { passwords })).toBe(true);
+    expect(await seed(server.db, { passwords })).toBe(true);
     expect(await avatarOfDemo()).toBe('/media/demo/avatar-1.png');
   });
 
   it('replaces only the default avatar on later starts', async () => {
-    await db.query("UPDATE users SET avatar = '/assets/avatar-default.svg'");
-    expect(await seed(db, { passwords })).toBe(false);
+    await server.db.query("UPDATE users SET avatar = '/assets/avatar-default.svg'");
+    expect(await seed(server.db, { passwords })).toBe(false);
     expect(await avatarOfDemo()).toBe(DEMO_ACCOUNT_AVATAR);
 
-    await db.query("UPDATE users SET avatar = '/media/uploads/me.jpg'");
-    expect(await seed(db, { passwords })).toBe(false);
+    await server.db.query("UPDATE users SET avatar = '/media/uploads/me.jpg'");
+    expect(await seed(server.db, { passwords })).toBe(false);
     expect(await avatarOfDemo()).toBe('/media/uploads/me.jpg');
   });
 });

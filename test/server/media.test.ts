@@ -1,26 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, symlink, utimes, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { Ret } from '../../server/http/ret.ts';
 import { ProcessParamError, canonicalProcess, parseImageProcess } from '../../server/media/process-params.ts';
 import { registerMediaRoutes } from '../../server/media/routes.ts';
-import { createTestDatabase, testConfig } from './support.ts';
 import type { Envelope } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 let dataDir: string;
 let mediaDir: string;
 let cacheDir: string;
-let db: Database;
-let app: FastifyInstance;
 const originals = new Map<string, Buffer>();
 
 const FILL_400 = 'image/resize,m_fill,w_400,h_225/format,jpg';
@@ -51,7 +45,7 @@ async function cacheFiles(): Promise<string[]> {
 
 async function fetchMedia(path: string, process?: string, headers: Record<string, string> = {}) {
   const query = process === undefined ? '' : `?x-oss-process=${process}`;
-  const response = await app.inject({ method: 'GET', url: `/media/${path}${query}`, headers });
+  const response = await server.app.inject({ method: 'GET', url: `/media/${path}${query}`, headers });
   return { status: response.statusCode, headers: response.headers, body: response.rawPayload, text: response.body };
 }
 
@@ -59,30 +53,25 @@ async function meta(buffer: Buffer): Promise<sharp.Metadata> {
   return sharp(buffer).metadata();
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'qiyu-media-'));
-  mediaDir = join(dataDir, 'media');
-  cacheDir = join(dataDir, 'media-cache');
-  await fixture('photos/wide.png', gradient(1200, 800).png().toBuffer());
-  await fixture('photos/small.jpg', gradient(300, 200).flatten().jpeg().toBuffer());
-  await fixture('photos/pic.webp', gradient(640, 480).webp().toBuffer());
-  await fixture('photos/Upper Case.JPEG', gradient(100, 50).flatten().jpeg().toBuffer());
-  await fixture('photos/anim.gif', gradient(120, 80).gif().toBuffer());
-  await fixture('photos/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'));
-  await fixture('photos/broken.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)]));
-  await fixture('photos/notes.txt', Buffer.from('not an image'));
-  // Outside MEDIA_DIR: must never be served, even through a symbolic link inside it.
-  await writeFile(join(dataDir, 'secret.jpg'), await gradient(50, 50).flatten().jpeg().toBuffer());
-  await symlink(join(dataDir, 'secret.jpg'), join(mediaDir, 'photos', 'link.jpg'));
-
-  db = await createTestDatabase();
-  app = await createApp({ db, config: testConfig({ dataDir, mediaDir }), logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
+const server = useServerFixture({
+  tempDir: 'qiyu-media-',
+  config: ({ dir }) => ({ dataDir: dir, mediaDir: join(dir, 'media') }),
+  seed: async (_db, { dir }) => {
+    dataDir = dir;
+    mediaDir = join(dataDir, 'media');
+    cacheDir = join(dataDir, 'media-cache');
+    await fixture('photos/wide.png', gradient(1200, 800).png().toBuffer());
+    await fixture('photos/small.jpg', gradient(300, 200).flatten().jpeg().toBuffer());
+    await fixture('photos/pic.webp', gradient(640, 480).webp().toBuffer());
+    await fixture('photos/Upper Case.JPEG', gradient(100, 50).flatten().jpeg().toBuffer());
+    await fixture('photos/anim.gif', gradient(120, 80).gif().toBuffer());
+    await fixture('photos/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'));
+    await fixture('photos/broken.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)]));
+    await fixture('photos/notes.txt', Buffer.from('not an image'));
+    // Outside MEDIA_DIR: must never be served, even through a symbolic link inside it.
+    await writeFile(join(dataDir, 'secret.jpg'), await gradient(50, 50).flatten().jpeg().toBuffer());
+    await symlink(join(dataDir, 'secret.jpg'), join(mediaDir, 'photos', 'link.jpg'));
+  },
 });
 
 describe('parseImageProcess', () => {
@@ -129,7 +118,7 @@ describe('GET /media/* originals', () => {
     const again = await fetchMedia('photos/small.jpg', undefined, { 'if-none-match': String(first.headers['etag']) });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
-    const head = await app.inject({ method: 'HEAD', url: '/media/photos/small.jpg' });
+    const head = await server.app.inject({ method: 'HEAD', url: '/media/photos/small.jpg' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/jpeg');
     expect(head.rawPayload.length).toBe(0);
@@ -277,7 +266,7 @@ describe('GET /media/* with x-oss-process', () => {
   });
 
   it('answers 400 to a process given twice and 404 to a missing image', async () => {
-    const twice = await app.inject({ url: `/media/photos/wide.png?x-oss-process=image/resize,w_200&x-oss-process=${FILL_400}` });
+    const twice = await server.app.inject({ url: `/media/photos/wide.png?x-oss-process=image/resize,w_200&x-oss-process=${FILL_400}` });
     expect(twice.statusCode).toBe(400);
     const missing = await fetchMedia('photos/missing.png', FILL_400);
     expect(missing.status).toBe(404);
@@ -317,22 +306,22 @@ describe('GET /media/* path safety', () => {
     '/media/..%5csecret.jpg', '/media/photos%5c..%5c..%5csecret.jpg', '/media/photos/link.jpg', '/media/.%2e/secret.jpg',
     '/media/photos/small.jpg%00.png', '/media/photos//small.jpg',
   ])('refuses %s (injected)', async (url) => {
-    const response = await app.inject({ url });
+    const response = await server.app.inject({ url });
     expect(response.statusCode).not.toBe(200);
     expect(response.headers['content-type']).not.toMatch(/^image\//);
   });
 
   it('refuses absolute paths', async () => {
     for (const url of [`/media/${secretPath()}`, `/media/${encodeURIComponent(secretPath())}`, '/media//etc/passwd', '/media/%2Fetc%2Fpasswd']) {
-      const response = await app.inject({ url });
+      const response = await server.app.inject({ url });
       expect(response.statusCode).toBe(404);
       expect(JSON.parse(response.body)).toEqual({ ret: Ret.NotFound, msg: '图片不存在', data: null });
     }
   });
 
   it('refuses traversal sent byte for byte over HTTP (no client normalisation)', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
     const raw = (path: string) => new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
       const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET' }, (response) => {
         const chunks: Buffer[] = [];

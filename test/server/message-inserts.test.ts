@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { MessageInserts } from '../../server/messaging/message-inserts.ts';
 import { MessageType } from '../../server/messaging/message-repository.ts';
 import type { NewMessage } from '../../server/messaging/message-repository.ts';
-import { createTestDatabase, uniqueName, withStatementLog } from './support.ts';
+import { uniqueName, withStatementLog } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
+const server = useServerFixture({ app: false });
 let statements: string[];
 let counted: Database & { statements: string[] };
 let users: number[];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  counted = withStatementLog(db);
+  counted = withStatementLog(server.db);
   statements = counted.statements;
-  const rows = await db.query<{ id: number }>(
+  const rows = await server.db.query<{ id: number }>(
     `INSERT INTO users (user_name, password_hash, nick_name) SELECT $1 || n, 'x', 'n' || n FROM generate_series(1, 4) AS n RETURNING id`,
     [uniqueName('ins')],
   );
   users = rows.map((row) => row.id);
-});
-
-afterAll(async () => {
-  await db?.close();
 });
 
 const sender = { avatar: '/a.svg', nickname: '甲', kefu: false };
@@ -41,7 +37,7 @@ describe('MessageInserts', () => {
     const ids = outcomes.map((outcome) => outcome?.message.id ?? 0);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(outcomes[3]?.message).toMatchObject({ fromUid: users[1], toUid: users[2], content: 'm3', clientId: `${tag}-3`, ...sender });
-    const stored = await db.query<{ id: number; content: string }>('SELECT id, content FROM private_messages WHERE id = ANY($1::bigint[]) ORDER BY id', [ids]);
+    const stored = await server.db.query<{ id: number; content: string }>('SELECT id, content FROM private_messages WHERE id = ANY($1::bigint[]) ORDER BY id', [ids]);
     expect(stored.map((row) => row.content)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
   });
 
@@ -58,7 +54,7 @@ describe('MessageInserts', () => {
     expect(other?.created).toBe(true);
     const retry = await inserts.insert(message(0, 1, 'once', tag), sender);
     expect(retry).toMatchObject({ created: false, message: { id: first?.message.id } });
-    const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM private_messages WHERE client_id = $1', [tag]);
+    const count = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM private_messages WHERE client_id = $1', [tag]);
     expect(count[0]?.n).toBe(2);
   });
 
@@ -88,7 +84,7 @@ describe('MessageInserts', () => {
     const slow: Database = { ...counted, query: async (sql, params) => {
       seen.push(sql);
       if (seen.length === 1) await gate;
-      return db.query(sql, params);
+      return server.db.query(sql, params);
     } };
     const inserts = new MessageInserts(slow, 200, 1);
     const tag = uniqueName('slot');

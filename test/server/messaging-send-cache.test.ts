@@ -1,32 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import type { MessageView } from '../../server/messaging/message-repository.ts';
 import { UserFactsCache, userFacts } from '../../server/messaging/user-facts.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
 import { eventually } from './socket-support.ts';
-import { REDIS_URL, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueName, withStatementLog } from './support.ts';
+import { REDIS_URL, get, post, registerUser, tokenParams, uniqueName, withStatementLog } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 /** The database seen through another object (its own cache of user facts, as another process has), counting statements. */
 
-let db: Database;
+const server = useServerFixture({
+  seed: async (db) => {
+    await seedVip(db);
+  },
+  app: false,
+});
 let counted: ReturnType<typeof withStatementLog>;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedVip(db);
-  counted = withStatementLog(db);
-  app = await createApp({ db: counted, config: testConfig(), logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  counted = withStatementLog(server.db);
+  app = await server.startApp({ db: counted });
 });
 
 const send = (on: FastifyInstance, from: TestUser, to: number, content: string) =>
@@ -45,7 +43,7 @@ describe('SendMessage with cached block lists and kefu flags', () => {
     const { body } = await send(app, a, b.id, 'second');
     expect(body).toMatchObject({ ret: Ret.Ok, data: { fromUid: a.id, toUid: b.id, content: 'second', nickname: '甲', kefu: false } });
     // The session check is answered by the verified-session cache (server/auth/session-cache.ts) on PGlite.
-    const expected = db.kind === 'pglite' ? 1 : 2;
+    const expected = server.db.kind === 'pglite' ? 1 : 2;
     expect(counted.statements).toHaveLength(expected);
     expect(counted.statements[expected - 1]).toContain('INSERT INTO private_messages');
   });
@@ -70,13 +68,13 @@ describe('UserFactsCache', () => {
     const b = await registerUser(app);
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow: Database = { ...withStatementLog(db), query: async (sql, params) => {
+    const slow: Database = { ...withStatementLog(server.db), query: async (sql, params) => {
       await gate;
-      return db.query(sql, params);
+      return server.db.query(sql, params);
     } };
     const cache = new UserFactsCache(slow);
     const loading = cache.get([a.id]);
-    await db.query('INSERT INTO user_blocks (blocker_uid, blocked_uid) VALUES ($1, $2)', [a.id, b.id]);
+    await server.db.query('INSERT INTO user_blocks (blocker_uid, blocked_uid) VALUES ($1, $2)', [a.id, b.id]);
     cache.blocksChanged(a.id);
     release();
     await loading;
@@ -86,18 +84,18 @@ describe('UserFactsCache', () => {
 
   it('forgets the kefu flags when the service list changes (seedVip writes it and invalidates)', async () => {
     const service = await registerUser(app);
-    const seen = withStatementLog(db);
+    const seen = withStatementLog(server.db);
     const cache = userFacts(seen);
     expect((await cache.get([service.id])).get(service.id)?.kefu).toBe(false);
-    await db.query('INSERT INTO vip_customer_service (user_id, region) VALUES ($1, NULL)', [service.id]);
+    await server.db.query('INSERT INTO vip_customer_service (user_id, region) VALUES ($1, NULL)', [service.id]);
     await seedVip(seen);
     expect((await cache.get([service.id])).get(service.id)?.kefu).toBe(true);
-    await db.query('DELETE FROM vip_customer_service WHERE user_id = $1', [service.id]);
+    await server.db.query('DELETE FROM vip_customer_service WHERE user_id = $1', [service.id]);
   });
 
   it('loads the misses of one turn of the event loop with one query', async () => {
     const [a, b, c] = [await registerUser(app), await registerUser(app), await registerUser(app)];
-    const seen = withStatementLog(db);
+    const seen = withStatementLog(server.db);
     const cache = new UserFactsCache(seen);
     const [first, second] = await Promise.all([cache.get([a.id, b.id]), cache.get([b.id, c.id, 999_999])]);
     expect(seen.statements).toHaveLength(1);
@@ -109,7 +107,7 @@ describe('UserFactsCache', () => {
 
   it('answers only users that exist', async () => {
     const a = await registerUser(app);
-    const facts = await new UserFactsCache(db).get([a.id, 999_999]);
+    const facts = await new UserFactsCache(server.db).get([a.id, 999_999]);
     expect([...facts.keys()]).toEqual([a.id]);
   });
 });
@@ -117,9 +115,9 @@ describe('UserFactsCache', () => {
 describe.skipIf(REDIS_URL === undefined)('block lists across processes (Redis pub/sub)', () => {
   it('a block written through one process refuses the next send through another', async () => {
     const socketStream = `qiyu-test:${uniqueName('facts')}`;
-    const config = testConfig({ redisUrl: REDIS_URL, socketStream });
-    const first = await createApp({ db: withStatementLog(db), config, logger: false });
-    const second = await createApp({ db: withStatementLog(db), config, logger: false });
+    const config = { redisUrl: REDIS_URL, socketStream };
+    const first = await server.startApp({ db: withStatementLog(server.db), config });
+    const second = await server.startApp({ db: withStatementLog(server.db), config });
     try {
       await Promise.all([first.ready(), second.ready()]);
       const a = await registerUser(first);

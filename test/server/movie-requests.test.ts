@@ -1,12 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminExit, runAdmin } from '../../server/admin/admin.ts';
-import { createApp } from '../../server/app.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { createPgliteDatabase, type PgliteDatabase } from '../../server/db/pglite-database.ts';
 import { DEMO_ACCOUNT } from '../../server/db/seed.ts';
 import { DEMO2_ACCOUNT } from '../../server/messaging/seed.ts';
@@ -21,22 +18,17 @@ import {
   type SeekOutcome,
   type WantCounted,
 } from '../../src/core/movie-requests/movie-requests-protocol.ts';
-import { DAY, FakeClock, createMigratedPglite, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
+import { DAY, FakeClock, createMigratedPglite, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, clock);
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedCatalogue(db, clock);
+  },
 });
 
 let titles = 0;
@@ -44,11 +36,11 @@ let titles = 0;
 const freshTitle = () => `测试影片${++titles}号`;
 
 const file = (user: TestUser | null, fields: Record<string, string>) =>
-  post<SeekOutcome>(app, MovieRequestCalls.file.path, { ...(user ? tokenParams(user.token) : {}), kind: 'movie', ...fields });
-const want = (user: TestUser | null, id: number | string) => get<WantCounted>(app, MovieRequestCalls.want.path, { ...(user ? tokenParams(user.token) : {}), id: String(id) });
-const mine = (user: TestUser, fields: Record<string, string> = {}) => get<MovieRequestPage>(app, MovieRequestCalls.mine.path, { ...tokenParams(user.token), ...fields });
+  server.post<SeekOutcome>(MovieRequestCalls.file.path, { ...(user ? tokenParams(user.token) : {}), kind: 'movie', ...fields });
+const want = (user: TestUser | null, id: number | string) => server.get<WantCounted>(MovieRequestCalls.want.path, { ...(user ? tokenParams(user.token) : {}), id: String(id) });
+const mine = (user: TestUser, fields: Record<string, string> = {}) => server.get<MovieRequestPage>(MovieRequestCalls.mine.path, { ...tokenParams(user.token), ...fields });
 const hot = (user: TestUser | null, fields: Record<string, string> = {}) =>
-  get<MovieRequestPage>(app, MovieRequestCalls.hot.path, { ...(user ? tokenParams(user.token) : {}), pageSize: '50', ...fields });
+  server.get<MovieRequestPage>(MovieRequestCalls.hot.path, { ...(user ? tokenParams(user.token) : {}), pageSize: '50', ...fields });
 
 async function filed(user: TestUser, fields: Record<string, string>): Promise<number> {
   const { body } = await file(user, fields);
@@ -59,7 +51,7 @@ async function filed(user: TestUser, fields: Record<string, string>): Promise<nu
 
 describe('filing a request', () => {
   it('files a new request with its year, type and note; it is the filer’s, wanted by them, 待处理, count 1', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const title = freshTitle();
     const { body } = await file(user, { title: `  ${title} `, year: '2019', kind: 'drama', note: ' 求高清 ' });
     expect(body).toMatchObject({ ret: 200, msg: MovieRequestTexts.Filed, data: { outcome: 'filed' } });
@@ -83,7 +75,7 @@ describe('filing a request', () => {
   });
 
   it('validates every field: title required and at most 30 characters, year 1900-2100, type one of the list, note at most 100', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await file(user, {})).body.ret).toBe(1001);
     expect((await file(user, { title: '   ' })).body.ret).toBe(1002);
     expect((await file(user, { title: '《》 ！' })).body).toMatchObject({ ret: MovieRequestRet.TitleInvalid, msg: MovieRequestTexts.TitleInvalid });
@@ -100,7 +92,7 @@ describe('filing a request', () => {
   });
 
   it('points at the catalogue when it has the title (any width, case or punctuation), filing nothing', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const { body } = await file(user, { title: '《 南城 旧事 》', year: '2021' });
     expect(body).toEqual({ ret: 200, msg: MovieRequestTexts.Exists, data: { outcome: 'exists', video: { mediaKey: 'movie-03', title: '南城旧事' } } });
     expect((await file(user, { title: '南城旧事' })).body.data.outcome).toBe('exists');
@@ -110,8 +102,8 @@ describe('filing a request', () => {
   });
 
   it('merges the same title and year (spacing, case, full width, punctuation) into the open request as a +1', async () => {
-    const a = await registerUser(app);
-    const b = await registerUser(app);
+    const a = await server.registerUser();
+    const b = await server.registerUser();
     const id = await filed(a, { title: 'The Long Night 2', year: '2020' });
     const { body } = await file(b, { title: ' ｔｈｅ  long-night：２ ', year: '2020', kind: 'anime' });
     expect(body).toMatchObject({ ret: 200, msg: MovieRequestTexts.Merged, data: { outcome: 'merged', request: { id, title: 'The Long Night 2', wants: 2, wanted: true, mine: false } } });
@@ -128,11 +120,11 @@ describe('filing a request', () => {
   });
 
   it('holds the day’s allowance of new requests even when they race; joining one does not use it; the next day has its own', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const answers = await Promise.all(Array.from({ length: 12 }, () => file(user, { title: freshTitle() })));
     expect(answers.filter((a) => a.body.ret === 200)).toHaveLength(MovieRequestLimits.perDay);
     for (const refused of answers.filter((a) => a.body.ret !== 200)) expect(refused.body).toMatchObject({ ret: MovieRequestRet.DayLimit, msg: MovieRequestTexts.DayLimit });
-    const other = await registerUser(app);
+    const other = await server.registerUser();
     const id = await filed(other, { title: freshTitle() });
     const otherTitle = (await mine(other)).body.data.list[0]?.title ?? '';
     expect((await file(user, { title: otherTitle })).body.data).toMatchObject({ outcome: 'merged', request: { id } });
@@ -141,49 +133,49 @@ describe('filing a request', () => {
   });
 
   it('the same new title filed by many users at once is one request wanted by all of them', async () => {
-    const users = await Promise.all(Array.from({ length: 8 }, () => registerUser(app)));
+    const users = await Promise.all(Array.from({ length: 8 }, () => server.registerUser()));
     const title = freshTitle();
     const answers = await Promise.all(users.map((user) => file(user, { title })));
     expect(answers.map((a) => a.body.ret)).toEqual(users.map(() => 200));
     expect(answers.filter((a) => a.body.data.outcome === 'filed')).toHaveLength(1);
-    const rows = await db.query<{ wants: number }>('SELECT wants FROM movie_requests WHERE title = $1', [title]);
+    const rows = await server.db.query<{ wants: number }>('SELECT wants FROM movie_requests WHERE title = $1', [title]);
     expect(rows).toEqual([{ wants: 8 }]);
   });
 });
 
 describe('同求 and the lists', () => {
   it('a second counts once per user even when tapped 15 times at once; the filer and a second time are 8242', async () => {
-    const a = await registerUser(app);
-    const b = await registerUser(app);
+    const a = await server.registerUser();
+    const b = await server.registerUser();
     const id = await filed(a, { title: freshTitle() });
     const answers = await Promise.all(Array.from({ length: 15 }, () => want(b, id)));
     expect(answers.filter((x) => x.body.ret === 200).map((x) => x.body.data)).toEqual([{ id, wants: 2, wanted: true }]);
     expect(answers.filter((x) => x.body.ret === MovieRequestRet.AlreadyWanted)).toHaveLength(14);
     expect((await want(a, id)).body).toMatchObject({ ret: MovieRequestRet.AlreadyWanted, msg: MovieRequestTexts.AlreadyWanted });
-    const [row] = await db.query<{ wants: number; n: number }>('SELECT wants, (SELECT count(*)::int FROM movie_request_wants WHERE request_id = $1) AS n FROM movie_requests WHERE id = $1', [id]);
+    const [row] = await server.db.query<{ wants: number; n: number }>('SELECT wants, (SELECT count(*)::int FROM movie_request_wants WHERE request_id = $1) AS n FROM movie_requests WHERE id = $1', [id]);
     expect(row).toEqual({ wants: 2, n: 2 });
   });
 
   it('refuses an unknown id (8241), a malformed one (1002), a handled request (8241) and a visitor (201)', async () => {
-    const a = await registerUser(app);
-    const b = await registerUser(app);
+    const a = await server.registerUser();
+    const b = await server.registerUser();
     expect((await want(b, 99_999_999)).body).toMatchObject({ ret: MovieRequestRet.NotFound, msg: MovieRequestTexts.NotFound });
     expect((await want(b, 'abc')).body.ret).toBe(1002);
     expect((await want(b, '0')).body.ret).toBe(1002);
     const id = await filed(a, { title: freshTitle() });
     expect((await want(null, id)).body.ret).toBe(201);
-    await setRequestState(db, id, 'unavailable');
+    await setRequestState(server.db, id, 'unavailable');
     expect((await want(b, id)).body.ret).toBe(MovieRequestRet.NotFound);
   });
 
   it('热门求片 lists the open requests most wanted first, with whether the caller wants each; a visitor may look', async () => {
-    const [a, b, c] = await Promise.all([registerUser(app), registerUser(app), registerUser(app)]);
+    const [a, b, c] = await Promise.all([server.registerUser(), server.registerUser(), server.registerUser()]);
     const low = await filed(a, { title: freshTitle() });
     const high = await filed(a, { title: freshTitle() });
     await want(b, high);
     await want(c, high);
     const closed = await filed(a, { title: freshTitle() });
-    await setRequestState(db, closed, 'unavailable');
+    await setRequestState(server.db, closed, 'unavailable');
     const { body } = await hot(b);
     const ids = body.data.list.map((r) => r.id);
     expect(ids.indexOf(high)).toBeLessThan(ids.indexOf(low));
@@ -196,26 +188,26 @@ describe('同求 and the lists', () => {
     expect(visitor.body.ret).toBe(200);
     expect(visitor.body.data.list.every((r) => !r.wanted && !r.mine)).toBe(true);
     expect((await hot(null, { pageSize: '51' })).body).toMatchObject({ ret: 1002, msg: '每页数量为1-50' });
-    expect((await get(app, MovieRequestCalls.mine.path)).body.ret).toBe(201);
+    expect((await server.get(MovieRequestCalls.mine.path)).body.ret).toBe(201);
   });
 
   it('the operator’s 已上线 links the video in the filer’s list; 暂无片源 shows as such; an open title can then be filed again', async () => {
-    const a = await registerUser(app);
+    const a = await server.registerUser();
     const title = freshTitle();
     const online = await filed(a, { title });
     const none = await filed(a, { title: freshTitle() });
-    expect(await setRequestState(db, online, 'online', 'movie-05')).toBe(true);
-    await setRequestState(db, none, 'unavailable');
-    await expect(setRequestState(db, none, 'online', 'no-such-video')).rejects.toThrow();
+    expect(await setRequestState(server.db, online, 'online', 'movie-05')).toBe(true);
+    await setRequestState(server.db, none, 'unavailable');
+    await expect(setRequestState(server.db, none, 'online', 'no-such-video')).rejects.toThrow();
     const { body } = await mine(a);
     expect(body.data.list.find((r) => r.id === online)).toMatchObject({ state: 'online', video: { mediaKey: 'movie-05', title: '雾都疑案' } });
     expect(body.data.list.find((r) => r.id === none)).toMatchObject({ state: 'unavailable', video: null });
-    const b = await registerUser(app);
+    const b = await server.registerUser();
     expect((await file(b, { title })).body.data.outcome).toBe('filed');
   });
 
   it('pages my list and refuses a page size beyond 50', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     for (let i = 0; i < 3; i++) await filed(user, { title: freshTitle() });
     const first = await mine(user, { page: '1', pageSize: '2' });
     const second = await mine(user, { page: '2', pageSize: '2' });
@@ -228,15 +220,15 @@ describe('同求 and the lists', () => {
 
 describe('the demo requests', () => {
   it('seeds one 已上线 linked to a demo video, one 暂无片源 and open ones, once', async () => {
-    await registerUser(app, { userName: DEMO_ACCOUNT.userName });
-    const demo2 = await registerUser(app, { userName: DEMO2_ACCOUNT.userName });
-    await seedMovieRequests(db, clock);
-    await seedMovieRequests(db, clock);
+    await server.registerUser({ userName: DEMO_ACCOUNT.userName });
+    const demo2 = await server.registerUser({ userName: DEMO2_ACCOUNT.userName });
+    await seedMovieRequests(server.db, clock);
+    await seedMovieRequests(server.db, clock);
     const { body } = await mine(demo2);
     const byTitle = new Map(body.data.list.map((r) => [r.title, r]));
     expect(byTitle.get('南城旧事')).toMatchObject({ state: 'online', video: { mediaKey: 'movie-03' }, wants: 2, mine: true });
     expect(byTitle.get('风起长安')).toMatchObject({ state: 'pending', wants: 1 });
-    const rows = await db.query<{ title: string; state: string }>(`SELECT title, state FROM movie_requests WHERE title IN ('南城旧事', '深海来信', '风起长安', '月光小镇') AND year <> 1990 ORDER BY id`);
+    const rows = await server.db.query<{ title: string; state: string }>(`SELECT title, state FROM movie_requests WHERE title IN ('南城旧事', '深海来信', '风起长安', '月光小镇') AND year <> 1990 ORDER BY id`);
     expect(rows).toEqual([
       { title: '南城旧事', state: 'online' },
       { title: '深海来信', state: 'unavailable' },

@@ -1,47 +1,36 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountSecurityCalls, AccountSecurityRet, type CodeSent, type RecoveryStarted } from '../../src/core/account-security/account-security-protocol.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import { CaptchaCalls, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { get, post, registerUser, tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
-import { appWithOutbox, type OutboxApp } from './outbox.ts';
+import { tokenParams, uniqueIp, uniqueName, type TestUser } from './support.ts';
+import { useOutboxServer } from './outbox.ts';
 
-let world: OutboxApp;
-let db: Database;
-let app: FastifyInstance;
-let clock: OutboxApp['clock'];
-
-beforeAll(async () => {
-  world = await appWithOutbox();
-  ({ app, db, clock } = world);
-});
-afterAll(() => world?.close());
+const server = useOutboxServer();
 
 /** A captcha and its answer (read where the server keeps it). */
 async function captcha(): Promise<{ captchaId: string; captchaCode: string }> {
-  const { body } = await get<CaptchaChallenge>(app, CaptchaCalls.challenge.path, {}, { ip: uniqueIp() });
-  const [row] = await db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [body.data.id]);
+  const { body } = await server.get<CaptchaChallenge>(CaptchaCalls.challenge.path, {}, { ip: uniqueIp() });
+  const [row] = await server.db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [body.data.id]);
   return { captchaId: body.data.id, captchaCode: row?.answer ?? '' };
 }
 
 /** The code in the newest outbox message to `to`. */
-const mailedCode = (to: string): Promise<string> => world.codeTo(to);
+const mailedCode = (to: string): Promise<string> => server.codeTo(to);
 
 async function userWithEmail(password = 'first-pass-1'): Promise<{ user: TestUser; userName: string; email: string }> {
   const userName = uniqueName('rec');
-  const user = await registerUser(app, { userName, password });
+  const user = await server.registerUser({ userName, password });
   const email = `${userName}@example.com`;
-  await db.query('UPDATE users SET email = $2 WHERE id = $1', [user.id, email]);
+  await server.db.query('UPDATE users SET email = $2 WHERE id = $1', [user.id, email]);
   return { user, userName, email };
 }
 
-const start = async (account: string) => post<RecoveryStarted>(app, AccountSecurityCalls.startRecovery.path, { account, ...(await captcha()) });
-const sendCode = (ticket: string, ip = uniqueIp()) => post<CodeSent>(app, AccountSecurityCalls.sendRecoveryCode.path, { ticket, channel: 'email' }, { ip });
-const check = (ticket: string, code: string) => post(app, AccountSecurityCalls.checkRecoveryCode.path, { ticket, channel: 'email', code });
-const reset = (ticket: string, newPassword: string) => post(app, AccountSecurityCalls.resetPassword.path, { ticket, newPassword });
-const login = (userName: string, password: string) => post(app, '/api/Login/Login', { userName, password }, { ip: uniqueIp() });
+const start = async (account: string) => server.post<RecoveryStarted>(AccountSecurityCalls.startRecovery.path, { account, ...(await captcha()) });
+const sendCode = (ticket: string, ip = uniqueIp()) => server.post<CodeSent>(AccountSecurityCalls.sendRecoveryCode.path, { ticket, channel: 'email' }, { ip });
+const check = (ticket: string, code: string) => server.post(AccountSecurityCalls.checkRecoveryCode.path, { ticket, channel: 'email', code });
+const reset = (ticket: string, newPassword: string) => server.post(AccountSecurityCalls.resetPassword.path, { ticket, newPassword });
+const login = (userName: string, password: string) => server.post('/api/Login/Login', { userName, password }, { ip: uniqueIp() });
 
 describe('password recovery (issue 22)', () => {
   it('by account name, or by the bound email: a captcha, a mailed code, a new password; every session ends', async () => {
@@ -61,7 +50,7 @@ describe('password recovery (issue 22)', () => {
     expect((await reset(ticket, 'short')).body).toMatchObject({ ret: Ret.BadParam, msg: '密码至少8位' });
     expect((await reset(ticket, 'second-pass-2')).body.ret).toBe(Ret.Ok);
     expect((await reset(ticket, 'third-pass-3')).body.ret).toBe(AccountSecurityRet.RecoveryExpired);
-    expect((await post(app, '/api/Login/Validates', tokenParams(user.token))).body.ret).toBe(Ret.SessionInvalid);
+    expect((await server.post('/api/Login/Validates', tokenParams(user.token))).body.ret).toBe(Ret.SessionInvalid);
     expect((await login(userName, 'first-pass-1')).body.ret).toBe(Ret.BadCredentials);
     expect((await login(userName, 'second-pass-2')).body.ret).toBe(Ret.Ok);
   });
@@ -69,14 +58,14 @@ describe('password recovery (issue 22)', () => {
   it('needs the captcha, once', async () => {
     const { userName } = await userWithEmail();
     const { captchaId } = await captcha();
-    expect((await post(app, AccountSecurityCalls.startRecovery.path, { account: userName, captchaId, captchaCode: 'WRONG' })).body.ret).toBe(Ret.CaptchaWrong);
+    expect((await server.post(AccountSecurityCalls.startRecovery.path, { account: userName, captchaId, captchaCode: 'WRONG' })).body.ret).toBe(Ret.CaptchaWrong);
     const right = await captcha();
-    expect((await post(app, AccountSecurityCalls.startRecovery.path, { account: userName, ...right })).body.ret).toBe(Ret.Ok);
-    expect((await post(app, AccountSecurityCalls.startRecovery.path, { account: userName, ...right })).body.ret).toBe(Ret.CaptchaWrong);
+    expect((await server.post(AccountSecurityCalls.startRecovery.path, { account: userName, ...right })).body.ret).toBe(Ret.Ok);
+    expect((await server.post(AccountSecurityCalls.startRecovery.path, { account: userName, ...right })).body.ret).toBe(Ret.CaptchaWrong);
   });
 
   it('never says whether an account exists: an unknown one answers like one with nothing bound', async () => {
-    const bare = await registerUser(app, { userName: uniqueName('bare') });
+    const bare = await server.registerUser({ userName: uniqueName('bare') });
     const unknown = await start(uniqueName('nobody'));
     const unbound = await start(bare.userNameRaw);
     for (const answer of [unknown, unbound]) {
@@ -91,16 +80,16 @@ describe('password recovery (issue 22)', () => {
     const { email } = await userWithEmail();
     const { ticket } = (await start(email)).body.data;
     expect((await sendCode(ticket)).body.ret).toBe(Ret.Ok);
-    clock.advance(20_000);
+    server.clock.advance(20_000);
     expect((await sendCode(ticket)).body).toMatchObject({ ret: AccountSecurityRet.CodeTooSoon, data: { waitMs: 40_000 } });
-    clock.advance(40_000);
+    server.clock.advance(40_000);
     expect((await sendCode(ticket)).body.ret).toBe(Ret.Ok);
   });
 
   it('a ticket lasts 30 minutes', async () => {
     const { email } = await userWithEmail();
     const { ticket } = (await start(email)).body.data;
-    clock.advance(30 * 60_000);
+    server.clock.advance(30 * 60_000);
     expect((await sendCode(ticket)).body.ret).toBe(AccountSecurityRet.RecoveryExpired);
     expect((await sendCode('no-such-ticket')).body.ret).toBe(AccountSecurityRet.RecoveryExpired);
     expect((await sendCode('bad ticket!')).body.ret).toBe(Ret.BadParam);

@@ -2,11 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { DEMO_MEDIA_DIR } from '../../server/playback/media-serving.ts';
 import { seedPlayback } from '../../server/playback/seed.ts';
@@ -14,10 +11,9 @@ import { PLAY_URL_LIFETIME_SECONDS } from '../../server/playback/signed-urls.ts'
 import { MPEG_TICKS_PER_SECOND, shiftTimestamps } from '../../server/playback/ts-timestamps.ts';
 import type { WirePlaySource, WireVideoDetails } from '../../src/core/playback/playback-protocol.ts';
 import { firstPts } from './ts-packets.ts';
-import { FakeClock, createTestDatabase, get, registerUser, testConfig, tokenParams, type TestUser } from './support.ts';
+import { FakeClock, tokenParams, type TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 let user: TestUser;
 const clock = new FakeClock();
 
@@ -27,22 +23,21 @@ interface VideoItem {
   playCount: number;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, clock);
-  await seedPlayback(db);
-  await seedPlayback(db); // idempotent
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-  user = await registerUser(app);
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedCatalogue(db, clock);
+    await seedPlayback(db);
+    await seedPlayback(db); // idempotent
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+beforeAll(async () => {
+  user = await server.registerUser();
 });
 
 const call = <T = unknown>(path: string, fields: Record<string, string> = {}, who: TestUser | null = null) =>
-  get<T>(app, path, { ...(who ? tokenParams(who.token) : {}), ...fields });
+  server.get<T>(path, { ...(who ? tokenParams(who.token) : {}), ...fields });
 const details = async (mediaKey: string) => {
   const { body } = await call<WireVideoDetails>('/api/Video/VideoDetails', { mediaKey });
   expect(body.ret).toBe(Ret.Ok);
@@ -53,11 +48,11 @@ const address = async (mediaKey: string, episode?: number) => {
   expect(body.ret).toBe(Ret.Ok);
   return body.data;
 };
-const fetchMedia = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const fetchMedia = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers });
 /** A GET over a real socket with the path exactly as given (inject and fetch would normalise `..`). */
 async function rawGet(path: string): Promise<{ status: number; body: string }> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
       const chunks: Buffer[] = [];
@@ -76,10 +71,10 @@ const resolveUrl = (base: string, relative: string) => {
 
 describe('seed', () => {
   it('gives every video its media: series several episodes, the rest one', async () => {
-    const rows = await db.query<{ category: string; clip: string; live: boolean; episode_count: number; intro_end: number }>(
+    const rows = await server.db.query<{ category: string; clip: string; live: boolean; episode_count: number; intro_end: number }>(
       'SELECT v.category, m.clip, m.live, m.episode_count, m.intro_end FROM videos v JOIN video_media m ON m.video_id = v.id',
     );
-    const videos = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM videos');
+    const videos = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM videos');
     expect(rows).toHaveLength(videos[0]!.n);
     for (const row of rows) {
       if (['drama', 'anime', 'variety'].includes(row.category)) {
@@ -307,7 +302,7 @@ describe('play records: getPlayInfo, AddPlayRecord with episodes, GetWatching', 
   });
 
   it('resumes at the last episode and progress recorded', async () => {
-    const record = (fields: Record<string, string>) => get(app, '/api/video/AddPlayRecord', { ...tokenParams(user.token), ...fields });
+    const record = (fields: Record<string, string>) => server.get('/api/video/AddPlayRecord', { ...tokenParams(user.token), ...fields });
     expect((await record({ mediaKey: 'drama-02', episode: '3', progress: '12' })).body.ret).toBe(Ret.Ok);
     expect((await call('/api/Video/getPlayInfo', { mediaKey: 'drama-02' }, user)).body.data).toEqual({ episode: 3, progress: 12 });
     expect((await call('/api/Video/getPlayInfo', { mediaKey: 'drama-02' })).body.data).toEqual({ episode: 1, progress: 0 });
@@ -327,15 +322,15 @@ describe('play records: getPlayInfo, AddPlayRecord with episodes, GetWatching', 
   });
 
   it('resumes a progress longer than the 20 s clip at its end', async () => {
-    const other = await registerUser(app);
-    await get(app, '/api/video/AddPlayRecord', { ...tokenParams(other.token), mediaKey: 'anime-02', episode: '2', progress: '600' });
+    const other = await server.registerUser();
+    await server.get('/api/video/AddPlayRecord', { ...tokenParams(other.token), mediaKey: 'anime-02', episode: '2', progress: '600' });
     expect((await call('/api/Video/getPlayInfo', { mediaKey: 'anime-02' }, other)).body.data).toEqual({ episode: 2, progress: 20 });
   });
 
   it('counts a play once per viewing: progress records within 30 minutes do not raise the play count', async () => {
-    const viewer = await registerUser(app);
+    const viewer = await server.registerUser();
     const plays = async () => (await details('movie-09')).playCount;
-    const record = (progress: string) => get(app, '/api/video/AddPlayRecord', { ...tokenParams(viewer.token), mediaKey: 'movie-09', progress });
+    const record = (progress: string) => server.get('/api/video/AddPlayRecord', { ...tokenParams(viewer.token), mediaKey: 'movie-09', progress });
     const before = await plays();
     await record('0');
     expect(await plays()).toBe(before + 1);

@@ -1,19 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Place } from '../../src/core/ports/place-search.ts';
 import type { Post, PostLabel as Label, PostPage } from '../../src/core/posts/posts-protocol.ts';
 import type { PublishPoint } from '../../src/core/upload/publish-post.ts';
 import { PostsCalls, PostsRet, PostsTexts } from '../../src/core/posts/posts-protocol.ts';
 import { encodeParams } from '../../src/core/request/protocol.ts';
 import { UploadCalls, UploadConstants, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
-import { createApp } from '../../server/app.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
-import type { Database } from '../../server/db/database.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { DEMO2_ACCOUNT, seedMessaging } from '../../server/messaging/seed.ts';
@@ -21,7 +17,7 @@ import { SEED_PLACES } from '../../server/posts/places.ts';
 import { DEMO_POSTS, SEED_LABELS, seedPosts } from '../../server/posts/seed.ts';
 import { chinaDayStart } from '../../server/posts/publish-limit.ts';
 import { demoConfig } from '../../server/shell/config.ts';
-import { FakeClock, MINUTE, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
+import { FakeClock, MINUTE, TEST_ARGON2, tokenParams, uniqueIp } from './support.ts';
 import type { TestUser } from './support.ts';
 import {
   chunksOf,
@@ -34,45 +30,42 @@ import {
   uploadVideo,
 } from './upload-support.ts';
 import type { FileInfo } from './upload-support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let root: string;
-let db: Database;
-let app: FastifyInstance;
 let labels: Label[];
 let clip: Buffer;
 /** 2030-01-15 12:00 China time. */
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'qiyu-posts-'));
-  db = await createTestDatabase();
-  const passwords = new PasswordHasher(TEST_ARGON2);
-  clock.advance(-60 * MINUTE);
-  await seed(db, { passwords, clock });
-  await seedMessaging(db, { passwords, clock });
-  await seedPosts(db, { uploadDir: join(root, 'uploads'), clock });
-  await seedPosts(db, { uploadDir: join(root, 'uploads'), clock });
-  clock.advance(60 * MINUTE);
-  app = await createApp({ db, config: testConfig({ dataDir: root }), clock, logger: false });
-  labels = (await get<Label[]>(app, UploadCalls.labels.path)).body.data;
-  clip = await demoClip();
+const server = useServerFixture({
+  clock,
+  tempDir: 'qiyu-posts-',
+  config: ({ dir }) => ({ dataDir: dir }),
+  seed: async (db, { dir }) => {
+    const passwords = new PasswordHasher(TEST_ARGON2);
+    clock.advance(-60 * MINUTE);
+    await seed(db, { passwords, clock });
+    await seedMessaging(db, { passwords, clock });
+    await seedPosts(db, { uploadDir: join(dir, 'uploads'), clock });
+    await seedPosts(db, { uploadDir: join(dir, 'uploads'), clock });
+    clock.advance(60 * MINUTE);
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+beforeAll(async () => {
+  labels = (await server.get<Label[]>(UploadCalls.labels.path)).body.data;
+  clip = await demoClip();
 });
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const labelId = (name: string) => labels.find((label) => label.name === name)?.id ?? 0;
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
-  get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
+  server.get<T>(path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 const publishPoint = (user: TestUser) => call<PublishPoint>(user, UploadCalls.publishPoint.path);
 const myPosts = (user: TestUser | null, fields: Record<string, string> = {}) => call<PostPage>(user, PostsCalls.myPosts.path, fields);
 const feed = (user: TestUser | null, scope: string, fields: Record<string, string> = {}) => call<PostPage>(user, PostsCalls.feed.path, { scope, ...fields });
 const detail = (id: number | string) => call<Post>(null, PostsCalls.post.path, { id: String(id) });
-const userInfo = (user: TestUser) => post<{ newWorks: boolean }>(app, '/api/User/GetUserInfo', tokenParams(user.token));
+const userInfo = (user: TestUser) => server.post<{ newWorks: boolean }>('/api/User/GetUserInfo', tokenParams(user.token));
 
 interface Saved {
   info: FileInfo;
@@ -82,10 +75,10 @@ interface Saved {
 
 /** Upload, save and cover: a video ready to post. */
 async function savedVideo(user: TestUser, video: Buffer = clip): Promise<Saved> {
-  const { info, last } = await uploadVideo(app, user, video);
-  const saved = await saveVideo(app, user, info, last.fileName);
+  const { info, last } = await uploadVideo(server.app, user, video);
+  const saved = await saveVideo(server.app, user, info, last.fileName);
   if (saved.body.ret !== 200) throw new Error(`SaveVideo failed: ${saved.raw}`);
-  const cover = await uploadCover(app, user, info.uniqueFileName, await coverImage());
+  const cover = await uploadCover(server.app, user, info.uniqueFileName, await coverImage());
   return { info, fileName: last.fileName, cover };
 }
 
@@ -100,7 +93,7 @@ function formOf(fields: Record<string, unknown>): Record<string, string> {
 }
 
 function createTrends(user: TestUser, saved: Saved, trends: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  return post<Post>(app, PostsCalls.create.path, {
+  return server.post<Post>(PostsCalls.create.path, {
     ...tokenParams(user.token),
     ...formOf({
       trends: { contxt: '今天天气真好', labels: [], ...trends },
@@ -135,11 +128,11 @@ describe('seeds and GetLabel', () => {
     expect(bund).toMatchObject({ nickName: DEMO_ACCOUNT.nickName, duration: 20, labels: [{ name: '旅行' }, { name: '生活' }] });
     expect(bund?.cover).toMatch(/^\/media\/demo\/posts\/post-\d\.jpg$/);
     for (const item of seeded) {
-      const video = await app.inject({ method: 'GET', url: item.videoUrl });
+      const video = await server.app.inject({ method: 'GET', url: item.videoUrl });
       expect(video.statusCode).toBe(200);
       expect(sha(video.rawPayload)).toBe(sha(clip));
     }
-    const follows = await db.query(
+    const follows = await server.db.query(
       `SELECT 1 FROM user_follows f JOIN users a ON a.id = f.follower_uid JOIN users b ON b.id = f.followed_uid
        WHERE a.user_name = $1 AND b.user_name = $2`,
       [DEMO2_ACCOUNT.userName, DEMO_ACCOUNT.userName],
@@ -148,13 +141,13 @@ describe('seeds and GetLabel', () => {
   });
 
   it('logs demo2 in without newWorks (the seeded posts are not new), and with it once demo posts again', async () => {
-    const login = () => post<{ newWorks: boolean }>(app, '/api/Login/Login', { userName: DEMO2_ACCOUNT.userName, password: DEMO2_ACCOUNT.password }, { ip: uniqueIp() });
+    const login = () => server.post<{ newWorks: boolean }>('/api/Login/Login', { userName: DEMO2_ACCOUNT.userName, password: DEMO2_ACCOUNT.password }, { ip: uniqueIp() });
     expect((await login()).body.data.newWorks).toBe(false);
-    const demo = (await post<TestUser>(app, '/api/Login/Login', { userName: DEMO_ACCOUNT.userName, password: DEMO_ACCOUNT.password }, { ip: uniqueIp() })).body.data;
+    const demo = (await server.post<TestUser>('/api/Login/Login', { userName: DEMO_ACCOUNT.userName, password: DEMO_ACCOUNT.password }, { ip: uniqueIp() })).body.data;
     clock.advance(1000);
     const made = await publish(demo, { contxt: '演示用户的新动态' });
     expect((await login()).body.data.newWorks).toBe(true);
-    expect((await get(app, PostsCalls.remove.path, { ...tokenParams(demo.token), id: String(made.id) })).body.ret).toBe(Ret.Ok);
+    expect((await server.get(PostsCalls.remove.path, { ...tokenParams(demo.token), id: String(made.id) })).body.ret).toBe(Ret.Ok);
   });
 
   it('defaults the GoogleMap key to empty (server place search) unless GOOGLE_MAPS_KEY is set', () => {
@@ -166,7 +159,7 @@ describe('seeds and GetLabel', () => {
 
 describe('GetPublishPoint', () => {
   it('tells the daily limit, what is left and the upload limits', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await publishPoint(user)).body.data).toEqual({
       dailyLimit: UploadConstants.dailyPostLimit,
       usedToday: 0,
@@ -183,7 +176,7 @@ describe('GetPublishPoint', () => {
   });
 
   it('gates CreateVideoFile and CreateTrends at the daily limit until the next China day', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const ready: Saved[] = [];
     for (let index = 0; index <= UploadConstants.dailyPostLimit; index += 1) ready.push(await savedVideo(user));
     for (const saved of ready.slice(0, UploadConstants.dailyPostLimit)) expect((await createTrends(user, saved)).body.ret).toBe(Ret.Ok);
@@ -202,95 +195,95 @@ describe('GetPublishPoint', () => {
 
 describe('SaveVideo', () => {
   it('saves a complete upload of the caller, again alike', async () => {
-    const user = await registerUser(app);
-    const { info, last } = await uploadVideo(app, user, clip);
+    const user = await server.registerUser();
+    const { info, last } = await uploadVideo(server.app, user, clip);
     const fields = { Labels: `${labelId('美食')},${labelId('日常')}`, Contxt: '描述' };
-    const first = await saveVideo(app, user, info, last.fileName, fields);
+    const first = await saveVideo(server.app, user, info, last.fileName, fields);
     expect(first.body).toEqual({ ret: Ret.Ok, msg: '成功', data: { videoId: info.id } });
-    expect((await saveVideo(app, user, info, last.fileName, fields)).body.data).toEqual({ videoId: info.id });
-    const noLabels = await saveVideo(app, user, info, last.fileName, { Labels: '' });
+    expect((await saveVideo(server.app, user, info, last.fileName, fields)).body.data).toEqual({ videoId: info.id });
+    const noLabels = await saveVideo(server.app, user, info, last.fileName, { Labels: '' });
     expect(noLabels.body.ret).toBe(Ret.Ok);
   });
 
   it('refuses what is not a saveable upload of the caller', async () => {
-    const user = await registerUser(app);
-    const other = await registerUser(app);
-    const { info, last } = await uploadVideo(app, user, clip);
+    const user = await server.registerUser();
+    const other = await server.registerUser();
+    const { info, last } = await uploadVideo(server.app, user, clip);
     const notFound = { ret: UploadRet.UploadNotFound, msg: UploadTexts.UploadNotFound, data: null };
-    expect((await saveVideo(app, other, info, last.fileName)).body).toEqual(notFound);
-    expect((await saveVideo(app, user, { ...info, id: info.id + 1000 }, last.fileName)).body).toEqual(notFound);
-    expect((await saveVideo(app, user, info, last.fileName, { UID: String(other.id) })).body).toEqual(notFound);
-    expect((await saveVideo(app, user, info, last.fileName, { Labels: '99999' })).body).toEqual({ ret: UploadRet.LabelInvalid, msg: UploadTexts.LabelInvalid, data: null });
-    expect((await saveVideo(app, user, info, last.fileName, { Labels: labels.slice(0, 4).map((l) => l.id).join(',') })).body.ret).toBe(UploadRet.LabelInvalid);
-    expect((await saveVideo(app, user, info, last.fileName, { Contxt: '字'.repeat(201) })).body).toEqual({
+    expect((await saveVideo(server.app, other, info, last.fileName)).body).toEqual(notFound);
+    expect((await saveVideo(server.app, user, { ...info, id: info.id + 1000 }, last.fileName)).body).toEqual(notFound);
+    expect((await saveVideo(server.app, user, info, last.fileName, { UID: String(other.id) })).body).toEqual(notFound);
+    expect((await saveVideo(server.app, user, info, last.fileName, { Labels: '99999' })).body).toEqual({ ret: UploadRet.LabelInvalid, msg: UploadTexts.LabelInvalid, data: null });
+    expect((await saveVideo(server.app, user, info, last.fileName, { Labels: labels.slice(0, 4).map((l) => l.id).join(',') })).body.ret).toBe(UploadRet.LabelInvalid);
+    expect((await saveVideo(server.app, user, info, last.fileName, { Contxt: '字'.repeat(201) })).body).toEqual({
       ret: UploadRet.DescriptionTooLong, msg: UploadTexts.DescriptionTooLong, data: null,
     });
-    expect((await saveVideo(app, user, info, 'xw-other.mp4')).body.ret).toBe(Ret.BadParam);
-    expect((await saveVideo(app, user, info, last.fileName, { ServerID: '2' })).body.ret).toBe(Ret.BadParam);
-    expect((await saveVideo(app, user, info, last.fileName, { CID: 'x' })).body.ret).toBe(Ret.BadParam);
+    expect((await saveVideo(server.app, user, info, 'xw-other.mp4')).body.ret).toBe(Ret.BadParam);
+    expect((await saveVideo(server.app, user, info, last.fileName, { ServerID: '2' })).body.ret).toBe(Ret.BadParam);
+    expect((await saveVideo(server.app, user, info, last.fileName, { CID: 'x' })).body.ret).toBe(Ret.BadParam);
 
-    const half = await get<FileInfo>(app, UploadCalls.createFile.path, { ...tokenParams(user.token), fileName: 'h.mp4', fileSize: String(3 * 1024 * 1024), duration: '5', chunks: '2' });
-    expect((await saveVideo(app, user, half.body.data, '')).body).toEqual({ ret: UploadRet.UploadIncomplete, msg: UploadTexts.UploadIncomplete, data: null });
+    const half = await server.get<FileInfo>(UploadCalls.createFile.path, { ...tokenParams(user.token), fileName: 'h.mp4', fileSize: String(3 * 1024 * 1024), duration: '5', chunks: '2' });
+    expect((await saveVideo(server.app, user, half.body.data, '')).body).toEqual({ ret: UploadRet.UploadIncomplete, msg: UploadTexts.UploadIncomplete, data: null });
   });
 });
 
 describe('UploadCover', () => {
   it('needs the video saved first (8122)', async () => {
-    const user = await registerUser(app);
-    const { info } = await uploadVideo(app, user, clip);
-    const { body } = await sendCoverChunk(app, user, info.uniqueFileName, 1, 1, await coverImage());
+    const user = await server.registerUser();
+    const { info } = await uploadVideo(server.app, user, clip);
+    const { body } = await sendCoverChunk(server.app, user, info.uniqueFileName, 1, 1, await coverImage());
     expect(body).toEqual({ ret: UploadRet.VideoNotSaved, msg: UploadTexts.VideoNotSaved, data: null });
   });
 
   it('assembles a cover of several chunks into the media folder, served resized by /media', async () => {
-    const user = await registerUser(app);
-    const { info, last } = await uploadVideo(app, user, clip);
-    await saveVideo(app, user, info, last.fileName);
+    const user = await server.registerUser();
+    const { info, last } = await uploadVideo(server.app, user, clip);
+    await saveVideo(server.app, user, info, last.fileName);
     const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
     const parts = chunksOf(noise);
     expect(parts.length).toBeGreaterThan(1);
-    const first = await sendCoverChunk(app, user, info.uniqueFileName, 1, parts.length, parts[0]!);
+    const first = await sendCoverChunk(server.app, user, info.uniqueFileName, 1, parts.length, parts[0]!);
     expect(first.body.data).toEqual({ received: [1] });
     let answer = first;
-    for (let index = 1; index < parts.length; index += 1) answer = await sendCoverChunk(app, user, info.uniqueFileName, index + 1, parts.length, parts[index]!);
+    for (let index = 1; index < parts.length; index += 1) answer = await sendCoverChunk(server.app, user, info.uniqueFileName, index + 1, parts.length, parts[index]!);
     const filepath = `/media/uploads/covers/${info.uniqueFileName}.png`;
     expect(answer.body.data).toEqual({ filepath, received: parts.map((_, index) => index + 1) });
-    expect(sha(await readFile(join(root, 'media', 'uploads', 'covers', `${info.uniqueFileName}.png`)))).toBe(sha(noise));
-    const again = await sendCoverChunk(app, user, info.uniqueFileName, parts.length, parts.length, parts[parts.length - 1]!);
+    expect(sha(await readFile(join(server.dir, 'media', 'uploads', 'covers', `${info.uniqueFileName}.png`)))).toBe(sha(noise));
+    const again = await sendCoverChunk(server.app, user, info.uniqueFileName, parts.length, parts.length, parts[parts.length - 1]!);
     expect(again.body.data).toEqual({ filepath, received: parts.map((_, index) => index + 1) });
 
-    const resized = await app.inject({ method: 'GET', url: `${filepath}?x-oss-process=image/resize,m_fill,w_200,h_267/format,jpg` });
+    const resized = await server.app.inject({ method: 'GET', url: `${filepath}?x-oss-process=image/resize,m_fill,w_200,h_267/format,jpg` });
     expect(resized.statusCode).toBe(200);
     expect(await sharp(resized.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 267 });
   });
 
   it('takes JPEG, PNG and WebP, and refuses anything else by its bytes (8118) or size (8119)', async () => {
-    const user = await registerUser(app);
-    const { info, last } = await uploadVideo(app, user, clip);
-    await saveVideo(app, user, info, last.fileName);
-    const webp = await sendCoverChunk(app, user, info.uniqueFileName, 1, 1, await coverImage('webp'), 'cover.webp');
+    const user = await server.registerUser();
+    const { info, last } = await uploadVideo(server.app, user, clip);
+    await saveVideo(server.app, user, info, last.fileName);
+    const webp = await sendCoverChunk(server.app, user, info.uniqueFileName, 1, 1, await coverImage('webp'), 'cover.webp');
     expect(webp.body.data.filepath).toBe(`/media/uploads/covers/${info.uniqueFileName}.webp`);
-    const jpeg = await sendCoverChunk(app, user, info.uniqueFileName, 1, 1, await coverImage('jpeg'));
+    const jpeg = await sendCoverChunk(server.app, user, info.uniqueFileName, 1, 1, await coverImage('jpeg'));
     expect(jpeg.body.data.filepath).toBe(`/media/uploads/covers/${info.uniqueFileName}.jpg`);
-    expect(await exists(join(root, 'media', 'uploads', 'covers', `${info.uniqueFileName}.webp`))).toBe(false);
+    expect(await exists(join(server.dir, 'media', 'uploads', 'covers', `${info.uniqueFileName}.webp`))).toBe(false);
 
     const notImage = { ret: UploadRet.NotAnImage, msg: UploadTexts.NotAnImage, data: null };
-    expect((await sendCoverChunk(app, user, info.uniqueFileName, 1, 1, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.jpg')).body).toEqual(notImage);
-    expect((await sendCoverChunk(app, user, info.uniqueFileName, 1, 1, clip, 'x.jpg')).body).toEqual(notImage);
+    expect((await sendCoverChunk(server.app, user, info.uniqueFileName, 1, 1, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.jpg')).body).toEqual(notImage);
+    expect((await sendCoverChunk(server.app, user, info.uniqueFileName, 1, 1, clip, 'x.jpg')).body).toEqual(notImage);
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
-    expect((await sendCoverChunk(app, user, info.uniqueFileName, 1, 1, gif, 'x.gif')).body).toEqual(notImage);
-    const tooMany = await sendCoverChunk(app, user, info.uniqueFileName, 1, 6, Buffer.alloc(2 * 1024 * 1024));
+    expect((await sendCoverChunk(server.app, user, info.uniqueFileName, 1, 1, gif, 'x.gif')).body).toEqual(notImage);
+    const tooMany = await sendCoverChunk(server.app, user, info.uniqueFileName, 1, 6, Buffer.alloc(2 * 1024 * 1024));
     expect(tooMany.body).toEqual({ ret: UploadRet.CoverTooLarge, msg: UploadTexts.CoverTooLarge, data: null });
-    expect((await sendCoverChunk(app, user, info.uniqueFileName, 3, 2, clip)).body.ret).toBe(UploadRet.ChunkOutOfRange);
-    expect((await sendCoverChunk(app, user, info.uniqueFileName, 1, 1, clip, '../x.jpg')).body.ret).toBe(UploadRet.FileNameInvalid);
-    const other = await registerUser(app);
-    expect((await sendCoverChunk(app, other, info.uniqueFileName, 1, 1, await coverImage())).body.ret).toBe(UploadRet.UploadNotFound);
+    expect((await sendCoverChunk(server.app, user, info.uniqueFileName, 3, 2, clip)).body.ret).toBe(UploadRet.ChunkOutOfRange);
+    expect((await sendCoverChunk(server.app, user, info.uniqueFileName, 1, 1, clip, '../x.jpg')).body.ret).toBe(UploadRet.FileNameInvalid);
+    const other = await server.registerUser();
+    expect((await sendCoverChunk(server.app, other, info.uniqueFileName, 1, 1, await coverImage())).body.ret).toBe(UploadRet.UploadNotFound);
   });
 });
 
 describe('CreateTrends', () => {
   it('publishes a saved video with text, labels, place and cover, once', async () => {
-    const user = await registerUser(app, { nickName: '发布者' });
+    const user = await server.registerUser({ nickName: '发布者' });
     const saved = await savedVideo(user);
     const place = SEED_PLACES[0]!;
     const location = { id: place.id, name: place.name, address: place.address, lat: place.lat, lng: place.lng };
@@ -319,11 +312,11 @@ describe('CreateTrends', () => {
     expect((await publishPoint(user)).body.data.usedToday).toBe(1);
     expect((await detail(answer.body.data.id)).body.data).toEqual(answer.body.data);
     // A cover is no longer replaced once posted.
-    expect((await sendCoverChunk(app, user, saved.info.uniqueFileName, 1, 1, await coverImage())).body.ret).toBe(UploadRet.VideoAlreadySaved);
+    expect((await sendCoverChunk(server.app, user, saved.info.uniqueFileName, 1, 1, await coverImage())).body.ret).toBe(UploadRet.VideoAlreadySaved);
   });
 
   it('takes the app\'s form body (nested fields as JSON text, as PostsCalls.create encodes them) and still a JSON body (issue 20)', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const place = SEED_PLACES[1]!;
     const location = { id: place.id, name: place.name, address: place.address, lat: place.lat, lng: place.lng };
     const saved = await savedVideo(user);
@@ -334,22 +327,22 @@ describe('CreateTrends', () => {
       videoId: saved.info.id,
       trendsDetails: JSON.stringify([{ type: 'cover', filePath: saved.cover }]),
     });
-    const answer = await post<Post>(app, PostsCalls.create.path, { ...tokenParams(user.token), ...Object.fromEntries(Object.entries(form).map(([key, value]) => [key, String(value)])) });
+    const answer = await server.post<Post>(PostsCalls.create.path, { ...tokenParams(user.token), ...Object.fromEntries(Object.entries(form).map(([key, value]) => [key, String(value)])) });
     expect(answer.body.data).toMatchObject({ contxt: '表单发布', labels: [{ id: labelId('美食'), name: '美食' }], location, cover: saved.cover });
     const other = await savedVideo(user);
-    const json = await postJson<Post>(app, PostsCalls.create.path, user, {
+    const json = await postJson<Post>(server.app, PostsCalls.create.path, user, {
       trends: { contxt: 'JSON发布', labels: [] }, location: null, videoId: other.info.id, trendsDetails: [{ type: 'cover', filePath: other.cover }],
     });
     expect(json.body).toMatchObject({ ret: Ret.Ok, data: { contxt: 'JSON发布', location: null } });
   });
 
   it('refuses bad posts with a clear code', async () => {
-    const user = await registerUser(app);
-    const other = await registerUser(app);
+    const user = await server.registerUser();
+    const other = await server.registerUser();
     const saved = await savedVideo(user);
     const notSaved = { ret: UploadRet.VideoNotSaved, msg: UploadTexts.VideoNotSaved, data: null };
     expect((await createTrends(other, saved)).body).toEqual(notSaved);
-    const { info } = await uploadVideo(app, user, clip);
+    const { info } = await uploadVideo(server.app, user, clip);
     expect((await createTrends(user, { info, fileName: '', cover: '' }, {}, { trendsDetails: [] })).body).toEqual(notSaved);
     expect((await createTrends(user, saved, { labels: [99999] })).body.ret).toBe(UploadRet.LabelInvalid);
     expect((await createTrends(user, saved, { labels: 'x' })).body.ret).toBe(Ret.BadParam);
@@ -362,9 +355,9 @@ describe('CreateTrends', () => {
     expect((await createTrends(user, saved, {}, { trends: '{"contxt": "x"' })).body).toEqual({ ret: Ret.BadParam, msg: '参数格式错误：trends', data: null });
     expect((await createTrends(user, saved, {}, { location: 'not json' })).body.ret).toBe(Ret.BadParam);
     expect((await createTrends(user, saved, {}, { trendsDetails: '[' })).body.ret).toBe(Ret.BadParam);
-    const noTrends = await postJson(app, PostsCalls.create.path, user, { videoId: saved.info.id });
+    const noTrends = await postJson(server.app, PostsCalls.create.path, user, { videoId: saved.info.id });
     expect(noTrends.body).toEqual({ ret: Ret.MissingParam, msg: '缺少参数：trends', data: null });
-    expect((await postJson(app, PostsCalls.create.path, null, { videoId: saved.info.id })).body.ret).toBe(Ret.SessionInvalid);
+    expect((await postJson(server.app, PostsCalls.create.path, null, { videoId: saved.info.id })).body.ret).toBe(Ret.SessionInvalid);
     // Without a cover detail the post has no cover.
     const bare = await createTrends(user, saved, {}, { trendsDetails: [] });
     expect(bare.body.data.cover).toBe('');
@@ -377,8 +370,8 @@ describe('lists, detail and delete', () => {
   let posts: Post[];
 
   beforeAll(async () => {
-    author = await registerUser(app, { nickName: '作者' });
-    follower = await registerUser(app);
+    author = await server.registerUser({ nickName: '作者' });
+    follower = await server.registerUser();
     posts = [];
     for (const contxt of ['第一条', '第二条', '第三条']) {
       clock.advance(MINUTE);
@@ -419,7 +412,7 @@ describe('lists, detail and delete', () => {
     const followed = await feed(follower, 'follow');
     expect(followed.body.data.list.map((item) => item.id)).toEqual([fresh.id, posts[2]!.id, posts[1]!.id, posts[0]!.id]);
     expect((await userInfo(follower)).body.data.newWorks).toBe(false);
-    const validated = await post<{ newWorks: boolean }>(app, '/api/Login/Validates', tokenParams(follower.token));
+    const validated = await server.post<{ newWorks: boolean }>('/api/Login/Validates', tokenParams(follower.token));
     expect(validated.body.data.newWorks).toBe(false);
   });
 
@@ -432,7 +425,7 @@ describe('lists, detail and delete', () => {
   it('likes hold under parallel taps: 20 users at once count 20; one user\'s 9 taps at once leave one like or none, and the count agrees', async () => {
     const target = posts[1]!;
     const like = (user: TestUser | null, id: number | string) => call<{ id: number; liked: boolean; likeCount: number }>(user, PostsCalls.like.path, { id: String(id) });
-    const fans = await Promise.all(Array.from({ length: 20 }, () => registerUser(app)));
+    const fans = await Promise.all(Array.from({ length: 20 }, () => server.registerUser()));
     const answers = await Promise.all(fans.map((fan) => like(fan, target.id)));
     expect(answers.map((answer) => [answer.body.ret, answer.body.data.liked])).toEqual(fans.map(() => [Ret.Ok, true]));
     // Each answer counts what was committed when it counted (on PostgreSQL a like still in flight is not seen); the
@@ -443,7 +436,7 @@ describe('lists, detail and delete', () => {
     expect(taps.every((tap) => tap.body.ret === Ret.Ok)).toBe(true);
     const seen = (await call<Post>(follower, PostsCalls.post.path, { id: String(target.id) })).body.data;
     expect(seen.likeCount).toBe(seen.liked ? 21 : 20);
-    const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM post_likes WHERE post_id = $1 AND user_id = $2', [target.id, follower.id]);
+    const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM post_likes WHERE post_id = $1 AND user_id = $2', [target.id, follower.id]);
     expect(Number(rows[0]?.n)).toBe(seen.liked ? 1 : 0);
     expect((await like(null, target.id)).body.ret).toBe(Ret.SessionInvalid);
     expect((await like(follower, 99999999)).body).toEqual({ ret: PostsRet.NotFound, msg: PostsTexts.NotFound, data: null });
@@ -456,8 +449,8 @@ describe('lists, detail and delete', () => {
     const del = (user: TestUser, id: number) => call<boolean>(user, PostsCalls.remove.path, { id: String(id) });
     expect((await del(follower, target.id)).body).toEqual({ ret: PostsRet.NotOwned, msg: PostsTexts.NotOwned, data: null });
     const usedBefore = (await publishPoint(author)).body.data.usedBytes;
-    const videoFile = join(root, 'uploads', 'videos', target.videoUrl.split('/').pop()!);
-    const coverFile = join(root, 'media', target.cover.replace(/^\/media\//, ''));
+    const videoFile = join(server.dir, 'uploads', 'videos', target.videoUrl.split('/').pop()!);
+    const coverFile = join(server.dir, 'media', target.cover.replace(/^\/media\//, ''));
     expect(await exists(videoFile)).toBe(true);
     expect(await exists(coverFile)).toBe(true);
     expect((await del(author, target.id)).body).toEqual({ ret: Ret.Ok, msg: '成功', data: true });
@@ -465,30 +458,30 @@ describe('lists, detail and delete', () => {
     expect(await exists(coverFile)).toBe(false);
     expect((await publishPoint(author)).body.data.usedBytes).toBe(usedBefore - clip.length);
     expect((await detail(target.id)).body.ret).toBe(PostsRet.NotFound);
-    expect((await app.inject({ method: 'GET', url: target.videoUrl })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: target.videoUrl })).statusCode).toBe(404);
     expect((await del(author, target.id)).body.ret).toBe(PostsRet.NotFound);
   });
 });
 
 describe('video serving', () => {
   it('serves a saved video with ranges (206, 416), and nothing else under /uploads/videos', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const made = await publish(user);
-    const whole = await app.inject({ method: 'GET', url: made.videoUrl });
+    const whole = await server.app.inject({ method: 'GET', url: made.videoUrl });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['accept-ranges']).toBe('bytes');
-    const part = await app.inject({ method: 'GET', url: made.videoUrl, headers: { range: 'bytes=100-199' } });
+    const part = await server.app.inject({ method: 'GET', url: made.videoUrl, headers: { range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${clip.length}`);
     expect(part.headers['content-type']).toBe('video/mp4');
     expect(sha(part.rawPayload)).toBe(sha(clip.subarray(100, 200)));
-    const beyond = await app.inject({ method: 'GET', url: made.videoUrl, headers: { range: `bytes=${clip.length + 10}-` } });
+    const beyond = await server.app.inject({ method: 'GET', url: made.videoUrl, headers: { range: `bytes=${clip.length + 10}-` } });
     expect(beyond.statusCode).toBe(416);
     expect(JSON.parse(beyond.body).ret).toBe(Ret.MediaRangeInvalid);
-    const head = await app.inject({ method: 'HEAD', url: made.videoUrl });
+    const head = await server.app.inject({ method: 'HEAD', url: made.videoUrl });
     expect(head.statusCode).toBe(200);
     for (const url of ['/uploads/videos/..%2F..%2Fetc%2Fpasswd', '/uploads/videos/xw-nosuchvideo1.mp4', '/uploads/videos/clip.txt']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(JSON.parse(response.body).ret).toBe(Ret.NotFound);
     }

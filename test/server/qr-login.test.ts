@@ -1,50 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AccountSecurityCalls, type SignedInDevice } from '../../src/core/account-security/account-security-protocol.ts';
 import { QrLoginCalls, QrLoginEvents, QrLoginRet, QrLoginRules, type QrLoginRequest, type QrTicketCreated, type QrTicketStatus } from '../../src/core/qr-login/qr-login-protocol.ts';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { openSocket, sleep, type TestSocket } from './socket-support.ts';
-import { FakeClock, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp, type TestUser } from './support.ts';
+import { FakeClock, tokenParams, uniqueIp, type TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 const TV_AGENT = 'Mozilla/5.0 (Linux; Tizen 6.0; SmartTV) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/4.0 Chrome/76.0 TV Safari/537.36';
 
-let db: Database;
-let app: FastifyInstance;
-let url: string;
 const clock = new FakeClock(Date.now());
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createApp({ db, config: testConfig(), logger: false, clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}`;
-});
+const server = useServerFixture({ clock, listen: true });
 afterEach(() => {
   for (const client of sockets.splice(0)) client.close();
 });
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
 
 const createTicket = async (ip = uniqueIp()): Promise<QrTicketCreated> => {
-  const { body } = await post<QrTicketCreated>(app, QrLoginCalls.createTicket.path, {}, { ip, headers: { 'user-agent': TV_AGENT } });
+  const { body } = await server.post<QrTicketCreated>(QrLoginCalls.createTicket.path, {}, { ip, headers: { 'user-agent': TV_AGENT } });
   if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
   return body.data;
 };
-const stateOf = (created: QrTicketCreated, secret = created.secret) => post<QrTicketStatus>(app, QrLoginCalls.ticketState.path, { ticket: created.ticket, secret });
-const scan = (user: TestUser, ticket: string) => post<QrLoginRequest>(app, QrLoginCalls.scanTicket.path, { ...tokenParams(user.token), ticket });
-const confirm = (user: TestUser, ticket: string) => post(app, QrLoginCalls.confirmTicket.path, { ...tokenParams(user.token), ticket });
-const cancel = (user: TestUser, ticket: string) => post(app, QrLoginCalls.cancelTicket.path, { ...tokenParams(user.token), ticket });
+const stateOf = (created: QrTicketCreated, secret = created.secret) => server.post<QrTicketStatus>(QrLoginCalls.ticketState.path, { ticket: created.ticket, secret });
+const scan = (user: TestUser, ticket: string) => server.post<QrLoginRequest>(QrLoginCalls.scanTicket.path, { ...tokenParams(user.token), ticket });
+const confirm = (user: TestUser, ticket: string) => server.post(QrLoginCalls.confirmTicket.path, { ...tokenParams(user.token), ticket });
+const cancel = (user: TestUser, ticket: string) => server.post(QrLoginCalls.cancelTicket.path, { ...tokenParams(user.token), ticket });
 
 /** A socket following the ticket, as the screen's page opens it (no sign-in). */
 async function watching(secret: string): Promise<TestSocket> {
-  const client = await openSocket(url);
+  const client = await openSocket(server.url);
   sockets.push(client);
   client.socket.emit(QrLoginEvents.watch, { secret });
   expect(await client.next(QrLoginEvents.watch)).toEqual({ ok: true });
@@ -53,7 +37,7 @@ async function watching(secret: string): Promise<TestSocket> {
 
 describe('QR-code sign-in', () => {
   it('a screen signs in as the phone\'s account once the phone confirms: told over the socket, the session fetched once, listed as the TV', async () => {
-    const phone = await registerUser(app);
+    const phone = await server.registerUser();
     const created = await createTicket();
     expect(created.ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(created.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -75,10 +59,10 @@ describe('QR-code sign-in', () => {
     const tvUser = signedIn.body.data.user;
     if (tvUser === null) throw new Error('no user');
     expect(tvUser.token.token).not.toBe(phone.token.token);
-    expect((await post(app, '/api/Login/Validates', tokenParams(tvUser.token))).body.ret).toBe(Ret.Ok);
+    expect((await server.post('/api/Login/Validates', tokenParams(tvUser.token))).body.ret).toBe(Ret.Ok);
     // The phone stays signed in, and lists the screen among its devices.
-    expect((await post(app, '/api/Login/Validates', tokenParams(phone.token))).body.ret).toBe(Ret.Ok);
-    const devices = await get<SignedInDevice[]>(app, AccountSecurityCalls.devices.path, tokenParams(phone.token));
+    expect((await server.post('/api/Login/Validates', tokenParams(phone.token))).body.ret).toBe(Ret.Ok);
+    const devices = await server.get<SignedInDevice[]>(AccountSecurityCalls.devices.path, tokenParams(phone.token));
     expect(devices.body.data.map((device) => device.device)).toContain('电视 · Chrome');
 
     // Once only: the session is handed out once; the ticket cannot be confirmed or scanned again.
@@ -88,7 +72,7 @@ describe('QR-code sign-in', () => {
   });
 
   it('polling alone works too (no socket): the state call hands the session out once the phone confirmed', async () => {
-    const phone = await registerUser(app);
+    const phone = await server.registerUser();
     const created = await createTicket();
     await scan(phone, created.ticket);
     expect((await stateOf(created)).body.data).toMatchObject({ state: 'scanned', user: null });
@@ -97,7 +81,7 @@ describe('QR-code sign-in', () => {
   });
 
   it('only the secret\'s holder fetches the session or follows the ticket: the ticket in the QR code is not enough', async () => {
-    const phone = await registerUser(app);
+    const phone = await server.registerUser();
     const created = await createTicket();
     expect((await stateOf(created, created.ticket)).body).toMatchObject({ ret: QrLoginRet.TicketNotFound, msg: '二维码无效，请重新扫码' });
     const spy = await watching(created.ticket);
@@ -109,7 +93,7 @@ describe('QR-code sign-in', () => {
   });
 
   it('parallel confirmations: one wins, the screen gets one session', async () => {
-    const phone = await registerUser(app);
+    const phone = await server.registerUser();
     const created = await createTicket();
     await scan(phone, created.ticket);
     const answers = await Promise.all(Array.from({ length: 15 }, () => confirm(phone, created.ticket)));
@@ -118,16 +102,16 @@ describe('QR-code sign-in', () => {
     const claims = await Promise.all(Array.from({ length: 15 }, () => stateOf(created)));
     expect(claims.filter((answer) => answer.body.ret === Ret.Ok)).toHaveLength(1);
     expect(claims.filter((answer) => answer.body.ret === QrLoginRet.TicketUsed)).toHaveLength(14);
-    const sessions = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions WHERE uid = $1 AND device = '电视 · Chrome'", [phone.id]);
+    const sessions = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions WHERE uid = $1 AND device = '电视 · Chrome'", [phone.id]);
     expect(sessions[0]?.n).toBe(1);
   });
 
   it('only the scanning account confirms or cancels; a visitor is refused', async () => {
-    const phone = await registerUser(app);
-    const other = await registerUser(app);
+    const phone = await server.registerUser();
+    const other = await server.registerUser();
     const created = await createTicket();
-    expect((await post(app, QrLoginCalls.scanTicket.path, { ticket: created.ticket })).body.ret).toBe(Ret.SessionInvalid);
-    expect((await post(app, QrLoginCalls.confirmTicket.path, { ticket: created.ticket })).body.ret).toBe(Ret.SessionInvalid);
+    expect((await server.post(QrLoginCalls.scanTicket.path, { ticket: created.ticket })).body.ret).toBe(Ret.SessionInvalid);
+    expect((await server.post(QrLoginCalls.confirmTicket.path, { ticket: created.ticket })).body.ret).toBe(Ret.SessionInvalid);
     await scan(phone, created.ticket);
     expect((await scan(other, created.ticket)).body).toMatchObject({ ret: QrLoginRet.OtherAccount, msg: '该二维码已被其他账号扫描' });
     expect((await confirm(other, created.ticket)).body.ret).toBe(QrLoginRet.OtherAccount);
@@ -139,7 +123,7 @@ describe('QR-code sign-in', () => {
   });
 
   it('cancel: the screen is told, the ticket no longer works', async () => {
-    const phone = await registerUser(app);
+    const phone = await server.registerUser();
     const created = await createTicket();
     const tv = await watching(created.secret);
     await scan(phone, created.ticket);
@@ -152,7 +136,7 @@ describe('QR-code sign-in', () => {
   });
 
   it('expires after 2 minutes: not scanned, not confirmed; the screen reads expired', async () => {
-    const phone = await registerUser(app);
+    const phone = await server.registerUser();
     const created = await createTicket();
     const scannedOne = await createTicket();
     await scan(phone, scannedOne.ticket);
@@ -167,7 +151,7 @@ describe('QR-code sign-in', () => {
   });
 
   it('a confirmed session waits 2 minutes for its screen, then is gone', async () => {
-    const phone = await registerUser(app);
+    const phone = await server.registerUser();
     const created = await createTicket();
     await scan(phone, created.ticket);
     await confirm(phone, created.ticket);
@@ -176,21 +160,21 @@ describe('QR-code sign-in', () => {
   });
 
   it('checks every parameter, and limits tickets per address', async () => {
-    const phone = await registerUser(app);
-    expect((await post(app, QrLoginCalls.scanTicket.path, { ...tokenParams(phone.token) })).body.ret).toBe(Ret.MissingParam);
+    const phone = await server.registerUser();
+    expect((await server.post(QrLoginCalls.scanTicket.path, { ...tokenParams(phone.token) })).body.ret).toBe(Ret.MissingParam);
     expect((await scan(phone, 'short')).body).toMatchObject({ ret: Ret.BadParam, msg: '二维码无效，请重新扫码' });
     expect((await scan(phone, `${'a'.repeat(42)}!`)).body.ret).toBe(Ret.BadParam);
     expect((await scan(phone, 'a'.repeat(43))).body.ret).toBe(QrLoginRet.TicketNotFound);
-    expect((await post(app, QrLoginCalls.ticketState.path, { ticket: 'a'.repeat(43) })).body.ret).toBe(Ret.MissingParam);
+    expect((await server.post(QrLoginCalls.ticketState.path, { ticket: 'a'.repeat(43) })).body.ret).toBe(Ret.MissingParam);
 
     const ip = uniqueIp();
-    const answers = await Promise.all(Array.from({ length: 35 }, () => post(app, QrLoginCalls.createTicket.path, {}, { ip })));
+    const answers = await Promise.all(Array.from({ length: 35 }, () => server.post(QrLoginCalls.createTicket.path, {}, { ip })));
     expect(answers.filter((answer) => answer.body.ret === Ret.Ok)).toHaveLength(30);
     expect(answers.find((answer) => answer.body.ret !== Ret.Ok)?.body).toMatchObject({ ret: Ret.TooManyAttempts, msg: '获取二维码过于频繁，请稍后再试' });
   });
 
   it('a socket that names no valid secret joins nothing', async () => {
-    const client = await openSocket(url);
+    const client = await openSocket(server.url);
     sockets.push(client);
     client.socket.emit(QrLoginEvents.watch, { secret: 'nope' });
     expect(await client.next(QrLoginEvents.watch)).toEqual({ ok: false });

@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { SEND_LIMITS } from '../../server/rate-limit/send-limits.ts';
 import { InteractionsCalls, type InteractionPage, type InteractionUnread, type LikeGroup, type ReceivedReply } from '../../src/core/interactions/interactions-protocol.ts';
@@ -10,34 +7,27 @@ import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import type { CommentView } from '../../src/core/video-social/video-social-protocol.ts';
 import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
 import { openAuthenticated, sleep, type TestSocket } from './socket-support.ts';
-import { FakeClock, MINUTE, createTestDatabase, get, insertTestPost, post, registerUser, testConfig, tokenParams, uniqueName, type TestUser } from './support.ts';
+import { FakeClock, MINUTE, insertTestPost, tokenParams, uniqueName, type TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
-let url: string;
 const clock = new FakeClock();
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, clock);
-  app = await createApp({ db, config: testConfig({ sendLimits: { ...SEND_LIMITS, comment: [], barrage: [] } }), clock, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}`;
-}, 180_000);
+const server = useServerFixture({
+  clock,
+  config: { sendLimits: { ...SEND_LIMITS, comment: [], barrage: [] } },
+  seed: async (db) => {
+    await seedCatalogue(db, clock);
+  },
+  listen: true,
+  setupTimeout: 180_000,
+});
 
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
-
-const as = <T>(user: TestUser | null, path: string, fields: Record<string, string> = {}) => get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
+const as = <T>(user: TestUser | null, path: string, fields: Record<string, string> = {}) => server.get<T>(path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 const okData = async <T>(promise: Promise<{ body: { ret: number; data: T } }>): Promise<T> => {
   const { body } = await promise;
   if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
@@ -45,7 +35,7 @@ const okData = async <T>(promise: Promise<{ body: { ret: number; data: T } }>): 
 };
 const comment = (user: TestUser, mediaKey: string, content: string, more: Record<string, string> = {}) => {
   clock.advance(VideoSocialLimits.postIntervalMs);
-  return okData(post<CommentView>(app, '/api/Video/Replys', { ...tokenParams(user.token), mediaKey, content, ...more }));
+  return okData(server.post<CommentView>('/api/Video/Replys', { ...tokenParams(user.token), mediaKey, content, ...more }));
 };
 const likeComment = (user: TestUser, id: number) => {
   clock.advance(1000);
@@ -54,9 +44,9 @@ const likeComment = (user: TestUser, id: number) => {
 const likes = (user: TestUser, fields: Record<string, string> = {}) => okData(as<InteractionPage<LikeGroup>>(user, InteractionsCalls.likes.path, fields));
 const replies = (user: TestUser, fields: Record<string, string> = {}) => okData(as<InteractionPage<ReceivedReply>>(user, InteractionsCalls.replies.path, fields));
 const unread = (user: TestUser) => okData(as<InteractionUnread>(user, InteractionsCalls.unread.path));
-const markRead = (user: TestUser, kind: string) => post<InteractionUnread>(app, InteractionsCalls.markRead.path, { ...tokenParams(user.token), kind });
+const markRead = (user: TestUser, kind: string) => server.post<InteractionUnread>(InteractionsCalls.markRead.path, { ...tokenParams(user.token), kind });
 const megCount = (user: TestUser) => okData(as<{ count: number }>(user, '/api/user/GetUserMegCount'));
-const user = (nickName?: string) => registerUser(app, { userName: uniqueName('ri'), ...(nickName ? { nickName } : {}) });
+const user = (nickName?: string) => server.registerUser({ userName: uniqueName('ri'), ...(nickName ? { nickName } : {}) });
 
 describe('received interactions: authorisation and validation', () => {
   it.each([InteractionsCalls.likes.path, InteractionsCalls.replies.path, InteractionsCalls.unread.path])('%s needs a session', async (path) => {
@@ -65,8 +55,8 @@ describe('received interactions: authorisation and validation', () => {
 
   it('ReadInteractions needs a session and a known kind', async () => {
     const a = await user();
-    expect((await post(app, InteractionsCalls.markRead.path, { kind: 'like' })).body.ret).toBe(Ret.SessionInvalid);
-    expect((await post(app, InteractionsCalls.markRead.path, { ...tokenParams(a.token) })).body.ret).toBe(Ret.MissingParam);
+    expect((await server.post(InteractionsCalls.markRead.path, { kind: 'like' })).body.ret).toBe(Ret.SessionInvalid);
+    expect((await server.post(InteractionsCalls.markRead.path, { ...tokenParams(a.token) })).body.ret).toBe(Ret.MissingParam);
     expect((await markRead(a, 'follow')).body).toMatchObject({ ret: Ret.BadParam, msg: '类型错误' });
   });
 
@@ -137,7 +127,7 @@ describe('收到的赞', () => {
 
   it('includes likes of one\'s posts (动态), which open the post; an unlike or a deleted post takes them away', async () => {
     const [a, b, c] = [await user(), await user(), await user()];
-    const postId = await insertTestPost(db, a, '海边的日落', new Date(clock.now()));
+    const postId = await insertTestPost(server.db, a, '海边的日落', new Date(clock.now()));
     const likePost = (liker: TestUser) => okData(as<{ liked: boolean }>(liker, '/api/Trends/LikeTrends', { id: String(postId) }));
     clock.advance(1000);
     await likePost(b);
@@ -150,7 +140,7 @@ describe('收到的赞', () => {
     expect((await unread(a)).likes).toBe(2);
     await likePost(c); // unliked
     expect((await likes(a)).list[0]).toMatchObject({ kind: 'post', likerCount: 1 });
-    await db.query('DELETE FROM posts WHERE id = $1', [postId]);
+    await server.db.query('DELETE FROM posts WHERE id = $1', [postId]);
     expect((await likes(a)).list).toEqual([]);
   });
 
@@ -170,7 +160,7 @@ describe('收到的赞', () => {
 describe('评论和回复', () => {
   it('lists replies to one\'s comments, comments on one\'s videos and mentions, newest first, once each', async () => {
     const [a, b, c] = [await user(uniqueName('回')), await user('回复乙'), await user()];
-    await db.query("UPDATE videos SET uploader_uid = $1 WHERE media_key = 'movie-24'", [a.uid]);
+    await server.db.query("UPDATE videos SET uploader_uid = $1 WHERE media_key = 'movie-24'", [a.uid]);
     const mine = await comment(a, 'movie-25', '原评论');
     const reply = await comment(b, 'movie-25', '<b>回复</b>你', { parentId: String(mine.id) });
     const mineInThread = await comment(a, 'movie-25', '我在楼里', { parentId: String(mine.id) });
@@ -253,7 +243,7 @@ describe('read markers and counts', () => {
     const results = await Promise.all(Array.from({ length: 15 }, (_, i) => markRead(a, i % 2 === 0 ? 'like' : 'reply')));
     expect(results.every((result) => result.body.ret === Ret.Ok)).toBe(true);
     expect(await unread(a)).toEqual({ likes: 0, replies: 0 });
-    const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM interaction_reads WHERE user_id = $1', [a.uid]);
+    const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM interaction_reads WHERE user_id = $1', [a.uid]);
     expect(rows[0]!.n).toBe(2);
   });
 });
@@ -261,8 +251,8 @@ describe('read markers and counts', () => {
 describe('live notices (interactionNotice over the socket)', () => {
   it('a like, a reply and a mention reach the one concerned; one\'s own and unlikes do not', async () => {
     const [a, b] = [await user(uniqueName('通知')), await user()];
-    const aSocket = await openAuthenticated(url, a.token);
-    const bSocket = await openAuthenticated(url, b.token);
+    const aSocket = await openAuthenticated(server.url, a.token);
+    const bSocket = await openAuthenticated(server.url, b.token);
     sockets.push(aSocket, bSocket);
     const mine = await comment(a, 'movie-18', '等通知');
     await likeComment(a, mine.id); // one's own like

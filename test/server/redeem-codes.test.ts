@@ -2,53 +2,47 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin as runAdminCommand } from '../../server/admin/admin.ts';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
 import { createPgliteDatabase, type PgliteDatabase } from '../../server/db/pglite-database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { createRedeemCodes } from '../../server/vip-redeem/redeem-codes.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
 import { formatRedeemCode } from '../../src/core/vip-redeem/redeem-code.ts';
 import { VipRedeemCalls, VipRedeemRet, type RedeemChoice, type RedeemDone } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
-import { DAY, FakeClock, MINUTE, createMigratedPglite, createTestDatabase, post, registerUser, testConfig, tokenParams, uniqueIp, type TestUser } from './support.ts';
+import { DAY, FakeClock, MINUTE, createMigratedPglite, post, registerUser, tokenParams, uniqueIp, type TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 const REDEEM = VipRedeemCalls.redeem.path;
 /** Seed packages: 101 黄金月卡 (30 days, gold), 202 钻石季卡 (90 + 10 days, diamond). */
 const GOLD_MONTH = 101;
 const DIAMOND_QUARTER = 202;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedVip(db);
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedVip(db);
+  },
   // A new migration rebuilds the migrated template first: on a busy machine that takes more than the default minute.
-}, 240_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  setupTimeout: 240_000,
 });
 
 const mint = async (packageIds: number[] = [GOLD_MONTH], expiresAt: Date | null = null): Promise<string> => {
-  const [code] = await createRedeemCodes(db, { packageIds, count: 1, expiresAt }, clock.now());
+  const [code] = await createRedeemCodes(server.db, { packageIds, count: 1, expiresAt }, clock.now());
   if (code === undefined) throw new Error('no code');
   return code;
 };
 const redeem = (user: TestUser, code: string, extra: Record<string, string> = {}, ip = uniqueIp()) =>
-  post<RedeemDone | RedeemChoice | null>(app, REDEEM, { ...tokenParams(user.token), code, ...extra }, { ip });
+  server.post<RedeemDone | RedeemChoice | null>(REDEEM, { ...tokenParams(user.token), code, ...extra }, { ip });
 const vipOf = async (uid: number) =>
-  (await db.query<{ vip_level: number; vip_expire: Date | null }>('SELECT vip_level, vip_expire FROM users WHERE id = $1', [uid]))[0];
+  (await server.db.query<{ vip_level: number; vip_expire: Date | null }>('SELECT vip_level, vip_expire FROM users WHERE id = $1', [uid]))[0];
 /** YYYY-MM-DD of the fake clock plus `days`, China time (the fake clock is 12:00 in China). */
 const dateAfter = (days: number) => new Date(clock.now() + days * DAY + 8 * 60 * MINUTE).toISOString().slice(0, 10);
 
 describe('ExchangeVip: redeeming a code', () => {
   it('grants the package once: 兑换成功，VIP有效期至 …; the VIP time and the ledger change together', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const code = await mint();
     const { body } = await redeem(user, code);
     expect(body).toMatchObject({
@@ -57,30 +51,30 @@ describe('ExchangeVip: redeeming a code', () => {
       data: { package: { packageId: GOLD_MONTH, name: '黄金月卡', days: 30 }, vipExpireDate: dateAfter(30), vipLevel: 1 },
     });
     expect((await vipOf(user.id))?.vip_expire?.getTime()).toBe(clock.now() + 30 * DAY);
-    const ledger = await db.query<{ reason: string; days: number }>('SELECT reason, days FROM vip_time_changes WHERE user_id = $1', [user.id]);
+    const ledger = await server.db.query<{ reason: string; days: number }>('SELECT reason, days FROM vip_time_changes WHERE user_id = $1', [user.id]);
     expect(ledger).toEqual([{ reason: 'redeem', days: 30 }]);
     const again = await redeem(user, code);
     expect(again.body).toMatchObject({ ret: VipRedeemRet.Used, msg: '兑换码已被使用' });
-    const other = await registerUser(app);
+    const other = await server.registerUser();
     expect((await redeem(other, code)).body).toMatchObject({ ret: VipRedeemRet.Used, msg: '兑换码已被使用' });
     expect((await vipOf(other.id))?.vip_level).toBe(0);
   });
 
   it('extends an active VIP from its expiry, with the purchase rules (a higher type takes the time over)', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     await redeem(user, await mint());
     const { body } = await redeem(user, await mint([DIAMOND_QUARTER]));
     expect(body).toMatchObject({ ret: Ret.Ok, data: { vipExpireDate: dateAfter(130), vipLevel: 2, vipTypeName: '钻石VIP' } });
   });
 
   it('of 20 parallel redemptions of one code by 20 accounts exactly one succeeds, and the time is added once', async () => {
-    const users = await Promise.all(Array.from({ length: 20 }, () => registerUser(app)));
+    const users = await Promise.all(Array.from({ length: 20 }, () => server.registerUser()));
     const code = await mint();
     const answers = await Promise.all(users.map((user) => redeem(user, code)));
     const winners = answers.filter((answer) => answer.body.ret === Ret.Ok);
     expect(winners).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.ret === VipRedeemRet.Used)).toHaveLength(19);
-    const credited = await db.query<{ n: string }>(
+    const credited = await server.db.query<{ n: string }>(
       'SELECT count(*) AS n FROM vip_time_changes WHERE user_id = ANY($1::int[])',
       [users.map((user) => user.id)],
     );
@@ -88,7 +82,7 @@ describe('ExchangeVip: redeeming a code', () => {
   });
 
   it('reads the code case-insensitively, with spaces, dashes and full-width characters', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const code = await mint();
     const typed = ` ${formatRedeemCode(code).toLowerCase().replace(/-/g, ' - ')} `;
     expect((await redeem(user, typed)).body.ret).toBe(Ret.Ok);
@@ -98,7 +92,7 @@ describe('ExchangeVip: redeeming a code', () => {
   });
 
   it('refuses an unknown code (7040), a code past its last day (7042), bad parameters and a visitor', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await redeem(user, 'ABCD-EFGH-JKLM-NPQR')).body).toMatchObject({ ret: VipRedeemRet.NotFound, msg: '兑换码不存在' });
     expect((await redeem(user, '不是兑换码')).body).toMatchObject({ ret: VipRedeemRet.NotFound, msg: '兑换码不存在' });
     const expiring = await mint([GOLD_MONTH], new Date(clock.now() + DAY));
@@ -107,11 +101,11 @@ describe('ExchangeVip: redeeming a code', () => {
     expect((await redeem(user, '')).body.ret).toBe(Ret.MissingParam);
     expect((await redeem(user, 'A'.repeat(65))).body.ret).toBe(Ret.BadParam);
     expect((await redeem(user, await mint(), { packageId: 'abc' })).body.ret).toBe(Ret.BadParam);
-    expect((await post(app, REDEEM, { code: await mint() })).body.ret).toBe(Ret.SessionInvalid);
+    expect((await server.post(REDEEM, { code: await mint() })).body.ret).toBe(Ret.SessionInvalid);
   });
 
   it('a choice code answers its packages (7044, no try counted); a package it does not allow is 7045; the chosen one is granted', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const code = await mint([GOLD_MONTH, DIAMOND_QUARTER]);
     const ask = await redeem(user, code);
     expect(ask.body).toMatchObject({ ret: VipRedeemRet.ChoosePackage, msg: '请选择要兑换的套餐' });
@@ -128,7 +122,7 @@ describe('ExchangeVip: redeeming a code', () => {
   });
 
   it('limits tries per account: 10 wrong codes an hour (even in parallel), then even a right one waits', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const wrong = await Promise.all(Array.from({ length: 14 }, () => redeem(user, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ')));
     expect(wrong.filter((answer) => answer.body.ret === VipRedeemRet.NotFound)).toHaveLength(10);
     expect(wrong.filter((answer) => answer.body.ret === VipRedeemRet.TooManyTries)).toHaveLength(4);
@@ -139,20 +133,20 @@ describe('ExchangeVip: redeeming a code', () => {
   });
 
   it('successful redemptions are given back: many codes in a row are fine', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     for (let i = 0; i < 12; i += 1) expect((await redeem(user, await mint())).body.ret).toBe(Ret.Ok);
   });
 
   it('limits tries per address: 30 an hour across accounts', async () => {
     const ip = uniqueIp();
-    const users = await Promise.all(Array.from({ length: 4 }, () => registerUser(app)));
+    const users = await Promise.all(Array.from({ length: 4 }, () => server.registerUser()));
     let refused = 0;
     for (let i = 0; i < 32; i += 1) {
       const answer = await redeem(users[i % 4]!, 'ZZZZ-ZZZZ-ZZZZ-ZZZZ', {}, ip);
       if (answer.body.ret === VipRedeemRet.TooManyTries) refused += 1;
     }
     expect(refused).toBe(2);
-    const fresh = await registerUser(app);
+    const fresh = await server.registerUser();
     expect((await redeem(fresh, await mint(), {}, ip)).body.ret).toBe(VipRedeemRet.TooManyTries);
     expect((await redeem(fresh, await mint(), {}, uniqueIp())).body.ret).toBe(Ret.Ok);
   });
@@ -216,16 +210,16 @@ describe('npm run admin -- codes create', () => {
     expect(noPackage.err).toContain('套餐不存在：999');
 
     const served = await createPgliteDatabase({ dataDir });
-    const server = await createApp({ db: served, config: testConfig(), clock, logger: false });
+    const app = await server.startApp({ db: served });
     try {
-      const user = await registerUser(server);
-      const send = (fields: Record<string, string>) => post<RedeemDone>(server, REDEEM, { ...tokenParams(user.token), ...fields }, { ip: uniqueIp() });
+      const user = await registerUser(app);
+      const send = (fields: Record<string, string>) => post<RedeemDone>(app, REDEEM, { ...tokenParams(user.token), ...fields }, { ip: uniqueIp() });
       expect((await send({ code: codes[0]! })).body.ret).toBe(VipRedeemRet.ChoosePackage);
       const done = await send({ code: codes[0]!, packageId: String(GOLD_MONTH) });
       expect(done.body).toMatchObject({ ret: Ret.Ok, msg: `兑换成功，VIP有效期至 ${dateAfter(30)}` });
       expect((await send({ code: codes[0]!, packageId: String(GOLD_MONTH) })).body.ret).toBe(VipRedeemRet.Used);
     } finally {
-      await server.close();
+      await app.close();
       await served.close();
     }
   }, 600_000);

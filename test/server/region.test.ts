@@ -1,62 +1,50 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { Ret } from '../../server/http/ret.ts';
 import { allRegionCodes, regionByCode } from '../../server/region/regions.ts';
-import { FakeClock, createTestDatabase, get, registerUser, setUserRegion, testConfig, tokenParams } from './support.ts';
+import { FakeClock, get, setUserRegion, tokenParams } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+const server = useServerFixture({ clock });
 
 const header = (code: string) => ({ headers: { 'x-country-code': code } });
 
 describe('GET /api/home/GetUserRegion', () => {
   it('answers the default region (CN) for a visitor without a country header', async () => {
-    const { status, body } = await get(app, '/api/home/GetUserRegion');
+    const { status, body } = await server.get('/api/home/GetUserRegion');
     expect(status).toBe(200);
     expect(body).toEqual({ ret: Ret.Ok, msg: '成功', data: { country: '中国', code: 'CN' } });
   });
 
   it('uses the CDN country header, in any case', async () => {
-    expect((await get(app, '/api/home/GetUserRegion', {}, header('hk'))).body.data).toEqual({ country: '中国香港', code: 'HK' });
-    expect((await get(app, '/api/home/GetUserRegion', {}, header('MY'))).body.data).toEqual({ country: '马来西亚', code: 'MY' });
-    expect((await get(app, '/api/home/GetUserRegion', {}, header('TW'))).body.data).toEqual({ country: '中国台湾', code: 'TW' });
+    expect((await server.get('/api/home/GetUserRegion', {}, header('hk'))).body.data).toEqual({ country: '中国香港', code: 'HK' });
+    expect((await server.get('/api/home/GetUserRegion', {}, header('MY'))).body.data).toEqual({ country: '马来西亚', code: 'MY' });
+    expect((await server.get('/api/home/GetUserRegion', {}, header('TW'))).body.data).toEqual({ country: '中国台湾', code: 'TW' });
   });
 
   it("prefers the logged-in user's saved region over the header", async () => {
-    const user = await registerUser(app);
-    await setUserRegion(db, user.id, 'SG');
-    const { body } = await get(app, '/api/home/GetUserRegion', tokenParams(user.token), header('MY'));
+    const user = await server.registerUser();
+    await setUserRegion(server.db, user.id, 'SG');
+    const { body } = await server.get('/api/home/GetUserRegion', tokenParams(user.token), header('MY'));
     expect(body.data).toEqual({ country: '新加坡', code: 'SG' });
   });
 
   it('falls back to the header for a logged-in user without a saved region', async () => {
-    const user = await registerUser(app);
-    const { body } = await get(app, '/api/home/GetUserRegion', tokenParams(user.token), header('JP'));
+    const user = await server.registerUser();
+    const { body } = await server.get('/api/home/GetUserRegion', tokenParams(user.token), header('JP'));
     expect(body.data).toEqual({ country: '日本', code: 'JP' });
   });
 
   it('answers 1002 for a code that is not a region', async () => {
-    expect((await get(app, '/api/home/GetUserRegion', {}, header('XX'))).body)
+    expect((await server.get('/api/home/GetUserRegion', {}, header('XX'))).body)
       .toEqual({ ret: Ret.BadParam, msg: '不支持的地区：XX', data: null });
-    expect((await get(app, '/api/home/GetUserRegion', {}, header('nowhere'))).body)
+    expect((await server.get('/api/home/GetUserRegion', {}, header('nowhere'))).body)
       .toEqual({ ret: Ret.BadParam, msg: '参数格式错误：region', data: null });
   });
 
   it('uses DEFAULT_REGION from the configuration', async () => {
-    const other = await createApp({ db, config: testConfig({ defaultRegion: 'US' }), clock, logger: false });
+    const other = await server.startApp({ config: { defaultRegion: 'US' } });
     try {
       expect((await get(other, '/api/home/GetUserRegion')).body.data).toEqual({ country: '美国', code: 'US' });
     } finally {
@@ -70,40 +58,40 @@ describe('GET /api/user/IsMalaysia', () => {
   const MALAYSIA = { ret: Ret.MalaysiaRegion, msg: '当前地区为马来西亚', data: { isMalaysia: true } };
 
   it('answers false for a visitor from elsewhere', async () => {
-    expect((await get(app, '/api/user/IsMalaysia')).body).toEqual(NOT_MALAYSIA);
-    expect((await get(app, '/api/user/IsMalaysia', {}, header('SG'))).body).toEqual(NOT_MALAYSIA);
+    expect((await server.get('/api/user/IsMalaysia')).body).toEqual(NOT_MALAYSIA);
+    expect((await server.get('/api/user/IsMalaysia', {}, header('SG'))).body).toEqual(NOT_MALAYSIA);
   });
 
   it('answers 1010 when the header says Malaysia', async () => {
-    const { status, body } = await get(app, '/api/user/IsMalaysia', {}, header('MY'));
+    const { status, body } = await server.get('/api/user/IsMalaysia', {}, header('MY'));
     expect(status).toBe(200);
     expect(body).toEqual(MALAYSIA);
   });
 
   it('lets the region param (custom area) decide over header and saved region', async () => {
-    expect((await get(app, '/api/user/IsMalaysia', { region: 'my' }, header('CN'))).body).toEqual(MALAYSIA);
-    expect((await get(app, '/api/user/IsMalaysia', { region: 'SG' }, header('MY'))).body).toEqual(NOT_MALAYSIA);
-    const user = await registerUser(app);
-    await setUserRegion(db, user.id, 'MY');
-    expect((await get(app, '/api/user/IsMalaysia', { ...tokenParams(user.token), region: 'CN' })).body).toEqual(NOT_MALAYSIA);
+    expect((await server.get('/api/user/IsMalaysia', { region: 'my' }, header('CN'))).body).toEqual(MALAYSIA);
+    expect((await server.get('/api/user/IsMalaysia', { region: 'SG' }, header('MY'))).body).toEqual(NOT_MALAYSIA);
+    const user = await server.registerUser();
+    await setUserRegion(server.db, user.id, 'MY');
+    expect((await server.get('/api/user/IsMalaysia', { ...tokenParams(user.token), region: 'CN' })).body).toEqual(NOT_MALAYSIA);
   });
 
   it("uses the logged-in user's saved region", async () => {
-    const user = await registerUser(app);
-    await setUserRegion(db, user.id, 'MY');
-    expect((await get(app, '/api/user/IsMalaysia', tokenParams(user.token), header('CN'))).body).toEqual(MALAYSIA);
-    await setUserRegion(db, user.id, 'TH');
-    expect((await get(app, '/api/user/IsMalaysia', tokenParams(user.token), header('MY'))).body).toEqual(NOT_MALAYSIA);
+    const user = await server.registerUser();
+    await setUserRegion(server.db, user.id, 'MY');
+    expect((await server.get('/api/user/IsMalaysia', tokenParams(user.token), header('CN'))).body).toEqual(MALAYSIA);
+    await setUserRegion(server.db, user.id, 'TH');
+    expect((await server.get('/api/user/IsMalaysia', tokenParams(user.token), header('MY'))).body).toEqual(NOT_MALAYSIA);
   });
 
   it('answers 1002 for an unknown region param', async () => {
-    expect((await get(app, '/api/user/IsMalaysia', { region: 'QQ' })).body).toEqual({ ret: Ret.BadParam, msg: '不支持的地区：QQ', data: null });
-    expect((await get(app, '/api/user/IsMalaysia', { region: 'Malaysia' })).body)
+    expect((await server.get('/api/user/IsMalaysia', { region: 'QQ' })).body).toEqual({ ret: Ret.BadParam, msg: '不支持的地区：QQ', data: null });
+    expect((await server.get('/api/user/IsMalaysia', { region: 'Malaysia' })).body)
       .toEqual({ ret: Ret.BadParam, msg: '参数格式错误：region', data: null });
   });
 
   it('does not call a visitor Malaysian because the CDN sent a placeholder code', async () => {
-    expect((await get(app, '/api/user/IsMalaysia', {}, header('XX'))).body).toEqual(NOT_MALAYSIA);
+    expect((await server.get('/api/user/IsMalaysia', {}, header('XX'))).body).toEqual(NOT_MALAYSIA);
   });
 });
 

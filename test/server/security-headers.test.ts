@@ -1,36 +1,24 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { API_CSP, apiBaseSources } from '../../server/http/security-headers.ts';
-import { createTestDatabase, testConfig } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
-let folder: string;
 
 const INDEX = '<!doctype html><html><head><link rel="stylesheet" href="/assets/main-ABCDEFGH.css"></head><body><div id="root"></div><script type="module" src="/assets/main-ABCDEFGH.js"></script></body></html>';
 
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'qiyu-headers-'));
-  const staticDir = join(folder, 'dist');
-  const mediaDir = join(folder, 'media');
-  await mkdir(join(staticDir, 'assets'), { recursive: true });
-  await mkdir(mediaDir, { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), INDEX);
-  await writeFile(join(staticDir, 'assets', 'main-ABCDEFGH.js'), 'console.log(1)');
-  await writeFile(join(mediaDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-  db = await createTestDatabase();
-  app = await createApp({ db, config: testConfig({ dataDir: folder, staticDir, mediaDir }), logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await rm(folder, { recursive: true, force: true });
+const server = useServerFixture({
+  tempDir: 'qiyu-headers-',
+  config: ({ dir }) => ({ dataDir: dir, staticDir: join(dir, 'dist'), mediaDir: join(dir, 'media') }),
+  seed: async (_db, { dir }) => {
+    const staticDir = join(dir, 'dist');
+    const mediaDir = join(dir, 'media');
+    await mkdir(join(staticDir, 'assets'), { recursive: true });
+    await mkdir(mediaDir, { recursive: true });
+    await writeFile(join(staticDir, 'index.html'), INDEX);
+    await writeFile(join(staticDir, 'assets', 'main-ABCDEFGH.js'), 'console.log(1)');
+    await writeFile(join(mediaDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+  },
 });
 
 /** The policy's directives by name. */
@@ -48,7 +36,7 @@ const COMMON = {
 describe('security headers', () => {
   for (const url of ['/', '/vip', '/play/movie-01?episode=2']) {
     it(`the app page ${url}: a CSP without inline script, framing by this site only, nosniff, the referrer policy`, async () => {
-      const page = await app.inject({ method: 'GET', url, headers: { host: 'video.example:8443' } });
+      const page = await server.app.inject({ method: 'GET', url, headers: { host: 'video.example:8443' } });
       expect(page.statusCode).toBe(200);
       // The home page also carries its first screen's data, in a JSON data block (not a script the policy runs).
       expect(page.body.replace(/<script type="application\/json" id="first-screen-data">[^<]*<\/script>\n/, '')).toBe(INDEX);
@@ -73,7 +61,7 @@ describe('security headers', () => {
   }
 
   it('a Host header that is not a host name does not get into the policy', async () => {
-    const page = await app.inject({ method: 'GET', url: '/', headers: { host: "evil.example 'unsafe-inline'" } });
+    const page = await server.app.inject({ method: 'GET', url: '/', headers: { host: "evil.example 'unsafe-inline'" } });
     const connect = directives(page.headers['content-security-policy']).get('connect-src') ?? [];
     expect(connect).not.toContain("'unsafe-inline'");
     expect(connect.some((source) => source.includes('evil'))).toBe(false);
@@ -81,17 +69,17 @@ describe('security headers', () => {
 
   it('/api answers: nothing may load or frame them, nosniff, the referrer policy; refusals too', async () => {
     for (const url of ['/api/home/GetUserRegion', '/api/no/such/call', '/api/User/GetUserInfo']) {
-      const answer = await app.inject({ method: 'GET', url });
+      const answer = await server.app.inject({ method: 'GET', url });
       expect(answer.headers['content-type']).toContain('application/json');
       expect(answer.headers, url).toMatchObject({ ...COMMON, 'content-security-policy': API_CSP });
     }
   });
 
   it('static files and /media get them too; svg under /media keeps its sandboxing CSP', async () => {
-    const script = await app.inject({ method: 'GET', url: '/assets/main-ABCDEFGH.js' });
+    const script = await server.app.inject({ method: 'GET', url: '/assets/main-ABCDEFGH.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers).toMatchObject(COMMON);
-    const svg = await app.inject({ method: 'GET', url: '/media/logo.svg' });
+    const svg = await server.app.inject({ method: 'GET', url: '/media/logo.svg' });
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(svg.headers['x-content-type-options']).toBe('nosniff');

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VerifiedSessionCache, sessionChangesOf, tokenHashOf, verifiedSessionCacheOf } from '../../server/auth/session-cache.ts';
 import { SessionService } from '../../server/auth/sessions.ts';
 import { SharedReadCache } from '../../server/cache/shared-read-cache.ts';
@@ -10,8 +9,9 @@ import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import type { UserRecord } from '../../server/user/user-repository.ts';
 import { connectionPayload, eventually, openAuthenticated, openSocket } from './socket-support.ts';
-import { DATABASE_URL, REDIS_URL, createTestDatabase, post, registerUser, testConfig, tokenParams, uniqueIp, uniqueName } from './support.ts';
+import { DATABASE_URL, REDIS_URL, post, registerUser, tokenParams, uniqueIp, uniqueName } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture, withTestDatabase } from './server-fixture.ts';
 
 /** The database seen through another object (as another process sees it), counting the session checks. */
 function view(db: Database, kind: Database['kind'] = db.kind): Database & { sessionChecks: () => number } {
@@ -113,35 +113,25 @@ describe('VerifiedSessionCache', () => {
   });
 
   it('belongs to a database the app watches: none for a bare database, off for PostgreSQL without Redis', async () => {
-    const db = await createTestDatabase();
-    try {
+    await withTestDatabase(async (db) => {
       expect(verifiedSessionCacheOf(db)).toBeUndefined();
       expect(new SessionService({ db, secret: 's', clock: { now: () => 0 } }).cache).toBeUndefined();
       const watched = watchWrites(db, new SharedReadCache());
       expect(verifiedSessionCacheOf(watched)).toBe(verifiedSessionCacheOf(watchWrites(db, new SharedReadCache())));
       expect(verifiedSessionCacheOf(watched)?.enabled).toBe(db.kind === 'pglite');
       expect(verifiedSessionCacheOf(watchWrites(view(db, 'pg'), new SharedReadCache()))?.enabled).toBe(false);
-    } finally {
-      await db.close();
-    }
+    });
   });
 });
 
 describe('verified sessions in the app', () => {
-  let db: Database;
+  const server = useServerFixture({ app: false });
   let counted: ReturnType<typeof view>;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    counted = view(db);
-    app = await createApp({ db: counted, config: testConfig(), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    counted = view(server.db);
+    app = await server.startApp({ db: counted, listen: true });
   });
 
   const validates = (on: FastifyInstance, user: TestUser) => post<TestUser>(on, '/api/Login/Validates', tokenParams(user.token));
@@ -223,15 +213,16 @@ describe('verified sessions in the app', () => {
 });
 
 describe.skipIf(REDIS_URL === undefined)('verified sessions across processes (Redis pub/sub)', () => {
+  const server = useServerFixture({ app: false });
+
   it('a logout through one process is refused by another that had the session cached', async () => {
-    const db = await createTestDatabase();
     const socketStream = `qiyu-test:${uniqueName('sessions')}`;
-    const config = testConfig({ redisUrl: REDIS_URL, socketStream });
+    const config = { redisUrl: REDIS_URL, socketStream };
     // Both seen as PostgreSQL: the cache answers only while the bridge is live.
-    const firstView = view(db, 'pg');
-    const secondView = view(db, 'pg');
-    const first = await createApp({ db: firstView, config, logger: false });
-    const second = await createApp({ db: secondView, config, logger: false });
+    const firstView = view(server.db, 'pg');
+    const secondView = view(server.db, 'pg');
+    const first = await server.startApp({ db: firstView, config });
+    const second = await server.startApp({ db: secondView, config });
     try {
       await Promise.all([first.ready(), second.ready()]);
       const user = await registerUser(first);
@@ -246,7 +237,6 @@ describe.skipIf(REDIS_URL === undefined)('verified sessions across processes (Re
     } finally {
       await first.close();
       await second.close();
-      await db.close();
       const redis = new Redis(REDIS_URL ?? '');
       await redis.del(socketStream).finally(() => redis.quit());
     }

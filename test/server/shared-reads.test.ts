@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SharedReadCache } from '../../server/cache/shared-read-cache.ts';
 import { watchWrites, watchedTablesWritten } from '../../server/cache/write-watch.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { seedGold } from '../../server/gold/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { seedPlayback } from '../../server/playback/seed.ts';
 import { seedShell } from '../../server/shell/seed.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
-import { COMMON_PARAMS, FakeClock, REDIS_URL, createTestDatabase, get, registerUser, testConfig, tokenParams, withStatementLog, type TestUser } from './support.ts';
+import { COMMON_PARAMS, FakeClock, REDIS_URL, get, registerUser, tokenParams, withStatementLog, type TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
   let resolve!: (value: T) => void;
@@ -101,27 +100,26 @@ describe('SharedReadCache', () => {
 
 
 describe('the hot reads through the app', () => {
-  let db: Database;
+  const clock = new FakeClock();
+  const server = useServerFixture({
+    clock,
+    seed: async (db) => {
+      await seedCatalogue(db, clock);
+      await seedPlayback(db);
+      await seedShell(db);
+      await seedVip(db);
+      await seedGold(db, clock);
+    },
+    app: false,
+  });
   let app: FastifyInstance;
   let statements: string[];
-  const clock = new FakeClock();
   const count = (pattern: RegExp) => statements.filter((sql) => pattern.test(sql)).length;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await seedCatalogue(db, clock);
-    await seedPlayback(db);
-    await seedShell(db);
-    await seedVip(db);
-    await seedGold(db, clock);
-    const log = withStatementLog(db);
+    const log = withStatementLog(server.db);
     statements = log.statements;
-    app = await createApp({ db: log, config: testConfig(), clock, logger: false });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    app = await server.startApp({ db: log });
   });
 
   it('answers a repeated read from memory, and concurrent first reads with one load', async () => {
@@ -143,11 +141,11 @@ describe('the hot reads through the app', () => {
       (await get<{ key: string; value: string }[]>(app, '/api/home/GetConfig')).body.data.find((entry) => entry.key === 'ServiceEmail')?.value;
     expect(await email()).toBe('service@qiyu.example');
     // An operator tool in the process, writing through a database watched like the app's.
-    const operator = watchWrites(db, app.sharedReads);
+    const operator = watchWrites(server.db, app.sharedReads);
     await operator.query("UPDATE app_config SET value = 'ops@qiyu.example' WHERE key = 'ServiceEmail'");
     expect(await email()).toBe('ops@qiyu.example');
     // One writing another way says so.
-    await db.query("UPDATE app_config SET value = 'service@qiyu.example' WHERE key = 'ServiceEmail'");
+    await server.db.query("UPDATE app_config SET value = 'service@qiyu.example' WHERE key = 'ServiceEmail'");
     app.sharedReads.invalidate(['app_config']);
     expect(await email()).toBe('service@qiyu.example');
 
@@ -189,7 +187,7 @@ describe('the hot reads through the app', () => {
     expect([other.statusCode, other.body]).toEqual([200, first.body]);
 
     // A change of the channels changes the ETag.
-    const operator = watchWrites(db, app.sharedReads);
+    const operator = watchWrites(server.db, app.sharedReads);
     await operator.query("UPDATE catalogue_subchannels SET name = name || '!' WHERE category = 'games' AND sub_id = 1");
     const changed = await app.inject({ method: 'GET', url: '/api/home/GetChannels', query: COMMON_PARAMS, headers: { 'if-none-match': String(etag) } });
     expect(changed.statusCode).toBe(200);
@@ -227,7 +225,7 @@ describe('the hot reads through the app', () => {
         app.inject({ method: 'GET', url: '/api/Video/VideoDetails', query: { ...COMMON_PARAMS, mediaKey: 'movie-02', ...(user ? tokenParams(user.token) : {}) } });
       const locked = await details(null);
       expect(JSON.parse(locked.body).data).toMatchObject({ goldPrice: 30, unlocked: false });
-      await db.query('UPDATE users SET gold = 100 WHERE id = $1', [a.id]);
+      await server.db.query('UPDATE users SET gold = 100 WHERE id = $1', [a.id]);
       const paid = await get<unknown>(app, '/api/video/PayVideoByGold', { ...tokenParams(a.token), mediaKey: 'movie-02' });
       expect(paid.body.ret).toBe(Ret.Ok);
       const ofA = await details(a);
@@ -250,23 +248,20 @@ describe('the hot reads through the app', () => {
 });
 
 describe.skipIf(REDIS_URL === undefined)('several processes on one Redis', () => {
-  let db: Database;
+  const server = useServerFixture({
+    seed: async (db) => {
+      await seedShell(db);
+    },
+    app: false,
+  });
   let one: FastifyInstance;
   let two: FastifyInstance;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await seedShell(db);
     const sharedReads = { channel: `test:shared-reads:${randomBytes(6).toString('hex')}` };
-    const config = testConfig({ redisUrl: REDIS_URL });
-    one = await createApp({ db, config, logger: false, sharedReads });
-    two = await createApp({ db, config, logger: false, sharedReads });
-  });
-
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await db?.close();
+    const config = { redisUrl: REDIS_URL };
+    one = await server.startApp({ config, sharedReads });
+    two = await server.startApp({ config, sharedReads });
   });
 
   it('a write seen by one process drops the other\'s copy', async () => {
@@ -274,7 +269,7 @@ describe.skipIf(REDIS_URL === undefined)('several processes on one Redis', () =>
       (await get<{ key: string; value: string }[]>(app, '/api/home/GetConfig')).body.data.find((entry) => entry.key === 'ShareText')?.value;
     const seeded = await share(one);
     expect(await share(two)).toBe(seeded);
-    await watchWrites(db, one.sharedReads).query("UPDATE app_config SET value = 'changed' WHERE key = 'ShareText'");
+    await watchWrites(server.db, one.sharedReads).query("UPDATE app_config SET value = 'changed' WHERE key = 'ShareText'");
     expect(await share(one)).toBe('changed');
     await expect.poll(() => share(two), { timeout: 2000, interval: 20 }).toBe('changed');
   });

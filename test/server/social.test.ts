@@ -1,26 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASONS } from '../../src/core/social/social-protocol.ts';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import type { ListedUser } from '../../server/user/listed-user.ts';
-import { DAY, FakeClock, MINUTE, createTestDatabase, get, registerUser, testConfig, tokenParams } from './support.ts';
+import { DAY, FakeClock, MINUTE, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+const server = useServerFixture({ clock });
 
 interface UserPage {
   list: ListedUser[];
@@ -28,7 +16,7 @@ interface UserPage {
 }
 
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
-  get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
+  server.get<T>(path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 const follow = (user: TestUser, target: number | string) => call<{ selected: boolean }>(user, '/api/Video/FocusUPMaster', { userId: String(target) });
 const prevent = (user: TestUser, target: number | string, status: number | string) =>
   call<{ status: number }>(user, '/api/User/preventUser', { uid: String(target), status: String(status) });
@@ -55,13 +43,13 @@ describe('authorization', () => {
   });
 
   it('a forged token answers 201 登录已失效', async () => {
-    const a = await registerUser(app);
-    const { body } = await get(app, '/api/User/GetFocusList', { ...tokenParams(a.token), sign: 'x'.repeat(64) });
+    const a = await server.registerUser();
+    const { body } = await server.get('/api/User/GetFocusList', { ...tokenParams(a.token), sign: 'x'.repeat(64) });
     expect(body).toMatchObject({ ret: Ret.SessionInvalid, msg: '登录已失效，请重新登录' });
   });
 
   it('GetUserRelation is open to visitors with every flag 0', async () => {
-    const a = await registerUser(app, { nickName: '小明' });
+    const a = await server.registerUser({ nickName: '小明' });
     const { body } = await relation(null, a.id);
     expect(body.ret).toBe(Ret.Ok);
     expect(body.data).toEqual({
@@ -74,7 +62,7 @@ describe('authorization', () => {
 describe('validation', () => {
   let a: TestUser;
   beforeAll(async () => {
-    a = await registerUser(app);
+    a = await server.registerUser();
   });
 
   it.each([
@@ -128,8 +116,8 @@ describe('validation', () => {
 
 describe('follow toggle', () => {
   it('关注成功 then 已取消关注, seen in the relation, the lists and the totals', async () => {
-    const a = await registerUser(app);
-    const b = await registerUser(app, { nickName: '被关注者' });
+    const a = await server.registerUser();
+    const b = await server.registerUser({ nickName: '被关注者' });
     const first = await follow(a, b.id);
     expect(first.body).toEqual({ ret: Ret.Ok, msg: '关注成功', data: { selected: true } });
     expect((await relation(a, b.id)).body.data).toMatchObject({ focusStatus: 1, isBlackList: 0, blockedMe: 0 });
@@ -147,8 +135,8 @@ describe('follow toggle', () => {
   });
 
   it('following back shows focusStatus 1 in the fans list', async () => {
-    const a = await registerUser(app);
-    const b = await registerUser(app);
+    const a = await server.registerUser();
+    const b = await server.registerUser();
     await follow(a, b.id);
     await follow(b, a.id);
     expect((await listOf(b, '/api/User/GetUserFansList')).list[0]).toMatchObject({ userId: a.id, focusStatus: 1 });
@@ -157,8 +145,8 @@ describe('follow toggle', () => {
 
 describe('block', () => {
   it('blocking removes follows both ways; following a blocked user is 8021, being blocked 8024', async () => {
-    const a = await registerUser(app);
-    const b = await registerUser(app);
+    const a = await server.registerUser();
+    const b = await server.registerUser();
     await follow(a, b.id);
     await follow(b, a.id);
     expect((await prevent(a, b.id, 1)).body).toEqual({ ret: Ret.Ok, msg: '已拉黑', data: { status: 1 } });
@@ -187,10 +175,10 @@ describe('block', () => {
 
 describe('lists paging', () => {
   it('newest first, pages of pageSize with the total', async () => {
-    const owner = await registerUser(app);
+    const owner = await server.registerUser();
     const others: TestUser[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const other = await registerUser(app);
+      const other = await server.registerUser();
       others.push(other);
       clock.advance(MINUTE);
       await follow(owner, other.id);
@@ -216,10 +204,10 @@ describe('lists paging', () => {
   });
 
   it('fans and focus lists page newest first', async () => {
-    const owner = await registerUser(app);
+    const owner = await server.registerUser();
     const fans: TestUser[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const fan = await registerUser(app);
+      const fan = await server.registerUser();
       fans.push(fan);
       clock.advance(MINUTE);
       await follow(fan, owner.id);
@@ -237,11 +225,11 @@ describe('lists paging', () => {
 
 describe('report', () => {
   it('stores the report with 已收到您的举报', async () => {
-    const a = await registerUser(app);
-    const b = await registerUser(app);
+    const a = await server.registerUser();
+    const b = await server.registerUser();
     const { body } = await report(a, b.id, { reason: '垃圾广告', content: '  发广告链接  ' });
     expect(body).toEqual({ ret: Ret.Ok, msg: '已收到您的举报', data: null });
-    const rows = await db.query<{ reason: string; content: string }>(
+    const rows = await server.db.query<{ reason: string; content: string }>(
       'SELECT reason, content FROM user_reports WHERE reporter_uid = $1 AND reported_uid = $2',
       [a.id, b.id],
     );
@@ -250,12 +238,12 @@ describe('report', () => {
   });
 
   it('at most 10 reports a day per reporter (1005), again after 24 hours', async () => {
-    const a = await registerUser(app);
-    const b = await registerUser(app);
+    const a = await server.registerUser();
+    const b = await server.registerUser();
     for (let i = 0; i < 10; i += 1) expect((await report(a, b.id)).body.ret).toBe(Ret.Ok);
     expect((await report(a, b.id)).body).toEqual({ ret: Ret.TooManyAttempts, msg: '举报过于频繁，请稍后再试', data: null });
     // Another reporter is not limited.
-    const c = await registerUser(app);
+    const c = await server.registerUser();
     expect((await report(c, b.id)).body.ret).toBe(Ret.Ok);
     clock.advance(DAY);
     expect((await report(a, b.id)).body.ret).toBe(Ret.Ok);

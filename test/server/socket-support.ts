@@ -1,48 +1,9 @@
 /** socket.io-client helpers for the socket tests (not a test file itself). */
-import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { io as connectClient } from 'socket.io-client';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { createApp } from '../../server/app.ts';
 import type { SessionToken } from '../../server/auth/sessions.ts';
-import type { Clock } from '../../server/clock.ts';
-import type { Database } from '../../server/db/database.ts';
 import { SOCKET_PROTOCOL_VERSION } from '../../server/socket/socket-server.ts';
-import { REDIS_URL, testConfig, tokenParams, uniqueName } from './support.ts';
-
-/** The app listening on a free loopback port for socket tests; `close` stops it and drops its Redis stream. */
-export interface ListeningApp {
-  app: FastifyInstance;
-  url: string;
-  close(): Promise<void>;
-}
-
-/**
- * Starts the app on `db` on a free port. With REDIS_URL the socket relay goes through the Redis streams adapter, as
- * it does between server processes, on a stream of its own (named after `name`) that `close` deletes.
- */
-export async function listenForSockets(db: Database, name: string, clock?: Clock): Promise<ListeningApp> {
-  const socketStream = `qiyu-test:${uniqueName(name)}`;
-  const app = await createApp({
-    db,
-    config: testConfig(REDIS_URL !== undefined ? { redisUrl: REDIS_URL, socketStream } : {}),
-    ...(clock ? { clock } : {}),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return {
-    app,
-    url: `http://127.0.0.1:${address.port}`,
-    close: async () => {
-      await app.close();
-      if (REDIS_URL === undefined) return;
-      const redis = new Redis(REDIS_URL);
-      await redis.del(socketStream).finally(() => redis.quit());
-    },
-  };
-}
+import { tokenParams } from './support.ts';
 
 export interface RecordedEvent {
   name: string;

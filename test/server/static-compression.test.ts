@@ -2,16 +2,13 @@
  * The built app as the server sends it: precompressed copies chosen by Accept-Encoding (br first), hashed assets
  * cached for good, the page itself revalidated (304), and a missing hashed asset a real 404.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/precompress.ts';
-import { createApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/database.ts';
-import { testConfig } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
 /** The static files need no database. */
 const noDatabase: Database = {
@@ -33,29 +30,27 @@ const MAIN_CSS = `${'.home-card { display: flex; gap: 8px; padding: 12px; }\n'.r
 const INDEX_HTML = `<!doctype html><title>fake app</title>${'<link rel="modulepreload" href="/assets/main-0a1b2c3d.js">'.repeat(30)}<div id="root"></div>`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-let staticDir: string;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  staticDir = await mkdtemp(join(tmpdir(), 'qiyu-static-br-'));
-  await mkdir(join(staticDir, 'assets', 'chunks'), { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), INDEX_HTML);
-  await writeFile(join(staticDir, 'assets', 'main-0a1b2c3d.js'), MAIN_JS);
-  await writeFile(join(staticDir, 'assets', 'main-MRAY52XE.css'), MAIN_CSS);
-  await writeFile(join(staticDir, 'assets', 'chunks', 'tiny-4e5f6a7b.js'), 'export{};');
-  await precompress(staticDir);
-  app = await createApp({ db: noDatabase, config: testConfig({ staticDir }), logger: false });
-  await app.ready();
+const server = useServerFixture({
+  database: async () => noDatabase,
+  tempDir: 'qiyu-static-br-',
+  config: ({ dir }) => ({ staticDir: dir }),
+  seed: async (_db, { dir: staticDir }) => {
+    await mkdir(join(staticDir, 'assets', 'chunks'), { recursive: true });
+    await writeFile(join(staticDir, 'index.html'), INDEX_HTML);
+    await writeFile(join(staticDir, 'assets', 'main-0a1b2c3d.js'), MAIN_JS);
+    await writeFile(join(staticDir, 'assets', 'main-MRAY52XE.css'), MAIN_CSS);
+    await writeFile(join(staticDir, 'assets', 'chunks', 'tiny-4e5f6a7b.js'), 'export{};');
+    await precompress(staticDir);
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await rm(staticDir, { recursive: true, force: true });
+beforeAll(async () => {
+  await server.app.ready();
 });
 
 describe('precompressed assets', () => {
   it('sends brotli when the browser accepts it, with the type of the original file', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/main-0a1b2c3d.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const response = await server.app.inject({ method: 'GET', url: '/assets/main-0a1b2c3d.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
@@ -66,7 +61,7 @@ describe('precompressed assets', () => {
   });
 
   it('sends gzip to a browser without brotli', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/main-MRAY52XE.css', headers: { 'accept-encoding': 'gzip, deflate' } });
+    const response = await server.app.inject({ method: 'GET', url: '/assets/main-MRAY52XE.css', headers: { 'accept-encoding': 'gzip, deflate' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['content-type']).toMatch(/^text\/css/);
@@ -77,7 +72,7 @@ describe('precompressed assets', () => {
 
   it('sends the file itself when nothing compressed is accepted', async () => {
     for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
-      const response = await app.inject({ method: 'GET', url: '/assets/main-0a1b2c3d.js', headers });
+      const response = await server.app.inject({ method: 'GET', url: '/assets/main-0a1b2c3d.js', headers });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.headers.vary).toMatch(/accept-encoding/i);
@@ -87,7 +82,7 @@ describe('precompressed assets', () => {
   });
 
   it('sends a file too small to compress as it is', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/chunks/tiny-4e5f6a7b.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await server.app.inject({ method: 'GET', url: '/assets/chunks/tiny-4e5f6a7b.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
@@ -96,7 +91,7 @@ describe('precompressed assets', () => {
 
   it('answers a missing hashed asset with 404, not the page', async () => {
     for (const url of ['/assets/main-deadbeef.js', '/assets/chunks/gone-0a0b0c0d.js']) {
-      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      const response = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('fake app');
     }
@@ -105,7 +100,7 @@ describe('precompressed assets', () => {
 
 describe('the app page', () => {
   it.each(['/', '/index.html', '/vip', '/play/abc123'])('is sent compressed, to be revalidated: %s', async (url) => {
-    const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await server.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['content-encoding']).toBe('br');
@@ -117,12 +112,12 @@ describe('the app page', () => {
 
   it.each(['/', '/vip'])('answers 304 when the copy the browser holds is current: %s', async (url) => {
     const headers = { 'accept-encoding': 'br, gzip' };
-    const first = await app.inject({ method: 'GET', url, headers });
+    const first = await server.app.inject({ method: 'GET', url, headers });
     const etag = String(first.headers.etag);
-    const again = await app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+    const again = await server.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const byDate = await app.inject({ method: 'GET', url, headers: { ...headers, 'if-modified-since': String(first.headers['last-modified']) } });
+    const byDate = await server.app.inject({ method: 'GET', url, headers: { ...headers, 'if-modified-since': String(first.headers['last-modified']) } });
     expect(byDate.statusCode).toBe(304);
   });
 });

@@ -1,28 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEEDBACK_OPTIONS } from '../../src/core/feedback/feedback-rules.ts';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { seedSupport } from '../../server/support/seed.ts';
-import { FakeClock, createTestDatabase, get, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
+import { FakeClock, tokenParams, uniqueIp } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 const CN = FEEDBACK_OPTIONS['zh-CN'];
 const TW = FEEDBACK_OPTIONS['zh-TW'];
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedSupport(db);
-  await seedSupport(db);
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedSupport(db);
+    await seedSupport(db);
+  },
 });
 
 const valid = (): Record<string, string> => ({
@@ -35,7 +27,7 @@ const valid = (): Record<string, string> => ({
   description: '播放到一半卡住',
 });
 
-const collect = (fields: Record<string, string>, ip = uniqueIp()) => get<{ id: number }>(app, '/api/user/ProblemCollect', fields, { ip });
+const collect = (fields: Record<string, string>, ip = uniqueIp()) => server.get<{ id: number }>('/api/user/ProblemCollect', fields, { ip });
 
 interface FeedbackRow {
   uid: number | null;
@@ -49,7 +41,7 @@ interface FeedbackRow {
   video_title: string;
 }
 
-const rowOf = async (id: number) => (await db.query<FeedbackRow>('SELECT * FROM play_feedback WHERE id = $1', [id]))[0];
+const rowOf = async (id: number) => (await server.db.query<FeedbackRow>('SELECT * FROM play_feedback WHERE id = $1', [id]))[0];
 
 describe('GET /api/user/ProblemCollect', () => {
   it('stores a visitor feedback and answers the thanks message', async () => {
@@ -71,7 +63,7 @@ describe('GET /api/user/ProblemCollect', () => {
   });
 
   it('records the logged-in user', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const { body } = await collect({ ...valid(), ...tokenParams(user.token) });
     expect(body.ret).toBe(Ret.Ok);
     expect((await rowOf(body.data.id))?.uid).toBe(user.id);
@@ -146,19 +138,19 @@ describe('GET /api/user/ProblemCollect', () => {
 });
 
 describe('GET /api/User/AddSuggestion', () => {
-  const suggest = (fields: Record<string, string>) => get<{ id: number }>(app, '/api/User/AddSuggestion', fields, { ip: uniqueIp() });
+  const suggest = (fields: Record<string, string>) => server.get<{ id: number }>('/api/User/AddSuggestion', fields, { ip: uniqueIp() });
 
   it('stores a visitor suggestion with an optional contact', async () => {
     const { body } = await suggest({ content: '  希望增加倍速播放  ', contact: 'me@example.com' });
     expect(body).toMatchObject({ ret: Ret.Ok, msg: '感谢您的宝贵意见' });
-    const rows = await db.query<{ content: string; contact: string; uid: number | null }>('SELECT content, contact, uid FROM suggestions WHERE id = $1', [body.data.id]);
+    const rows = await server.db.query<{ content: string; contact: string; uid: number | null }>('SELECT content, contact, uid FROM suggestions WHERE id = $1', [body.data.id]);
     expect(rows[0]).toEqual({ content: '希望增加倍速播放', contact: 'me@example.com', uid: null });
   });
 
   it('records the logged-in user', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const { body } = await suggest({ content: '很好用', ...tokenParams(user.token) });
-    const rows = await db.query<{ uid: number }>('SELECT uid FROM suggestions WHERE id = $1', [body.data.id]);
+    const rows = await server.db.query<{ uid: number }>('SELECT uid FROM suggestions WHERE id = $1', [body.data.id]);
     expect(rows[0]?.uid).toBe(user.id);
   });
 
@@ -173,7 +165,7 @@ describe('GET /api/User/AddSuggestion', () => {
 
 describe('download', () => {
   it('answers the download info with 1.6.3 and empty fields for the other platforms', async () => {
-    const { body } = await get<Record<string, string>>(app, '/api/home/GetDownloadUrl', {}, { headers: { host: 'qiyu.test:8080' } });
+    const { body } = await server.get<Record<string, string>>('/api/home/GetDownloadUrl', {}, { headers: { host: 'qiyu.test:8080' } });
     expect(body.ret).toBe(Ret.Ok);
     expect(body.data).toMatchObject({
       androidUrl: 'http://qiyu.test:8080/download/qiyu-1.6.3.apk',
@@ -188,7 +180,7 @@ describe('download', () => {
   });
 
   it('serves a real ZIP package as an attachment', async () => {
-    const response = await app.inject({ method: 'GET', url: '/download/qiyu-1.6.3.apk' });
+    const response = await server.app.inject({ method: 'GET', url: '/download/qiyu-1.6.3.apk' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.android.package-archive');
     expect(response.headers['content-disposition']).toBe('attachment; filename="qiyu-1.6.3.apk"');
@@ -204,16 +196,16 @@ describe('download', () => {
   });
 
   it('answers 404 for another file name', async () => {
-    const response = await app.inject({ method: 'GET', url: '/download/qiyu-1.0.0.apk' });
+    const response = await server.app.inject({ method: 'GET', url: '/download/qiyu-1.0.0.apk' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ ret: Ret.DownloadNotFound, msg: '安装包不存在', data: null });
   });
 
   it('links to an operator-set address instead', async () => {
-    await db.query(`UPDATE app_releases SET url = 'https://cdn.example/qiyu.apk', version = '1.7.0' WHERE platform = 'android'`);
-    const { body } = await get<Record<string, string>>(app, '/api/home/GetDownloadUrl');
+    await server.db.query(`UPDATE app_releases SET url = 'https://cdn.example/qiyu.apk', version = '1.7.0' WHERE platform = 'android'`);
+    const { body } = await server.get<Record<string, string>>('/api/home/GetDownloadUrl');
     expect(body.data).toMatchObject({ androidUrl: 'https://cdn.example/qiyu.apk', AndroidVer: '1.7.0' });
-    expect((await app.inject({ method: 'GET', url: '/download/qiyu-1.7.0.apk' })).statusCode).toBe(404);
-    await db.query(`UPDATE app_releases SET url = '', version = '1.6.3' WHERE platform = 'android'`);
+    expect((await server.app.inject({ method: 'GET', url: '/download/qiyu-1.7.0.apk' })).statusCode).toBe(404);
+    await server.db.query(`UPDATE app_releases SET url = '', version = '1.6.3' WHERE platform = 'android'`);
   });
 });

@@ -4,45 +4,32 @@
  * half-written assembled file never counts. (The real kill -9 is test/server/upload-kill.test.ts.)
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadCalls, UploadConstants } from '../../src/core/upload/upload-protocol.ts';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
 import { assemblyPauseMs } from '../../server/upload/assembly-pause.ts';
 import { UploadFiles } from '../../server/upload/upload-files.ts';
-import { createTestDatabase, get, registerUser, testConfig, tokenParams } from './support.ts';
+import { get, registerUser, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 import { CHUNK, chunksOf, createFileFor, saveVideo, sendChunk, videoOfSize } from './upload-support.ts';
 import type { FileInfo } from './upload-support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let root: string;
-let db: Database;
+const server = useServerFixture({ tempDir: 'qiyu-upload-resume-', config: ({ dir }) => ({ dataDir: dir }), app: false });
 let first: FastifyInstance;
 let second: FastifyInstance;
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'qiyu-upload-resume-'));
-  db = await createTestDatabase();
-  const config = testConfig({ dataDir: root });
   // Two server instances on one database and one folder, as two processes would be.
-  first = await createApp({ db, config, logger: false });
-  second = await createApp({ db, config, logger: false });
-});
-
-afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  await db?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  first = await server.startApp();
+  second = await server.startApp();
 });
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const videosDir = () => join(root, 'uploads', 'videos');
-const partsDir = (info: FileInfo) => join(root, 'uploads', 'parts', info.uniqueFileName);
+const videosDir = () => join(server.dir, 'uploads', 'videos');
+const partsDir = (info: FileInfo) => join(server.dir, 'uploads', 'parts', info.uniqueFileName);
 
 interface Held {
   received: number[];
@@ -85,7 +72,7 @@ describe('GetUploadedChunks on an upload whose chunks are all held', () => {
     expect(sha(await readFile(join(videosDir(), fileName)))).toBe(sha(bytes));
     expect((await readdir(videosDir())).filter((name) => name.startsWith('.'))).toEqual([]);
     await expect(readdir(partsDir(info))).rejects.toThrow();
-    const rows = await db.query<{ completed_at: Date | null }>('SELECT completed_at FROM video_uploads WHERE id = $1', [info.lid]);
+    const rows = await server.db.query<{ completed_at: Date | null }>('SELECT completed_at FROM video_uploads WHERE id = $1', [info.lid]);
     expect(rows[0]?.completed_at).toBeInstanceOf(Date);
 
     // Again: the same answer; the last chunk sent again is answered complete; SaveVideo takes the file name.
@@ -117,7 +104,7 @@ describe('GetUploadedChunks on an upload whose chunks are all held', () => {
 
 describe('temporary assembled files', () => {
   it('those of dead writers (untouched for the given time) are removed; fresh ones stay', async () => {
-    const files = new UploadFiles(join(root, 'sweep'), join(root, 'sweep-media'));
+    const files = new UploadFiles(join(server.dir, 'sweep'), join(server.dir, 'sweep-media'));
     await mkdir(files.videosDir, { recursive: true });
     const old = join(files.videosDir, '.assemble-AAAAAAAAAAAA.0123456789ab.tmp');
     const fresh = join(files.videosDir, '.assemble-BBBBBBBBBBBB.0123456789ab.tmp');

@@ -5,24 +5,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
-import type { Database } from '../../server/db/database.ts';
 import { ConfigError, readConfig } from '../../server/config.ts';
 import { HttpSmsSender, OutboxSender, SmtpSender, codeSenders, type CodeMessage } from '../../server/verification/code-delivery.ts';
 import { VerificationCodes } from '../../server/verification/verification-codes.ts';
-import { MINUTE, createTestDatabase, uniqueIp } from './support.ts';
+import { MINUTE, uniqueIp } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
+const server = useServerFixture({ app: false });
 let codes: VerificationCodes;
 let targets = 0;
 const T0 = Date.UTC(2026, 10, 25, 12);
 /** A target no other test uses. */
 const target = () => `user${++targets}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  codes = new VerificationCodes(db, 'test-secret');
+beforeAll(() => {
+  codes = new VerificationCodes(server.db, 'test-secret');
 });
-afterAll(() => db.close());
 
 async function issued(purpose: 'reset_password' | 'bind_email', to: string, address: string, now: number): Promise<string> {
   const outcome = await codes.issue(purpose, to, address, now);
@@ -116,7 +114,7 @@ describe('verification codes (issue 22)', () => {
   it('keep no code in the clear', async () => {
     const to = target();
     const code = await issued('reset_password', to, uniqueIp(), T0);
-    const rows = await db.query<{ code_hash: string }>('SELECT code_hash FROM verification_codes WHERE target = $1', [to]);
+    const rows = await server.db.query<{ code_hash: string }>('SELECT code_hash FROM verification_codes WHERE target = $1', [to]);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.code_hash).not.toContain(code);
   });

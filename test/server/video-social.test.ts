@@ -1,45 +1,38 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEND_LIMITS } from '../../server/rate-limit/send-limits.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import { DEMO_UPLOADERS, seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { DEMO2_ACCOUNT, seedMessaging } from '../../server/messaging/seed.ts';
 import type { CommentView, CommentViewPage as CommentPage, Rating, ReplyViewPage as ReplyPage, VideoActionDetails as Details, VoteCounts as Votes } from '../../src/core/video-social/video-social-protocol.ts';
 import { seedVideoSocial } from '../../server/video-social/seed.ts';
 import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
-import { DAY, FakeClock, MINUTE, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp } from './support.ts';
+import { DAY, FakeClock, MINUTE, TEST_ARGON2, tokenParams, uniqueIp } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 /** The seed's time: the comments' ages count back from it. */
 let seededAt = 0;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const passwords = new PasswordHasher(TEST_ARGON2);
-  await seed(db, { passwords, clock });
-  await seedCatalogue(db, clock);
-  await seedMessaging(db, { passwords, clock });
-  seededAt = clock.now();
-  await seedVideoSocial(db, clock);
-  await seedVideoSocial(db, clock); // once only
-  // This suite posts many comments per user to test the 3 s spacing; the per-user limits are flood-guard.test.ts's.
-  app = await createApp({ db, config: testConfig({ sendLimits: { ...SEND_LIMITS, comment: [] } }), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+const server = useServerFixture({
+  clock,
+  config: { sendLimits: { ...SEND_LIMITS, comment: [] } },
+  seed: async (db) => {
+    const passwords = new PasswordHasher(TEST_ARGON2);
+    await seed(db, { passwords, clock });
+    await seedCatalogue(db, clock);
+    await seedMessaging(db, { passwords, clock });
+    seededAt = clock.now();
+    await seedVideoSocial(db, clock);
+    await seedVideoSocial(db, clock); // once only
+    // This suite posts many comments per user to test the 3 s spacing; the per-user limits are flood-guard.test.ts's.
+  },
 });
 
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}, headers?: Record<string, string>) =>
-  get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields }, headers ? { headers } : {});
+  server.get<T>(path, { ...(user ? tokenParams(user.token) : {}), ...fields }, headers ? { headers } : {});
 const comments = async (user: TestUser | null, mediaKey: string, fields: Record<string, string> = {}) => {
   const { body } = await call<CommentPage>(user, '/api/Video/CommentListsV2', { mediaKey, ...fields });
   expect(body.ret).toBe(Ret.Ok);
@@ -53,7 +46,7 @@ const replies = async (user: TestUser | null, parentId: number, fields: Record<s
 /** Posts (the clock moves past the posting interval first, so tests do not trip the rate limit by accident). */
 const postComment = (user: TestUser, fields: Record<string, string>, query = '') => {
   clock.advance(VideoSocialLimits.postIntervalMs);
-  return post<CommentView>(app, `/api/Video/Replys${query}`, { ...tokenParams(user.token), ...fields });
+  return server.post<CommentView>(`/api/Video/Replys${query}`, { ...tokenParams(user.token), ...fields });
 };
 const postOk = async (user: TestUser, fields: Record<string, string>): Promise<CommentView> => {
   const { body } = await postComment(user, fields);
@@ -67,7 +60,7 @@ const details = async (user: TestUser | null, mediaKey: string) => {
 };
 
 async function logIn(userName: string, password: string): Promise<TestUser> {
-  const { body } = await post<TestUser>(app, '/api/Login/Login', { userName, password }, { ip: uniqueIp() });
+  const { body } = await server.post<TestUser>('/api/Login/Login', { userName, password }, { ip: uniqueIp() });
   if (body.ret !== Ret.Ok) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.data;
 }
@@ -85,7 +78,7 @@ describe('authorization', () => {
   });
 
   it('POST Replys needs a login', async () => {
-    const { body } = await post(app, '/api/Video/Replys', { mediaKey: 'movie-03', content: '你好' });
+    const { body } = await server.post('/api/Video/Replys', { mediaKey: 'movie-03', content: '你好' });
     expect(body).toEqual({ ret: Ret.SessionInvalid, msg: '请先登录', data: null });
   });
 
@@ -106,7 +99,7 @@ describe('authorization', () => {
 describe('validation', () => {
   let a: TestUser;
   beforeAll(async () => {
-    a = await registerUser(app);
+    a = await server.registerUser();
   });
 
   it.each([
@@ -206,8 +199,8 @@ describe('posting, replying and deleting', () => {
   let a: TestUser;
   let b: TestUser;
   beforeAll(async () => {
-    a = await registerUser(app, { nickName: '评论甲' });
-    b = await registerUser(app, { nickName: '评论乙' });
+    a = await server.registerUser({ nickName: '评论甲' });
+    b = await server.registerUser({ nickName: '评论乙' });
   });
 
   it('a comment is stored and answered, with the videoType kept, and comes first in the list', async () => {
@@ -217,7 +210,7 @@ describe('posting, replying and deleting', () => {
     expect(body.data).toMatchObject({
       parentId: 0, uid: a.id, nickName: '评论甲', content: '第一条评论', time: clock.now(), likeCount: 0, liked: false, replyCount: 0, replies: [], replyTo: null,
     });
-    const stored = await db.query<{ video_type: string }>('SELECT video_type FROM video_comments WHERE id = $1', [body.data.id]);
+    const stored = await server.db.query<{ video_type: string }>('SELECT video_type FROM video_comments WHERE id = $1', [body.data.id]);
     expect(stored[0]?.video_type).toBe('movie');
     const page = await comments(b, 'movie-05');
     expect(page.list[0]?.id).toBe(body.data.id);
@@ -226,15 +219,15 @@ describe('posting, replying and deleting', () => {
 
   it('one comment per user every 3 s: a second one answers 8062, another user is not held up', async () => {
     await postOk(a, { mediaKey: 'movie-05', content: '第二条' });
-    const again = await post(app, '/api/Video/Replys', { ...tokenParams(a.token), mediaKey: 'movie-05', content: '太快了' });
+    const again = await server.post('/api/Video/Replys', { ...tokenParams(a.token), mediaKey: 'movie-05', content: '太快了' });
     expect(again.body).toEqual({ ret: Ret.CommentTooFrequent, msg: '评论太频繁，请稍后再试', data: null });
-    const other = await post(app, '/api/Video/Replys', { ...tokenParams(b.token), mediaKey: 'movie-05', content: '我可以' });
+    const other = await server.post('/api/Video/Replys', { ...tokenParams(b.token), mediaKey: 'movie-05', content: '我可以' });
     expect(other.body.ret).toBe(Ret.Ok);
     clock.advance(VideoSocialLimits.postIntervalMs - 1);
-    const stillEarly = await post(app, '/api/Video/Replys', { ...tokenParams(a.token), mediaKey: 'movie-05', content: '还是太快' });
+    const stillEarly = await server.post('/api/Video/Replys', { ...tokenParams(a.token), mediaKey: 'movie-05', content: '还是太快' });
     expect(stillEarly.body.ret).toBe(Ret.CommentTooFrequent);
     clock.advance(1);
-    const later = await post(app, '/api/Video/Replys', { ...tokenParams(a.token), mediaKey: 'movie-05', content: '现在可以了' });
+    const later = await server.post('/api/Video/Replys', { ...tokenParams(a.token), mediaKey: 'movie-05', content: '现在可以了' });
     expect(later.body.ret).toBe(Ret.Ok);
     // A refused post stored nothing.
     expect((await comments(null, 'movie-05')).list.map((c) => c.content)).not.toContain('太快了');
@@ -243,7 +236,7 @@ describe('posting, replying and deleting', () => {
   it('parallel posts of one user: only one passes', async () => {
     clock.advance(VideoSocialLimits.postIntervalMs);
     const results = await Promise.all(
-      [1, 2, 3].map((n) => post(app, '/api/Video/Replys', { ...tokenParams(b.token), mediaKey: 'movie-06', content: `并发${n}` })),
+      [1, 2, 3].map((n) => server.post('/api/Video/Replys', { ...tokenParams(b.token), mediaKey: 'movie-06', content: `并发${n}` })),
     );
     expect(results.map((r) => r.body.ret).sort()).toEqual([Ret.Ok, Ret.CommentTooFrequent, Ret.CommentTooFrequent]);
   });
@@ -272,7 +265,7 @@ describe('posting, replying and deleting', () => {
   });
 
   it('a viewer does not see what users they blocked wrote, comments or replies; others still do', async () => {
-    const viewer = await registerUser(app, { nickName: '评论丙' });
+    const viewer = await server.registerUser({ nickName: '评论丙' });
     clock.advance(VideoSocialLimits.postIntervalMs);
     const root = await postOk(a, { mediaKey: 'movie-09', content: '甲的评论' });
     await postOk(b, { mediaKey: 'movie-09', content: '乙的回复', parentId: String(root.id) });
@@ -293,7 +286,7 @@ describe('posting, replying and deleting', () => {
 
   it('a reply must name someone in the thread (8063) and its parent must be on the same video (8060)', async () => {
     const root = await postOk(a, { mediaKey: 'movie-09', content: '只有我' });
-    const stranger = await registerUser(app);
+    const stranger = await server.registerUser();
     const { body } = await postComment(b, { mediaKey: 'movie-09', content: '@谁', parentId: String(root.id), replyToUid: String(stranger.id) });
     expect(body).toEqual({ ret: Ret.ReplyTargetInvalid, msg: '回复的用户不在该评论下', data: null });
     const elsewhere = await postComment(b, { mediaKey: 'movie-10', content: '串台', parentId: String(root.id) });
@@ -337,7 +330,7 @@ describe('posting, replying and deleting', () => {
 
 describe('paging', () => {
   it('pages of comments newest first, without overlap, up to the total', async () => {
-    const users = await Promise.all([1, 2, 3].map(() => registerUser(app)));
+    const users = await Promise.all([1, 2, 3].map(() => server.registerUser()));
     for (let n = 1; n <= 7; n += 1) await postOk(users[n % 3] as TestUser, { mediaKey: 'drama-05', content: `第${n}条` });
     const first = await comments(null, 'drama-05', { pageSize: '3' });
     const second = await comments(null, 'drama-05', { pageSize: '3', page: '2' });
@@ -352,8 +345,8 @@ describe('votes, rating, collect and share', () => {
   let a: TestUser;
   let b: TestUser;
   beforeAll(async () => {
-    a = await registerUser(app);
-    b = await registerUser(app);
+    a = await server.registerUser();
+    b = await server.registerUser();
   });
   const vote = (user: TestUser, path: string) => call<Votes>(user, path, { mediaKey: 'anime-02' });
 

@@ -1,29 +1,21 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { Ret } from '../../server/http/ret.ts';
 import { seedShell } from '../../server/shell/seed.ts';
 import { bargainCut, BargainRules } from '../../server/vip/vip-activities.ts';
 import type { OrderView } from '../../src/core/vip/vip-protocol.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
-import { DAY, FakeClock, createTestDatabase, get, post, registerUser, tokenParams, type TestUser } from './support.ts';
+import { DAY, FakeClock, tokenParams, type TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedVip(db);
-  await seedShell(db);
-  app = await createApp({ db, config: (await import('./support.ts')).testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedVip(db);
+    await seedShell(db);
+  },
 });
 
 /** Seed bargain package 301: 30 days, 9.99 €, gold VIP. */
@@ -31,36 +23,36 @@ const BARGAIN_PACKAGE = '301';
 
 interface BargainInfo { type: number; price: number; packageId: number; key: string; url: string; endTime: number }
 
-const status = (user: TestUser) => get<BargainInfo>(app, '/api/user/GetUserBargainStatus', tokenParams(user.token));
+const status = (user: TestUser) => server.get<BargainInfo>('/api/user/GetUserBargainStatus', tokenParams(user.token));
 const join = (user: TestUser, productId = BARGAIN_PACKAGE) =>
-  get<{ url: string; key: string }>(app, '/api/Bargain/JoinActivity', { ...tokenParams(user.token), ProductID: productId });
-const help = (user: TestUser, key: string) => get<{ cut: number; price: number }>(app, '/api/Bargain/Help', { ...tokenParams(user.token), key });
-const giveUp = (user: TestUser, key: string) => get(app, '/api/Bargain/GiveUp', { ...tokenParams(user.token), key });
-const claim = (user: TestUser, key: string) => get<{ vipExpire: number }>(app, '/api/Bargain/ReceiveForFree', { ...tokenParams(user.token), key });
+  server.get<{ url: string; key: string }>('/api/Bargain/JoinActivity', { ...tokenParams(user.token), ProductID: productId });
+const help = (user: TestUser, key: string) => server.get<{ cut: number; price: number }>('/api/Bargain/Help', { ...tokenParams(user.token), key });
+const giveUp = (user: TestUser, key: string) => server.get('/api/Bargain/GiveUp', { ...tokenParams(user.token), key });
+const claim = (user: TestUser, key: string) => server.get<{ vipExpire: number }>('/api/Bargain/ReceiveForFree', { ...tokenParams(user.token), key });
 
 let keyCounter = 0;
 const order = (user: TestUser, fields: Record<string, string>) => {
   keyCounter += 1;
-  return get<OrderView>(app, '/api/payment/CreateOrder', {
+  return server.get<OrderView>('/api/payment/CreateOrder', {
     ...tokenParams(user.token), SysName: 'visa', ToUID: String(user.id), IdempotencyKey: `act-key-${keyCounter}-abcdef`, ...fields,
   });
 };
-const pay = (user: TestUser, orderId: string) => post<OrderView>(app, '/api/payment/SandboxPay', { ...tokenParams(user.token), orderId, action: 'approve' });
+const pay = (user: TestUser, orderId: string) => server.post<OrderView>('/api/payment/SandboxPay', { ...tokenParams(user.token), orderId, action: 'approve' });
 
 async function vipExpire(uid: number): Promise<number> {
-  const rows = await db.query<{ vip_expire: Date | null }>('SELECT vip_expire FROM users WHERE id = $1', [uid]);
+  const rows = await server.db.query<{ vip_expire: Date | null }>('SELECT vip_expire FROM users WHERE id = $1', [uid]);
   return rows[0]?.vip_expire?.getTime() ?? 0;
 }
 
 /** Registration stamps created_at with the database's time; the app's clock is fake (2030). */
 async function newHelper(): Promise<TestUser> {
-  const user = await registerUser(app);
-  await db.query('UPDATE users SET created_at = $2 WHERE id = $1', [user.id, new Date(clock.now() - DAY)]);
+  const user = await server.registerUser();
+  await server.db.query('UPDATE users SET created_at = $2 WHERE id = $1', [user.id, new Date(clock.now() - DAY)]);
   return user;
 }
 
 async function makeOld(user: TestUser): Promise<void> {
-  await db.query('UPDATE users SET created_at = $2 WHERE id = $1', [user.id, new Date(clock.now() - 30 * DAY)]);
+  await server.db.query('UPDATE users SET created_at = $2 WHERE id = $1', [user.id, new Date(clock.now() - 30 * DAY)]);
 }
 
 describe('bargain cut amounts', () => {
@@ -86,7 +78,7 @@ describe('bargain cut amounts', () => {
 
 describe('bargain activity', () => {
   it('join → help link; helpers cut once each; 0 → free claim credits VIP time exactly once', async () => {
-    const owner = await registerUser(app);
+    const owner = await server.registerUser();
     expect((await status(owner)).body.data.type).toBe(0);
     const joined = await join(owner);
     expect(joined.body.ret).toBe(Ret.Ok);
@@ -98,7 +90,7 @@ describe('bargain activity', () => {
     const key = joined.body.data.key;
 
     expect((await help(owner, key)).body).toMatchObject({ ret: Ret.BargainHelpRefused, msg: '不能给自己砍价' });
-    const old = await registerUser(app);
+    const old = await server.registerUser();
     await makeOld(old);
     expect((await help(old, key)).body.data).toEqual({ cut: 1, price: 8.99 });
     expect((await help(old, key)).body).toMatchObject({ ret: Ret.BargainHelpRefused, msg: '你已经帮TA砍过价了' });
@@ -109,7 +101,7 @@ describe('bargain activity', () => {
       const helper = await newHelper();
       expect((await help(helper, key)).body.data.price).toBe(expected);
     }
-    const late = await registerUser(app);
+    const late = await server.registerUser();
     expect((await help(late, key)).body.ret).toBe(Ret.BargainClosed);
     expect((await claim(late, key)).body).toMatchObject({ ret: Ret.BargainNotFound, msg: '砍价不存在或不属于你' });
     expect((await giveUp(late, key)).body.ret).toBe(Ret.BargainNotFound);
@@ -125,8 +117,8 @@ describe('bargain activity', () => {
   });
 
   it('abandon; expiry at endTime; other keys refused', async () => {
-    const owner = await registerUser(app);
-    const other = await registerUser(app);
+    const owner = await server.registerUser();
+    const other = await server.registerUser();
     expect((await join(owner, '101')).body.ret).toBe(Ret.NotBargainPackage);
     const key = (await join(owner)).body.data.key;
     expect((await giveUp(other, key)).body.ret).toBe(Ret.BargainNotFound);
@@ -144,7 +136,7 @@ describe('bargain activity', () => {
   });
 
   it('buys at the bargained price (server-computed) through the normal order flow, once', async () => {
-    const owner = await registerUser(app);
+    const owner = await server.registerUser();
     const key = (await join(owner)).body.data.key;
     await help(await newHelper(), key);
     expect((await order(owner, { ProductID: BARGAIN_PACKAGE, BargainKey: key, Price: '9.99' })).body.ret).toBe(Ret.PriceMismatch);
@@ -161,16 +153,16 @@ describe('bargain activity', () => {
 
 describe('recharge activity and share discount', () => {
   it('GetRechargeActivity answers the running activity', async () => {
-    const { body } = await get<Record<string, unknown>>(app, '/api/user/GetRechargeActivity');
+    const { body } = await server.get<Record<string, unknown>>('/api/user/GetRechargeActivity');
     expect(body.data).toMatchObject({ type: 0, status: 1, shareText: expect.any(String), activityRule: expect.stringContaining('分享') });
   });
 
   it('the discount is granted once per user and activity and applied to one paid order', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await order(user, { ProductID: '101', ShareDiscount: '1' })).body.ret).toBe(Ret.ShareDiscountUnavailable);
-    const first = await post<{ discount: number; duplicate: boolean }>(app, '/api/Activity/ConfirmShare', tokenParams(user.token));
+    const first = await server.post<{ discount: number; duplicate: boolean }>('/api/Activity/ConfirmShare', tokenParams(user.token));
     expect(first.body.data).toMatchObject({ discount: 1, duplicate: false });
-    expect((await post<{ duplicate: boolean }>(app, '/api/Activity/ConfirmShare', tokenParams(user.token))).body.data.duplicate).toBe(true);
+    expect((await server.post<{ duplicate: boolean }>('/api/Activity/ConfirmShare', tokenParams(user.token))).body.data.duplicate).toBe(true);
     const a = await order(user, { ProductID: '101', ShareDiscount: '1', Price: '6.99' });
     expect(a.body.data.price).toBe(6.99);
     const b = await order(user, { ProductID: '101', ShareDiscount: '1' });

@@ -1,28 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Ret } from '../../server/http/ret.ts';
 import { createRedeemCodes } from '../../server/vip-redeem/redeem-codes.ts';
 import { seedVip } from '../../server/vip/vip-seed.ts';
 import { VipRedeemCalls, type VipRecord, type VipRecordPage } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
 import type { OrderView } from '../../src/core/vip/vip-protocol.ts';
-import { FakeClock, MINUTE, createTestDatabase, get, post, registerUser, testConfig, tokenParams, uniqueIp, type TestUser } from './support.ts';
+import { FakeClock, MINUTE, tokenParams, uniqueIp, type TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 const RECORDS = VipRedeemCalls.records.path;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedVip(db);
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedVip(db);
+  },
   // A new migration rebuilds the migrated template first: on a busy machine that takes more than the default minute.
-}, 240_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  setupTimeout: 240_000,
 });
 
 let keyCounter = 0;
@@ -31,7 +25,7 @@ const order = async (payer: TestUser, toUid: number, alipay = false): Promise<Or
   keyCounter += 1;
   const path = alipay ? '/api/payment/CreateAliPay' : '/api/payment/CreateOrder';
   const fields: Record<string, string> = alipay ? { payType: '0', region: 'CN' } : { SysName: 'visa' };
-  const { body } = await get<OrderView | { order: OrderView }>(app, path, {
+  const { body } = await server.get<OrderView | { order: OrderView }>(path, {
     ...tokenParams(payer.token), ProductID: '101', ToUID: String(toUid), IdempotencyKey: `rec-key-${keyCounter}-abcdef`, ...fields,
   });
   if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
@@ -39,26 +33,26 @@ const order = async (payer: TestUser, toUid: number, alipay = false): Promise<Or
   return 'order' in body.data ? body.data.order : body.data;
 };
 const pay = async (user: TestUser, orderId: string) => {
-  const { body } = await post(app, '/api/payment/SandboxPay', { ...tokenParams(user.token), orderId, action: 'approve' });
+  const { body } = await server.post('/api/payment/SandboxPay', { ...tokenParams(user.token), orderId, action: 'approve' });
   if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
   clock.advance(MINUTE);
 };
-const records = (user: TestUser, fields: Record<string, string> = {}) => get<VipRecordPage>(app, RECORDS, { ...tokenParams(user.token), ...fields });
+const records = (user: TestUser, fields: Record<string, string> = {}) => server.get<VipRecordPage>(RECORDS, { ...tokenParams(user.token), ...fields });
 const listOf = async (user: TestUser, fields: Record<string, string> = {}): Promise<VipRecord[]> => {
   const { body } = await records(user, fields);
   if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
   return body.data.list;
 };
 const expireOf = async (uid: number) =>
-  (await db.query<{ vip_expire: Date }>('SELECT vip_expire FROM users WHERE id = $1', [uid]))[0]?.vip_expire;
+  (await server.db.query<{ vip_expire: Date }>('SELECT vip_expire FROM users WHERE id = $1', [uid]))[0]?.vip_expire;
 const dateOf = (date: Date | undefined) => (date === undefined ? '' : new Date(date.getTime() + 8 * 60 * MINUTE).toISOString().slice(0, 10));
 
 describe('GetOpenVipRecords', () => {
   let alice: TestUser;
   let bob: TestUser;
   beforeAll(async () => {
-    alice = await registerUser(app);
-    bob = await registerUser(app);
+    alice = await server.registerUser();
+    bob = await server.registerUser();
   });
 
   it('lists purchases (paid, pending, closed), gifts given and received, a claimed bargain and a code, newest first, with the expiry each led to', async () => {
@@ -67,7 +61,7 @@ describe('GetOpenVipRecords', () => {
     const afterPurchase = dateOf(await expireOf(alice.id));
 
     const cancelled = await order(alice, alice.id);
-    await post(app, '/api/payment/CancelOrder', { ...tokenParams(alice.token), orderId: cancelled.orderId });
+    await server.post('/api/payment/CancelOrder', { ...tokenParams(alice.token), orderId: cancelled.orderId });
     clock.advance(MINUTE);
 
     const gift = await order(bob, alice.id);
@@ -78,14 +72,14 @@ describe('GetOpenVipRecords', () => {
     await pay(alice, given.orderId);
 
     // A bargain cut to 0 and claimed free: an activity's reward.
-    const joined = await get<{ key: string }>(app, '/api/Bargain/JoinActivity', { ...tokenParams(alice.token), ProductID: '301' });
-    await db.query('UPDATE vip_bargains SET price_cents = 0 WHERE key = $1', [joined.body.data.key]);
-    expect((await get(app, '/api/Bargain/ReceiveForFree', { ...tokenParams(alice.token), key: joined.body.data.key })).body.ret).toBe(Ret.Ok);
+    const joined = await server.get<{ key: string }>('/api/Bargain/JoinActivity', { ...tokenParams(alice.token), ProductID: '301' });
+    await server.db.query('UPDATE vip_bargains SET price_cents = 0 WHERE key = $1', [joined.body.data.key]);
+    expect((await server.get('/api/Bargain/ReceiveForFree', { ...tokenParams(alice.token), key: joined.body.data.key })).body.ret).toBe(Ret.Ok);
     const afterBargain = dateOf(await expireOf(alice.id));
     clock.advance(MINUTE);
 
-    const [code] = await createRedeemCodes(db, { packageIds: [202], count: 1, expiresAt: null }, clock.now());
-    expect((await post(app, VipRedeemCalls.redeem.path, { ...tokenParams(alice.token), code: code! }, { ip: uniqueIp() })).body.ret).toBe(Ret.Ok);
+    const [code] = await createRedeemCodes(server.db, { packageIds: [202], count: 1, expiresAt: null }, clock.now());
+    expect((await server.post(VipRedeemCalls.redeem.path, { ...tokenParams(alice.token), code: code! }, { ip: uniqueIp() })).body.ret).toBe(Ret.Ok);
     const afterCode = dateOf(await expireOf(alice.id));
     clock.advance(MINUTE);
 
@@ -109,7 +103,7 @@ describe('GetOpenVipRecords', () => {
     expect(list.map((record) => record.time)).toEqual([...list.map((record) => record.time)].sort((a, b) => b - a));
 
     // Every change of Alice's VIP time is in the ledger: her purchase, Bob's gift, the bargain and the code.
-    const ledger = await db.query<{ reason: string }>('SELECT reason FROM vip_time_changes WHERE user_id = $1 ORDER BY id', [alice.id]);
+    const ledger = await server.db.query<{ reason: string }>('SELECT reason FROM vip_time_changes WHERE user_id = $1 ORDER BY id', [alice.id]);
     expect(ledger.map((row) => row.reason)).toEqual(['order', 'order', 'bargain', 'redeem']);
 
     // Bob sees only his own: the gift he gave (it changed Alice's time, not his) and the one Alice gave him.
@@ -119,7 +113,7 @@ describe('GetOpenVipRecords', () => {
   });
 
   it('an unpaid order past its 30 minutes shows 已关闭 (closed)', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     await order(user, user.id);
     expect((await listOf(user))[0]?.state).toBe('pending');
     clock.advance(31 * MINUTE);
@@ -127,10 +121,10 @@ describe('GetOpenVipRecords', () => {
   });
 
   it('pages: pages of 2 add up to the whole list, with the total; past the end is empty', async () => {
-    const user = await registerUser(app);
-    const codes = await createRedeemCodes(db, { packageIds: [101], count: 5, expiresAt: null }, clock.now());
+    const user = await server.registerUser();
+    const codes = await createRedeemCodes(server.db, { packageIds: [101], count: 5, expiresAt: null }, clock.now());
     for (const code of codes) {
-      expect((await post(app, VipRedeemCalls.redeem.path, { ...tokenParams(user.token), code }, { ip: uniqueIp() })).body.ret).toBe(Ret.Ok);
+      expect((await server.post(VipRedeemCalls.redeem.path, { ...tokenParams(user.token), code }, { ip: uniqueIp() })).body.ret).toBe(Ret.Ok);
       clock.advance(MINUTE);
     }
     const whole = await listOf(user, { pageSize: '50' });
@@ -148,11 +142,11 @@ describe('GetOpenVipRecords', () => {
   });
 
   it('refuses bad paging (1002) and a visitor (201)', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await records(user, { pageSize: '51' })).body).toMatchObject({ ret: Ret.BadParam, msg: '每页数量为1-50' });
     expect((await records(user, { pageSize: '0' })).body.ret).toBe(Ret.BadParam);
     expect((await records(user, { page: '0' })).body.ret).toBe(Ret.BadParam);
     expect((await records(user, { page: 'x' })).body.ret).toBe(Ret.BadParam);
-    expect((await get(app, RECORDS, {})).body.ret).toBe(Ret.SessionInvalid);
+    expect((await server.get(RECORDS, {})).body.ret).toBe(Ret.SessionInvalid);
   });
 });

@@ -1,31 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { deriveGatewayKey, signFields } from '../../server/vip/payment-signature.ts';
 import { KEFU_ACCOUNT, SALE_CLOSED_REGION, seedVip, VipCategoryId } from '../../server/vip/vip-seed.ts';
 import { PayType, type OrderView, type PayInfoView } from '../../src/core/vip/vip-protocol.ts';
-import {
-  DAY, FakeClock, MINUTE, createTestDatabase, get, post, registerUser, setUserRegion, testConfig, tokenParams,
-} from './support.ts';
+import { DAY, FakeClock, MINUTE, get, post, registerUser, setUserRegion, testConfig, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 const config = testConfig();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedVip(db);
-  await seedVip(db); // idempotent
-  app = await createApp({ db, config, clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedVip(db);
+    await seedVip(db); // idempotent
+  },
 });
 
 /** Seed packages: 101 gold month (30 d, 9.99 €, discounted 7.99 € / 58 ¥), 201 diamond month (30 d, 19.99 €), 102 gold quarter (90 + 7 d). */
@@ -42,18 +34,18 @@ const newKey = (): string => {
 };
 
 const createCard = (user: TestUser, fields: Record<string, string> = {}) =>
-  get<OrderView>(app, '/api/payment/CreateOrder', {
+  server.get<OrderView>('/api/payment/CreateOrder', {
     ...tokenParams(user.token), ProductID: GOLD_MONTH, SysName: 'visa', ToUID: String(user.id), IdempotencyKey: newKey(), ...fields,
   });
 
 const sandboxPay = (user: TestUser, orderId: string, action = 'approve') =>
-  post<OrderView & { duplicate: boolean }>(app, '/api/payment/SandboxPay', { ...tokenParams(user.token), orderId, action });
+  server.post<OrderView & { duplicate: boolean }>('/api/payment/SandboxPay', { ...tokenParams(user.token), orderId, action });
 
 const getOrder = (user: TestUser, orderId: string) =>
-  get<OrderView>(app, '/api/payment/GetOrder', { ...tokenParams(user.token), orderId });
+  server.get<OrderView>('/api/payment/GetOrder', { ...tokenParams(user.token), orderId });
 
 async function vipOf(uid: number): Promise<{ vip_level: number; vip_category_id: number; vip_type_name: string; vip_expire: Date | null }> {
-  const rows = await db.query<{ vip_level: number; vip_category_id: number; vip_type_name: string; vip_expire: Date | null }>(
+  const rows = await server.db.query<{ vip_level: number; vip_category_id: number; vip_type_name: string; vip_expire: Date | null }>(
     'SELECT vip_level, vip_category_id, vip_type_name, vip_expire FROM users WHERE id = $1', [uid],
   );
   return rows[0]!;
@@ -74,7 +66,7 @@ async function signedCallback(fields: Record<string, string>): Promise<Record<st
 
 describe('GET /api/User/GetVipPayType', () => {
   it('lists the categories (one bargain, styleType 4), packages with promotions and pay types for the region', async () => {
-    const { body } = await get<PayInfo>(app, '/api/User/GetVipPayType', { region: 'CN' });
+    const { body } = await server.get<PayInfo>('/api/User/GetVipPayType', { region: 'CN' });
     expect(body.ret).toBe(Ret.Ok);
     expect(body.data.remark).toContain('最高等级');
     expect(body.data.categoryList.map((category) => [category.id, category.name, category.styleType])).toEqual([
@@ -94,51 +86,51 @@ describe('GET /api/User/GetVipPayType', () => {
   });
 
   it('pay types differ per region, payTypes follows the chosen category', async () => {
-    const { body } = await get<PayInfo>(app, '/api/User/GetVipPayType', { region: 'my', categoryId: '2' });
+    const { body } = await server.get<PayInfo>('/api/User/GetVipPayType', { region: 'my', categoryId: '2' });
     expect(body.data.payTypes.map((item) => item.payType)).toEqual([PayType.Card, PayType.Gateway, PayType.Tcg, PayType.Manual]);
   });
 
   it('answers 7003 with the message where VIP sale is closed (param or the user\'s saved region)', async () => {
-    const closed = await get(app, '/api/User/GetVipPayType', { region: SALE_CLOSED_REGION.region });
+    const closed = await server.get('/api/User/GetVipPayType', { region: SALE_CLOSED_REGION.region });
     expect(closed.body).toEqual({ ret: Ret.PurchaseBlocked, msg: SALE_CLOSED_REGION.message, data: null });
-    const user = await registerUser(app);
-    await setUserRegion(db, user.id, SALE_CLOSED_REGION.region);
-    expect((await get(app, '/api/User/GetVipPayType', tokenParams(user.token))).body.ret).toBe(Ret.PurchaseBlocked);
+    const user = await server.registerUser();
+    await setUserRegion(server.db, user.id, SALE_CLOSED_REGION.region);
+    expect((await server.get('/api/User/GetVipPayType', tokenParams(user.token))).body.ret).toBe(Ret.PurchaseBlocked);
     // Asking for an open region does not lift the user's own closed region.
-    expect((await get(app, '/api/User/GetVipPayType', { ...tokenParams(user.token), region: 'CN' })).body.ret).toBe(Ret.PurchaseBlocked);
+    expect((await server.get('/api/User/GetVipPayType', { ...tokenParams(user.token), region: 'CN' })).body.ret).toBe(Ret.PurchaseBlocked);
     expect((await createCard(user)).body.ret).toBe(Ret.PurchaseBlocked);
   });
 
   it('takes vipCategoryId, ProductID, ToUID and categoryId on every call, empty when unset; vipCategoryId is the held category (issue 20)', async () => {
     const empty = { vipCategoryId: '', ProductID: '', ToUID: '', categoryId: '' };
-    const plain = await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, region: 'my' });
+    const plain = await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, region: 'my' });
     expect(plain.body.ret).toBe(Ret.Ok);
-    expect((await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, region: '' })).body.ret).toBe(Ret.Ok);
+    expect((await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, region: '' })).body.ret).toBe(Ret.Ok);
     // The held category (Diamond) picks the answer's payTypes when nothing else is chosen; categoryId wins over it.
     const diamond = plain.body.data.categoryList.find((category) => category.id === 2)!;
-    const held = await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2' });
+    const held = await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2' });
     expect(held.body.data.payTypes).toEqual(diamond.payTypes);
-    const chosen = await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2', categoryId: '1' });
+    const chosen = await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2', categoryId: '1' });
     expect(chosen.body.data.payTypes).toEqual(plain.body.data.categoryList[0]!.payTypes);
     // A held category of none (0) or one no longer sold is ignored; a malformed one is refused.
-    expect((await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, vipCategoryId: '0' })).body.ret).toBe(Ret.Ok);
-    expect((await get<PayInfo>(app, '/api/User/GetVipPayType', { ...empty, vipCategoryId: '999' })).body.ret).toBe(Ret.Ok);
-    expect((await get(app, '/api/User/GetVipPayType', { ...empty, vipCategoryId: 'x' })).body.ret).toBe(Ret.BadParam);
+    expect((await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, vipCategoryId: '0' })).body.ret).toBe(Ret.Ok);
+    expect((await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, vipCategoryId: '999' })).body.ret).toBe(Ret.Ok);
+    expect((await server.get('/api/User/GetVipPayType', { ...empty, vipCategoryId: 'x' })).body.ret).toBe(Ret.BadParam);
     // The ids given with the empties still count.
-    expect((await get(app, '/api/User/GetVipPayType', { ...empty, ToUID: '987654' })).body.ret).toBe(Ret.RecipientNotFound);
+    expect((await server.get('/api/User/GetVipPayType', { ...empty, ToUID: '987654' })).body.ret).toBe(Ret.RecipientNotFound);
   });
 
   it('refuses bad params', async () => {
-    expect((await get(app, '/api/User/GetVipPayType', { region: 'ZZ' })).body.ret).toBe(Ret.BadParam);
-    expect((await get(app, '/api/User/GetVipPayType', { ProductID: '999' })).body.ret).toBe(Ret.VipProductNotFound);
-    expect((await get(app, '/api/User/GetVipPayType', { ProductID: '101', categoryId: '2' })).body.ret).toBe(Ret.VipProductNotInCategory);
-    expect((await get(app, '/api/User/GetVipPayType', { ToUID: '987654' })).body.ret).toBe(Ret.RecipientNotFound);
+    expect((await server.get('/api/User/GetVipPayType', { region: 'ZZ' })).body.ret).toBe(Ret.BadParam);
+    expect((await server.get('/api/User/GetVipPayType', { ProductID: '999' })).body.ret).toBe(Ret.VipProductNotFound);
+    expect((await server.get('/api/User/GetVipPayType', { ProductID: '101', categoryId: '2' })).body.ret).toBe(Ret.VipProductNotInCategory);
+    expect((await server.get('/api/User/GetVipPayType', { ToUID: '987654' })).body.ret).toBe(Ret.RecipientNotFound);
   });
 });
 
 describe('order creation', () => {
   it('card: CreateOrder answers the order at the server price', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const { body } = await createCard(user, { Promotions: 'FIRST_MONTH', Refer: 'home-banner' });
     expect(body.ret).toBe(Ret.Ok);
     expect(body.data).toMatchObject({
@@ -152,9 +144,9 @@ describe('order creation', () => {
   });
 
   it('alipay-style: CreateAliPay answers params, disrmb, title and msgParams', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const { body } = await get<{ orderId: string; params: string; disrmb: number; title: string; msgParams: string }>(
-      app, '/api/payment/CreateAliPay',
+      server.app, '/api/payment/CreateAliPay',
       { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), payType: '1', IdempotencyKey: newKey() },
     );
     expect(body.ret).toBe(Ret.Ok);
@@ -166,26 +158,26 @@ describe('order creation', () => {
     expect(JSON.parse(body.data.msgParams)).toMatchObject({ orderId: body.data.orderId, amount: '58.00', payType: 1 });
     expect((await getOrder(user, body.data.orderId)).body.data.payType).toBe(PayType.AlipayStyleAlt);
     // payType 2 is not alipay-style; tcg is not offered in CN.
-    const wrong = await get(app, '/api/payment/CreateAliPay', { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), payType: '2', IdempotencyKey: newKey() });
+    const wrong = await server.get('/api/payment/CreateAliPay', { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), payType: '2', IdempotencyKey: newKey() });
     expect(wrong.body).toEqual({ ret: Ret.PayTypeUnavailable, msg: '不支持该支付方式', data: { payType: 2, payTypes: [0, 1] } });
   });
 
   it('tcg: CreateTcgOrder where offered (MY), 7004 elsewhere', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const fields = { ...tokenParams(user.token), ProductID: DIAMOND_MONTH, ToUID: String(user.id) };
     const { body } = await get<{ orderId: string; params: string; disprice: number; title: string; msgParams: string }>(
-      app, '/api/payment/CreateTcgOrder', { ...fields, region: 'MY', IdempotencyKey: newKey() },
+      server.app, '/api/payment/CreateTcgOrder', { ...fields, region: 'MY', IdempotencyKey: newKey() },
     );
     expect(body.ret).toBe(Ret.Ok);
     expect(body.data).toMatchObject({ disprice: 19.99, title: '钻石VIP·钻石月卡' });
     expect(new URLSearchParams(body.data.params).get('amount')).toBe('19.99');
-    expect((await get(app, '/api/payment/CreateTcgOrder', { ...fields, IdempotencyKey: newKey() })).body.ret).toBe(Ret.PayTypeUnavailable);
+    expect((await server.get('/api/payment/CreateTcgOrder', { ...fields, IdempotencyKey: newKey() })).body.ret).toBe(Ret.PayTypeUnavailable);
   });
 
   it('gateway: CreateGatewayOrder answers the sandbox gateway and its params', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const { body } = await get<{ orderId: string; gateway: string; params: Record<string, string> }>(
-      app, '/api/payment/CreateGatewayOrder', { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), IdempotencyKey: newKey() },
+      server.app, '/api/payment/CreateGatewayOrder', { ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), IdempotencyKey: newKey() },
     );
     expect(body.ret).toBe(Ret.Ok);
     expect(body.data.gateway).toBe('/sandbox/gateway');
@@ -193,25 +185,25 @@ describe('order creation', () => {
   });
 
   it('manual: GetCusService answers the customer-service user', async () => {
-    const { body } = await get<{ id: number; nickName: string }>(app, '/api/payment/GetCusService', { templateType: '2' });
-    const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE user_name = $1', [KEFU_ACCOUNT.userName]);
+    const { body } = await server.get<{ id: number; nickName: string }>('/api/payment/GetCusService', { templateType: '2' });
+    const rows = await server.db.query<{ id: number }>('SELECT id FROM users WHERE user_name = $1', [KEFU_ACCOUNT.userName]);
     expect(body).toMatchObject({ ret: Ret.Ok, data: { id: rows[0]!.id, nickName: KEFU_ACCOUNT.nickName } });
-    expect((await get(app, '/api/payment/GetCusService', { templateType: '1' })).body.ret).toBe(Ret.BadParam);
+    expect((await server.get('/api/payment/GetCusService', { templateType: '1' })).body.ret).toBe(Ret.BadParam);
     // The account cannot log in.
-    const login = await post(app, '/api/Login/Login', { userName: KEFU_ACCOUNT.userName, password: 'anything1' });
+    const login = await server.post('/api/Login/Login', { userName: KEFU_ACCOUNT.userName, password: 'anything1' });
     expect(login.body.ret).not.toBe(Ret.Ok);
   });
 });
 
 describe('idempotency', () => {
   it('concurrent duplicates with the same key create one order', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const IdempotencyKey = newKey();
     const results = await Promise.all(Array.from({ length: 6 }, () => createCard(user, { IdempotencyKey })));
     const ids = new Set(results.map((result) => result.body.data.orderId));
     expect(results.every((result) => result.body.ret === Ret.Ok)).toBe(true);
     expect(ids.size).toBe(1);
-    const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM vip_orders WHERE payer_id = $1', [user.id]);
+    const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vip_orders WHERE payer_id = $1', [user.id]);
     expect(rows[0]!.n).toBe(1);
     // A retry later answers the same order; the same key for another request is refused.
     expect((await createCard(user, { IdempotencyKey })).body.data.orderId).toBe([...ids][0]);
@@ -219,12 +211,12 @@ describe('idempotency', () => {
       ret: Ret.IdempotencyKeyReused, msg: '请求编号已用于其他订单', data: null,
     });
     // Keys are per payer: another user may use the same key.
-    const other = await registerUser(app);
+    const other = await server.registerUser();
     expect((await createCard(other, { IdempotencyKey })).body.data.orderId).not.toBe([...ids][0]);
   });
 
   it('approving twice pays once and adds the time once', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const order = (await createCard(user)).body.data;
     expect((await sandboxPay(user, order.orderId)).body.data.duplicate).toBe(false);
     const first = await vipOf(user.id);
@@ -235,7 +227,7 @@ describe('idempotency', () => {
   });
 
   it('concurrent approvals pay once', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const card = (await createCard(user)).body.data;
     const approvals = await Promise.all([1, 2, 3].map(() => sandboxPay(user, card.orderId)));
     expect(approvals.filter((result) => result.body.data.duplicate === false)).toHaveLength(1);
@@ -244,7 +236,7 @@ describe('idempotency', () => {
 });
 
 describe('sandbox gateway and callback', () => {
-  async function gatewayOrder(user: TestUser, productId = GOLD_MONTH, on: FastifyInstance = app): Promise<string> {
+  async function gatewayOrder(user: TestUser, productId = GOLD_MONTH, on: FastifyInstance = server.app): Promise<string> {
     const { body } = await get<{ orderId: string }>(on, '/api/payment/CreateGatewayOrder', {
       ...tokenParams(user.token), ProductID: productId, ToUID: String(user.id), IdempotencyKey: newKey(),
     });
@@ -252,15 +244,15 @@ describe('sandbox gateway and callback', () => {
   }
 
   it('the page shows the order; approving pays through the signed callback and redirects to /payResult', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const orderId = await gatewayOrder(user);
-    const pageResponse = await app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}&amount=7.99` });
+    const pageResponse = await server.app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}&amount=7.99` });
     expect(pageResponse.statusCode).toBe(200);
     expect(pageResponse.headers['content-type']).toContain('text/html');
     expect(pageResponse.body).toContain('确认支付');
     expect(pageResponse.body).toContain('取消支付');
     expect(pageResponse.body).toContain('€7.99');
-    const confirm = await app.inject({
+    const confirm = await server.app.inject({
       method: 'POST', url: '/sandbox/gateway/confirm',
       payload: `orderId=${orderId}&action=approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -269,22 +261,22 @@ describe('sandbox gateway and callback', () => {
     const order = (await getOrder(user, orderId)).body.data;
     expect(order.status).toBe('paid');
     expect(order.vipExpireDate).not.toBe('');
-    const info = await post<TestUser>(app, '/api/User/GetUserInfo', tokenParams(user.token));
+    const info = await server.post<TestUser>('/api/User/GetUserInfo', tokenParams(user.token));
     expect(info.body.data).toMatchObject({ vipLevel: 1, vipCategoryId: VipCategoryId.Gold, vipTypeName: '黄金VIP', eDate: order.vipExpireDate });
     // The page of a paid order offers no buttons.
-    const after = await app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}` });
+    const after = await server.app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}` });
     expect(after.body).not.toContain('确认支付');
-    expect((await app.inject({ method: 'GET', url: '/sandbox/gateway?orderId=VO000000000000000000000000' })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: '/sandbox/gateway?orderId=VO000000000000000000000000' })).statusCode).toBe(404);
   });
 
   it("framed by a host on its origin (embed=1, GatewayEmbed): the page may be framed by its own origin only, and ends with its message to that host, by a nonce'd script", async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const orderId = await gatewayOrder(user);
-    const pageResponse = await app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}&embed=1` });
+    const pageResponse = await server.app.inject({ method: 'GET', url: `/sandbox/gateway?orderId=${orderId}&embed=1` });
     expect(pageResponse.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(pageResponse.headers['content-security-policy']).not.toContain('script-src');
     expect(pageResponse.body).toContain('name="embed" value="1"');
-    const confirm = await app.inject({
+    const confirm = await server.app.inject({
       method: 'POST', url: '/sandbox/gateway/confirm',
       payload: `orderId=${orderId}&action=approve&embed=1`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -294,7 +286,7 @@ describe('sandbox gateway and callback', () => {
     expect(confirm.body).toContain(`<script nonce="${nonce}">window.parent.postMessage({"type":"qiyu-pay-result","orderId":"${orderId}","status":"paid"}, window.location.origin);</script>`);
     expect((await getOrder(user, orderId)).body.data.status).toBe('paid');
     const declined = await gatewayOrder(user);
-    const decline = await app.inject({
+    const decline = await server.app.inject({
       method: 'POST', url: '/sandbox/gateway/confirm',
       payload: `orderId=${declined}&action=decline&embed=1`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -303,9 +295,9 @@ describe('sandbox gateway and callback', () => {
   });
 
   it('declining cancels the order', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const orderId = await gatewayOrder(user);
-    const decline = await app.inject({
+    const decline = await server.app.inject({
       method: 'POST', url: '/sandbox/gateway/confirm',
       payload: `orderId=${orderId}&action=decline`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -315,26 +307,26 @@ describe('sandbox gateway and callback', () => {
   });
 
   it('a callback delivered twice pays once', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const orderId = await gatewayOrder(user);
     const fields = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'ref-1', ts: String(Math.floor(clock.now() / 1000)) });
-    const first = await post(app, '/api/payment/GatewayCallback', fields);
+    const first = await server.post('/api/payment/GatewayCallback', fields);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ret: Ret.Ok, msg: '成功', data: { orderId, status: 'paid', duplicate: false } });
     const vip = await vipOf(user.id);
     expect(vip.vip_expire!.getTime()).toBe(clock.now() + 30 * DAY);
     // The provider replays it (it missed our 200): acknowledged again, paid once.
-    const second = await post(app, '/api/payment/GatewayCallback', fields);
+    const second = await server.post('/api/payment/GatewayCallback', fields);
     expect(second.status).toBe(200);
     expect(second.body).toEqual({ ret: Ret.Ok, msg: '成功', data: { orderId, status: 'paid', duplicate: true } });
     expect(await vipOf(user.id)).toEqual(vip);
     // A decline arriving after the payment conflicts with it: an HTTP error, the order stays paid.
-    const decline = await post(app, '/api/payment/GatewayCallback', await signedCallback({ ...fields, status: 'declined', sign: '' }));
+    const decline = await server.post('/api/payment/GatewayCallback', await signedCallback({ ...fields, status: 'declined', sign: '' }));
     expect(decline.status).toBe(409);
     expect(decline.body).toEqual({ ret: Ret.OrderAlreadyPaid, msg: '订单已支付', data: null });
     expect(await vipOf(user.id)).toEqual(vip);
     // The payer can no longer pay it through the sandbox confirm either.
-    const page = await app.inject({
+    const page = await server.app.inject({
       method: 'POST', url: '/sandbox/gateway/confirm',
       payload: `orderId=${orderId}&action=approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -343,21 +335,21 @@ describe('sandbox gateway and callback', () => {
   });
 
   it('concurrent duplicate callbacks pay once', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const orderId = await gatewayOrder(user);
     const fields = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'ref-c', ts: String(Math.floor(clock.now() / 1000)) });
-    const results = await Promise.all([1, 2, 3].map(() => post<{ duplicate: boolean }>(app, '/api/payment/GatewayCallback', fields)));
+    const results = await Promise.all([1, 2, 3].map(() => server.post<{ duplicate: boolean }>('/api/payment/GatewayCallback', fields)));
     expect(results.map((result) => result.body.ret)).toEqual([Ret.Ok, Ret.Ok, Ret.Ok]);
     expect(results.filter((result) => !result.body.data.duplicate)).toHaveLength(1);
     expect((await vipOf(user.id)).vip_expire!.getTime()).toBe(clock.now() + 30 * DAY);
   });
 
   it('refuses a forged or stale callback, a wrong amount and an unknown order with an HTTP error status', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const orderId = await gatewayOrder(user);
     const ts = String(Math.floor(clock.now() / 1000));
     const good = await signedCallback({ orderId, status: 'paid', amount: '799', providerRef: 'r', ts });
-    const callback = (fields: Record<string, string>) => post(app, '/api/payment/GatewayCallback', fields);
+    const callback = (fields: Record<string, string>) => server.post('/api/payment/GatewayCallback', fields);
     const forged = await callback({ ...good, amount: '1' });
     expect(forged.status).toBe(401);
     expect(forged.body).toEqual({ ret: Ret.PaymentCallbackRejected, msg: '支付回调签名无效', data: null });
@@ -383,7 +375,7 @@ describe('sandbox gateway and callback', () => {
   });
 
   it('answers a callback body it cannot read (malformed JSON, NUL) with HTTP 400, not an acknowledgement', async () => {
-    const raw = (payload: string) => app.inject({ method: 'POST', url: '/api/payment/GatewayCallback', headers: { 'content-type': 'application/json' }, payload });
+    const raw = (payload: string) => server.app.inject({ method: 'POST', url: '/api/payment/GatewayCallback', headers: { 'content-type': 'application/json' }, payload });
     const malformed = await raw('{"orderId": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ ret: Ret.BadParam, data: null });
@@ -391,7 +383,7 @@ describe('sandbox gateway and callback', () => {
     expect(withNul.statusCode).toBe(400);
     expect(withNul.json()).toMatchObject({ ret: Ret.BadParam, data: null });
     // Other routes keep the app's rule: HTTP 200 with the envelope.
-    const appRoute = await app.inject({ method: 'POST', url: '/api/payment/CancelOrder', headers: { 'content-type': 'application/json' }, payload: '{"orderId": ' });
+    const appRoute = await server.app.inject({ method: 'POST', url: '/api/payment/CancelOrder', headers: { 'content-type': 'application/json' }, payload: '{"orderId": ' });
     expect([appRoute.statusCode, appRoute.json().ret]).toEqual([200, Ret.BadParam]);
   });
 
@@ -399,13 +391,13 @@ describe('sandbox gateway and callback', () => {
     let failing = false;
     const lost = () => Promise.reject(new Error('connection lost'));
     const flaky: Database = {
-      kind: db.kind,
-      query: (sql, params) => (failing ? lost() : db.query(sql, params)),
-      exec: (sql) => (failing ? lost() : db.exec(sql)),
-      transaction: (fn) => (failing ? lost() : db.transaction(fn)),
+      kind: server.db.kind,
+      query: (sql, params) => (failing ? lost() : server.db.query(sql, params)),
+      exec: (sql) => (failing ? lost() : server.db.exec(sql)),
+      transaction: (fn) => (failing ? lost() : server.db.transaction(fn)),
       close: async () => undefined,
     };
-    const flakyApp = await createApp({ db: flaky, config, clock, logger: false });
+    const flakyApp = await server.startApp({ db: flaky });
     try {
       const user = await registerUser(flakyApp);
       const orderId = await gatewayOrder(user, GOLD_MONTH, flakyApp);
@@ -426,8 +418,8 @@ describe('sandbox gateway and callback', () => {
 
 describe('crediting VIP time', () => {
   it('a gift credits the friend (ToUID), not the payer', async () => {
-    const payer = await registerUser(app);
-    const friend = await registerUser(app);
+    const payer = await server.registerUser();
+    const friend = await server.registerUser();
     const order = await buy(payer, GOLD_QUARTER, friend.id);
     expect(order).toMatchObject({ isGift: true, toUid: friend.id, toNickName: friend.nickName, days: 97 });
     expect((await vipOf(friend.id)).vip_expire!.getTime()).toBe(clock.now() + 97 * DAY);
@@ -437,7 +429,7 @@ describe('crediting VIP time', () => {
   });
 
   it('stacks the same type from the current expiry', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const start = clock.now();
     await buy(user, GOLD_MONTH);
     clock.advance(10 * DAY);
@@ -446,7 +438,7 @@ describe('crediting VIP time', () => {
   });
 
   it('upgrades all remaining time to the higher type (1:1) and keeps it when a lower type is bought', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     await buy(user, GOLD_MONTH);
     clock.advance(10 * DAY); // 20 gold days left
     await buy(user, DIAMOND_MONTH);
@@ -456,7 +448,7 @@ describe('crediting VIP time', () => {
   });
 
   it('the bargain category grants gold VIP time', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     await buy(user, '301');
     expect(await vipOf(user.id)).toMatchObject({ vip_level: 1, vip_category_id: VipCategoryId.Gold, vip_type_name: '黄金VIP' });
   });
@@ -464,7 +456,7 @@ describe('crediting VIP time', () => {
 
 describe('order states', () => {
   it('an unpaid order expires after 30 minutes and can no longer be paid', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const order = (await createCard(user)).body.data;
     clock.advance(29 * MINUTE);
     expect((await getOrder(user, order.orderId)).body.data.status).toBe('created');
@@ -475,14 +467,14 @@ describe('order states', () => {
   });
 
   it('cancel: created → cancelled (repeatable), then unpayable; a paid order cannot be cancelled', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     const order = (await createCard(user)).body.data;
-    const cancel = () => post<OrderView>(app, '/api/payment/CancelOrder', { ...tokenParams(user.token), orderId: order.orderId });
+    const cancel = () => server.post<OrderView>('/api/payment/CancelOrder', { ...tokenParams(user.token), orderId: order.orderId });
     expect((await cancel()).body.data.status).toBe('cancelled');
     expect((await cancel()).body.data.status).toBe('cancelled');
     expect((await sandboxPay(user, order.orderId)).body).toEqual({ ret: Ret.OrderClosed, msg: '订单已取消，无法支付', data: null });
     const paid = await buy(user, GOLD_MONTH);
-    const refused = await post(app, '/api/payment/CancelOrder', { ...tokenParams(user.token), orderId: paid.orderId });
+    const refused = await server.post('/api/payment/CancelOrder', { ...tokenParams(user.token), orderId: paid.orderId });
     expect(refused.body).toEqual({ ret: Ret.OrderAlreadyPaid, msg: '订单已支付', data: null });
   });
 });
@@ -502,32 +494,32 @@ describe('bad input', () => {
     [{ IdempotencyKey: 'short' }, Ret.BadParam, '参数格式错误：IdempotencyKey'],
     [{ SysName: '<script>' }, Ret.BadParam, '参数格式错误：SysName'],
   ])('CreateOrder %j → %i', async (fields, ret, msg) => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await createCard(user, fields)).body).toEqual({ ret, msg, data: null });
   });
 
   it('accepts a price param equal to the server price', async () => {
-    const user = await registerUser(app);
+    const user = await server.registerUser();
     expect((await createCard(user, { Price: '7.99', disrmb: '58' })).body.ret).toBe(Ret.Ok);
   });
 
   it('visitors must log in; other users\' orders are not found', async () => {
-    const visitor = await get(app, '/api/payment/CreateOrder', { ProductID: GOLD_MONTH, SysName: 'visa', ToUID: '1', IdempotencyKey: newKey() });
+    const visitor = await server.get('/api/payment/CreateOrder', { ProductID: GOLD_MONTH, SysName: 'visa', ToUID: '1', IdempotencyKey: newKey() });
     expect(visitor.body.ret).toBe(Ret.SessionInvalid);
-    const owner = await registerUser(app);
-    const stranger = await registerUser(app);
+    const owner = await server.registerUser();
+    const stranger = await server.registerUser();
     const order = (await createCard(owner)).body.data;
     expect((await getOrder(stranger, order.orderId)).body).toEqual({ ret: Ret.OrderNotFound, msg: '订单不存在', data: null });
     expect((await sandboxPay(stranger, order.orderId)).body.ret).toBe(Ret.OrderNotFound);
-    expect((await post(app, '/api/payment/CancelOrder', { ...tokenParams(stranger.token), orderId: order.orderId })).body.ret).toBe(Ret.OrderNotFound);
+    expect((await server.post('/api/payment/CancelOrder', { ...tokenParams(stranger.token), orderId: order.orderId })).body.ret).toBe(Ret.OrderNotFound);
     expect((await getOrder(owner, 'nonsense')).body.ret).toBe(Ret.OrderNotFound);
     expect((await sandboxPay(owner, order.orderId, 'steal')).body.ret).toBe(Ret.BadParam);
     expect((await getOrder(owner, order.orderId)).body.data.status).toBe('created');
   });
 
   it('gateway orders are paid only through the gateway', async () => {
-    const user = await registerUser(app);
-    const { body } = await get<{ orderId: string }>(app, '/api/payment/CreateGatewayOrder', {
+    const user = await server.registerUser();
+    const { body } = await server.get<{ orderId: string }>('/api/payment/CreateGatewayOrder', {
       ...tokenParams(user.token), ProductID: GOLD_MONTH, ToUID: String(user.id), IdempotencyKey: newKey(),
     });
     expect((await sandboxPay(user, body.data.orderId)).body).toEqual({ ret: Ret.PayTypeUnavailable, msg: '请在支付页面完成支付', data: null });

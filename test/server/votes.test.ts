@@ -1,38 +1,30 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
+import { describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
-import type { Database } from '../../server/db/database.ts';
 import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { DEMO2_ACCOUNT, seedMessaging } from '../../server/messaging/seed.ts';
 import { seedPosts } from '../../server/posts/seed.ts';
 import { DEMO_POLL, seedPolls } from '../../server/votes/seed.ts';
 import { PollCalls, PollRet, PollTexts, type Poll, type PollPage } from '../../src/core/votes/votes-protocol.ts';
-import { DAY, FakeClock, MINUTE, TEST_ARGON2, createTestDatabase, get, post, registerUser, testConfig, tokenParams } from './support.ts';
+import { DAY, FakeClock, MINUTE, TEST_ARGON2, get, post, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
+import { useServerFixture, withTestDatabase } from './server-fixture.ts';
 
-let db: Database;
-let app: FastifyInstance;
 const clock = new FakeClock();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedCatalogue(db, clock);
-  app = await createApp({ db, config: testConfig(), clock, logger: false });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+const server = useServerFixture({
+  clock,
+  seed: async (db) => {
+    await seedCatalogue(db, clock);
+  },
 });
 
 const call = <T = unknown>(user: TestUser | null, path: string, fields: Record<string, string> = {}) =>
-  get<T>(app, path, { ...(user ? tokenParams(user.token) : {}), ...fields });
+  server.get<T>(path, { ...(user ? tokenParams(user.token) : {}), ...fields });
 
 interface NewPoll {
   targetType?: string;
@@ -44,7 +36,7 @@ interface NewPoll {
 }
 
 const create = (user: TestUser | null, poll: NewPoll) =>
-  post<Poll | null>(app, PollCalls.create.path, {
+  server.post<Poll | null>(PollCalls.create.path, {
     ...(user ? tokenParams(user.token) : {}),
     targetType: poll.targetType ?? 'post',
     targetId: poll.targetId,
@@ -63,12 +55,12 @@ let uploads = 0;
 /** A post of `user` (its upload row made by hand: the posts suite covers publishing). */
 async function postOf(user: TestUser, contxt = '今天的动态'): Promise<string> {
   uploads += 1;
-  const upload = await db.query<{ id: number }>(
+  const upload = await server.db.query<{ id: number }>(
     `INSERT INTO video_uploads (user_id, unique_file_name, original_name, file_size, chunks, duration, extension, completed_at, saved_at, created_at)
      VALUES ($1, $2, 'a.mp4', 1000, 1, 10, 'mp4', $3, $3, $3) RETURNING id`,
     [user.id, `votes-upload-${uploads}-${user.id}`, new Date(clock.now())],
   );
-  const rows = await db.query<{ id: number }>('INSERT INTO posts (user_id, upload_id, contxt, created_at) VALUES ($1, $2, $3, $4) RETURNING id', [
+  const rows = await server.db.query<{ id: number }>('INSERT INTO posts (user_id, upload_id, contxt, created_at) VALUES ($1, $2, $3, $4) RETURNING id', [
     user.id,
     upload[0]!.id,
     contxt,
@@ -86,7 +78,7 @@ async function pollBy(owner: TestUser, poll: Omit<NewPoll, 'targetId'> = {}): Pr
 
 describe('making a poll', () => {
   it('attaches a poll to one’s own post, with the options in order and no votes', async () => {
-    const owner = await registerUser(app);
+    const owner = await server.registerUser();
     const postId = await postOf(owner);
     const { body } = await create(owner, { targetId: postId, question: '  周末去哪儿玩？ ', options: [' 爬山 ', '看电影'], multiple: '1' });
     expect(body).toMatchObject({ ret: 200, msg: PollTexts.Created });
@@ -111,9 +103,9 @@ describe('making a poll', () => {
   });
 
   it('attaches one to a video its uploader owns, never to another’s video or post', async () => {
-    const uploader = await registerUser(app);
-    const other = await registerUser(app);
-    await db.query("UPDATE videos SET uploader_uid = $1 WHERE media_key = 'movie-03'", [uploader.id]);
+    const uploader = await server.registerUser();
+    const other = await server.registerUser();
+    await server.db.query("UPDATE videos SET uploader_uid = $1 WHERE media_key = 'movie-03'", [uploader.id]);
     expect((await create(other, { targetType: 'video', targetId: 'movie-03' })).body).toMatchObject({ ret: PollRet.NotOwner, msg: PollTexts.TargetNotOwned });
     expect((await create(other, { targetType: 'video', targetId: 'movie-04' })).body.ret).toBe(PollRet.NotOwner);
     expect((await create(other, { targetId: await postOf(uploader) })).body.ret).toBe(PollRet.NotOwner);
@@ -124,7 +116,7 @@ describe('making a poll', () => {
   });
 
   it('refuses a visitor, an unknown target and a second poll on the same post (also in parallel)', async () => {
-    const owner = await registerUser(app);
+    const owner = await server.registerUser();
     const postId = await postOf(owner);
     expect((await create(null, { targetId: postId })).body.ret).toBe(Ret.SessionInvalid);
     expect((await create(owner, { targetId: '99999999' })).body).toMatchObject({ ret: PollRet.TargetNotFound, msg: PollTexts.TargetNotFound });
@@ -133,11 +125,11 @@ describe('making a poll', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => create(owner, { targetId: postId })));
     expect(results.filter((r) => r.body.ret === Ret.Ok)).toHaveLength(1);
     expect(results.filter((r) => r.body.ret === PollRet.TargetHasPoll).map((r) => r.body.msg)).toEqual(Array(9).fill(PollTexts.TargetHasPoll));
-    expect((await db.query('SELECT id FROM polls WHERE post_id = $1', [Number(postId)])).length).toBe(1);
+    expect((await server.db.query('SELECT id FROM polls WHERE post_id = $1', [Number(postId)])).length).toBe(1);
   });
 
   it('checks the question, the option count, lengths and duplicates, and the end time', async () => {
-    const owner = await registerUser(app);
+    const owner = await server.registerUser();
     const postId = await postOf(owner);
     const refusal = async (poll: Omit<NewPoll, 'targetId'>) => {
       const { body } = await create(owner, { ...poll, targetId: postId });
@@ -165,15 +157,15 @@ describe('making a poll', () => {
 
 describe('voting', () => {
   it('counts one vote per user even under 20 parallel VoteLike calls', async () => {
-    const owner = await registerUser(app);
-    const voter = await registerUser(app);
+    const owner = await server.registerUser();
+    const voter = await server.registerUser();
     const poll = await pollBy(owner);
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => voteOn(voter, poll.id, String((i % 3) + 1))));
     const accepted = results.filter((r) => r.body.ret === Ret.Ok);
     expect(accepted).toHaveLength(1);
     expect(results.filter((r) => r.body.ret === PollRet.AlreadyVoted).every((r) => r.body.msg === PollTexts.AlreadyVoted)).toBe(true);
     expect(results.filter((r) => r.body.ret === PollRet.AlreadyVoted)).toHaveLength(19);
-    expect((await db.query('SELECT 1 FROM poll_ballots WHERE poll_id = $1', [poll.id])).length).toBe(1);
+    expect((await server.db.query('SELECT 1 FROM poll_ballots WHERE poll_id = $1', [poll.id])).length).toBe(1);
     const voted = accepted[0]!.body.data!;
     expect(voted.voters).toBe(1);
     expect(voted.options.map((o) => o.count).reduce((a, b) => a! + b!, 0)).toBe(1);
@@ -183,8 +175,8 @@ describe('voting', () => {
   });
 
   it('shows results with the caller’s choice once voted, to the owner, and to everyone after the end', async () => {
-    const owner = await registerUser(app);
-    const [a, b, c, late] = await Promise.all([registerUser(app), registerUser(app), registerUser(app), registerUser(app)]);
+    const owner = await server.registerUser();
+    const [a, b, c, late] = await Promise.all([server.registerUser(), server.registerUser(), server.registerUser(), server.registerUser()]);
     const poll = await pollBy(owner, { options: ['红', '绿', '蓝'] });
     expect((await voteOn(a, poll.id, '1')).body.data).toMatchObject({ voters: 1, myChoice: [1], options: [{ count: 1 }, { count: 0 }, { count: 0 }] });
     await voteOn(b, poll.id, '1');
@@ -197,8 +189,8 @@ describe('voting', () => {
   });
 
   it('takes several options in a 多选 poll, one only in a single-choice one, and only existing options', async () => {
-    const owner = await registerUser(app);
-    const voter = await registerUser(app);
+    const owner = await server.registerUser();
+    const voter = await server.registerUser();
     const single = await pollBy(owner);
     expect((await voteOn(voter, single.id, '1,2')).body).toMatchObject({ ret: Ret.BadParam, msg: PollTexts.SingleChoice });
     expect((await voteOn(voter, single.id, '4')).body).toMatchObject({ ret: Ret.BadParam, msg: PollTexts.ChoiceInvalid });
@@ -211,8 +203,8 @@ describe('voting', () => {
   });
 
   it('refuses a vote after the end time (the clock moved past it) and then shows everyone the results', async () => {
-    const owner = await registerUser(app);
-    const [early, late] = await Promise.all([registerUser(app), registerUser(app)]);
+    const owner = await server.registerUser();
+    const [early, late] = await Promise.all([server.registerUser(), server.registerUser()]);
     const poll = await pollBy(owner, { endTime: clock.now() + 10 * MINUTE });
     await voteOn(early, poll.id, '2');
     clock.advance(10 * MINUTE);
@@ -224,16 +216,16 @@ describe('voting', () => {
 
 describe('managing one’s polls', () => {
   it('lists the caller’s polls newest first with where they are attached, total votes and state', async () => {
-    const owner = await registerUser(app);
-    const voter = await registerUser(app);
-    await db.query("UPDATE videos SET uploader_uid = $1 WHERE media_key = 'movie-05'", [owner.id]);
+    const owner = await server.registerUser();
+    const voter = await server.registerUser();
+    await server.db.query("UPDATE videos SET uploader_uid = $1 WHERE media_key = 'movie-05'", [owner.id]);
     const onVideo = (await create(owner, { targetType: 'video', targetId: 'movie-05', question: '好看吗？', options: ['好看', '一般'] })).body.data!;
     clock.advance(MINUTE);
     const onPost = await create(owner, { targetId: await postOf(owner, '周末的vlog'), endTime: clock.now() + 3 * DAY });
     await voteOn(voter, onPost.body.data!.id, '1');
     await end(owner, onVideo.id);
     const { body } = await mine(owner);
-    const title = (await db.query<{ title: string }>("SELECT title FROM videos WHERE media_key = 'movie-05'"))[0]!.title;
+    const title = (await server.db.query<{ title: string }>("SELECT title FROM videos WHERE media_key = 'movie-05'"))[0]!.title;
     expect(body.data).toMatchObject({ page: 1, total: 2 });
     expect(body.data.list).toEqual([
       expect.objectContaining({ id: onPost.body.data!.id, targetType: 'post', targetTitle: '周末的vlog', question: '周末去哪儿玩？', voters: 1, ended: false, endTime: clock.now() + 3 * DAY }),
@@ -244,15 +236,15 @@ describe('managing one’s polls', () => {
   });
 
   it('lets only the owner end a poll early (voting is refused after) or delete it', async () => {
-    const owner = await registerUser(app);
-    const other = await registerUser(app);
+    const owner = await server.registerUser();
+    const other = await server.registerUser();
     const poll = await pollBy(owner);
     expect((await end(other, poll.id)).body).toMatchObject({ ret: PollRet.NotOwner, msg: PollTexts.NotOwner });
     expect((await remove(other, poll.id)).body).toMatchObject({ ret: PollRet.NotOwner, msg: PollTexts.NotOwner });
     expect((await voteOn(other, poll.id, '1')).body.ret).toBe(Ret.Ok);
     const ended = await end(owner, poll.id);
     expect(ended.body).toMatchObject({ ret: 200, msg: PollTexts.EndedNow, data: { ended: true, endTime: clock.now(), voters: 1 } });
-    const voter = await registerUser(app);
+    const voter = await server.registerUser();
     expect((await voteOn(voter, poll.id, '1')).body.ret).toBe(PollRet.Ended);
     // Ending again answers it as it is.
     expect((await end(owner, poll.id)).body.data).toMatchObject({ ended: true, endTime: clock.now() });
@@ -260,15 +252,15 @@ describe('managing one’s polls', () => {
     expect((await detail(other, 'post', poll.targetId)).body.data).toBeNull();
     expect((await remove(owner, poll.id)).body.ret).toBe(PollRet.NotFound);
     expect((await end(owner, poll.id)).body.ret).toBe(PollRet.NotFound);
-    expect((await db.query('SELECT 1 FROM poll_ballots WHERE poll_id = $1', [poll.id])).length).toBe(0);
+    expect((await server.db.query('SELECT 1 FROM poll_ballots WHERE poll_id = $1', [poll.id])).length).toBe(0);
     // The post can carry a new poll now.
     expect((await create(owner, { targetId: poll.targetId })).body.ret).toBe(Ret.Ok);
   });
 
   it('deletes a post’s poll with the post', async () => {
-    const owner = await registerUser(app);
+    const owner = await server.registerUser();
     const poll = await pollBy(owner);
-    await db.query('DELETE FROM posts WHERE id = $1', [Number(poll.targetId)]);
+    await server.db.query('DELETE FROM posts WHERE id = $1', [Number(poll.targetId)]);
     expect((await voteOn(owner, poll.id, '1')).body.ret).toBe(PollRet.NotFound);
     expect((await mine(owner)).body.data.total).toBe(0);
   });
@@ -277,32 +269,32 @@ describe('managing one’s polls', () => {
 describe('the demo poll', () => {
   it('is seeded once on demo2’s tea post, with demo’s vote, and demo2 manages it', async () => {
     const root = await mkdtemp(join(tmpdir(), 'qiyu-votes-'));
-    const demoDb = await createTestDatabase();
     const demoClock = new FakeClock();
     const passwords = new PasswordHasher(TEST_ARGON2);
     try {
-      await seed(demoDb, { passwords, clock: demoClock });
-      await seedMessaging(demoDb, { passwords, clock: demoClock });
-      await seedPolls(demoDb, demoClock);
-      // Nothing before the demo posts exist.
-      expect(await demoDb.query('SELECT id FROM polls')).toHaveLength(0);
-      await seedPosts(demoDb, { uploadDir: join(root, 'uploads'), clock: demoClock });
-      await seedPolls(demoDb, demoClock);
-      await seedPolls(demoDb, demoClock);
-      const demoApp = await createApp({ db: demoDb, config: testConfig({ dataDir: root }), clock: demoClock, logger: false });
-      try {
-        const logIn = async (userName: string) => (await post<{ token: TestUser['token'] }>(demoApp, '/api/Login/Login', { userName, password: 'demo123456' })).body.data;
-        const demo2 = await logIn(DEMO2_ACCOUNT.userName);
-        const demo = await logIn(DEMO_ACCOUNT.userName);
-        const list = (await get<PollPage>(demoApp, PollCalls.mine.path, tokenParams(demo2.token))).body.data;
-        expect(list.list).toEqual([expect.objectContaining({ question: DEMO_POLL.question, targetTitle: DEMO_POLL.postText, voters: 1, ended: false, endTime: demoClock.now() + 7 * DAY })]);
-        const seen = await get<Poll>(demoApp, PollCalls.detail.path, { ...tokenParams(demo.token), targetType: 'post', targetId: list.list[0]!.targetId });
-        expect(seen.body.data).toMatchObject({ myChoice: [DEMO_POLL.demoChoice], voters: 1, options: DEMO_POLL.options.map((text) => ({ text })) });
-      } finally {
-        await demoApp.close();
-      }
+      await withTestDatabase(async (demoDb) => {
+        await seed(demoDb, { passwords, clock: demoClock });
+        await seedMessaging(demoDb, { passwords, clock: demoClock });
+        await seedPolls(demoDb, demoClock);
+        // Nothing before the demo posts exist.
+        expect(await demoDb.query('SELECT id FROM polls')).toHaveLength(0);
+        await seedPosts(demoDb, { uploadDir: join(root, 'uploads'), clock: demoClock });
+        await seedPolls(demoDb, demoClock);
+        await seedPolls(demoDb, demoClock);
+        const demoApp = await server.startApp({ db: demoDb, config: { dataDir: root }, clock: demoClock });
+        try {
+          const logIn = async (userName: string) => (await post<{ token: TestUser['token'] }>(demoApp, '/api/Login/Login', { userName, password: 'demo123456' })).body.data;
+          const demo2 = await logIn(DEMO2_ACCOUNT.userName);
+          const demo = await logIn(DEMO_ACCOUNT.userName);
+          const list = (await get<PollPage>(demoApp, PollCalls.mine.path, tokenParams(demo2.token))).body.data;
+          expect(list.list).toEqual([expect.objectContaining({ question: DEMO_POLL.question, targetTitle: DEMO_POLL.postText, voters: 1, ended: false, endTime: demoClock.now() + 7 * DAY })]);
+          const seen = await get<Poll>(demoApp, PollCalls.detail.path, { ...tokenParams(demo.token), targetType: 'post', targetId: list.list[0]!.targetId });
+          expect(seen.body.data).toMatchObject({ myChoice: [DEMO_POLL.demoChoice], voters: 1, options: DEMO_POLL.options.map((text) => ({ text })) });
+        } finally {
+          await demoApp.close();
+        }
+      });
     } finally {
-      await demoDb.close();
       await rm(root, { recursive: true, force: true });
     }
   });
