@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeHttp } from '../../adapters/http/fake-http.ts';
+import { expect, it } from 'vitest';
 import { installFakeFeedbackApi } from '../../adapters/http/fake-feedback-api.ts';
-import { createApp } from '../../server/app.ts';
-import type { Database } from '../../server/db/database.ts';
 import { FeedbackCalls, FeedbackRet, type FeedbackReceipt } from '../../src/core/feedback/feedback-protocol.ts';
 import { FEEDBACK_OPTIONS } from '../../src/core/feedback/feedback-rules.ts';
-import { FakeClock, createTestDatabase, registerUser, testConfig, tokenParams, uniqueIp } from '../server/support.ts';
-import { sendToFake, sendToServer, type Send } from './protocol-support.ts';
+import { registerUser, tokenParams, uniqueIp } from '../server/support.ts';
+import { protocolContract, type Send } from './protocol-contract.ts';
 
 /**
  * Feedback's calls (src/core/feedback/feedback-protocol.ts) as the app sends them, answered by the fake
@@ -31,78 +28,58 @@ const valid = () => ({
   description: ' 播放到一半卡住 ',
 });
 
-function feedbackContract(name: string, makeWorld: () => Promise<{ world: FeedbackWorld; close: () => Promise<void> }>): void {
-  describe(`feedback protocol: ${name}`, () => {
-    let world: FeedbackWorld;
-    let close: () => Promise<void> = async () => undefined;
-    beforeAll(async () => {
-      ({ world, close } = await makeWorld());
-    });
-    afterAll(() => close());
-
-    it('ProblemCollect takes a visitor\'s and a signed-in user\'s feedback (感谢您的反馈，我们会尽快处理)', async () => {
-      const visitor = await world.send(FeedbackCalls.problemCollect, valid());
-      expect(visitor).toMatchObject({ ret: 200, msg: '感谢您的反馈，我们会尽快处理' });
-      expect(typeof (visitor.data as FeedbackReceipt).id).toBe('number');
-      expect((await world.send(FeedbackCalls.problemCollect, valid(), await world.signedIn())).ret).toBe(200);
-      const traditional = { ...valid(), setName: TW.device.options[4] ?? '', question: TW.question.options[1] ?? '' };
-      expect((await world.send(FeedbackCalls.problemCollect, traditional)).ret).toBe(200);
-      expect((await world.send(FeedbackCalls.problemCollect, { ...valid(), description: '😀'.repeat(100) })).ret).toBe(200);
-    });
-
-    it('ProblemCollect asks for device, browser (not from an app) and question in order (9010, Traditional for Lang 1)', async () => {
-      const missing = (msg: string) => ({ ret: FeedbackRet.SelectionMissing, msg, data: null });
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), setName: '' })).toEqual(missing('请选择设备'));
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), setName: '' }, { Lang: '1' })).toEqual(missing('請選擇設備'));
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), browser: '' })).toEqual(missing('请选择浏览器'));
-      expect((await world.send(FeedbackCalls.problemCollect, { ...valid(), browser: '', from: 'android' })).ret).toBe(200);
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), question: '' })).toEqual(missing('请选择问题'));
-    });
-
-    it('ProblemCollect refuses an option not offered or a long description (9011), an over-long context field (1002)', async () => {
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), setName: 'Linux' })).toEqual({ ret: FeedbackRet.Invalid, msg: '请从给出的选项中选择', data: null });
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), question: `${CN.question.options[0] ?? ''}#${CN.question.options[0] ?? ''}` }))
-        .toEqual({ ret: FeedbackRet.Invalid, msg: '请从给出的选项中选择', data: null });
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), description: '字'.repeat(101) })).toEqual({ ret: FeedbackRet.Invalid, msg: '问题描述最多100个字', data: null });
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), gid: '9'.repeat(101) })).toEqual({ ret: 1002, msg: '参数格式错误：gid', data: null });
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), name: '集'.repeat(201) })).toEqual({ ret: 1002, msg: '参数格式错误：name', data: null });
-      expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), videoTitle: 'a\u0007b' })).toEqual({ ret: 1002, msg: '参数格式错误：videoTitle', data: null });
-    });
-
-    it('AddSuggestion takes a suggestion with an optional contact (感谢您的宝贵意见), from a visitor or a user', async () => {
-      expect(await world.send(FeedbackCalls.addSuggestion, { content: ' 希望增加倍速播放 ' })).toMatchObject({ ret: 200, msg: '感谢您的宝贵意见' });
-      expect((await world.send(FeedbackCalls.addSuggestion, { content: '好用', contact: 'qq 12345' }, await world.signedIn())).ret).toBe(200);
-    });
-
-    it('AddSuggestion refuses an empty suggestion (1001) and a long one or a long contact (9011)', async () => {
-      expect(await world.send(FeedbackCalls.addSuggestion, { content: '   ' })).toEqual({ ret: 1001, msg: '请输入反馈内容', data: null });
-      expect(await world.send(FeedbackCalls.addSuggestion, {})).toEqual({ ret: 1001, msg: '请输入反馈内容', data: null });
-      expect(await world.send(FeedbackCalls.addSuggestion, { content: '字'.repeat(501) })).toEqual({ ret: FeedbackRet.Invalid, msg: '反馈内容最多500个字', data: null });
-      expect(await world.send(FeedbackCalls.addSuggestion, { content: '好', contact: '1'.repeat(51) })).toEqual({ ret: FeedbackRet.Invalid, msg: '联系方式最多50个字', data: null });
-    });
+protocolContract<FeedbackWorld>('feedback protocol', {
+  fake: ({ http, send }) => {
+    installFakeFeedbackApi(http);
+    let uid = 0;
+    return { send, signedIn: async () => ({ token: `t${(uid += 1)}`, login_uid: String(uid) }) };
+  },
+  server: {
+    address: uniqueIp,
+    world: ({ app, send }) => ({
+      send,
+      signedIn: async () => tokenParams((await registerUser(app)).token),
+    }),
+  },
+}, (world) => {
+  it('ProblemCollect takes a visitor\'s and a signed-in user\'s feedback (感谢您的反馈，我们会尽快处理)', async () => {
+    const visitor = await world.send(FeedbackCalls.problemCollect, valid());
+    expect(visitor).toMatchObject({ ret: 200, msg: '感谢您的反馈，我们会尽快处理' });
+    expect(typeof (visitor.data as FeedbackReceipt).id).toBe('number');
+    expect((await world.send(FeedbackCalls.problemCollect, valid(), await world.signedIn())).ret).toBe(200);
+    const traditional = { ...valid(), setName: TW.device.options[4] ?? '', question: TW.question.options[1] ?? '' };
+    expect((await world.send(FeedbackCalls.problemCollect, traditional)).ret).toBe(200);
+    expect((await world.send(FeedbackCalls.problemCollect, { ...valid(), description: '😀'.repeat(100) })).ret).toBe(200);
   });
-}
 
-feedbackContract('the fake', async () => {
-  const http = new FakeHttp();
-  installFakeFeedbackApi(http);
-  let uid = 0;
-  const world: FeedbackWorld = { send: sendToFake(http), signedIn: async () => ({ token: `t${(uid += 1)}`, login_uid: String(uid) }) };
-  return { world, close: async () => undefined };
-});
+  it('ProblemCollect asks for device, browser (not from an app) and question in order (9010, Traditional for Lang 1)', async () => {
+    const missing = (msg: string) => ({ ret: FeedbackRet.SelectionMissing, msg, data: null });
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), setName: '' })).toEqual(missing('请选择设备'));
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), setName: '' }, { Lang: '1' })).toEqual(missing('請選擇設備'));
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), browser: '' })).toEqual(missing('请选择浏览器'));
+    expect((await world.send(FeedbackCalls.problemCollect, { ...valid(), browser: '', from: 'android' })).ret).toBe(200);
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), question: '' })).toEqual(missing('请选择问题'));
+  });
 
-feedbackContract('the reference server', async () => {
-  const db: Database = await createTestDatabase();
-  const app = await createApp({ db, config: testConfig(), clock: new FakeClock(), logger: false });
-  const world: FeedbackWorld = {
-    send: sendToServer(app, { address: uniqueIp }),
-    signedIn: async () => tokenParams((await registerUser(app)).token),
-  };
-  return {
-    world,
-    close: async () => {
-      await app.close();
-      await db.close();
-    },
-  };
+  it('ProblemCollect refuses an option not offered or a long description (9011), an over-long context field (1002)', async () => {
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), setName: 'Linux' })).toEqual({ ret: FeedbackRet.Invalid, msg: '请从给出的选项中选择', data: null });
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), question: `${CN.question.options[0] ?? ''}#${CN.question.options[0] ?? ''}` }))
+      .toEqual({ ret: FeedbackRet.Invalid, msg: '请从给出的选项中选择', data: null });
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), description: '字'.repeat(101) })).toEqual({ ret: FeedbackRet.Invalid, msg: '问题描述最多100个字', data: null });
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), gid: '9'.repeat(101) })).toEqual({ ret: 1002, msg: '参数格式错误：gid', data: null });
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), name: '集'.repeat(201) })).toEqual({ ret: 1002, msg: '参数格式错误：name', data: null });
+    expect(await world.send(FeedbackCalls.problemCollect, { ...valid(), videoTitle: 'a\u0007b' })).toEqual({ ret: 1002, msg: '参数格式错误：videoTitle', data: null });
+  });
+
+  it('AddSuggestion takes a suggestion with an optional contact (感谢您的宝贵意见), from a visitor or a user', async () => {
+    expect(await world.send(FeedbackCalls.addSuggestion, { content: ' 希望增加倍速播放 ' })).toMatchObject({ ret: 200, msg: '感谢您的宝贵意见' });
+    expect((await world.send(FeedbackCalls.addSuggestion, { content: '好用', contact: 'qq 12345' }, await world.signedIn())).ret).toBe(200);
+  });
+
+  it('AddSuggestion refuses an empty suggestion (1001) and a long one or a long contact (9011)', async () => {
+    expect(await world.send(FeedbackCalls.addSuggestion, { content: '   ' })).toEqual({ ret: 1001, msg: '请输入反馈内容', data: null });
+    expect(await world.send(FeedbackCalls.addSuggestion, {})).toEqual({ ret: 1001, msg: '请输入反馈内容', data: null });
+    expect(await world.send(FeedbackCalls.addSuggestion, { content: '字'.repeat(501) })).toEqual({ ret: FeedbackRet.Invalid, msg: '反馈内容最多500个字', data: null });
+    expect(await world.send(FeedbackCalls.addSuggestion, { content: '好', contact: '1'.repeat(51) })).toEqual({ ret: FeedbackRet.Invalid, msg: '联系方式最多50个字', data: null });
+  });
 });
