@@ -3,7 +3,7 @@
  * thrown `refuse`), who is calling (the token fields' login_uid), and `serve`, which routes a call declared in a
  * feature's protocol module as the reference server does (server/http/protocol-route.ts): the caller first (201 for
  * a visitor on a signed-in call), then the parameters read and checked from the declaration (1001 缺少参数：<name>,
- * 1002 参数格式错误：<name>, fake-declared-params.ts), then the handler. test/unit/fake-api-kit.test.ts holds the fakes
+ * 1002 参数格式错误：<name>, fake-declared-params.ts), then the handler. test/unit/architecture/fakes-use-the-kit.test.ts holds the fakes
  * to it.
  */
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
