@@ -3,7 +3,8 @@ import { VerificationRules } from '../../src/core/account-security/verification-
 import { maskText } from '../../src/core/display/mask.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { CaptchaTexts, normalizeCaptchaCode } from '../../src/core/shared-kernel/captcha-protocol.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok, refuse, type FakeCaller } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
 
 /** The imitation's state, for tests to arrange and read. */
 export interface FakeAccountSecurityState {
@@ -25,7 +26,7 @@ export interface FakeAccountSecurityState {
 
 export interface FakeAccountSecurityOptions {
   /** Who is calling: a user id, or null for a visitor. */
-  caller: (call: FakeHttpCall) => number | null;
+  caller: FakeCaller;
   /** How many other sessions the account has when its password changes (the server counts its own). */
   otherSessions?: (uid: number) => number;
   /** Unix milliseconds (codes' resend interval and lifetime); Date.now when left out. */
@@ -49,9 +50,6 @@ interface SentCode {
 /** Current-password checks per account before a wait (the server's PASSWORD_CHECKS_PER_USER). */
 const MAX_CHECKS = 5;
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-
 /**
  * An in-memory imitation of the reference server's account security calls, answering what
  * account-security-protocol.ts declares (test/contract/account-security-protocol.test.ts runs one suite against it
@@ -59,7 +57,7 @@ const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, 
  */
 export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccountSecurityOptions): FakeAccountSecurityState {
   const state: FakeAccountSecurityState = { passwords: new Map(), wrongChecks: new Map(), ended: [], accounts: new Map(), captchas: new Map(), sent: [], devices: new Map() };
-  const param = (call: FakeHttpCall, name: string): string => String(call.params[name] ?? call.body[name] ?? '');
+  const { serve } = fakeApi(http, { caller: options.caller });
   const now = options.now ?? (() => Date.now());
   const tickets = new Map<string, Ticket>();
   const codes = new Map<string, SentCode>();
@@ -81,17 +79,6 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     if (account.phone !== '') channels.push({ channel: 'sms', masked: `+${areaOf(account.areaCode)} ${maskText(account.phone)}` });
     return channels;
   };
-  const ticketParam = (call: FakeHttpCall): string | FakeHttpAnswer => {
-    const ticket = param(call, 'ticket');
-    if (ticket === '') return fail(1001, '缺少参数：ticket');
-    if (ticket.length > 64 || !/^[A-Za-z0-9_-]+$/.test(ticket)) return fail(1002, '参数格式错误：ticket');
-    return ticket;
-  };
-  const channelParam = (call: FakeHttpCall): CodeChannel | FakeHttpAnswer => {
-    const channel = param(call, 'channel');
-    if (channel === '') return fail(1001, '缺少参数：channel');
-    return channel === 'email' || channel === 'sms' ? channel : fail(1002, '参数格式错误：channel');
-  };
   /** Sends a code to `target` unless the last one is younger than the resend interval (6211 with the wait). */
   const sendFakeCode = (target: string): FakeHttpAnswer | null => {
     const last = codes.get(target);
@@ -109,29 +96,20 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
   };
 
   /** The caller's own password: 5 wrong ones, then 1005 until a right one (the server's PASSWORD_CHECKS_PER_USER). */
-  const checkFakePassword = (uid: number, password: string, wrongText: string): FakeHttpAnswer | null => {
+  const checkFakePassword = (uid: number, password: string, wrongText: string): void => {
     const checks = state.wrongChecks.get(uid) ?? 0;
-    if (checks >= MAX_CHECKS) return fail(1005, AccountSecurityTexts.TooManyChecks);
+    if (checks >= MAX_CHECKS) throw refuse(1005, AccountSecurityTexts.TooManyChecks);
     if (state.passwords.get(uid) !== password) {
       state.wrongChecks.set(uid, checks + 1);
-      return fail(AccountSecurityRet.WrongPassword, wrongText);
+      throw refuse(AccountSecurityRet.WrongPassword, wrongText);
     }
     state.wrongChecks.delete(uid);
-    return null;
   };
 
-  http.route('POST', AccountSecurityCalls.changePassword.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const oldPassword = param(call, 'oldPassword');
-    const newPassword = param(call, 'newPassword');
-    if (oldPassword === '') return fail(1001, '缺少参数：oldPassword');
-    if (newPassword === '') return fail(1001, '缺少参数：newPassword');
-    if (oldPassword.length > 128) return fail(1002, '参数格式错误：oldPassword');
+  serve(AccountSecurityCalls.changePassword, 'required', ({ oldPassword, newPassword }, uid) => {
     const problem = newPasswordProblem(newPassword);
     if (problem !== null) return fail(1002, problem);
-    const refused = checkFakePassword(uid, oldPassword, AccountSecurityTexts.WrongPassword);
-    if (refused) return refused;
+    checkFakePassword(uid, oldPassword, AccountSecurityTexts.WrongPassword);
     if (newPassword === oldPassword) return fail(AccountSecurityRet.SamePassword, AccountSecurityTexts.SamePassword);
     state.passwords.set(uid, newPassword);
     const endedSessions = options.otherSessions?.(uid) ?? 0;
@@ -139,13 +117,7 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     return ok({ endedSessions });
   });
 
-  http.route('POST', AccountSecurityCalls.startRecovery.path, (call) => {
-    const account = param(call, 'account').trim();
-    const captchaId = param(call, 'captchaId');
-    const captchaCode = param(call, 'captchaCode').trim();
-    if (account === '') return fail(1001, '缺少参数：account');
-    if (captchaId === '') return fail(1001, '缺少参数：captchaId');
-    if (captchaCode === '') return fail(1001, '缺少参数：captchaCode');
+  serve(AccountSecurityCalls.startRecovery, 'optional', ({ account, captchaId, captchaCode }) => {
     const answer = state.captchas.get(captchaId);
     state.captchas.delete(captchaId);
     if (answer === undefined || answer !== normalizeCaptchaCode(captchaCode)) return fail(1008, CaptchaTexts.Wrong);
@@ -160,37 +132,26 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     return ok({ ticket, channels: channelsOf(found?.[0] ?? null) });
   });
 
-  http.route('POST', AccountSecurityCalls.sendRecoveryCode.path, (call) => {
-    const ticketOrFail = ticketParam(call);
-    if (typeof ticketOrFail !== 'string') return ticketOrFail;
-    const channel = channelParam(call);
-    if (typeof channel !== 'string') return channel;
-    const ticket = openTicket(ticketOrFail);
+  serve(AccountSecurityCalls.sendRecoveryCode, 'optional', (input) => {
+    const ticket = openTicket(input.ticket);
     if (!ticket) return fail(AccountSecurityRet.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
-    const target = targetOf(ticket.uid, channel);
+    const target = targetOf(ticket.uid, input.channel);
     if (target === null) return fail(1002, '参数格式错误：channel');
     const refused = sendFakeCode(target);
     if (refused) return refused;
-    return ok({ masked: channelsOf(ticket.uid).find((each) => each.channel === channel)?.masked ?? '', resendAfterMs: VerificationRules.resendAfterMs });
+    return ok({ masked: channelsOf(ticket.uid).find((each) => each.channel === input.channel)?.masked ?? '', resendAfterMs: VerificationRules.resendAfterMs });
   });
 
-  http.route('POST', AccountSecurityCalls.checkRecoveryCode.path, (call) => {
-    const ticketOrFail = ticketParam(call);
-    if (typeof ticketOrFail !== 'string') return ticketOrFail;
-    const channel = channelParam(call);
-    if (typeof channel !== 'string') return channel;
-    const typed = param(call, 'code').trim();
-    if (typed === '') return fail(1001, '缺少参数：code');
-    if (typed.length > VerificationRules.digits) return fail(1002, '参数格式错误：code');
-    const ticket = openTicket(ticketOrFail);
+  serve(AccountSecurityCalls.checkRecoveryCode, 'optional', (input) => {
+    const ticket = openTicket(input.ticket);
     if (!ticket) return fail(AccountSecurityRet.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
-    const target = targetOf(ticket.uid, channel);
+    const target = targetOf(ticket.uid, input.channel);
     if (target === null) return fail(1002, '参数格式错误：channel');
     const sent = codes.get(target);
     if (!sent || sent.used || now() >= sent.sentAt + VerificationRules.lifetimeMs) return fail(AccountSecurityRet.CodeExpired, AccountSecurityTexts.CodeExpired);
     if (sent.tries >= VerificationRules.maxTries) return fail(AccountSecurityRet.CodeExhausted, AccountSecurityTexts.CodeExhausted);
     sent.tries += 1;
-    if (typed !== sent.code) {
+    if (input.code !== sent.code) {
       return sent.tries >= VerificationRules.maxTries
         ? fail(AccountSecurityRet.CodeExhausted, AccountSecurityTexts.CodeExhausted)
         : fail(AccountSecurityRet.CodeWrong, AccountSecurityTexts.CodeWrong);
@@ -200,14 +161,10 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     return ok(null);
   });
 
-  http.route('POST', AccountSecurityCalls.resetPassword.path, (call) => {
-    const ticketOrFail = ticketParam(call);
-    if (typeof ticketOrFail !== 'string') return ticketOrFail;
-    const newPassword = param(call, 'newPassword');
-    if (newPassword === '') return fail(1001, '缺少参数：newPassword');
+  serve(AccountSecurityCalls.resetPassword, 'optional', ({ ticket: id, newPassword }) => {
     const problem = newPasswordProblem(newPassword);
     if (problem !== null) return fail(1002, problem);
-    const ticket = openTicket(ticketOrFail);
+    const ticket = openTicket(id);
     if (!ticket || !ticket.verified || ticket.uid === null) return fail(AccountSecurityRet.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
     ticket.used = true;
     state.passwords.set(ticket.uid, newPassword);
@@ -217,72 +174,49 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
 
   const proofs = new Map<string, { uid: number; expiresAt: number }>();
   let nextProof = 0;
-  /** The bind calls' common checks: signed in, a live proof of this account, a well-formed target not bound elsewhere. */
-  const bindTarget = (call: FakeHttpCall): FakeHttpAnswer | { uid: number; channel: CodeChannel; key: string; email: string; phone: string; areaCode: string } => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const channel = channelParam(call);
-    if (typeof channel !== 'string') return channel;
-    const proof = param(call, 'proof');
-    const target = param(call, 'target').trim();
-    if (proof === '') return fail(1001, '缺少参数：proof');
-    if (target === '') return fail(1001, '缺少参数：target');
-    const areaCode = param(call, 'areaCode') || '86';
-    const held = proofs.get(proof);
-    if (!held || held.uid !== uid || held.expiresAt <= now()) return fail(AccountSecurityRet.ProofExpired, AccountSecurityTexts.ProofExpired);
+  /** The bind calls' common checks: a live proof of this account, a well-formed target not bound elsewhere. */
+  const bindTarget = (uid: number, input: { proof: string; channel: string; target: string; areaCode?: string }): { uid: number; channel: CodeChannel; key: string; email: string; phone: string; areaCode: string } => {
+    const areaCode = input.areaCode ?? '86';
+    const held = proofs.get(input.proof);
+    if (!held || held.uid !== uid || held.expiresAt <= now()) throw refuse(AccountSecurityRet.ProofExpired, AccountSecurityTexts.ProofExpired);
     const account = state.accounts.get(uid) ?? { userName: `u${uid}`, email: '', phone: '', areaCode: '' };
-    if (channel === 'email') {
-      const email = target.toLowerCase();
-      if (!EMAIL_PATTERN.test(email)) return fail(1002, AccountSecurityTexts.EmailInvalid);
-      if (account.email.toLowerCase() === email) return fail(AccountSecurityRet.TargetSame, AccountSecurityTexts.TargetSame);
-      if ([...state.accounts.entries()].some(([id, each]) => id !== uid && each.email.toLowerCase() === email)) return fail(AccountSecurityRet.TargetTaken, AccountSecurityTexts.EmailTaken);
-      return { uid, channel, key: email, email, phone: '', areaCode: '' };
+    if (input.channel === 'email') {
+      const email = input.target.toLowerCase();
+      if (!EMAIL_PATTERN.test(email)) throw refuse(1002, AccountSecurityTexts.EmailInvalid);
+      if (account.email.toLowerCase() === email) throw refuse(AccountSecurityRet.TargetSame, AccountSecurityTexts.TargetSame);
+      if ([...state.accounts.entries()].some(([id, each]) => id !== uid && each.email.toLowerCase() === email)) throw refuse(AccountSecurityRet.TargetTaken, AccountSecurityTexts.EmailTaken);
+      return { uid, channel: 'email', key: email, email, phone: '', areaCode: '' };
     }
-    const phone = target.replace(/[\s-]/g, '');
-    if (!PHONE_PATTERN.test(phone)) return fail(1002, AccountSecurityTexts.PhoneInvalid);
-    if (account.phone === phone && account.areaCode === areaCode) return fail(AccountSecurityRet.TargetSame, AccountSecurityTexts.TargetSame);
-    if ([...state.accounts.entries()].some(([id, each]) => id !== uid && each.phone === phone && each.areaCode === areaCode)) return fail(AccountSecurityRet.TargetTaken, AccountSecurityTexts.PhoneTaken);
-    return { uid, channel, key: `+${areaCode}${phone}`, email: '', phone, areaCode };
+    const phone = input.target.replace(/[\s-]/g, '');
+    if (!PHONE_PATTERN.test(phone)) throw refuse(1002, AccountSecurityTexts.PhoneInvalid);
+    if (account.phone === phone && account.areaCode === areaCode) throw refuse(AccountSecurityRet.TargetSame, AccountSecurityTexts.TargetSame);
+    if ([...state.accounts.entries()].some(([id, each]) => id !== uid && each.phone === phone && each.areaCode === areaCode)) throw refuse(AccountSecurityRet.TargetTaken, AccountSecurityTexts.PhoneTaken);
+    return { uid, channel: 'sms', key: `+${areaCode}${phone}`, email: '', phone, areaCode };
   };
 
-  /** The signed-in caller whose password the call carries (201, 1001 or the wrong-password refusal otherwise). */
-  const callerWithPassword = (call: FakeHttpCall): number | FakeHttpAnswer => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const password = param(call, 'password');
-    if (password === '') return fail(1001, '缺少参数：password');
-    return checkFakePassword(uid, password, AccountSecurityTexts.PasswordWrong) ?? uid;
-  };
-
-  http.route('POST', AccountSecurityCalls.verifyPassword.path, (call) => {
-    const checked = callerWithPassword(call);
-    if (typeof checked !== 'number') return checked;
-    const uid = checked;
+  serve(AccountSecurityCalls.verifyPassword, 'required', ({ password }, uid) => {
+    checkFakePassword(uid, password, AccountSecurityTexts.PasswordWrong);
     nextProof += 1;
     const proof = `fake-proof-${nextProof}-${'y'.repeat(20)}`;
     proofs.set(proof, { uid, expiresAt: now() + 10 * 60_000 });
     return ok({ proof, expiresInMs: 10 * 60_000 });
   });
 
-  http.route('POST', AccountSecurityCalls.sendBindCode.path, (call) => {
-    const target = bindTarget(call);
-    if ('body' in target) return target;
+  serve(AccountSecurityCalls.sendBindCode, 'required', (input, uid) => {
+    const target = bindTarget(uid, input);
     const refused = sendFakeCode(target.key);
     if (refused) return refused;
     const masked = target.channel === 'email' ? maskText(target.email, { email: true }) : `+${target.areaCode} ${maskText(target.phone)}`;
     return ok({ masked, resendAfterMs: VerificationRules.resendAfterMs });
   });
 
-  http.route('POST', AccountSecurityCalls.bindEmailMobile.path, (call) => {
-    const target = bindTarget(call);
-    if ('body' in target) return target;
-    const typed = param(call, 'code').trim();
-    if (typed === '') return fail(1001, '缺少参数：code');
+  serve(AccountSecurityCalls.bindEmailMobile, 'required', (input, uid) => {
+    const target = bindTarget(uid, input);
     const sent = codes.get(target.key);
     if (!sent || sent.used || now() >= sent.sentAt + VerificationRules.lifetimeMs) return fail(AccountSecurityRet.CodeExpired, AccountSecurityTexts.CodeExpired);
     if (sent.tries >= VerificationRules.maxTries) return fail(AccountSecurityRet.CodeExhausted, AccountSecurityTexts.CodeExhausted);
     sent.tries += 1;
-    if (typed !== sent.code) return fail(sent.tries >= VerificationRules.maxTries ? AccountSecurityRet.CodeExhausted : AccountSecurityRet.CodeWrong, sent.tries >= VerificationRules.maxTries ? AccountSecurityTexts.CodeExhausted : AccountSecurityTexts.CodeWrong);
+    if (input.code !== sent.code) return fail(sent.tries >= VerificationRules.maxTries ? AccountSecurityRet.CodeExhausted : AccountSecurityRet.CodeWrong, sent.tries >= VerificationRules.maxTries ? AccountSecurityTexts.CodeExhausted : AccountSecurityTexts.CodeWrong);
     sent.used = true;
     const account = state.accounts.get(target.uid) ?? { userName: `u${target.uid}`, email: '', phone: '', areaCode: '' };
     const next = target.channel === 'email' ? { ...account, email: target.email } : { ...account, phone: target.phone, areaCode: target.areaCode };
@@ -290,28 +224,19 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     return ok({ email: next.email, phone: next.phone, AreaCode: next.areaCode });
   });
 
-  const deletionTarget = (uid: number, channel: string): string | null => targetOf(uid, channel);
-
-  http.route('POST', AccountSecurityCalls.sendDeleteCode.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const channel = channelParam(call);
-    if (typeof channel !== 'string') return channel;
-    const target = deletionTarget(uid, channel);
+  serve(AccountSecurityCalls.sendDeleteCode, 'required', ({ channel }, uid) => {
+    const target = targetOf(uid, channel);
     if (target === null) return fail(1002, '参数格式错误：channel');
     const refused = sendFakeCode(target);
     if (refused) return refused;
     return ok(null);
   });
 
-  http.route('POST', AccountSecurityCalls.deleteAccount.path, (call) => {
-    const checked = callerWithPassword(call);
-    if (typeof checked !== 'number') return checked;
-    const uid = checked;
+  serve(AccountSecurityCalls.deleteAccount, 'required', ({ password, channel, code: typed = '' }, uid) => {
+    checkFakePassword(uid, password, AccountSecurityTexts.PasswordWrong);
     const account = state.accounts.get(uid);
     if (account && (account.email !== '' || account.phone !== '')) {
-      const target = deletionTarget(uid, param(call, 'channel') === 'sms' ? 'sms' : 'email');
-      const typed = param(call, 'code').trim();
+      const target = targetOf(uid, channel === 'sms' ? 'sms' : 'email');
       const sent = target === null ? undefined : codes.get(target);
       if (!sent || typed === '' || sent.used) return fail(AccountSecurityRet.CodeExpired, typed === '' ? AccountSecurityTexts.CodeNeeded : AccountSecurityTexts.CodeExpired);
       sent.tries += 1;
@@ -325,23 +250,15 @@ export function installFakeAccountSecurityApi(http: FakeHttp, options: FakeAccou
     return ok(null);
   });
 
-  http.route('GET', AccountSecurityCalls.devices.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
+  serve(AccountSecurityCalls.devices, 'required', (_input, uid) => {
     const devices = state.devices.get(uid) ?? [];
     return ok([...devices.filter((device) => device.current), ...devices.filter((device) => !device.current)]);
   });
 
-  http.route('POST', AccountSecurityCalls.endDevice.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const id = param(call, 'id');
-    const all = param(call, 'all');
-    if (id !== '' && (id.length > 64 || !/^[A-Za-z0-9_-]+$/.test(id))) return fail(1002, '参数格式错误：id');
-    if (all !== '' && all !== '0' && all !== '1') return fail(1002, '参数格式错误：all');
+  serve(AccountSecurityCalls.endDevice, 'required', ({ id, all }, uid) => {
     const devices = state.devices.get(uid) ?? [];
-    const ending = all === '1' ? devices.filter((device) => !device.current) : devices.filter((device) => !device.current && device.id === id);
-    if (all !== '1' && ending.length === 0) return fail(AccountSecurityRet.DeviceNotFound, AccountSecurityTexts.DeviceNotFound);
+    const ending = all === 1 ? devices.filter((device) => !device.current) : devices.filter((device) => !device.current && device.id === id);
+    if (all !== 1 && ending.length === 0) return fail(AccountSecurityRet.DeviceNotFound, AccountSecurityTexts.DeviceNotFound);
     state.devices.set(uid, devices.filter((device) => !ending.includes(device)));
     return ok({ ended: ending.length });
   });

@@ -1,7 +1,6 @@
 import { addressProblem, AddressCalls, AddressRet, AddressRules, AddressTexts, type AddressView, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** The imitation's state: each user's addresses, newest last. */
 export interface FakeAddressBook {
@@ -14,9 +13,6 @@ export interface FakeAddressApiOptions {
   /** Who is calling: a user id, or null for a visitor. */
   caller: (call: FakeHttpCall) => number | null;
 }
-
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const refusal = (ret: number, msg: string): FakeRefusal => new FakeRefusal({ body: { ret, msg, data: null } });
 
 /** Newest first, the default before the others (as the server lists them). */
 const listed = (list: AddressView[]): AddressView[] => [...list].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || b.id - a.id);
@@ -31,35 +27,24 @@ export function installFakeAddressApi(http: FakeHttp, options: FakeAddressApiOpt
   const mine = (uid: number): AddressView[] => addresses.get(uid) ?? [];
   const find = (uid: number, id: number): AddressView => {
     const found = mine(uid).find((item) => item.id === id);
-    if (!found) throw refusal(AddressRet.NotFound, AddressTexts.NotFound);
+    if (!found) throw refuse(AddressRet.NotFound, AddressTexts.NotFound);
     return found;
   };
   const makeDefault = (uid: number, id: number): void => {
     for (const item of mine(uid)) item.isDefault = item.id === id;
   };
 
-  const serve = <S extends Fields>(declared: Call<S, unknown>, handler: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer): void => {
-    http.route(declared.method, declared.path, (call) => {
-      const uid = options.caller(call);
-      if (uid === null) return { body: { ret: 201, msg: '请先登录', data: null } };
-      try {
-        return handler(readDeclaredParams(declared, call), uid);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+  const { serve } = fakeApi(http, { caller: options.caller });
 
-  serve(AddressCalls.list, (_input, uid) => ok(listed(mine(uid))));
-  serve(AddressCalls.save, (input, uid) => {
+  serve(AddressCalls.list, 'required', (_input, uid) => ok(listed(mine(uid))));
+  serve(AddressCalls.save, 'required', (input, uid) => {
     const problem = addressProblem(input);
-    if (problem !== null) throw refusal(1002, problem);
+    if (problem !== null) throw refuse(1002, problem);
     const list = mine(uid);
     const fields = { name: input.name, phone: input.phone, region: input.region, detail: input.detail };
     let saved: AddressView;
     if (input.id === undefined) {
-      if (list.length >= AddressRules.maxAddresses) throw refusal(AddressRet.LimitReached, AddressTexts.LimitReached);
+      if (list.length >= AddressRules.maxAddresses) throw refuse(AddressRet.LimitReached, AddressTexts.LimitReached);
       serial += 1;
       saved = { id: serial, ...fields, isDefault: false };
       addresses.set(uid, [...list, saved]);
@@ -69,7 +54,7 @@ export function installFakeAddressApi(http: FakeHttp, options: FakeAddressApiOpt
     if (input.isDefault === 1 || mine(uid).length === 1) makeDefault(uid, saved.id);
     return ok({ ...saved });
   });
-  serve(AddressCalls.remove, (input, uid) => {
+  serve(AddressCalls.remove, 'required', (input, uid) => {
     const removed = find(uid, input.id);
     const left = mine(uid).filter((item) => item.id !== removed.id);
     addresses.set(uid, left);
@@ -77,7 +62,7 @@ export function installFakeAddressApi(http: FakeHttp, options: FakeAddressApiOpt
     if (removed.isDefault && newest) newest.isDefault = true;
     return ok(null);
   });
-  serve(AddressCalls.setDefault, (input, uid) => {
+  serve(AddressCalls.setDefault, 'required', (input, uid) => {
     makeDefault(uid, find(uid, input.id).id);
     return ok(null);
   });

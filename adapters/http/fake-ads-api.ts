@@ -1,8 +1,7 @@
 import { AdCalls } from '../../src/core/ads/ads-protocol.ts';
 import type { AdAppParam, AdInfo, AdLists, AdPosition } from '../../src/core/ads/ads-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
+import { fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp } from './fake-http.ts';
 
 /** An ad as the imitation holds it: its list, for every region or one, for every video or one, and its counts. */
 export interface FakeAd {
@@ -25,12 +24,8 @@ export interface FakeAdsState {
   readonly ads: FakeAd[];
 }
 
-const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '成功', data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-
 /** The ad type number of each list (5, 6 and 8 have no list). */
 const TYPE_OF: Readonly<Record<AdPosition, number>> = { kaiping: 1, zanting: 2, chaBo: 3, danmu: 4 };
-const NOT_FOUND = (): FakeRefusal => new FakeRefusal(fail(1070, '广告不存在'));
 
 /**
  * An in-memory imitation of the reference server's ad calls, answering what ads-protocol.ts declares and checking
@@ -39,23 +34,14 @@ const NOT_FOUND = (): FakeRefusal => new FakeRefusal(fail(1070, '广告不存在
 export function installFakeAdsApi(http: FakeHttp): FakeAdsState {
   const state: FakeAdsState = { ads: [] };
 
-  function serve<S extends Fields, Data>(declared: Call<S, Data>, handle: (input: ReceivedOf<S>) => Data): void {
-    http.route(declared.method, declared.path, (call) => {
-      try {
-        return ok(handle(readDeclaredParams(declared, call)));
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  }
+  const { serve } = fakeApi(http);
   const find = (id: number): FakeAd => {
     const ad = state.ads.find((a) => a.id === id);
-    if (!ad) throw NOT_FOUND();
+    if (!ad) throw refuse(1070, '广告不存在');
     return ad;
   };
 
-  serve(AdCalls.list, ({ typeList, mediaKey, region }) => {
+  serve(AdCalls.list, 'optional', ({ typeList, mediaKey, region }) => {
     const types = new Set(typeList.split(',').map(Number));
     const lists: AdLists = { kaiping: [], zanting: [], chaBo: [], danmu: [] };
     for (const ad of state.ads) {
@@ -64,17 +50,17 @@ export function installFakeAdsApi(http: FakeHttp): FakeAdsState {
       const info: AdInfo = { id: ad.id, showURL: ad.showURL, linkURL: ad.linkURL, viewURL: `${AdCalls.view.path}?id=${ad.id}`, appParam: ad.appParam, title: ad.title, trackingURL: ad.trackingURL };
       lists[ad.position].push(info);
     }
-    return lists;
+    return ok(lists);
   });
 
-  serve(AdCalls.view, ({ id }) => {
+  serve(AdCalls.view, 'optional', ({ id }) => {
     find(id).views += 1;
-    return null;
+    return ok(null);
   });
 
-  serve(AdCalls.track, ({ id }) => {
+  serve(AdCalls.track, 'optional', ({ id }) => {
     find(id).tracks += 1;
-    return null;
+    return ok(null);
   });
 
   return state;

@@ -4,9 +4,8 @@ import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
 import { BarrageStyleTexts, colorAllowed, readBarrageStyle, type BarrageMode, type BarrageTextSize } from '../../src/core/playback/barrage-style.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** A barrage the imitation holds (its answer adds whether the caller liked it, and the time it was sent). */
 export interface FakeStoredBarrage {
@@ -72,14 +71,6 @@ const DEFAULT_VIDEOS: ReadonlyMap<string, number> = new Map([
 /** A live channel's barrage times go up to a day. */
 const LIVE_MAX_SECONDS = 86_400;
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const refusal = (ret: number, msg: string): FakeRefusal => new FakeRefusal({ body: { ret, msg, data: null } });
-
-const loginUid = (call: FakeHttpCall): number | null => {
-  const uid = Number(call.params['login_uid'] ?? '');
-  return Number.isInteger(uid) && uid > 0 ? uid : null;
-};
-
 /** The content rules' refusals (barrage-rules.ts contentProblem) as the server answers them; any other is 8043. */
 const CONTENT_REFUSALS: Readonly<Record<string, [number, string]>> = {
   [BarrageTexts.contentEmpty]: [BarrageRet.ContentEmpty, '请输入弹幕内容'],
@@ -108,7 +99,6 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
     nextId: 1000,
     vipUsers: new Set(),
   };
-  const callerOf = options.caller ?? loginUid;
   const userName = options.user ?? ((uid: number) => `用户${uid}`);
   const lastSent = new Map<number, number>();
   const clock = options.now ?? (() => Date.now());
@@ -121,47 +111,35 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
   });
   const durationOf = (mediaKey: string): number => {
     const duration = api.videos.get(mediaKey);
-    if (duration === undefined) throw refusal(1030, '视频不存在');
+    if (duration === undefined) throw refuse(1030, '视频不存在');
     return duration > 0 ? duration : LIVE_MAX_SECONDS;
   };
   const barrageOf = (id: number): FakeStoredBarrage => {
     const barrage = api.barrages.find((b) => b.id === id);
-    if (!barrage) throw refusal(BarrageRet.NotFound, '弹幕不存在');
+    if (!barrage) throw refuse(BarrageRet.NotFound, '弹幕不存在');
     return barrage;
   };
   const shieldedUsers = () => ({ list: api.shieldUsers.map((u) => ({ uid: u.uid, nickName: u.nickName, avatar: u.avatar ?? '' })) });
 
-  /** Routes a declared call: failures arranged first, then the caller (201 when required), the parameters, the handler. */
-  const serve = <S extends Fields, Data>(
-    declared: Call<S, Data>,
-    auth: 'optional' | 'required',
-    handler: (input: ReceivedOf<S>, caller: number | null) => Data | FakeHttpAnswer | Promise<Data | FakeHttpAnswer>,
-  ) =>
-    http.route(declared.method, declared.path, async (call) => {
+  const { serve } = fakeApi(http, {
+    caller: options.caller,
+    before: (call, declared) => {
       api.calls.push(call);
       const failure = api.fail.get(declared.path);
-      if (failure) return { body: { ...failure, data: null } };
-      const caller = callerOf(call);
-      if (auth === 'required' && caller === null) return { body: { ret: 201, msg: '请先登录', data: null } };
-      try {
-        const result = await handler(readDeclaredParams(declared, call), caller);
-        return result !== null && typeof result === 'object' && 'body' in result ? (result as FakeHttpAnswer) : ok(result);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
+      return failure ? fail(failure.ret, failure.msg) : undefined;
+    },
+  });
 
   serve(BarrageCalls.list, 'optional', ({ mediaKey, episode, from, to }, viewer) => {
     const max = durationOf(mediaKey);
     const fromS = from === undefined ? 0 : Number(from);
     const toS = to === undefined ? max : Number(to);
-    if (toS < fromS) throw refusal(1002, '参数格式错误：to');
+    if (toS < fromS) throw refuse(1002, '参数格式错误：to');
     const list = api.barrages
       .filter((b) => b.mediaKey === mediaKey && b.episode === episode && b.time >= fromS && b.time <= toS)
       .sort((a, b) => a.time - b.time || a.id - b.id)
       .map((b) => answerOf(b, viewer));
-    return { list };
+    return ok({ list });
   });
 
   serve(BarrageCalls.send, 'required', async ({ mediaKey, episode, content = '', time, clientId, mode, color, size }, uid) => {
@@ -169,21 +147,20 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
     const problem = contentProblem(content);
     if (problem !== null) {
       const [ret, msg] = CONTENT_REFUSALS[problem] ?? [BarrageRet.ContentInvalid, '弹幕不能包含换行等特殊字符'];
-      throw refusal(ret, msg);
+      throw refuse(ret, msg);
     }
     const seconds = Math.round(Number(time) * 1000) / 1000;
-    if (seconds > max) throw refusal(BarrageRet.TimeOutOfRange, '弹幕时间超出视频时长');
+    if (seconds > max) throw refuse(BarrageRet.TimeOutOfRange, '弹幕时间超出视频时长');
     const style = readBarrageStyle({ mode, color, size });
-    const allowed = colorAllowed(style.color, uid !== null && api.vipUsers.has(uid));
-    if (allowed === 'unknown') throw refusal(BarrageRet.ColorUnknown, BarrageStyleTexts.colorUnknown);
-    if (allowed === 'vip-only') throw refusal(BarrageRet.ColorVipOnly, BarrageStyleTexts.colorVipOnly);
+    const allowed = colorAllowed(style.color, api.vipUsers.has(uid));
+    if (allowed === 'unknown') throw refuse(BarrageRet.ColorUnknown, BarrageStyleTexts.colorUnknown);
+    if (allowed === 'vip-only') throw refuse(BarrageRet.ColorVipOnly, BarrageStyleTexts.colorVipOnly);
     if (api.holdSends) await new Promise<void>((resolve) => held.push(resolve));
-    const sender = uid ?? 0;
     const now = clock();
-    const last = lastSent.get(sender);
-    if (last !== undefined && now - last < BarrageLimits.sendIntervalMs) throw refusal(BarrageRet.TooFrequent, '发送太频繁，请1秒后再试');
-    lastSent.set(sender, now);
-    const barrage: FakeStoredBarrage = { id: api.nextId++, mediaKey, episode, time: seconds, content: normaliseContent(content), uid: sender, nickName: userName(sender) ?? '', likeCount: 0, createdAt: now, ...style };
+    const last = lastSent.get(uid);
+    if (last !== undefined && now - last < BarrageLimits.sendIntervalMs) throw refuse(BarrageRet.TooFrequent, '发送太频繁，请1秒后再试');
+    lastSent.set(uid, now);
+    const barrage: FakeStoredBarrage = { id: api.nextId++, mediaKey, episode, time: seconds, content: normaliseContent(content), uid, nickName: userName(uid) ?? '', likeCount: 0, createdAt: now, ...style };
     api.barrages.push(barrage);
     const answer: WireBarrage = { ...answerOf(barrage, null), ...(clientId !== undefined ? { clientId } : {}) };
     return ok(answer, BarrageMessages.sent);
@@ -201,9 +178,9 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
 
   serve(BarrageCalls.report, 'required', ({ barrageId }, uid) => {
     const barrage = barrageOf(barrageId);
-    if (barrage.uid === uid) throw refusal(BarrageRet.ReportOwn, '不能举报自己的弹幕');
+    if (barrage.uid === uid) throw refuse(BarrageRet.ReportOwn, '不能举报自己的弹幕');
     const key = `${uid}:${barrageId}`;
-    if (api.reports.has(key)) throw refusal(BarrageRet.AlreadyReported, '你已经举报过这条弹幕');
+    if (api.reports.has(key)) throw refuse(BarrageRet.AlreadyReported, '你已经举报过这条弹幕');
     api.reports.add(key);
     return ok(null, BarrageMessages.reported);
   });
@@ -214,20 +191,20 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
       const [liker, id] = key.split(':').map(Number);
       return liker !== uid && mine.has(id ?? 0);
     }).length;
-    return { coin, barrageCount: mine.size };
+    return ok({ coin, barrageCount: mine.size });
   });
 
   serve(BarrageCalls.shieldUser, 'required', ({ uid: target }, uid) => {
-    if (target === uid) throw refusal(BarrageRet.ShieldSelf, '不能屏蔽自己');
+    if (target === uid) throw refuse(BarrageRet.ShieldSelf, '不能屏蔽自己');
     const nickName = userName(target);
-    if (nickName === null) throw refusal(1006, '用户不存在');
+    if (nickName === null) throw refuse(1006, '用户不存在');
     if (!api.shieldUsers.some((u) => u.uid === target)) {
-      if (api.shieldUsers.length >= BarrageLimits.shieldListMax) throw refusal(BarrageRet.ShieldListFull, '屏蔽列表已满，最多100个');
+      if (api.shieldUsers.length >= BarrageLimits.shieldListMax) throw refuse(BarrageRet.ShieldListFull, '屏蔽列表已满，最多100个');
       api.shieldUsers.unshift({ uid: target, nickName });
     }
     return ok(shieldedUsers(), BarrageMessages.shielded);
   });
-  serve(BarrageCalls.shieldedUsers, 'required', () => shieldedUsers());
+  serve(BarrageCalls.shieldedUsers, 'required', () => ok(shieldedUsers()));
   serve(BarrageCalls.removeShieldedUser, 'required', ({ uid: target }) => {
     api.shieldUsers = api.shieldUsers.filter((u) => u.uid !== target);
     return ok(shieldedUsers(), BarrageMessages.unshielded);
@@ -235,25 +212,25 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
 
   serve(BarrageCalls.shieldKeyword, 'required', ({ keyword = '' }) => {
     const problem = keywordProblem(keyword);
-    if (problem !== null) throw refusal(BarrageRet.ShieldKeywordInvalid, isRegexKeyword(keyword) ? problem : '关键词为1-20个字，不含特殊字符');
+    if (problem !== null) throw refuse(BarrageRet.ShieldKeywordInvalid, isRegexKeyword(keyword) ? problem : '关键词为1-20个字，不含特殊字符');
     const normalised = normaliseKeyword(keyword);
     if (!api.shieldKeywords.includes(normalised)) {
-      if (api.shieldKeywords.length >= BarrageLimits.shieldListMax) throw refusal(BarrageRet.ShieldListFull, '屏蔽列表已满，最多100个');
+      if (api.shieldKeywords.length >= BarrageLimits.shieldListMax) throw refuse(BarrageRet.ShieldListFull, '屏蔽列表已满，最多100个');
       api.shieldKeywords.unshift(normalised);
     }
     return ok({ list: api.shieldKeywords }, BarrageMessages.shielded);
   });
-  serve(BarrageCalls.shieldedKeywords, 'required', () => ({ list: api.shieldKeywords }));
+  serve(BarrageCalls.shieldedKeywords, 'required', () => ok({ list: api.shieldKeywords }));
   serve(BarrageCalls.removeShieldedKeyword, 'required', ({ keyword }) => {
     const normalised = normaliseKeyword(keyword);
     api.shieldKeywords = api.shieldKeywords.filter((k) => k !== normalised);
     return ok({ list: api.shieldKeywords }, BarrageMessages.unshielded);
   });
 
-  serve(BarrageCalls.config, 'optional', (_input, uid) => (uid === null ? { ...DEFAULT_BARRAGE_CONFIG } : api.config));
+  serve(BarrageCalls.config, 'optional', (_input, uid) => ok(uid === null ? { ...DEFAULT_BARRAGE_CONFIG } : api.config));
   serve(BarrageCalls.putConfig, 'required', (given) => {
     const next = changedBarrageConfig(api.config, given);
-    if (next === null) throw refusal(BarrageRet.ConfigInvalid, '弹幕设置参数不正确');
+    if (next === null) throw refuse(BarrageRet.ConfigInvalid, '弹幕设置参数不正确');
     api.config = next;
     return ok(next, BarrageMessages.configSaved);
   });

@@ -1,9 +1,8 @@
 import { CatalogueCalls, CatalogueProtocolLimits, CatalogueRefusal } from '../../src/core/catalogue/catalogue-protocol.ts';
 import type { CataloguePage, CatalogueSort, ChannelInfo, FilterPageInfo, PlayRecordInfo, SpaceUserInfo } from '../../src/core/catalogue/catalogue-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** A play record as the imitation keeps it. */
 interface FakePlay {
@@ -34,9 +33,7 @@ export interface FakeCatalogueApiOptions {
   caller: (call: FakeHttpCall) => number | null;
 }
 
-const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '成功', data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const unknownCategory = (): FakeRefusal => new FakeRefusal(fail(1002, CatalogueRefusal.unknownCategory));
+const unknownCategory = () => refuse(1002, CatalogueRefusal.unknownCategory);
 
 const BLOCK_SIZE = 6;
 const RANK_SIZE = 30;
@@ -74,21 +71,9 @@ export function installFakeCatalogueApi(http: FakeHttp, options: FakeCatalogueAp
     return found;
   };
 
-  /** Serves a declared call: its parameters read as declared, `signedIn` calls refused (201) for a visitor. */
-  function serve<S extends Fields, Data>(declared: Call<S, Data>, signedIn: boolean, handle: (input: ReceivedOf<S>, uid: number | null) => Data): void {
-    http.route(declared.method, declared.path, (call) => {
-      const uid = options.caller(call);
-      if (signedIn && uid === null) return fail(201, '请先登录');
-      try {
-        return ok(handle(readDeclaredParams(declared, call), uid));
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  }
+  const { serve } = fakeApi(http, { caller: options.caller });
 
-  serve(CatalogueCalls.home, false, ({ category }, uid) => {
+  serve(CatalogueCalls.home, 'optional', ({ category }, uid) => {
     const blocks =
       category === undefined
         ? state.channels.filter((c) => c.kind === 'long').map((c) => ({ key: c.key, title: c.name, category: c.key, list: sorted(inCategory(c.key), 'hot').slice(0, BLOCK_SIZE) }))
@@ -105,60 +90,60 @@ export function installFakeCatalogueApi(http: FakeHttp, options: FakeCatalogueAp
             const video = state.videos.find((v) => v.mediaKey === play.mediaKey);
             return video ? [{ ...video, progress: play.progress }] : [];
           });
-    return { channels: state.channels, blocks: blocks.filter((b) => b.list.length > 0), watchingList };
+    return ok({ channels: state.channels, blocks: blocks.filter((b) => b.list.length > 0), watchingList });
   });
 
-  serve(CatalogueCalls.channels, false, () => ({ channels: state.channels }));
+  serve(CatalogueCalls.channels, 'optional', () => ok({ channels: state.channels }));
 
-  serve(CatalogueCalls.list, false, ({ category, sort, subID = 0, page, pageSize }) => {
+  serve(CatalogueCalls.list, 'optional', ({ category, sort, subID = 0, page, pageSize }) => {
     const chosen = channel(category);
     const videos = inCategory(chosen.key).filter((video) => subID === 0 || video.subId === subID);
-    return { ...pageOf(sorted(videos, (sort ?? 'new') as CatalogueSort), page, pageSize), category: { key: chosen.key, name: chosen.name, subChannels: chosen.subChannels } };
+    return ok({ ...pageOf(sorted(videos, (sort ?? 'new') as CatalogueSort), page, pageSize), category: { key: chosen.key, name: chosen.name, subChannels: chosen.subChannels } });
   });
 
-  serve(CatalogueCalls.rank, false, ({ category }) => {
+  serve(CatalogueCalls.rank, 'optional', ({ category }) => {
     const videos = category === undefined ? state.videos : inCategory(channel(category).key);
-    return { category: category ?? '', list: sorted(videos, 'hot').slice(0, RANK_SIZE).map((video, index) => ({ ...video, rank: index + 1 })) };
+    return ok({ category: category ?? '', list: sorted(videos, 'hot').slice(0, RANK_SIZE).map((video, index) => ({ ...video, rank: index + 1 })) });
   });
 
-  serve(CatalogueCalls.discovery, false, ({ page, pageSize }) => pageOf(sorted(state.videos.filter((video) => video.uploader !== null), 'new'), page, pageSize));
+  serve(CatalogueCalls.discovery, 'optional', ({ page, pageSize }) => ok(pageOf(sorted(state.videos.filter((video) => video.uploader !== null), 'new'), page, pageSize)));
 
-  serve(CatalogueCalls.search, false, ({ keyword: raw, page, pageSize }) => {
+  serve(CatalogueCalls.search, 'optional', ({ keyword: raw, page, pageSize }) => {
     const keyword = raw.trim();
-    if (keyword === '') throw new FakeRefusal(fail(1002, CatalogueRefusal.emptyKeyword));
-    if ([...keyword].length > CatalogueProtocolLimits.maxKeyword) throw new FakeRefusal(fail(1002, CatalogueRefusal.longKeyword));
+    if (keyword === '') throw refuse(1002, CatalogueRefusal.emptyKeyword);
+    if ([...keyword].length > CatalogueProtocolLimits.maxKeyword) throw refuse(1002, CatalogueRefusal.longKeyword);
     const matches = state.videos.filter((video) => video.title.toLowerCase().includes(keyword.toLowerCase()));
-    return { ...pageOf(sorted(matches, 'hot'), page, pageSize), keyword };
+    return ok({ ...pageOf(sorted(matches, 'hot'), page, pageSize), keyword });
   });
 
-  serve(CatalogueCalls.space, false, ({ id, page, pageSize }) => {
+  serve(CatalogueCalls.space, 'optional', ({ id, page, pageSize }) => {
     const user = state.users.get(id);
-    if (!user) throw new FakeRefusal(fail(1006, '用户不存在'));
+    if (!user) throw refuse(1006, '用户不存在');
     const works = state.videos.filter((video) => video.uploader?.uid === id);
-    return { user: { ...user, totalPlays: works.reduce((sum, video) => sum + video.playCount, 0) }, ...pageOf(sorted(works, 'new'), page, pageSize) };
+    return ok({ user: { ...user, totalPlays: works.reduce((sum, video) => sum + video.playCount, 0) }, ...pageOf(sorted(works, 'new'), page, pageSize) });
   });
 
-  serve(CatalogueCalls.playRecords, true, ({ page, pageSize }, uid) => {
-    const records: PlayRecordInfo[] = (state.plays.get(uid ?? 0) ?? []).flatMap((play) => {
+  serve(CatalogueCalls.playRecords, 'required', ({ page, pageSize }, uid) => {
+    const records: PlayRecordInfo[] = (state.plays.get(uid) ?? []).flatMap((play) => {
       const video = state.videos.find((v) => v.mediaKey === play.mediaKey);
       if (!video) return [];
       const progress = video.duration > 0 ? Math.min(play.progress, video.duration) : play.progress;
       return [{ ...video, progress, episode: play.episode, playedAt: play.playedAt }];
     });
-    return pageOf(records, page, pageSize);
+    return ok(pageOf(records, page, pageSize));
   });
 
-  serve(CatalogueCalls.collections, true, ({ page, pageSize }, uid) => {
-    const videos = (state.collections.get(uid ?? 0) ?? []).flatMap((key) => state.videos.filter((video) => video.mediaKey === key));
-    return pageOf(videos, page, pageSize);
+  serve(CatalogueCalls.collections, 'required', ({ page, pageSize }, uid) => {
+    const videos = (state.collections.get(uid) ?? []).flatMap((key) => state.videos.filter((video) => video.mediaKey === key));
+    return ok(pageOf(videos, page, pageSize));
   });
 
-  serve(CatalogueCalls.filter, false, ({ category = '', area = '', year = 0, language = '', sort, page, pageSize }): FilterPageInfo => {
+  serve(CatalogueCalls.filter, 'optional', ({ category = '', area = '', year = 0, language = '', sort, page, pageSize }) => {
     const categories = state.channels.map((c) => ({ key: c.key, name: c.name, kind: c.kind }));
     if (category !== '' && !categories.some((c) => c.key === category)) throw unknownCategory();
-    if ([...area].length > CatalogueProtocolLimits.maxArea) throw new FakeRefusal(fail(1002, '参数格式错误：area'));
-    if ([...language].length > CatalogueProtocolLimits.maxLanguage) throw new FakeRefusal(fail(1002, '参数格式错误：language'));
-    if (year !== 0 && (year < CatalogueProtocolLimits.minYear || year > CatalogueProtocolLimits.maxYear)) throw new FakeRefusal(fail(1002, '参数格式错误：year'));
+    if ([...area].length > CatalogueProtocolLimits.maxArea) throw refuse(1002, '参数格式错误：area');
+    if ([...language].length > CatalogueProtocolLimits.maxLanguage) throw refuse(1002, '参数格式错误：language');
+    if (year !== 0 && (year < CatalogueProtocolLimits.minYear || year > CatalogueProtocolLimits.maxYear)) throw refuse(1002, '参数格式错误：year');
     const chosenSort = (sort ?? 'hot') as CatalogueSort;
     const scope = state.videos.filter((video) => category === '' || video.category === category);
     const languageOf = (video: WireVideo): string => state.languages.get(video.mediaKey) ?? '';
@@ -166,7 +151,7 @@ export function installFakeCatalogueApi(http: FakeHttp, options: FakeCatalogueAp
       (video) => (area === '' || video.area === area) && (year === 0 || video.year === year) && (language === '' || languageOf(video) === language),
     );
     const count = (values: readonly string[]) => [...new Set(values)].sort((a, b) => values.filter((v) => v === b).length - values.filter((v) => v === a).length || a.localeCompare(b));
-    return {
+    const answer: FilterPageInfo = {
       options: {
         categories,
         areas: count(scope.map((video) => video.area).filter((a) => a !== '')),
@@ -177,6 +162,7 @@ export function installFakeCatalogueApi(http: FakeHttp, options: FakeCatalogueAp
       filter: { category, area, year, language, sort: chosenSort },
       ...pageOf(sorted(matches, chosenSort), page, pageSize),
     };
+    return ok(answer);
   });
 
   return state;

@@ -1,5 +1,6 @@
 import { DownloadCalls } from '../../src/core/download/download-protocol.ts';
 import type { DownloadAnswer } from '../../src/core/download/download-protocol.ts';
+import { fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp } from './fake-http.ts';
 
 /** The imitation's state, for tests to arrange and read: the Android release (its link '' for the served package). */
@@ -17,7 +18,7 @@ const OTHER_PLATFORMS = ['iPhone', 'iPad', 'PC', 'Mac', 'TV'] as const;
  */
 export function installFakeDownloadApi(http: FakeHttp): FakeDownloadState {
   const state: FakeDownloadState = { android: { version: '1.6.3', url: '' }, origin: 'http://localhost' };
-  http.route(DownloadCalls.info.method, DownloadCalls.info.path, () => {
+  fakeApi(http).serve(DownloadCalls.info, 'optional', () => {
     const link = state.android.url || `${state.origin}/download/qiyu-${state.android.version}.apk`;
     const info: Record<string, string> = { androidUrl: link, AndroidDownloadURL: link, AndroidVer: state.android.version };
     for (const platform of OTHER_PLATFORMS) {
@@ -25,7 +26,7 @@ export function installFakeDownloadApi(http: FakeHttp): FakeDownloadState {
       info[`${platform}Ver`] = '';
       info[`${platform}Memo`] = '';
     }
-    return { body: { ret: 200, msg: '成功', data: info as unknown as DownloadAnswer } };
+    return ok(info as unknown as DownloadAnswer);
   });
   return state;
 }

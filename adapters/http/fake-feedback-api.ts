@@ -1,8 +1,8 @@
 import { FeedbackCalls, FeedbackRet, FeedbackWireLimits, type FeedbackReceipt } from '../../src/core/feedback/feedback-protocol.ts';
 import { FeedbackTexts, feedbackPayloadProblem, missingSelectionMessage, suggestionProblem, textLength } from '../../src/core/feedback/feedback-rules.ts';
-import type { Call, Fields, ParamsOf, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import type { ParamsOf } from '../../src/core/request/protocol.ts';
+import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** What the imitation stored, for tests to read: each feedback with the caller's uid (null: a visitor). */
 export interface FakeFeedbackState {
@@ -10,12 +10,9 @@ export interface FakeFeedbackState {
   readonly suggestions: Array<{ content: string; contact: string; uid: number | null }>;
 }
 
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const received = (receipt: FeedbackReceipt, msg: string): FakeHttpAnswer => ({ body: { ret: 200, msg, data: receipt } });
-
 /** At most `max` characters as a person counts them, else 1002 参数格式错误：<name>. */
 function within(name: string, text: string | undefined, max: number): string {
-  if (textLength(text ?? '') > max) throw new FakeRefusal(fail(1002, `参数格式错误：${name}`));
+  if (textLength(text ?? '') > max) throw refuse(1002, `参数格式错误：${name}`);
   return text ?? '';
 }
 
@@ -27,18 +24,9 @@ function within(name: string, text: string | undefined, max: number): string {
 export function installFakeFeedbackApi(http: FakeHttp): FakeFeedbackState {
   const state: FakeFeedbackState = { feedbacks: [], suggestions: [] };
   const uidOf = (call: FakeHttpCall): number | null => (call.params['token'] && call.params['login_uid'] ? Number(call.params['login_uid']) : null);
-  const answer = <S extends Fields>(declaration: Call<S, unknown>, handle: (input: ReceivedOf<S>, call: FakeHttpCall) => FakeHttpAnswer) => {
-    http.route(declaration.method, declaration.path, (call) => {
-      try {
-        return handle(readDeclaredParams(declaration, call), call);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+  const { serve } = fakeApi(http, { caller: uidOf });
 
-  answer(FeedbackCalls.problemCollect, (input, call) => {
+  serve(FeedbackCalls.problemCollect, 'optional', (input, uid, call) => {
     const { contextMax, fromMax, questionMax } = FeedbackWireLimits;
     const from = within('from', input.from, fromMax);
     const feedback = {
@@ -53,18 +41,18 @@ export function installFakeFeedbackApi(http: FakeHttp): FakeFeedbackState {
     const problem = feedbackPayloadProblem({ ...feedback, fromApp: from !== '' });
     if (problem?.kind === 'missing') return fail(FeedbackRet.SelectionMissing, missingSelectionMessage(problem.section, call.params['Lang'] === '1' ? 'zh-TW' : 'zh-CN'));
     if (problem?.kind === 'invalid') return fail(FeedbackRet.Invalid, problem.message);
-    state.feedbacks.push({ ...feedback, from, uid: uidOf(call) });
-    return received({ id: state.feedbacks.length }, FeedbackTexts.thanks);
+    state.feedbacks.push({ ...feedback, from, uid });
+    return ok({ id: state.feedbacks.length } satisfies FeedbackReceipt, FeedbackTexts.thanks);
   });
 
-  answer(FeedbackCalls.addSuggestion, (input, call) => {
+  serve(FeedbackCalls.addSuggestion, 'optional', (input, uid) => {
     const content = input.content ?? '';
     const contact = input.contact ?? '';
     const problem = suggestionProblem(content, contact);
     if (problem === FeedbackTexts.suggestionEmpty) return fail(1001, problem);
     if (problem !== null) return fail(FeedbackRet.Invalid, problem);
-    state.suggestions.push({ content: content.trim(), contact: contact.trim(), uid: uidOf(call) });
-    return received({ id: state.suggestions.length }, FeedbackTexts.suggestionThanks);
+    state.suggestions.push({ content: content.trim(), contact: contact.trim(), uid });
+    return ok({ id: state.suggestions.length } satisfies FeedbackReceipt, FeedbackTexts.suggestionThanks);
   });
   return state;
 }

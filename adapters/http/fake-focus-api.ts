@@ -1,7 +1,7 @@
 import { FocusCalls, FocusLimits, type FocusPost, type FocusSuggestion, type FocusUpdate, type FocusUpdatePage } from '../../src/core/focus/focus-protocol.ts';
 import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fakeApi, ok } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** The imitation's state, for tests to arrange and read. */
 export interface FakeFocusState {
@@ -19,24 +19,13 @@ export interface FakeFocusOptions {
   caller: (call: FakeHttpCall) => number | null;
 }
 
-const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '成功', data } });
-
 /**
  * An in-memory imitation of the reference server's GetFocusUpdates, answering what focus-protocol.ts declares
  * (test/contract/focus-protocol.test.ts runs one suite against it and the real server).
  */
 export function installFakeFocusApi(http: FakeHttp, options: FakeFocusOptions): FakeFocusState {
   const state: FakeFocusState = { follows: new Map(), videos: [], posts: [], uploaders: [] };
-  http.route(FocusCalls.updates.method, FocusCalls.updates.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return { body: { ret: 201, msg: '请先登录', data: null } };
-    let input: { page: number; pageSize: number };
-    try {
-      input = readDeclaredParams(FocusCalls.updates, call);
-    } catch (error) {
-      if (error instanceof FakeRefusal) return error.answer;
-      throw error;
-    }
+  fakeApi(http, { caller: options.caller }).serve(FocusCalls.updates, 'required', (input, uid) => {
     const followed = state.follows.get(uid) ?? new Set<number>();
     const all: FocusUpdate[] = [
       ...state.videos.filter((v) => v.uploader !== null && followed.has(v.uploader.uid)).map((video): FocusUpdate => ({ kind: 'video', time: video.updatedAt, video })),

@@ -1,5 +1,6 @@
-import { GoldCalls, GoldProtocolLimits, GoldRet, type GoldRecord, type GoldShortfall, type PaidVideo, type VideoUnlocked } from '../../src/core/gold/gold-protocol.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { GoldCalls, GoldRet, type GoldRecord, type GoldShortfall, type PaidVideo, type VideoUnlocked } from '../../src/core/gold/gold-protocol.ts';
+import { fail, fakeApi, ok, type FakeCaller } from './fake-api-kit.ts';
+import type { FakeHttp } from './fake-http.ts';
 
 /** A video as the imitation knows it: its price in gold (0: free) and cover. */
 interface FakeGoldVideo {
@@ -21,13 +22,10 @@ export interface FakeGoldState {
 
 export interface FakeGoldApiOptions {
   /** Who is calling: a user id, or null for a visitor (e.g. the token fields the fake login API issued). */
-  caller: (call: FakeHttpCall) => number | null;
+  caller: FakeCaller;
   /** Unix milliseconds for ledger entries; Date.now when left out. */
   now?: () => number;
 }
-
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string, data: unknown = null): FakeHttpAnswer => ({ body: { ret, msg, data } });
 
 /**
  * An in-memory imitation of the reference server's gold calls, answering exactly what gold-protocol.ts declares
@@ -36,27 +34,17 @@ const fail = (ret: number, msg: string, data: unknown = null): FakeHttpAnswer =>
 export function installFakeGoldApi(http: FakeHttp, options: FakeGoldApiOptions): FakeGoldState {
   const state: FakeGoldState = { videos: new Map(), balances: new Map(), unlocked: new Set(), ledger: [] };
   const now = options.now ?? (() => Date.now());
-  const param = (call: FakeHttpCall, name: string): string | undefined => call.params[name] ?? (call.body[name] as string | undefined);
+  const { serve } = fakeApi(http, { caller: options.caller });
 
-  http.route(GoldCalls.paidVideos.method, GoldCalls.paidVideos.path, (call) => {
-    const raw = param(call, 'mediaKeys');
-    if (raw === undefined || raw === '') return fail(1001, '缺少参数：mediaKeys');
-    const keys = [...new Set(raw.split(',').map((key) => key.trim()))];
-    if (keys.some((key) => key === '' || key.length > 64)) return fail(1002, '参数格式错误：mediaKeys');
-    if (keys.length > GoldProtocolLimits.maxFilterKeys) return fail(1002, `mediaKeys最多${GoldProtocolLimits.maxFilterKeys}个`);
-    const uid = options.caller(call);
-    const list: PaidVideo[] = keys.flatMap((mediaKey) => {
+  serve(GoldCalls.paidVideos, 'optional', ({ mediaKeys }, uid) => {
+    const list: PaidVideo[] = mediaKeys.flatMap((mediaKey) => {
       const video = state.videos.get(mediaKey);
       return video && video.price > 0 ? [{ mediaKey, price: video.price, unlocked: uid !== null && state.unlocked.has(`${uid}:${mediaKey}`), cover: video.cover }] : [];
     });
     return ok({ list, balance: uid === null ? null : (state.balances.get(uid) ?? 0) });
   });
 
-  http.route(GoldCalls.unlock.method, GoldCalls.unlock.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const mediaKey = param(call, 'mediaKey')?.trim();
-    if (mediaKey === undefined || mediaKey === '') return fail(1001, '缺少参数：mediaKey');
+  serve(GoldCalls.unlock, 'required', ({ mediaKey }, uid) => {
     const video = state.videos.get(mediaKey);
     if (!video) return fail(1030, '视频不存在');
     if (video.price <= 0) return fail(GoldRet.NotForSale, '该视频免费，无需解锁');
@@ -74,13 +62,7 @@ export function installFakeGoldApi(http: FakeHttp, options: FakeGoldApiOptions):
     return ok({ mediaKey, price: video.price, paid: video.price, balance: after, alreadyUnlocked: false } satisfies VideoUnlocked, '解锁成功');
   });
 
-  http.route(GoldCalls.records.method, GoldCalls.records.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const page = Number(param(call, 'page') ?? 1);
-    const pageSize = Number(param(call, 'pageSize') ?? GoldProtocolLimits.defaultPageSize);
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > GoldProtocolLimits.maxPageSize) return fail(1002, `每页数量为1-${GoldProtocolLimits.maxPageSize}`);
-    if (!Number.isInteger(page) || page < 1 || page > GoldProtocolLimits.maxPage) return fail(1002, '参数格式错误：page');
+  serve(GoldCalls.records, 'required', ({ page, pageSize }, uid) => {
     const mine = state.ledger.filter((entry) => entry.uid === uid).reverse();
     const list: GoldRecord[] = mine.slice((page - 1) * pageSize, page * pageSize).map(({ uid: _uid, ...entry }) => entry);
     return ok({ balance: state.balances.get(uid) ?? 0, list, page, pageSize, total: mine.length });

@@ -10,9 +10,8 @@ import {
   type ReceivedReply,
   type ReplyKind,
 } from '../../src/core/interactions/interactions-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fakeApi, ok } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** One like someone gave one of the recipient's comments or barrages. */
 interface FakeLike {
@@ -52,9 +51,6 @@ export interface FakeInteractionsApiOptions {
   now?: () => number;
 }
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const LOGIN_REQUIRED: FakeHttpAnswer = { body: { ret: 201, msg: '请先登录', data: null } };
-
 /**
  * An in-memory imitation of the reference server's 收到的赞 and 评论和回复 calls (interactions-protocol.ts): likes grouped
  * per liked thing, newest first, read markers per user and kind (test/contract/interactions-protocol.test.ts runs one
@@ -65,18 +61,7 @@ export function installFakeInteractionsApi(http: FakeHttp, options: FakeInteract
   const now = options.now ?? (() => Date.now());
   const readAt = (uid: number, kind: InteractionKind): number => state.reads.get(`${uid}:${kind}`) ?? -Infinity;
 
-  const serve = <S extends Fields>(declared: Call<S, unknown>, handle: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer) => {
-    http.route(declared.method, declared.path, (call) => {
-      const uid = options.caller(call);
-      if (uid === null) return LOGIN_REQUIRED;
-      try {
-        return handle(readDeclaredParams(declared, call), uid);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+  const { serve } = fakeApi(http, { caller: options.caller });
 
   const groupsOf = (uid: number): LikeGroup[] => {
     const groups = new Map<string, FakeLike[]>();
@@ -118,10 +103,10 @@ export function installFakeInteractionsApi(http: FakeHttp, options: FakeInteract
 
   const paged = <T>(all: T[], page: number, pageSize: number) => ({ list: all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: all.length });
 
-  serve(InteractionsCalls.likes, ({ page, pageSize }, uid) => ok(paged(groupsOf(uid), page, pageSize)));
-  serve(InteractionsCalls.replies, ({ page, pageSize }, uid) => ok(paged(repliesOf(uid), page, pageSize)));
-  serve(InteractionsCalls.unread, (_input, uid) => ok(unread(uid)));
-  serve(InteractionsCalls.markRead, ({ kind }, uid) => {
+  serve(InteractionsCalls.likes, 'required', ({ page, pageSize }, uid) => ok(paged(groupsOf(uid), page, pageSize)));
+  serve(InteractionsCalls.replies, 'required', ({ page, pageSize }, uid) => ok(paged(repliesOf(uid), page, pageSize)));
+  serve(InteractionsCalls.unread, 'required', (_input, uid) => ok(unread(uid)));
+  serve(InteractionsCalls.markRead, 'required', ({ kind }, uid) => {
     const key = `${uid}:${kind === InteractionKind.Reply ? InteractionKind.Reply : InteractionKind.Like}`;
     state.reads.set(key, Math.max(state.reads.get(key) ?? -Infinity, now()));
     return ok(unread(uid));

@@ -1,6 +1,5 @@
 import {
   InvitationCalls,
-  InvitationProtocolLimits,
   InvitationRet,
   InvitationTexts,
   type InvitationEntered,
@@ -18,7 +17,8 @@ import {
   normalizeInviteCode,
   type EntryRefusal,
 } from '../../src/core/invitation/invitation-rules.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok, type FakeCaller } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
 
 /** An account as the imitation knows it. */
 interface FakeInvitationAccount {
@@ -53,16 +53,13 @@ export interface FakeInvitationState {
 
 export interface FakeInvitationApiOptions {
   /** Who is calling: a user id, or null for a visitor. */
-  caller: (call: FakeHttpCall) => number | null;
+  caller: FakeCaller;
   /** Unix milliseconds; Date.now when left out. */
   now?: () => number;
 }
 
 /** Entries one account may make in an hour (the server's INVITE_ENTRIES_PER_USER). */
 const MAX_ATTEMPTS = 10;
-
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
 
 const REFUSALS: Record<EntryRefusal, FakeHttpAnswer> = {
   'already': fail(InvitationRet.AlreadyEntered, InvitationTexts.AlreadyEntered),
@@ -80,7 +77,7 @@ const REFUSALS: Record<EntryRefusal, FakeHttpAnswer> = {
 export function installFakeInvitationApi(http: FakeHttp, options: FakeInvitationApiOptions): FakeInvitationState {
   const state: FakeInvitationState = { accounts: new Map(), codes: new Map(), invitations: [], gold: new Map(), attempts: new Map() };
   const now = options.now ?? (() => Date.now());
-  const param = (call: FakeHttpCall, name: string): string | undefined => call.params[name] ?? (call.body[name] as string | undefined);
+  const { serve } = fakeApi(http, { caller: options.caller });
   let seed = 7;
 
   const account = (uid: number): FakeInvitationAccount => {
@@ -108,9 +105,7 @@ export function installFakeInvitationApi(http: FakeHttp, options: FakeInvitation
     return balance;
   };
 
-  http.route(InvitationCalls.info.method, InvitationCalls.info.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
+  serve(InvitationCalls.info, 'required', (_input, uid) => {
     const inviter = inviterOf(uid);
     const deadline = entryDeadline(account(uid).registeredAt);
     const info: InvitationInfo = {
@@ -126,13 +121,7 @@ export function installFakeInvitationApi(http: FakeHttp, options: FakeInvitation
     return ok(info);
   });
 
-  http.route(InvitationCalls.invitees.method, InvitationCalls.invitees.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const page = Number(param(call, 'page') || 1);
-    const pageSize = Number(param(call, 'pageSize') || InvitationProtocolLimits.defaultPageSize);
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > InvitationProtocolLimits.maxPageSize) return fail(1002, `每页数量为1-${InvitationProtocolLimits.maxPageSize}`);
-    if (!Number.isInteger(page) || page < 1 || page > InvitationProtocolLimits.maxPage) return fail(1002, '参数格式错误：page');
+  serve(InvitationCalls.invitees, 'required', ({ page, pageSize }, uid) => {
     const all = mine(uid).reverse();
     const list: Invitee[] = all.slice((page - 1) * pageSize, page * pageSize).map((invitation) => {
       const invitee = account(invitation.invitee);
@@ -141,13 +130,8 @@ export function installFakeInvitationApi(http: FakeHttp, options: FakeInvitation
     return ok({ list, page, pageSize, total: all.length, earnedGold: earned(uid) } satisfies InviteePage);
   });
 
-  http.route(InvitationCalls.enter.method, InvitationCalls.enter.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const typed = (param(call, 'inviteCode') ?? '').trim();
-    if (typed === '') return fail(1001, '缺少参数：inviteCode');
-    if (typed.length > InvitationProtocolLimits.maxCodeInput) return fail(1002, '邀请码格式不正确');
-    const code = normalizeInviteCode(typed);
+  serve(InvitationCalls.enter, 'required', ({ inviteCode }, uid) => {
+    const code = normalizeInviteCode(inviteCode);
     if (code === '') return fail(1001, InvitationTexts.CodeMissing);
     const attempts = (state.attempts.get(uid) ?? 0) + 1;
     state.attempts.set(uid, attempts);

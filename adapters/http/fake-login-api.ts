@@ -1,10 +1,9 @@
 import type { Clock } from '../../src/core/ports/clock.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { SessionCalls, SessionLimits, SessionRefusals } from '../../src/core/session/session-protocol.ts';
 import { CaptchaCalls, CaptchaRet, CaptchaRules, CaptchaTexts, normalizeCaptchaCode, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
+import { fail, fakeApi, LOGIN_REQUIRED, ok, SESSION_INVALID } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 import { installFakeRegionApi } from './fake-region-api.ts';
 
@@ -48,28 +47,11 @@ const FAKE_CAPTCHA_IMAGE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns=
 
 const FIRST_UID = 10001;
 
-const ok = (data: UserAnswer | CaptchaChallenge | null, msg = ''): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
-const LOGIN_REQUIRED = fail(201, '请先登录');
-
 /** A call's fields: the query, and for a POST its form body too (as the server reads both). */
 function fieldsOf(call: FakeHttpCall): Record<string, string> {
   const fields: Record<string, string> = { ...call.params };
   for (const [key, value] of Object.entries(call.body)) if (value !== undefined && value !== null) fields[key] = String(value);
   return fields;
-}
-
-/** Answers a declared call on the FakeHttp: its parameters read as declared (fake-declared-params.ts), a refusal answered as the server words it. */
-function answer<S extends Fields>(http: FakeHttp, declaration: Call<S, unknown>, handle: (input: ReceivedOf<S>, call: FakeHttpCall) => FakeHttpAnswer): void {
-  http.route(declaration.method, declaration.path, (call) => {
-    try {
-      return handle(readDeclaredParams(declaration, call), call);
-    } catch (error) {
-      if (error instanceof FakeRefusal) return error.answer;
-      throw error;
-    }
-  });
 }
 
 /**
@@ -84,6 +66,8 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
   const nowS = () => Math.floor((options.clock?.now() ?? Date.now()) / 1000);
   const lifetimeS = options.tokenLifetimeS ?? 30 * 24 * 3600;
   let issued = 0;
+  /** Who is signed in is the session's to say (signedIn below), not a caller's login_uid. */
+  const { serve } = fakeApi(http, { caller: () => null });
 
   const addUser = (userName: string, password: string, nickName?: string): FakeLoginUser => {
     const user = { uid: FIRST_UID + state.users.size, userName, password, nickName: nickName || userName };
@@ -113,14 +97,14 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
   };
   const userOf = (uid: number) => [...state.users.values()].find((user) => user.uid === uid);
   /** A call for the signed-in only: 201 请先登录 without token fields, 201 登录已失效 with bad ones. */
-  const signedIn = (handle: (session: FakeLoginSession, user: FakeLoginUser) => FakeHttpAnswer) => (_input: unknown, call: FakeHttpCall) => {
+  const signedIn = (handle: (session: FakeLoginSession, user: FakeLoginUser) => FakeHttpAnswer) => (_input: unknown, _uid: number | null, call: FakeHttpCall) => {
     const session = sessionOf(fieldsOf(call));
     if (session === undefined) return LOGIN_REQUIRED;
     const user = session && userOf(session.uid);
     return session && user ? handle(session, user) : SESSION_INVALID;
   };
 
-  answer(http, SessionCalls.register, ({ userName, password, nickName }) => {
+  serve(SessionCalls.register, 'optional', ({ userName, password, nickName }) => {
     const weak = newPasswordProblem(password);
     if (weak) return fail(1002, weak);
     const nick = nickName ?? '';
@@ -128,7 +112,7 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
     if (state.users.has(userName.toLowerCase())) return fail(1003, '该账号已被注册');
     return signIn(addUser(userName, password, nick), '注册成功');
   });
-  answer(http, SessionCalls.login, ({ userName, password, captchaId = '', captchaCode = '' }) => {
+  serve(SessionCalls.login, 'optional', ({ userName, password, captchaId = '', captchaCode = '' }) => {
     const failures = state.failures.get(userName) ?? 0;
     if (failures >= FAKE_LOGIN_FREE_ATTEMPTS) {
       if (!captchaId || !captchaCode) return fail(CaptchaRet.Required, CaptchaTexts.Required);
@@ -144,17 +128,17 @@ export function installFakeLoginApi(http: FakeHttp, options: FakeLoginApiOptions
     state.failures.set(userName, failures + 1);
     return fail(1004, '账号或密码错误');
   });
-  answer(http, CaptchaCalls.challenge, () => {
+  serve(CaptchaCalls.challenge, 'optional', () => {
     captchasIssued += 1;
     const { alphabet, length } = CaptchaRules;
     const code = Array.from({ length }, (_, i) => alphabet[(captchasIssued * 7 + i * 3) % alphabet.length]).join('');
     const id = `fake-captcha-${captchasIssued}`;
     state.captchas.set(id, code);
-    return ok({ id, image: FAKE_CAPTCHA_IMAGE, expiresIn: CaptchaRules.lifetimeMs / 1000 });
+    return ok({ id, image: FAKE_CAPTCHA_IMAGE, expiresIn: CaptchaRules.lifetimeMs / 1000 } satisfies CaptchaChallenge, '');
   });
-  answer(http, SessionCalls.validate, signedIn((session, user) => ok(view(user, session))));
-  answer(http, SessionCalls.userInfo, signedIn((session, user) => ok(view(user, session))));
-  answer(http, SessionCalls.logout, signedIn((session) => {
+  serve(SessionCalls.validate, 'optional', signedIn((session, user) => ok(view(user, session), '')));
+  serve(SessionCalls.userInfo, 'optional', signedIn((session, user) => ok(view(user, session), '')));
+  serve(SessionCalls.logout, 'optional', signedIn((session) => {
     state.sessions.delete(session.token);
     return ok(null, '已退出登录');
   }));

@@ -10,9 +10,8 @@ import {
   type SystemMessage,
   type SystemMessagePage,
 } from '../../src/core/messaging/messaging-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import type { ListedUser } from '../../src/core/shared-kernel/listed-user.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
+import { fail, fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** The imitation's state, for tests to arrange and read. */
@@ -36,11 +35,8 @@ export interface FakeMessagingApiOptions {
   now?: () => number;
 }
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const refuse = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const LOGIN_REQUIRED = refuse(201, '请先登录');
-const USER_NOT_FOUND = refuse(1006, '用户不存在');
-const CHAT_WITH_SELF = refuse(MessagingRet.ChatWithSelf, '不能给自己发消息');
+const USER_NOT_FOUND = fail(1006, '用户不存在');
+const CHAT_WITH_SELF = fail(MessagingRet.ChatWithSelf, '不能给自己发消息');
 
 /** A user as the imitation lists them (no follows or blocks: the social imitation keeps those). */
 const listed = (uid: number): ListedUser => ({
@@ -66,24 +62,13 @@ export function installFakeMessagingApi(http: FakeHttp, options: FakeMessagingAp
   const exists = options.userExists ?? (() => true);
   const now = options.now ?? (() => Date.now());
 
-  const serve = <S extends Fields>(declared: Call<S, unknown>, handle: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer) => {
-    http.route(declared.method, declared.path, (call) => {
-      const uid = options.caller(call);
-      if (uid === null) return LOGIN_REQUIRED;
-      try {
-        return handle(readDeclaredParams(declared, call), uid);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+  const { serve } = fakeApi(http, { caller: options.caller });
   const between = (a: number, b: number) => state.messages.filter((m) => (m.fromUid === a && m.toUid === b) || (m.fromUid === b && m.toUid === a));
   const unreadTo = (uid: number, from?: number) => state.messages.filter((m) => m.toUid === uid && (from === undefined || m.fromUid === from) && !state.read.has(m.id)).length;
   /** The other user of a conversation: not oneself (8003), existing (1006); null when fine. */
   const partnerRefusal = (toUid: number, uid: number): FakeHttpAnswer | null => (toUid === uid ? CHAT_WITH_SELF : exists(toUid) ? null : USER_NOT_FOUND);
 
-  serve(MessagingCalls.conversations, ({ page, pageSize }, uid) => {
+  serve(MessagingCalls.conversations, 'required', ({ page, pageSize }, uid) => {
     const last = new Map<number, ChatMessage>();
     for (const message of state.messages) {
       if (message.fromUid === uid || message.toUid === uid) last.set(message.fromUid === uid ? message.toUid : message.fromUid, message);
@@ -93,21 +78,21 @@ export function installFakeMessagingApi(http: FakeHttp, options: FakeMessagingAp
     return ok({ list, total: rows.length } satisfies ConversationPage);
   });
 
-  serve(MessagingCalls.history, ({ toUid, beforeId, pageSize }, uid) => {
+  serve(MessagingCalls.history, 'required', ({ toUid, beforeId, pageSize }, uid) => {
     const refused = partnerRefusal(toUid, uid);
     if (refused) return refused;
     const older = between(uid, toUid).filter((m) => beforeId === undefined || m.id < beforeId);
     return ok({ list: older.slice(-pageSize), hasMore: older.length > pageSize, user: listed(toUid) });
   });
 
-  serve(MessagingCalls.send, ({ toUid, content, type, clientId }, uid) => {
-    if (content.trim() === '') return refuse(1001, '缺少参数：content');
-    if ([...content].length > MessagingProtocolLimits.maxContent) return refuse(1002, `消息内容不能超过${MessagingProtocolLimits.maxContent}字`);
+  serve(MessagingCalls.send, 'required', ({ toUid, content, type, clientId }, uid) => {
+    if (content.trim() === '') return fail(1001, '缺少参数：content');
+    if ([...content].length > MessagingProtocolLimits.maxContent) return fail(1002, `消息内容不能超过${MessagingProtocolLimits.maxContent}字`);
     if (toUid === uid) return CHAT_WITH_SELF;
     if (!exists(toUid)) return USER_NOT_FOUND;
-    if (type === MessageType.OrderNote) return refuse(1002, '订单消息只能发给客服');
+    if (type === MessageType.OrderNote) return fail(1002, '订单消息只能发给客服');
     const again = clientId === undefined ? undefined : state.messages.find((m) => m.fromUid === uid && m.clientId === clientId);
-    if (again) return again.toUid === toUid ? ok(again, '发送成功') : refuse(1002, '消息编号已用于其他消息');
+    if (again) return again.toUid === toUid ? ok(again, '发送成功') : fail(1002, '消息编号已用于其他消息');
     const message: ChatMessage = {
       id: (state.messages.at(-1)?.id ?? 0) + 1,
       fromUid: uid,
@@ -124,14 +109,14 @@ export function installFakeMessagingApi(http: FakeHttp, options: FakeMessagingAp
     return ok(message, '发送成功');
   });
 
-  serve(MessagingCalls.markRead, ({ toUid }, uid) => {
+  serve(MessagingCalls.markRead, 'required', ({ toUid }, uid) => {
     const refused = partnerRefusal(toUid, uid);
     if (refused) return refused;
     for (const message of between(uid, toUid)) if (message.toUid === uid) state.read.add(message.id);
     return ok({ count: unreadTo(uid) });
   });
 
-  serve(MessagingCalls.newMessages, ({ sinceId, limit }, uid) => {
+  serve(MessagingCalls.newMessages, 'required', ({ sinceId, limit }, uid) => {
     const after = state.messages.filter((m) => m.id > sinceId && (m.fromUid === uid || m.toUid === uid));
     return ok({ list: after.slice(0, limit), hasMore: after.length > limit } satisfies NewMessages);
   });
@@ -139,19 +124,19 @@ export function installFakeMessagingApi(http: FakeHttp, options: FakeMessagingAp
   const mine = (uid: number) => state.system.filter((m) => m.uid === uid).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
   const view = ({ uid: _uid, ...message }: SystemMessage & { uid: number }): SystemMessage => message;
 
-  serve(MessagingCalls.systemMessages, ({ page, pageSize }, uid) => {
+  serve(MessagingCalls.systemMessages, 'required', ({ page, pageSize }, uid) => {
     const list = mine(uid);
     return ok({ list: list.slice((page - 1) * pageSize, page * pageSize).map(view), total: list.length } satisfies SystemMessagePage);
   });
 
-  serve(MessagingCalls.systemMessageDetail, ({ id }, uid) => {
+  serve(MessagingCalls.systemMessageDetail, 'required', ({ id }, uid) => {
     const message = state.system.find((m) => m.id === id && m.uid === uid);
-    if (!message) return refuse(MessagingRet.SystemMessageNotFound, '消息不存在');
+    if (!message) return fail(MessagingRet.SystemMessageNotFound, '消息不存在');
     message.read = true;
     return ok(view(message));
   });
 
-  serve(MessagingCalls.summary, (_input, uid) => {
+  serve(MessagingCalls.summary, 'required', (_input, uid) => {
     const latest = mine(uid)[0];
     const summary: MessageSummary = {
       privateUnread: unreadTo(uid),

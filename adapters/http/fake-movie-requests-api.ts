@@ -10,9 +10,8 @@ import {
   type RequestedVideo,
 } from '../../src/core/movie-requests/movie-requests-protocol.ts';
 import { titleKey } from '../../src/core/movie-requests/title-rules.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** A request as the imitation holds it: who wants it, in the order they joined (the filer first). */
 interface FakeMovieRequest {
@@ -44,8 +43,6 @@ export interface FakeMovieRequestsOptions {
   now?: () => number;
 }
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const chinaDayStart = (ms: number): number => Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
@@ -68,18 +65,7 @@ export function installFakeMovieRequestsApi(http: FakeHttp, options: FakeMovieRe
     },
   };
 
-  const serve = <S extends Fields>(declared: Call<S, unknown>, handle: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer, open = false) => {
-    http.route(declared.method, declared.path, (call) => {
-      const uid = options.caller(call);
-      if (uid === null && !open) return fail(201, '请先登录');
-      try {
-        return handle(readDeclaredParams(declared, call), uid ?? 0);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+  const { serve } = fakeApi(http, { caller: options.caller });
 
   const view = (request: FakeMovieRequest, uid: number): MovieRequest => ({
     id: request.id,
@@ -102,7 +88,7 @@ export function installFakeMovieRequestsApi(http: FakeHttp, options: FakeMovieRe
   });
   const openRequest = (key: string, year: number) => state.requests.find((r) => r.state === 'pending' && r.year === year && titleKey(r.title) === key);
 
-  serve(MovieRequestCalls.file, (input, uid) => {
+  serve(MovieRequestCalls.file, 'required', (input, uid) => {
     const key = titleKey(input.title);
     if (key === '') return fail(MovieRequestRet.TitleInvalid, MovieRequestTexts.TitleInvalid);
     const year = input.year ?? 0;
@@ -134,7 +120,7 @@ export function installFakeMovieRequestsApi(http: FakeHttp, options: FakeMovieRe
     return ok({ outcome: 'filed', request: view(request, uid) }, MovieRequestTexts.Filed);
   });
 
-  serve(MovieRequestCalls.want, (input, uid) => {
+  serve(MovieRequestCalls.want, 'required', (input, uid) => {
     const request = state.requests.find((r) => r.id === input.id && r.state === 'pending');
     if (!request) return fail(MovieRequestRet.NotFound, MovieRequestTexts.NotFound);
     if (request.wantedBy.some((w) => w.uid === uid)) return fail(MovieRequestRet.AlreadyWanted, MovieRequestTexts.AlreadyWanted);
@@ -142,16 +128,14 @@ export function installFakeMovieRequestsApi(http: FakeHttp, options: FakeMovieRe
     return ok({ id: request.id, wants: request.wantedBy.length, wanted: true }, MovieRequestTexts.Wanted);
   });
 
-  serve(MovieRequestCalls.mine, (input, uid) => {
+  serve(MovieRequestCalls.mine, 'required', (input, uid) => {
     const joinedAt = (r: FakeMovieRequest) => r.wantedBy.find((w) => w.uid === uid)?.at ?? 0;
     const mine = state.requests.filter((r) => r.wantedBy.some((w) => w.uid === uid)).sort((a, b) => joinedAt(b) - joinedAt(a) || b.id - a.id);
     return ok(page(mine, uid, input));
   });
 
-  serve(
-    MovieRequestCalls.hot,
-    (input, uid) => ok(page(state.requests.filter((r) => r.state === 'pending').sort((a, b) => b.wantedBy.length - a.wantedBy.length || b.id - a.id), uid, input)),
-    true,
+  serve(MovieRequestCalls.hot, 'optional', (input, uid) =>
+    ok(page(state.requests.filter((r) => r.state === 'pending').sort((a, b) => b.wantedBy.length - a.wantedBy.length || b.id - a.id), uid ?? 0, input)),
   );
 
   return state;

@@ -1,9 +1,8 @@
 import { EPISODE_NOT_FOUND, PlaybackCalls, PlaybackRet } from '../../src/core/playback/playback-protocol.ts';
 import type { AppDownloadLink, EpisodeList, PlayInfo, RelatedVideos, WirePlaySource, WireVideoDetails, WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** A video as the imitation knows it. */
 export interface FakePlaybackVideo {
@@ -52,16 +51,6 @@ export interface FakePlaybackApiOptions {
   caller?: (call: FakeHttpCall) => number | null;
 }
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const loginFirst = (): FakeHttpAnswer => fail(201, '请先登录');
-const notFound = (): FakeRefusal => new FakeRefusal(fail(1030, '视频不存在'));
-
-const loginUid = (call: FakeHttpCall): number | null => {
-  const uid = Number(call.params['login_uid'] ?? '');
-  return Number.isInteger(uid) && uid > 0 ? uid : null;
-};
-
 function view(video: FakePlaybackVideo): WireVideo {
   return {
     mediaKey: video.mediaKey,
@@ -96,31 +85,24 @@ export function installFakePlaybackApi(http: FakeHttp, options: FakePlaybackApiO
     unlocked: new Set(),
     fail: new Map(),
   };
-  const caller = options.caller ?? loginUid;
   const find = (mediaKey: string): FakePlaybackVideo => {
     const video = api.videos.find((v) => v.mediaKey === mediaKey);
-    if (!video) throw notFound();
+    if (!video) throw refuse(1030, '视频不存在');
     return video;
   };
-  const answer = (path: string, call: FakeHttpCall, handler: () => unknown): FakeHttpAnswer => {
-    api.calls.push(call);
-    const failure = api.fail.get(path);
-    if (failure) return fail(failure.ret, failure.msg);
-    try {
-      const result = handler();
-      return result !== null && typeof result === 'object' && 'body' in result ? (result as FakeHttpAnswer) : ok(result);
-    } catch (error) {
-      if (error instanceof FakeRefusal) return error.answer;
-      throw error;
-    }
-  };
-  const serve = <S extends Fields, Data>(declared: Call<S, Data>, handler: (input: ReceivedOf<S>, call: FakeHttpCall) => Data | FakeHttpAnswer) =>
-    http.route(declared.method, declared.path, (call) => answer(declared.path, call, () => handler(readDeclaredParams(declared, call), call)));
+  const { serve } = fakeApi(http, {
+    caller: options.caller,
+    before: (call, declared) => {
+      api.calls.push(call);
+      const failure = api.fail.get(declared.path);
+      return failure ? fail(failure.ret, failure.msg) : undefined;
+    },
+  });
 
-  serve(PlaybackCalls.details, ({ mediaKey }): WireVideoDetails => {
+  serve(PlaybackCalls.details, 'optional', ({ mediaKey }) => {
     const video = find(mediaKey);
     const price = video.goldPrice ?? 0;
-    return {
+    const details: WireVideoDetails = {
       ...view(video),
       episodeCount: video.episodes,
       live: video.live === true,
@@ -129,61 +111,61 @@ export function installFakePlaybackApi(http: FakeHttp, options: FakePlaybackApiO
       introEnd: video.introEnd ?? 0,
       outroStart: video.outroStart ?? 0,
     };
+    return ok(details);
   });
-  serve(PlaybackCalls.playInfo, ({ mediaKey }, call): PlayInfo => {
+  serve(PlaybackCalls.playInfo, 'optional', ({ mediaKey }, uid) => {
     const video = find(mediaKey);
-    const at = caller(call) === null || video.live === true ? undefined : api.lastPlayed.get(mediaKey);
-    return at === undefined || at.episode > video.episodes ? { episode: 1, progress: 0 } : { episode: at.episode, progress: Math.min(at.progress, CLIP_SECONDS) };
+    const at = uid === null || video.live === true ? undefined : api.lastPlayed.get(mediaKey);
+    const info: PlayInfo = at === undefined || at.episode > video.episodes ? { episode: 1, progress: 0 } : { episode: at.episode, progress: Math.min(at.progress, CLIP_SECONDS) };
+    return ok(info);
   });
-  serve(PlaybackCalls.episodes, ({ mediaKey }): EpisodeList => {
+  serve(PlaybackCalls.episodes, 'optional', ({ mediaKey }) => {
     const video = find(mediaKey);
     const list = Array.from({ length: video.episodes }, (_, i) => ({
       episode: i + 1,
       title: video.episodes > 1 ? `第${i + 1}集` : video.title,
       duration: video.live === true ? 0 : CLIP_SECONDS,
     }));
-    return { list, total: list.length };
+    return ok({ list, total: list.length } satisfies EpisodeList);
   });
-  const address = (video: FakePlaybackVideo, episode: number): WirePlaySource | FakeHttpAnswer => {
-    if (episode > video.episodes) return fail(1002, EPISODE_NOT_FOUND);
-    if ((video.goldPrice ?? 0) > 0 && !api.unlocked.has(video.mediaKey)) return fail(PlaybackRet.VideoLocked, '该视频需要金币解锁');
+  const address = (video: FakePlaybackVideo, episode: number): WirePlaySource => {
+    if (episode > video.episodes) throw refuse(1002, EPISODE_NOT_FOUND);
+    if ((video.goldPrice ?? 0) > 0 && !api.unlocked.has(video.mediaKey)) throw refuse(PlaybackRet.VideoLocked, '该视频需要金币解锁');
     if (video.live === true) return { url: `/live/t/${video.mediaKey}/index.m3u8`, kind: 'hls', live: true };
     if (video.kind === 'mp4') return { url: `/vod/t/clip-d.mp4`, kind: 'mp4', live: false };
     return { url: `/vod/t/${video.mediaKey}-${episode}/master.m3u8`, kind: 'hls', live: false };
   };
-  serve(PlaybackCalls.address, ({ mediaKey, episode }) => address(find(mediaKey), episode));
-  serve(PlaybackCalls.appDownload, ({ mediaKey, episode }): AppDownloadLink | FakeHttpAnswer => {
+  serve(PlaybackCalls.address, 'optional', ({ mediaKey, episode }) => ok(address(find(mediaKey), episode)));
+  serve(PlaybackCalls.appDownload, 'optional', ({ mediaKey, episode }) => {
     const video = find(mediaKey);
     if (episode > video.episodes) return fail(1002, EPISODE_NOT_FOUND);
     if (video.live === true) return fail(PlaybackRet.DownloadNotAllowed, '直播不支持下载');
     if (video.downloadable === false) return fail(PlaybackRet.DownloadNotAllowed, '该视频暂不支持下载');
     const source = address(video, episode);
-    if ('body' in source) return source;
     const name = video.episodes > 1 ? `${video.title}-第${episode}集` : video.title;
-    return { url: source.url, kind: source.kind, fileName: `${name}.${source.kind === 'mp4' ? 'mp4' : 'm3u8'}` };
+    return ok({ url: source.url, kind: source.kind, fileName: `${name}.${source.kind === 'mp4' ? 'mp4' : 'm3u8'}` } satisfies AppDownloadLink);
   });
-  serve(PlaybackCalls.related, ({ mediaKey }): RelatedVideos => {
+  serve(PlaybackCalls.related, 'optional', ({ mediaKey }) => {
     const video = find(mediaKey);
-    return { list: api.videos.filter((v) => v.mediaKey !== video.mediaKey && v.category === video.category).map(view) };
+    return ok({ list: api.videos.filter((v) => v.mediaKey !== video.mediaKey && v.category === video.category).map(view) } satisfies RelatedVideos);
   });
-  serve(PlaybackCalls.watching, (_input, call): WireWatchingLists => {
+  serve(PlaybackCalls.watching, 'optional', (_input, uid) => {
     const mine =
-      caller(call) === null
+      uid === null
         ? []
         : [...api.lastPlayed].flatMap(([key, at]) => {
             const video = api.videos.find((v) => v.mediaKey === key);
             return video ? [{ ...view(video), progress: at.progress, episode: at.episode, episodeDuration: video.live === true ? 0 : CLIP_SECONDS }] : [];
           });
-    return { mine, everyone: api.videos.map(view) };
+    return ok({ mine, everyone: api.videos.map(view) } satisfies WireWatchingLists);
   });
-  serve(PlaybackCalls.addPlayRecord, ({ mediaKey, episode, progress }, call): null | FakeHttpAnswer => {
-    if (caller(call) === null) return loginFirst();
+  serve(PlaybackCalls.addPlayRecord, 'required', ({ mediaKey, episode, progress }) => {
     const video = find(mediaKey);
     if (episode > video.episodes) return fail(1002, EPISODE_NOT_FOUND);
     const record = { mediaKey: video.mediaKey, episode, progress };
     api.records.push(record);
     api.lastPlayed.set(record.mediaKey, { episode, progress });
-    return null;
+    return ok(null);
   });
   return api;
 }

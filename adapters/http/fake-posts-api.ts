@@ -1,9 +1,8 @@
 import type { Place } from '../../src/core/ports/place-search.ts';
 import { PostsCalls, PostsRet, PostsTexts, type Post, type PostLabel, type PostLiked, type PostPage } from '../../src/core/posts/posts-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { UploadConstants, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, LOGIN_REQUIRED, ok, SESSION_INVALID, type FakeRouter } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
 
 /** A post as the imitation holds it (the answer adds the author's nickname, avatar and VIP level). */
 interface FakePost {
@@ -43,9 +42,6 @@ export interface FakePostsState {
   likes: Map<number, Set<number>>;
 }
 
-/** How the imitation registers a call: `handle` gets the caller's uid (0 for a visitor); `open` lets visitors in. */
-type FakeRoute = (method: 'GET' | 'POST', path: string, handle: (call: FakeHttpCall, uid: number) => FakeHttpAnswer, open?: boolean) => void;
-
 export interface FakePostsApiOptions {
   /** The saved video with this id, if any. */
   savedVideo: (videoId: number) => FakeSavedVideo | undefined;
@@ -60,26 +56,12 @@ export interface FakePostsApiOptions {
   /** Time of posts (ms); 0 when left out. */
   now?: () => number;
   /** How calls are registered (the upload imitation adds its fault hook); login by login_uid otherwise. */
-  route?: FakeRoute;
+  route?: FakeRouter;
   /** Shared with the upload imitation, which counts posts for its publish point. */
   state?: FakePostsState;
 }
 
-const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '成功', data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const LOGIN_REQUIRED = fail(201, '请先登录');
-const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
 const bad = (name: string) => fail(1002, `参数格式错误：${name}`);
-
-/** Registers by login_uid: no token check (pair it with the login imitation for that). */
-function plainRoute(http: FakeHttp): FakeRoute {
-  return (method, path, handle, open = false) => {
-    http.route(method, path, (call) => {
-      const uid = Number(call.params.login_uid ?? call.body.login_uid ?? 0) || 0;
-      return !open && !(uid > 0) ? SESSION_INVALID : handle(call, uid);
-    });
-  };
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -110,26 +92,11 @@ function placeOf(value: unknown): Place | null | undefined {
  */
 export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions): FakePostsState {
   const state: FakePostsState = options.state ?? { posts: [], postsToday: new Map(), follows: new Map(), postOfVideo: new Map(), likes: new Map() };
-  const route = options.route ?? plainRoute(http);
   const dailyLimit = options.dailyLimit ?? UploadConstants.dailyPostLimit;
   let nextPost = 9001;
 
-  /** Registers a declared call: its parameters read as declared, refusals answered as the server words them. */
-  const serve = <S extends Fields>(declared: Call<S, unknown>, handle: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer, open = false) => {
-    route(
-      declared.method,
-      declared.path,
-      (call, uid) => {
-        try {
-          return handle(readDeclaredParams(declared, call), uid);
-        } catch (error) {
-          if (error instanceof FakeRefusal) return error.answer;
-          throw error;
-        }
-      },
-      open,
-    );
-  };
+  /** The caller is the call's login_uid (no token check: pair it with the login imitation for that). */
+  const { serve } = fakeApi(http, { route: options.route, signedOut: SESSION_INVALID });
 
   /** A post as `viewer` (0: a visitor) sees it. */
   const view = (post: FakePost, viewer: number): Post => {
@@ -142,7 +109,7 @@ export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions
     return ok(data);
   };
 
-  serve(PostsCalls.create, (input, uid) => {
+  serve(PostsCalls.create, 'required', (input, uid) => {
     const { trends } = input;
     if (!isObject(trends)) return trends === null ? fail(1001, '缺少参数：trends') : bad('trends');
     const contxt = trends.contxt ?? '';
@@ -192,37 +159,40 @@ export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions
 
   serve(
     PostsCalls.myPosts,
-    (input, uid) => {
+    'optional',
+    (input, caller) => {
+      const uid = caller ?? 0;
       // A visitor may list another user's posts (their space), not "their own".
       const owner = input.uid ?? uid;
       if (!(owner > 0)) return LOGIN_REQUIRED;
       if (owner !== uid && options.users && !options.users().has(owner)) return fail(1006, '用户不存在');
       return page(state.posts.filter((post) => post.uid === owner), input, uid);
     },
-    true,
   );
 
   serve(
     PostsCalls.feed,
-    (input, uid) => {
+    'optional',
+    (input, caller) => {
+      const uid = caller ?? 0;
       if (input.scope !== 'follow') return page(state.posts, input, uid);
       if (!(uid > 0)) return LOGIN_REQUIRED;
       const followed = state.follows.get(uid) ?? new Set<number>();
       return page(state.posts.filter((post) => followed.has(post.uid)), input, uid);
     },
-    true,
   );
 
   serve(
     PostsCalls.post,
-    (input, uid) => {
+    'optional',
+    (input, caller) => {
+      const uid = caller ?? 0;
       const post = state.posts.find((p) => p.id === input.id);
       return post ? ok(view(post, uid)) : fail(PostsRet.NotFound, PostsTexts.NotFound);
     },
-    true,
   );
 
-  serve(PostsCalls.like, (input, uid) => {
+  serve(PostsCalls.like, 'required', (input, uid) => {
     if (!state.posts.some((p) => p.id === input.id)) return fail(PostsRet.NotFound, PostsTexts.NotFound);
     const likers = state.likes.get(input.id) ?? new Set<number>();
     state.likes.set(input.id, likers);
@@ -232,7 +202,7 @@ export function installFakePostsApi(http: FakeHttp, options: FakePostsApiOptions
     return ok(data);
   });
 
-  serve(PostsCalls.remove, (input, uid) => {
+  serve(PostsCalls.remove, 'required', (input, uid) => {
     const post = state.posts.find((p) => p.id === input.id);
     if (!post) return fail(PostsRet.NotFound, PostsTexts.NotFound);
     if (post.uid !== uid) return fail(PostsRet.NotOwned, PostsTexts.NotOwned);

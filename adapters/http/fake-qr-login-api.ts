@@ -1,4 +1,3 @@
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import {
   QrLoginCalls,
   QrLoginRet,
@@ -8,7 +7,7 @@ import {
   type QrTicketState,
 } from '../../src/core/qr-login/qr-login-protocol.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
+import { fail, fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 interface FakeTicket {
@@ -46,9 +45,6 @@ export interface FakeQrLoginOptions {
 }
 
 const TICKETS_PER_WINDOW = 30;
-
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
 
 /** 43 base64url characters, as the server's 32 random bytes read. */
 function fakeSecret(seed: number): string {
@@ -91,20 +87,9 @@ export function installFakeQrLoginApi(http: FakeHttp, options: FakeQrLoginOption
     return fail(QrLoginRet.TicketNotFound, QrLoginTexts.TicketNotFound);
   };
 
-  const serve = <S extends Fields>(declared: Call<S, unknown>, signedIn: boolean, handle: (input: ReceivedOf<S>, uid: number, call: FakeHttpCall) => FakeHttpAnswer): void => {
-    http.route(declared.method, declared.path, (call) => {
-      const uid = options.caller(call);
-      if (signedIn && uid === null) return fail(201, '请先登录');
-      try {
-        return handle(readDeclaredParams(declared, call), uid ?? 0, call);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+  const { serve } = fakeApi(http, { caller: options.caller });
 
-  serve(QrLoginCalls.createTicket, false, (_input, _uid, call) => {
+  serve(QrLoginCalls.createTicket, 'optional', (_input, _uid, call) => {
     // The fake has one address: its tickets per window, as the server's QR_TICKETS_PER_IP.
     const recent = [...state.tickets.values()].filter((ticket) => ticket.createdAt > now() - 10 * 60_000).length;
     if (recent >= TICKETS_PER_WINDOW) return fail(1005, QrLoginTexts.TooManyTickets);
@@ -118,7 +103,7 @@ export function installFakeQrLoginApi(http: FakeHttp, options: FakeQrLoginOption
     return ok({ ticket: ticket.ticket, secret: ticket.secret, expiresInMs: QrLoginRules.lifetimeMs });
   });
 
-  serve(QrLoginCalls.ticketState, false, ({ ticket: id, secret }) => {
+  serve(QrLoginCalls.ticketState, 'optional', ({ ticket: id, secret }) => {
     const ticket = state.tickets.get(id);
     if (ticket === undefined || ticket.secret !== secret) return fail(QrLoginRet.TicketNotFound, QrLoginTexts.TicketNotFound);
     const expiresInMs = Math.max(0, ticket.expiresAt - now());
@@ -132,7 +117,7 @@ export function installFakeQrLoginApi(http: FakeHttp, options: FakeQrLoginOption
     return ok({ state: ticket.state, expiresInMs: ticket.state === 'expired' ? 0 : expiresInMs, user: null });
   });
 
-  serve(QrLoginCalls.scanTicket, true, ({ ticket: id }, uid) => {
+  serve(QrLoginCalls.scanTicket, 'required', ({ ticket: id }, uid) => {
     const ticket = state.tickets.get(id);
     if (ticket === undefined || !isOpen(ticket) || (ticket.uid !== null && ticket.uid !== uid)) return refusalFor(ticket, uid);
     ticket.uid = uid;
@@ -140,7 +125,7 @@ export function installFakeQrLoginApi(http: FakeHttp, options: FakeQrLoginOption
     return ok({ device: ticket.device || '未知设备', place: ticket.place, createdAt: ticket.createdAt, expiresInMs: ticket.expiresAt - now() });
   });
 
-  serve(QrLoginCalls.confirmTicket, true, ({ ticket: id }, uid) => {
+  serve(QrLoginCalls.confirmTicket, 'required', ({ ticket: id }, uid) => {
     const ticket = state.tickets.get(id);
     if (ticket === undefined || !isOpen(ticket) || ticket.state !== 'scanned' || ticket.uid !== uid) return refusalFor(ticket, uid);
     ticket.confirmedAt = now();
@@ -148,7 +133,7 @@ export function installFakeQrLoginApi(http: FakeHttp, options: FakeQrLoginOption
     return ok(null, QrLoginTexts.Confirmed);
   });
 
-  serve(QrLoginCalls.cancelTicket, true, ({ ticket: id }, uid) => {
+  serve(QrLoginCalls.cancelTicket, 'required', ({ ticket: id }, uid) => {
     const ticket = state.tickets.get(id);
     if (ticket === undefined || !isOpen(ticket) || (ticket.uid !== null && ticket.uid !== uid)) return refusalFor(ticket, uid);
     ticket.uid = uid;

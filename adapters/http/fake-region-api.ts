@@ -1,9 +1,8 @@
 import { RegionCalls, RegionRet } from '../../src/core/region/region-protocol.ts';
 import type { RegionInfo } from '../../src/core/region/region-protocol.ts';
 import { subdivisionOf } from '../../src/core/region/subdivisions.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp } from './fake-http.ts';
 
 /** The imitation's state, for tests to arrange and read. */
 export interface FakeRegionState {
@@ -15,7 +14,6 @@ export interface FakeRegionState {
   readonly saved: Map<number, { code: string; state?: string }>;
 }
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
 const MALAYSIA = 'MY';
 
 /**
@@ -35,59 +33,43 @@ export function installFakeRegionApi(http: FakeHttp): FakeRegionState {
     ]),
     saved: new Map(),
   };
-  /** The caller's user id from the token fields it sends, or null for a visitor. */
-  const callerOf = (call: FakeHttpCall): number | null => {
-    const uid = call.params['login_uid'] ?? call.body['login_uid'];
-    return typeof uid === 'string' && /^\d+$/.test(uid) ? Number(uid) : null;
-  };
   const infoOf = (code: string, stateCode: string | undefined): RegionInfo => {
     const country = state.known.get(code) ?? code;
     const inside = stateCode === undefined ? undefined : subdivisionOf(code, stateCode);
     return inside === undefined ? { country, code } : { country, code, state: inside.name, stateCode: inside.code };
   };
-  const regionOf = (call: FakeHttpCall): RegionInfo => {
-    const uid = callerOf(call);
+  /** The caller's region: the one they saved, else the one the imitation answers. */
+  const regionOf = (uid: number | null): RegionInfo => {
     const saved = uid === null ? undefined : state.saved.get(uid);
     return saved === undefined ? state.region : infoOf(saved.code, saved.state);
   };
 
-  function serve<S extends Fields, Data>(declared: Call<S, Data>, handle: (input: ReceivedOf<S>, call: FakeHttpCall) => Data): void {
-    http.route(declared.method, declared.path, (call) => {
-      try {
-        return ok(handle(readDeclaredParams(declared, call), call));
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  }
+  const { serve } = fakeApi(http);
 
-  serve(RegionCalls.userRegion, (_input, call) => regionOf(call));
+  serve(RegionCalls.userRegion, 'optional', (_input, uid) => ok(regionOf(uid)));
 
-  serve(RegionCalls.setUserRegion, ({ region, state: stateCode }, call) => {
-    const uid = callerOf(call);
-    if (uid === null) throw new FakeRefusal({ body: { ret: 201, msg: '请先登录', data: null } });
+  serve(RegionCalls.setUserRegion, 'required', ({ region, state: stateCode }, uid) => {
     const code = region.trim().toUpperCase();
-    if (!state.known.has(code)) throw new FakeRefusal({ body: { ret: 1002, msg: `不支持的地区：${code}`, data: null } });
+    if (!state.known.has(code)) throw refuse(1002, `不支持的地区：${code}`);
     const inside = stateCode === undefined || stateCode === '' ? undefined : subdivisionOf(code, stateCode);
     if (stateCode !== undefined && stateCode !== '' && inside === undefined) {
-      throw new FakeRefusal({ body: { ret: 1002, msg: `不支持的地区：${code}-${stateCode.toUpperCase()}`, data: null } });
+      throw refuse(1002, `不支持的地区：${code}-${stateCode.toUpperCase()}`);
     }
     state.saved.set(uid, inside === undefined ? { code } : { code, state: inside.code });
-    return infoOf(code, inside?.code);
+    return ok(infoOf(code, inside?.code));
   });
 
-  serve(RegionCalls.isMalaysia, ({ region }, call) => {
-    let code = regionOf(call).code;
+  serve(RegionCalls.isMalaysia, 'optional', ({ region }, uid) => {
+    let code = regionOf(uid).code;
     if (region !== undefined) {
       code = region.trim().toUpperCase();
       if (!state.known.has(code)) {
         const msg = /^[A-Z]{2}$/.test(code) ? `不支持的地区：${code}` : '参数格式错误：region';
-        throw new FakeRefusal({ body: { ret: 1002, msg, data: null } });
+        throw refuse(1002, msg);
       }
     }
-    if (code === MALAYSIA) throw new FakeRefusal({ body: { ret: RegionRet.Malaysia, msg: '当前地区为马来西亚', data: { isMalaysia: true } } });
-    return { isMalaysia: false };
+    if (code === MALAYSIA) throw refuse(RegionRet.Malaysia, '当前地区为马来西亚', { isMalaysia: true });
+    return ok({ isMalaysia: false });
   });
 
   return state;

@@ -1,8 +1,7 @@
 import { ShellCalls } from '../../src/core/shell/shell-protocol.ts';
 import type { ConfigEntry, CusServiceConfig, UnreadCounts } from '../../src/core/shell/shell-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fakeApi, ok } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** The imitation's state, for tests to arrange and read. */
 export interface FakeShellState {
@@ -22,8 +21,6 @@ export interface FakeShellApiOptions {
   now?: () => number;
 }
 
-const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '成功', data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /**
@@ -40,28 +37,17 @@ export function installFakeShellApi(http: FakeHttp, options: FakeShellApiOptions
   };
   const now = options.now ?? (() => Date.now());
 
-  function serve<S extends Fields, Data>(declared: Call<S, Data>, signedIn: boolean, handle: (input: ReceivedOf<S>, uid: number | null) => Data): void {
-    http.route(declared.method, declared.path, (call) => {
-      const uid = options.caller(call);
-      if (signedIn && uid === null) return fail(201, '请先登录');
-      try {
-        return ok(handle(readDeclaredParams(declared, call), uid));
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  }
+  const { serve } = fakeApi(http, { caller: options.caller });
 
-  serve(ShellCalls.config, false, () => [...state.config].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)));
-  serve(ShellCalls.cusServiceConfig, false, () => state.cusService);
-  serve(ShellCalls.accessStatistics, false, ({ DeviceId }, uid) => {
+  serve(ShellCalls.config, 'optional', () => ok([...state.config].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))));
+  serve(ShellCalls.cusServiceConfig, 'optional', () => ok(state.cusService));
+  serve(ShellCalls.accessStatistics, 'optional', ({ DeviceId }, uid) => {
     state.visits.push(uid !== null ? `u:${uid}` : DeviceId !== undefined ? `d:${DeviceId}` : 'ip:');
-    return { day: new Date(now() + CHINA_OFFSET_MS).toISOString().slice(0, 10) };
+    return ok({ day: new Date(now() + CHINA_OFFSET_MS).toISOString().slice(0, 10) });
   });
-  serve(ShellCalls.unreadCount, true, (_input, uid): UnreadCounts => {
-    const { privateCount, systemCount } = state.unread.get(uid ?? 0) ?? { privateCount: 0, systemCount: 0 };
-    return { count: privateCount + systemCount, privateCount, systemCount };
+  serve(ShellCalls.unreadCount, 'required', (_input, uid) => {
+    const { privateCount, systemCount } = state.unread.get(uid) ?? { privateCount: 0, systemCount: 0 };
+    return ok({ count: privateCount + systemCount, privateCount, systemCount } satisfies UnreadCounts);
   });
 
   return state;

@@ -1,8 +1,7 @@
 import { BlockStatus, SocialCalls, SocialRet, type FollowToggled, type BlockSet } from '../../src/core/social/social-protocol.ts';
 import { reportContentProblem, SocialLimits } from '../../src/core/social/social-rules.ts';
 import type { ListedUser, UserPage } from '../../src/core/shared-kernel/listed-user.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
+import { fail, fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 
 /** A report as the imitation keeps it (by whom: `reports` leaves the reporter out). */
@@ -38,10 +37,7 @@ export interface FakeSocialApiOptions {
   userExists?: (uid: number) => boolean;
 }
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const refuse = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const LOGIN_REQUIRED = refuse(201, '请先登录');
-const USER_NOT_FOUND = refuse(1006, '用户不存在');
+const USER_NOT_FOUND = fail(1006, '用户不存在');
 
 const setOf = (relation: Map<number, Set<number>>, uid: number): Set<number> => {
   const existing = relation.get(uid);
@@ -78,7 +74,6 @@ export function installFakeSocialApi(http: FakeHttp, me = 1, options: FakeSocial
     me,
   };
   const exists = options.userExists ?? (() => true);
-  const callerOf = options.caller ?? (() => api.me);
   const follows = (a: number, b: number) => api.follows.get(a)?.has(b) === true;
   const blocks = (a: number, b: number) => api.blocks.get(a)?.has(b) === true;
 
@@ -95,35 +90,27 @@ export function installFakeSocialApi(http: FakeHttp, me = 1, options: FakeSocial
     blockedMe: blocks(uid, viewer) ? 1 : 0,
   });
 
-  /** Registers a declared call: visitors refused unless `open`, parameters read as declared, failWith answered instead. */
-  const serve = <S extends Fields>(declared: Call<S, unknown>, handle: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer, open = false) => {
-    http.route(declared.method, declared.path, (call) => {
+  const { serve } = fakeApi(http, {
+    caller: options.caller ?? (() => api.me),
+    before: (call) => {
       api.calls.push(call);
-      if (api.failWith) return refuse(api.failWith.ret, api.failWith.msg);
-      const uid = callerOf(call);
-      if (uid === null && !open) return LOGIN_REQUIRED;
-      try {
-        return handle(readDeclaredParams(declared, call), uid ?? 0);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+      return api.failWith ? fail(api.failWith.ret, api.failWith.msg) : undefined;
+    },
+  });
 
-  serve(SocialCalls.follow, ({ userId }, uid) => {
-    if (userId === uid) return refuse(SocialRet.FollowSelf, '不能关注自己');
+  serve(SocialCalls.follow, 'required', ({ userId }, uid) => {
+    if (userId === uid) return fail(SocialRet.FollowSelf, '不能关注自己');
     if (!exists(userId)) return USER_NOT_FOUND;
-    if (blocks(uid, userId)) return refuse(SocialRet.FollowBlockedUser, '你已拉黑该用户，请先移出黑名单');
+    if (blocks(uid, userId)) return fail(SocialRet.FollowBlockedUser, '你已拉黑该用户，请先移出黑名单');
     if (setOf(api.follows, uid).delete(userId)) return ok({ selected: false } satisfies FollowToggled, '已取消关注');
-    if (blocks(userId, uid)) return refuse(SocialRet.FollowBlockedByUser, '对方已将你拉黑，无法关注');
+    if (blocks(userId, uid)) return fail(SocialRet.FollowBlockedByUser, '对方已将你拉黑，无法关注');
     setOf(api.follows, uid).add(userId);
     since.set(`${uid}>${userId}`, ++clock);
     return ok({ selected: true } satisfies FollowToggled, '关注成功');
   });
 
-  serve(SocialCalls.block, ({ uid: target, status }, uid) => {
-    if (target === uid) return refuse(SocialRet.BlockSelf, '不能拉黑自己');
+  serve(SocialCalls.block, 'required', ({ uid: target, status }, uid) => {
+    if (target === uid) return fail(SocialRet.BlockSelf, '不能拉黑自己');
     if (!exists(target)) return USER_NOT_FOUND;
     if (status === BlockStatus.Blocked) {
       setOf(api.blocks, uid).add(target);
@@ -144,21 +131,21 @@ export function installFakeSocialApi(http: FakeHttp, me = 1, options: FakeSocial
       .sort((a, b) => b.at - a.at || b.order - a.order)
       .map((entry) => entry.uid);
 
-  serve(SocialCalls.blackList, (input, uid) => page(uid, [...setOf(api.blocks, uid)].reverse(), input));
-  serve(SocialCalls.focusList, (input, uid) => page(uid, newestFirst([...setOf(api.follows, uid)].map((followed) => [uid, followed]), (pair) => pair[1]), input));
-  serve(SocialCalls.fansList, (input, uid) => {
+  serve(SocialCalls.blackList, 'required', (input, uid) => page(uid, [...setOf(api.blocks, uid)].reverse(), input));
+  serve(SocialCalls.focusList, 'required', (input, uid) => page(uid, newestFirst([...setOf(api.follows, uid)].map((followed) => [uid, followed]), (pair) => pair[1]), input));
+  serve(SocialCalls.fansList, 'required', (input, uid) => {
     const fans = [...api.follows].filter(([, followed]) => followed.has(uid)).map(([follower]): [number, number] => [follower, uid]);
     return page(uid, newestFirst(fans, (pair) => pair[0]), input);
   });
 
-  serve(SocialCalls.relation, ({ uid: target }, uid) => (exists(target) ? ok(listed(uid, target)) : USER_NOT_FOUND), true);
+  serve(SocialCalls.relation, 'optional', ({ uid: target }, uid) => (exists(target) ? ok(listed(uid ?? 0, target)) : USER_NOT_FOUND));
 
-  serve(SocialCalls.report, ({ uid: target, reason, content = '' }, uid) => {
+  serve(SocialCalls.report, 'required', ({ uid: target, reason, content = '' }, uid) => {
     const problem = reportContentProblem(content);
-    if (problem !== null) return refuse(1002, problem);
-    if (target === uid) return refuse(SocialRet.ReportSelf, '不能举报自己');
+    if (problem !== null) return fail(1002, problem);
+    if (target === uid) return fail(SocialRet.ReportSelf, '不能举报自己');
     if (!exists(target)) return USER_NOT_FOUND;
-    if (log.filter((report) => report.reporter === uid).length >= SocialLimits.reportsPerDay) return refuse(SocialRet.TooManyReports, '举报过于频繁，请稍后再试');
+    if (log.filter((report) => report.reporter === uid).length >= SocialLimits.reportsPerDay) return fail(SocialRet.TooManyReports, '举报过于频繁，请稍后再试');
     log.push({ reporter: uid, uid: target, reason, content });
     return ok(null, '已收到您的举报');
   });

@@ -15,8 +15,8 @@ import {
   type TaskDefinition,
   type TaskKey,
 } from '../../src/core/tasks/task-rules.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** One user as the imitation knows them. */
 interface FakeTaskUser {
@@ -51,8 +51,6 @@ export interface FakeTasksApiOptions {
 }
 
 const DAY_MS = 86_400_000;
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
 
 /**
  * An in-memory imitation of the reference server's task calls, answering what tasks-protocol.ts declares
@@ -79,7 +77,7 @@ export function installFakeTasksApi(http: FakeHttp, options: FakeTasksApiOptions
   /** The zone as the server keeps it: China's until changed; a change when the last one is a day old. */
   const offsetFor = (user: FakeTaskUser, reported: number | undefined): number => {
     if (reported === undefined) return user.utcOffset;
-    if (!isValidUtcOffset(reported)) throw new FakeRefusal(fail(1002, TasksTexts.BadOffset));
+    if (!isValidUtcOffset(reported)) throw refuse(1002, TasksTexts.BadOffset);
     const changeable = user.offsetChangedAt === null || user.offsetChangedAt <= now() - DAY_MS;
     if (reported !== user.utcOffset && changeable) {
       user.utcOffset = reported;
@@ -102,68 +100,53 @@ export function installFakeTasksApi(http: FakeHttp, options: FakeTasksApiOptions
     gold: task.gold,
     claimed: user.claims.has(claimKey(task, day)),
   });
-  const signedIn = (call: FakeHttpCall, answer: (user: FakeTaskUser) => FakeHttpAnswer): FakeHttpAnswer => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    try {
-      return answer(state.user(uid));
-    } catch (error) {
-      if (error instanceof FakeRefusal) return error.answer;
-      throw error;
+  const { serve } = fakeApi(http, { caller: options.caller });
+
+  serve(TasksCalls.board, 'required', (input, uid) => {
+    const user = state.user(uid);
+    const offset = offsetFor(user, input.utcOffset);
+    const day = taskDay(now(), offset);
+    const board: TaskBoard = {
+      daily: DAILY_TASKS.map((task) => stateOf(user, task, day)),
+      newbie: NEWBIE_TASKS.map((task) => stateOf(user, task, day)),
+      experience: user.experience,
+      level: levelFor(user.experience),
+      gold: user.gold,
+      utcOffset: offset,
+      resetsAt: dayStartMs(day + 1, offset),
+    };
+    return ok(board);
+  });
+
+  serve(TasksCalls.update, 'required', (input, uid) => {
+    const user = state.user(uid);
+    const offset = offsetFor(user, input.utcOffset);
+    const at = now();
+    const day = taskDay(at, offset);
+    const key: TaskKey = input.task === 'watch' ? 'watch' : 'share';
+    if (key === 'watch') {
+      const credit = watchCredit(user.lastWatchAt, at, input.seconds);
+      user.lastWatchAt = Math.max(user.lastWatchAt ?? at, at);
+      if (credit > 0) user.watched.set(day, (user.watched.get(day) ?? 0) + credit);
     }
-  };
+    return ok(stateOf(user, taskDefinition(key), day));
+  });
 
-  http.route(TasksCalls.board.method, TasksCalls.board.path, (call) =>
-    signedIn(call, (user) => {
-      const input = readDeclaredParams(TasksCalls.board, call);
-      const offset = offsetFor(user, input.utcOffset);
-      const day = taskDay(now(), offset);
-      const board: TaskBoard = {
-        daily: DAILY_TASKS.map((task) => stateOf(user, task, day)),
-        newbie: NEWBIE_TASKS.map((task) => stateOf(user, task, day)),
-        experience: user.experience,
-        level: levelFor(user.experience),
-        gold: user.gold,
-        utcOffset: offset,
-        resetsAt: dayStartMs(day + 1, offset),
-      };
-      return ok(board);
-    }),
-  );
-
-  http.route(TasksCalls.update.method, TasksCalls.update.path, (call) =>
-    signedIn(call, (user) => {
-      const input = readDeclaredParams(TasksCalls.update, call);
-      const offset = offsetFor(user, input.utcOffset);
-      const at = now();
-      const day = taskDay(at, offset);
-      const key: TaskKey = input.task === 'watch' ? 'watch' : 'share';
-      if (key === 'watch') {
-        const credit = watchCredit(user.lastWatchAt, at, input.seconds);
-        user.lastWatchAt = Math.max(user.lastWatchAt ?? at, at);
-        if (credit > 0) user.watched.set(day, (user.watched.get(day) ?? 0) + credit);
-      }
-      return ok(stateOf(user, taskDefinition(key), day));
-    }),
-  );
-
-  http.route(TasksCalls.claim.method, TasksCalls.claim.path, (call) =>
-    signedIn(call, (user) => {
-      const input = readDeclaredParams(TasksCalls.claim, call);
-      const offset = offsetFor(user, input.utcOffset);
-      if (!isTaskKey(input.task)) return fail(1002, '参数格式错误：task');
-      const task = taskDefinition(input.task);
-      const day = taskDay(now(), offset);
-      if (progressOf(user, task.key, day) < task.target) return fail(TasksRet.NotFinished, TasksTexts.NotFinished);
-      const key = claimKey(task, day);
-      if (user.claims.has(key)) return fail(TasksRet.AlreadyClaimed, TasksTexts.AlreadyClaimed);
-      user.claims.add(key);
-      user.experience += task.experience;
-      user.gold += task.gold;
-      const claimed: TaskClaimed = { key: task.key, gainedExperience: task.experience, gainedGold: task.gold, experience: user.experience, level: levelFor(user.experience), gold: user.gold };
-      return ok(claimed, TasksTexts.Claimed);
-    }),
-  );
+  serve(TasksCalls.claim, 'required', (input, uid) => {
+    const user = state.user(uid);
+    const offset = offsetFor(user, input.utcOffset);
+    if (!isTaskKey(input.task)) return fail(1002, '参数格式错误：task');
+    const task = taskDefinition(input.task);
+    const day = taskDay(now(), offset);
+    if (progressOf(user, task.key, day) < task.target) return fail(TasksRet.NotFinished, TasksTexts.NotFinished);
+    const key = claimKey(task, day);
+    if (user.claims.has(key)) return fail(TasksRet.AlreadyClaimed, TasksTexts.AlreadyClaimed);
+    user.claims.add(key);
+    user.experience += task.experience;
+    user.gold += task.gold;
+    const claimed: TaskClaimed = { key: task.key, gainedExperience: task.experience, gainedGold: task.gold, experience: user.experience, level: levelFor(user.experience), gold: user.gold };
+    return ok(claimed, TasksTexts.Claimed);
+  });
 
   return state;
 }

@@ -1,6 +1,5 @@
 import { HttpFailure } from '../../src/core/ports/http.ts';
 import type { Place } from '../../src/core/ports/place-search.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import {
   UploadCalls,
   UploadChunkCalls,
@@ -14,7 +13,7 @@ import {
   type SavedVideo,
   type VideoFileInfo,
 } from '../../src/core/upload/upload-protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
+import { fail, fakeApi, ok, SESSION_INVALID, type FakeRouter } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 import { installFakePostsApi, type FakePostsState } from './fake-posts-api.ts';
 
@@ -99,10 +98,6 @@ function megabytes(bytes: number): string {
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
 }
 
-const ok = (data: unknown): FakeHttpAnswer => ({ body: { ret: 200, msg: '成功', data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const SESSION_INVALID = fail(201, '登录已失效，请重新登录');
-
 /** The extension of a video by its first bytes, or '' when it is none we take. */
 function videoExtension(bytes: Uint8Array): string {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
@@ -143,47 +138,32 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     for (const [key, value] of Object.entries(source)) if (value !== undefined && value !== null) out[key] = typeof value === 'string' ? value : String(value);
     return out;
   };
-  const callerOf = (call: FakeHttpCall): number => Number(call.params.login_uid ?? fieldsOf(call).login_uid ?? 0);
   const ownUpload = (uid: number, unique: string | undefined): FakeUpload | null => {
     const upload = unique ? state.uploads.get(unique) : undefined;
     return upload && upload.uid === uid ? upload : null;
   };
 
-  /** Wraps a handler with the fault hook; login is needed unless open. */
-  const route = (method: 'GET' | 'POST', path: string, handle: (call: FakeHttpCall, uid: number) => FakeHttpAnswer, open = false) => {
+  /** Registers a route with the fault hook around it. */
+  const route: FakeRouter = (method, path, handler) => {
     http.route(method, path, async (call) => {
       const fault = api.fault?.(call) ?? null;
       if (fault === 'network-before') throw new HttpFailure('network', 'Network Error');
       if (fault === 'hang') return new Promise<FakeHttpAnswer>(() => {});
       if (fault && typeof fault === 'object') return fail(fault.ret, fault.msg);
-      const uid = callerOf(call);
-      const answer = !open && !(uid > 0) ? SESSION_INVALID : handle(call, uid);
+      const answer = await handler(call);
       if (fault === 'network-after') throw new HttpFailure('network', 'Network Error');
       return answer;
     });
   };
-
-  /** Registers a declared call: its parameters read as declared, refusals answered as the server words them. */
-  const serve = <S extends Fields>(declared: Call<S, unknown>, handle: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer, open = false) => {
-    route(
-      declared.method,
-      declared.path,
-      (call, uid) => {
-        try {
-          return handle(readDeclaredParams(declared, call), uid);
-        } catch (error) {
-          if (error instanceof FakeRefusal) return error.answer;
-          throw error;
-        }
-      },
-      open,
-    );
-  };
+  /** The caller is the call's login_uid (no token check: pair it with the login imitation for that). */
+  const { serve } = fakeApi(http, { route, signedOut: SESSION_INVALID });
+  /** A multipart chunk call: no declared parameters (its fields are read from the multipart body). */
+  const chunkCall = (declared: { method: 'POST'; path: string }) => ({ ...declared, carrier: 'form', params: {} }) as const;
   const usedBytesOf = (uid: number) => [...state.uploads.values()].filter((u) => u.uid === uid).reduce((sum, u) => sum + u.fileSize, 0);
 
-  serve(UploadCalls.labels, () => ok(state.labels), true);
+  serve(UploadCalls.labels, 'optional', () => ok(state.labels));
 
-  serve(UploadCalls.publishPoint, (_input, uid) => {
+  serve(UploadCalls.publishPoint, 'required', (_input, uid) => {
     const usedToday = state.postsToday.get(uid) ?? 0;
     const point: PublishPoint = {
       dailyLimit,
@@ -198,7 +178,7 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     return ok(point);
   });
 
-  serve(UploadCalls.createFile, (input, uid) => {
+  serve(UploadCalls.createFile, 'required', (input, uid) => {
     const { fileName, fileSize, chunks } = input;
     if (badFileName(fileName)) return fail(UploadRet.FileNameInvalid, UploadTexts.FileNameInvalid);
     if (Number(input.duration) > UploadConstants.maxDurationSeconds) return fail(1002, '参数格式错误：duration');
@@ -231,7 +211,7 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     return ok(info);
   });
 
-  route('POST', UploadChunkCalls.videoChunk.path, (call, uid) => {
+  serve(chunkCall(UploadChunkCalls.videoChunk), 'required', (_input, uid, call) => {
     const f = fieldsOf(call);
     const chunk = Number(f[UploadFields.chunk]);
     state.chunkCalls.push({ file: f[UploadFields.uniqueFileID] ?? '', chunk });
@@ -262,14 +242,14 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
     return ok({ fileName: upload.storedName, chunk, received: receivedOf(upload), complete: upload.stored !== null, serverId: '1' });
   });
 
-  serve(UploadCalls.heldChunks, (input, uid) => {
+  serve(UploadCalls.heldChunks, 'required', (input, uid) => {
     const upload = ownUpload(uid, input.uniqueFileID);
     if (!upload) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
     const held: HeldChunks = { received: receivedOf(upload), chunks: upload.chunks, fileName: upload.storedName, complete: upload.stored !== null };
     return ok(held);
   });
 
-  serve(UploadCalls.saveVideo, (input, uid) => {
+  serve(UploadCalls.saveVideo, 'required', (input, uid) => {
     const upload = [...state.uploads.values()].find((u) => u.lid === input.LID && u.id === input.ID);
     if (!upload || upload.uid !== uid || (input.UID !== undefined && input.UID.trim() !== String(uid))) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);
     if (input.ServerID !== undefined && input.ServerID !== UploadConstants.referenceServerId) return fail(1002, '参数格式错误：ServerID');
@@ -291,6 +271,7 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
 
   serve(
     UploadCalls.placeSearch,
+    'optional',
     (input) => {
       const keyword = (input.keyword ?? '').trim();
       // eslint-disable-next-line no-control-regex -- control characters are what it refuses
@@ -302,10 +283,9 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
       const found: PlaceList = { list: state.places.filter((place) => keyword === '' || place.name.includes(keyword) || place.address.includes(keyword)) };
       return ok(found);
     },
-    true,
   );
 
-  route('POST', UploadChunkCalls.coverChunk.path, (call, uid) => {
+  serve(chunkCall(UploadChunkCalls.coverChunk), 'required', (_input, uid, call) => {
     const f = fieldsOf(call);
     const upload = ownUpload(uid, f[UploadFields.uniqueFileID]);
     if (!upload) return fail(UploadRet.UploadNotFound, UploadTexts.UploadNotFound);

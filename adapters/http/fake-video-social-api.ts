@@ -1,4 +1,3 @@
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import {
   CommentSort,
   Vote,
@@ -12,8 +11,8 @@ import {
   type VoteCounts,
 } from '../../src/core/video-social/video-social-protocol.ts';
 import { averageScore, commentContentProblem, VideoSocialLimits, VideoSocialTexts } from '../../src/core/video-social/video-social-rules.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 interface FakeComment {
   id: number;
@@ -70,11 +69,8 @@ export interface FakeVideoSocialApiOptions {
   now?: () => number;
 }
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const refuse = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const LOGIN_REQUIRED = refuse(201, '请先登录');
-const VIDEO_NOT_FOUND = refuse(1030, '视频不存在');
-const COMMENT_NOT_FOUND = refuse(VideoSocialRet.CommentNotFound, VideoSocialTexts.commentNotFound);
+const VIDEO_NOT_FOUND = fail(1030, '视频不存在');
+const COMMENT_NOT_FOUND = fail(VideoSocialRet.CommentNotFound, VideoSocialTexts.commentNotFound);
 
 /**
  * An in-memory imitation of the reference server's comment and video-action calls, answering what
@@ -137,7 +133,6 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
     },
   };
   const exists = (mediaKey: string) => options.videos === undefined || options.videos.has(mediaKey);
-  const callerOf = options.caller ?? (() => (api.me > 0 ? api.me : null));
 
   const view = (c: FakeComment, viewer: number, withReplies: boolean): CommentView => {
     const replies = api.comments.filter((r) => r.parentId === c.id).sort((a, b) => a.time - b.time || a.id - b.id);
@@ -149,28 +144,26 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
     };
   };
 
-  /** Registers a declared call: held, failed, visitors refused unless `open`, parameters read as declared. */
-  const serve = <S extends Fields>(declared: Call<S, unknown>, handle: (input: ReceivedOf<S>, uid: number) => FakeHttpAnswer, open = false) => {
-    const path = declared.path.toLowerCase();
-    http.route(declared.method, declared.path, async (call) => {
-      api.calls.push(call);
-      if (api.hold.has(path)) await new Promise<void>((resolve) => waiting.push(resolve));
-      const failure = api.failWith;
-      if (failure && (failure.path === '*' || failure.path === path)) return refuse(failure.ret, failure.msg);
-      const uid = callerOf(call);
-      if (uid === null && !open) return LOGIN_REQUIRED;
-      try {
-        return handle(readDeclaredParams(declared, call), uid ?? 0);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+  /** Every call recorded, then held or failed as a test arranged. */
+  const { serve } = fakeApi(http, {
+    caller: options.caller ?? (() => (api.me > 0 ? api.me : null)),
+    route: (method, path, handler) => {
+      const key = path.toLowerCase();
+      http.route(method, path, async (call) => {
+        api.calls.push(call);
+        if (api.hold.has(key)) await new Promise<void>((resolve) => waiting.push(resolve));
+        const failure = api.failWith;
+        if (failure && (failure.path === '*' || failure.path === key)) return fail(failure.ret, failure.msg);
+        return handler(call);
+      });
+    },
+  });
 
   serve(
     VideoSocialCalls.comments,
-    ({ mediaKey, sort, page, pageSize }, uid) => {
+    'optional',
+    ({ mediaKey, sort, page, pageSize }, caller) => {
+      const uid = caller ?? 0;
       if (!exists(mediaKey)) return VIDEO_NOT_FOUND;
       const all = api.comments.filter((c) => c.mediaKey === mediaKey);
       const roots = all.filter((c) => c.parentId === 0);
@@ -182,25 +175,25 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
       };
       return ok(data);
     },
-    true,
   );
 
   serve(
     VideoSocialCalls.replies,
-    ({ parentId, page, pageSize }, uid) => {
+    'optional',
+    ({ parentId, page, pageSize }, caller) => {
+      const uid = caller ?? 0;
       const parent = api.comments.find((c) => c.id === parentId);
       if (!parent || parent.parentId !== 0) return COMMENT_NOT_FOUND;
       const replies = api.comments.filter((c) => c.parentId === parentId).sort((a, b) => a.time - b.time || a.id - b.id);
       const data: ReplyViewPage = { list: replies.slice((page - 1) * pageSize, page * pageSize).map((c) => view(c, uid, false)), page, pageSize, total: replies.length };
       return ok(data);
     },
-    true,
   );
 
-  serve(VideoSocialCalls.post, ({ mediaKey, content, parentId, replyToUid }, uid) => {
+  serve(VideoSocialCalls.post, 'required', ({ mediaKey, content, parentId, replyToUid }, uid) => {
     const problem = commentContentProblem(content);
-    if (problem !== null) return refuse(1002, problem);
-    if (replyToUid !== undefined && parentId === undefined) return refuse(1002, '参数格式错误：replyToUid');
+    if (problem !== null) return fail(1002, problem);
+    if (replyToUid !== undefined && parentId === undefined) return fail(1002, '参数格式错误：replyToUid');
     if (!exists(mediaKey)) return VIDEO_NOT_FOUND;
     const parent = parentId === undefined ? null : api.comments.find((c) => c.id === parentId && c.mediaKey === mediaKey);
     if (parentId !== undefined && !parent) return COMMENT_NOT_FOUND;
@@ -208,13 +201,13 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
     let replyTo: number | null = null;
     if (parent && replyToUid !== undefined) {
       const inThread = api.comments.some((c) => (c.id === rootId || c.parentId === rootId) && c.uid === replyToUid);
-      if (!inThread) return refuse(VideoSocialRet.ReplyTargetInvalid, VideoSocialTexts.replyTargetInvalid);
+      if (!inThread) return fail(VideoSocialRet.ReplyTargetInvalid, VideoSocialTexts.replyTargetInvalid);
       replyTo = replyToUid;
     } else if (parent && parent.parentId !== 0) replyTo = parent.uid;
     const at = options.now?.();
     if (at !== undefined) {
       const last = lastPost.get(uid);
-      if (last !== undefined && at - last < VideoSocialLimits.postIntervalMs) return refuse(VideoSocialRet.CommentTooFrequent, VideoSocialTexts.commentTooFrequent);
+      if (last !== undefined && at - last < VideoSocialLimits.postIntervalMs) return fail(VideoSocialRet.CommentTooFrequent, VideoSocialTexts.commentTooFrequent);
       lastPost.set(uid, at);
     }
     const stored = api.add({
@@ -223,16 +216,16 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
     return ok(view(stored, uid, true), parent ? VideoSocialTexts.replied : VideoSocialTexts.posted);
   });
 
-  serve(VideoSocialCalls.remove, ({ id }, uid) => {
+  serve(VideoSocialCalls.remove, 'required', ({ id }, uid) => {
     const comment = api.comments.find((c) => c.id === id);
     if (!comment) return COMMENT_NOT_FOUND;
-    if (comment.uid !== uid) return refuse(VideoSocialRet.CommentNotOwned, VideoSocialTexts.commentNotOwned);
+    if (comment.uid !== uid) return fail(VideoSocialRet.CommentNotOwned, VideoSocialTexts.commentNotOwned);
     const before = api.comments.length;
     api.comments = api.comments.filter((c) => c.id !== id && c.parentId !== id);
     return ok({ id, deleted: before - api.comments.length }, VideoSocialTexts.deleted);
   });
 
-  serve(VideoSocialCalls.likeComment, ({ id }, uid) => {
+  serve(VideoSocialCalls.likeComment, 'required', ({ id }, uid) => {
     const comment = api.comments.find((c) => c.id === id);
     if (!comment) return COMMENT_NOT_FOUND;
     if (!comment.likes.delete(uid)) comment.likes.add(uid);
@@ -248,7 +241,7 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
     [VideoSocialCalls.like, 'likes'],
     [VideoSocialCalls.dislike, 'dislikes'],
   ] as const) {
-    serve(declared, ({ mediaKey }, uid) => {
+    serve(declared, 'required', ({ mediaKey }, uid) => {
       if (!exists(mediaKey)) return VIDEO_NOT_FOUND;
       const video = videoOf(mediaKey);
       const other = tapped === 'likes' ? video.dislikes : video.likes;
@@ -265,7 +258,9 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
   };
   serve(
     VideoSocialCalls.details,
-    ({ mediaKey }, uid) => {
+    'optional',
+    ({ mediaKey }, caller) => {
+      const uid = caller ?? 0;
       if (!exists(mediaKey)) return VIDEO_NOT_FOUND;
       const video = videoOf(mediaKey);
       const data: VideoActionDetails = {
@@ -278,10 +273,9 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
       };
       return ok(data);
     },
-    true,
   );
 
-  serve(VideoSocialCalls.rate, ({ mediaKey, stars }, uid) => {
+  serve(VideoSocialCalls.rate, 'required', ({ mediaKey, stars }, uid) => {
     if (!exists(mediaKey)) return VIDEO_NOT_FOUND;
     const video = videoOf(mediaKey);
     video.ratings.set(uid, stars);
@@ -290,16 +284,16 @@ export function installFakeVideoSocialApi(http: FakeHttp, me = 1, options: FakeV
 
   serve(
     VideoSocialCalls.share,
+    'optional',
     ({ mediaKey }) => {
       if (!exists(mediaKey)) return VIDEO_NOT_FOUND;
       const video = videoOf(mediaKey);
       video.shares += 1;
       return ok({ link: `http://app.test/play/${encodeURIComponent(mediaKey)}`, shareCount: video.shares });
     },
-    true,
   );
 
-  serve(VideoSocialCalls.collect, ({ mediaKey }, uid) => {
+  serve(VideoSocialCalls.collect, 'required', ({ mediaKey }, uid) => {
     if (!exists(mediaKey)) return VIDEO_NOT_FOUND;
     const { collectors } = videoOf(mediaKey);
     if (!collectors.delete(uid)) collectors.add(uid);

@@ -17,10 +17,10 @@ import {
   type RechargeActivitySummary,
   type TcgOrder,
 } from '../../src/core/vip/vip-protocol.ts';
-import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
+import type { ReceivedOf } from '../../src/core/request/protocol.ts';
 import { AddressRet, AddressTexts, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
-import { FakeRefusal, readDeclaredParams } from './fake-declared-params.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** The catalogue the imitation starts with: two categories, the first with a discounted package and a promotion. */
 export function fakeVipCatalogue(): Omit<PayInfoView, 'region' | 'payTypes'> {
@@ -124,15 +124,8 @@ const MS_PER_SECOND = 1000;
 const ORDER_TTL_MS = 30 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BARGAIN_MS = DAY_MS;
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string, data: unknown = null): FakeHttpAnswer => ({ body: { ret, msg, data } });
-const refusal = (ret: number, msg: string, data: unknown = null): FakeRefusal => new FakeRefusal(fail(ret, msg, data));
 const money = (value: number): number => Math.round(value * CENTS);
 const amountText = (value: number): string => (money(value) / CENTS).toFixed(2);
-const loginUid = (call: FakeHttpCall): number | null => {
-  const raw = call.params['login_uid'] ?? call.body['login_uid'];
-  return raw === undefined || raw === '' ? null : Number(raw);
-};
 
 /** The pay types each order call takes; the first is the one assumed when none is sent. */
 const ORDER_CALL_PAY_TYPES = {
@@ -150,7 +143,6 @@ type OrderCall = keyof typeof ORDER_CALL_PAY_TYPES;
  * never sends it.
  */
 export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {}): FakeVipApi {
-  const caller = options.caller ?? loginUid;
   const now = options.now ?? (() => Date.now());
   const api: FakeVipApi = {
     calls: [],
@@ -170,24 +162,7 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
   const shareGrants = new Map<string, number>();
   let serial = 0;
 
-  /** Routes a declared call: its parameters checked as declared, the caller required unless `auth` is optional. */
-  const serve = <S extends Fields>(
-    declared: Call<S, unknown>,
-    auth: 'optional' | 'required',
-    handler: (input: ReceivedOf<S>, uid: number | null, call: FakeHttpCall) => FakeHttpAnswer,
-  ): void => {
-    http.route(declared.method, declared.path, (call) => {
-      api.calls.push(call);
-      const uid = caller(call);
-      if (auth === 'required' && uid === null) return fail(201, '请先登录');
-      try {
-        return handler(readDeclaredParams(declared, call), uid, call);
-      } catch (error) {
-        if (error instanceof FakeRefusal) return error.answer;
-        throw error;
-      }
-    });
-  };
+  const { serve } = fakeApi(http, { caller: options.caller, before: (call) => void api.calls.push(call) });
 
   const packageOf = (id: number): { pkg: PackageView; category: CategoryView } | undefined => {
     for (const category of api.catalogue.categoryList) {
@@ -198,7 +173,7 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
   };
   const requireOpen = (region: string | undefined): void => {
     const closed = region === undefined ? undefined : api.closedRegions.get(region.toUpperCase());
-    if (closed !== undefined) throw refusal(7003, closed);
+    if (closed !== undefined) throw refuse(7003, closed);
   };
 
   serve(VipCalls.payInfo, 'optional', (input) => {
@@ -227,40 +202,40 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
 
   /** Places an order as the server does: pay type of the call, package (in the category), promotions, price echoes. */
   const place = (input: ReceivedOf<typeof VipCalls.tcgOrder.params>, uid: number, orderCall: OrderCall): FakeVipOrder => {
-    if (api.refuseOrders) throw refusal(api.refuseOrders.ret, api.refuseOrders.msg);
+    if (api.refuseOrders) throw refuse(api.refuseOrders.ret, api.refuseOrders.msg);
     const accepted: readonly number[] = ORDER_CALL_PAY_TYPES[orderCall];
     const payType = input.payType ?? accepted[0] ?? PayType.Card;
-    if (!accepted.includes(payType)) throw refusal(7004, '不支持该支付方式', { payType, payTypes: [...accepted] });
+    if (!accepted.includes(payType)) throw refuse(7004, '不支持该支付方式', { payType, payTypes: [...accepted] });
     requireOpen(input.region);
     const found = packageOf(input.ProductID);
-    if (!found) throw refusal(7001, '套餐不存在或已下架');
+    if (!found) throw refuse(7001, '套餐不存在或已下架');
     const { pkg, category } = found;
     const expected = input.categoryId ?? input.vipCategoryId;
-    if (expected !== undefined && expected !== category.id) throw refusal(7002, '该套餐不属于所选分类');
+    if (expected !== undefined && expected !== category.id) throw refuse(7002, '该套餐不属于所选分类');
     const discounted = pkg.disprice !== null && pkg.disrmb !== null;
     const price = discounted ? (pkg.disprice ?? pkg.price) : pkg.price;
     const rmb = discounted ? (pkg.disrmb ?? pkg.rmb) : pkg.rmb;
     for (const name of ['Price', 'price', 'Amount', 'amount', 'disprice'] as const) {
-      if (input[name] !== undefined && money(Number(input[name])) !== money(price)) throw refusal(7005, '价格已变动，请刷新后重试');
+      if (input[name] !== undefined && money(Number(input[name])) !== money(price)) throw refuse(7005, '价格已变动，请刷新后重试');
     }
     for (const name of ['rmb', 'disrmb'] as const) {
-      if (input[name] !== undefined && money(Number(input[name])) !== money(rmb)) throw refusal(7005, '价格已变动，请刷新后重试');
+      if (input[name] !== undefined && money(Number(input[name])) !== money(rmb)) throw refuse(7005, '价格已变动，请刷新后重试');
     }
     const codes = [...new Set((input.Promotions ?? '').split('|').map((code) => code.trim()).filter((code) => code !== ''))];
-    if (codes.length > VipProtocolLimits.maxPromotions) throw refusal(1002, '参数格式错误：Promotions');
+    if (codes.length > VipProtocolLimits.maxPromotions) throw refuse(1002, '参数格式错误：Promotions');
     const promotions = codes.map((code) => {
       const promotion = pkg.promotions.find((item) => item.promotionCode === code);
-      if (!promotion) throw refusal(7011, '优惠不适用于该套餐');
+      if (!promotion) throw refuse(7011, '优惠不适用于该套餐');
       return promotion;
     });
     if (!category.payTypes.some((item) => item.payType === payType)) {
-      throw refusal(7004, '不支持该支付方式', { payType, payTypes: category.payTypes.map((item) => item.payType) });
+      throw refuse(7004, '不支持该支付方式', { payType, payTypes: category.payTypes.map((item) => item.payType) });
     }
     let shippingAddress: ShippingAddress | null = null;
     if (pkg.giftItem !== '') {
-      if (input.AddressID === undefined) throw refusal(AddressRet.Required, AddressTexts.Required);
+      if (input.AddressID === undefined) throw refuse(AddressRet.Required, AddressTexts.Required);
       shippingAddress = options.addressOf?.(uid, input.AddressID) ?? null;
-      if (shippingAddress === null) throw refusal(AddressRet.NotFound, AddressTexts.NotFound);
+      if (shippingAddress === null) throw refuse(AddressRet.NotFound, AddressTexts.NotFound);
     }
     const existing = [...orders.values()].find((order) => order.key === input.IdempotencyKey && order.view.payerUid === uid);
     if (existing) return existing;
@@ -307,17 +282,17 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
     new URLSearchParams({ orderId: view.orderId, payType: String(view.payType), amount, currency, ts: String(view.createTime * MS_PER_SECOND), sign: 'fake' }).toString();
   const messageParams = (view: OrderView, amount: string): string => JSON.stringify({ orderId: view.orderId, title: view.title, amount, payType: view.payType });
 
-  serve(VipCalls.cardOrder, 'required', (input, uid) => ok(viewOf(place(input, uid ?? 0, 'card'))));
+  serve(VipCalls.cardOrder, 'required', (input, uid) => ok(viewOf(place(input, uid, 'card'))));
   serve(VipCalls.aliPayOrder, 'required', (input, uid) => {
-    const view = viewOf(place(input, uid ?? 0, 'aliPay'));
+    const view = viewOf(place(input, uid, 'aliPay'));
     return ok({ orderId: view.orderId, params: paymentString(view, view.rmbText, 'CNY'), disrmb: view.rmb, title: view.title, msgParams: messageParams(view, view.rmbText), order: view } satisfies AliPayOrder);
   });
   serve(VipCalls.tcgOrder, 'required', (input, uid) => {
-    const view = viewOf(place(input, uid ?? 0, 'tcg'));
+    const view = viewOf(place(input, uid, 'tcg'));
     return ok({ orderId: view.orderId, params: paymentString(view, view.priceText, 'EUR'), disprice: view.price, title: view.title, msgParams: messageParams(view, view.priceText), order: view } satisfies TcgOrder);
   });
   serve(VipCalls.gatewayOrder, 'required', (input, uid) => {
-    const view = viewOf(place(input, uid ?? 0, 'gateway'));
+    const view = viewOf(place(input, uid, 'gateway'));
     return ok({ orderId: view.orderId, gateway: api.gateway, params: { orderId: view.orderId, amount: view.priceText, currency: 'EUR' }, order: view } satisfies GatewayOrder);
   });
 
@@ -329,7 +304,7 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
   /** One of the caller's orders: 7007 when the id cannot be one, is unknown or someone else's. */
   const ownOrder = (orderId: string, uid: number | null): FakeVipOrder => {
     const order = VipProtocolLimits.orderId.test(orderId) ? orders.get(orderId) : undefined;
-    if (!order || order.view.payerUid !== uid) throw refusal(7007, '订单不存在');
+    if (!order || order.view.payerUid !== uid) throw refuse(7007, '订单不存在');
     viewOf(order);
     return order;
   };
@@ -368,13 +343,13 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
     [...bargains.values()].find((bargain) => bargain.ownerId === uid && bargain.status === 'active' && bargain.endMs > now());
   const bargainOf = (key: string): FakeBargain => {
     const bargain = VipProtocolLimits.bargainKey.test(key) ? bargains.get(key) : undefined;
-    if (!bargain) throw refusal(7016, '砍价不存在或不属于你');
+    if (!bargain) throw refuse(7016, '砍价不存在或不属于你');
     return bargain;
   };
   const ownRunning = (key: string, uid: number | null): FakeBargain => {
     const bargain = bargainOf(key);
-    if (bargain.ownerId !== uid) throw refusal(7016, '砍价不存在或不属于你');
-    if (bargain.status !== 'active' || bargain.endMs <= now()) throw refusal(7018, '砍价已结束');
+    if (bargain.ownerId !== uid) throw refuse(7016, '砍价不存在或不属于你');
+    if (bargain.status !== 'active' || bargain.endMs <= now()) throw refuse(7018, '砍价已结束');
     return bargain;
   };
 
@@ -397,7 +372,7 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
     const found = packageOf(input.ProductID);
     if (!found) return fail(7001, '套餐不存在或已下架');
     if (!found.pkg.bargain) return fail(7014, '该套餐不参加砍价活动');
-    if (uid === null || runningBargain(uid)) return fail(7015, '你已参加砍价活动，请勿重复参加');
+    if (runningBargain(uid)) return fail(7015, '你已参加砍价活动，请勿重复参加');
     serial += 1;
     const key = `BK${serial.toString(16).padStart(32, '0')}`;
     const cents = money(found.pkg.disprice !== null && found.pkg.disrmb !== null ? found.pkg.disprice : found.pkg.price);
@@ -409,7 +384,7 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
     const bargain = bargainOf(input.key);
     if (bargain.ownerId === uid) return fail(7017, '不能给自己砍价');
     if (bargain.status !== 'active' || bargain.endMs <= now() || bargain.priceCents === 0) return fail(7018, '砍价已结束');
-    if (uid === null || bargain.helpers.has(uid)) return fail(7017, '你已经帮TA砍过价了');
+    if (bargain.helpers.has(uid)) return fail(7017, '你已经帮TA砍过价了');
     // A tenth of the starting price per friend (the server also weighs new users and long packages).
     const cut = Math.max(0, Math.min(bargain.priceCents, Math.max(1, Math.round(bargain.startCents / 10))));
     bargain.helpers.add(uid);

@@ -1,16 +1,16 @@
-import { isRedeemCodeShape, normalizeRedeemCode, RedeemCodeRules } from '../../src/core/vip-redeem/redeem-code.ts';
+import { isRedeemCodeShape, normalizeRedeemCode } from '../../src/core/vip-redeem/redeem-code.ts';
 import {
   VipRecordKind,
   VipRecordState,
   VipRedeemCalls,
-  VipRedeemLimits,
   VipRedeemRet,
   VipRedeemTexts,
   type RedeemDone,
   type RedeemPackage,
   type VipRecord,
 } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { fail, fakeApi, ok, type FakeCaller } from './fake-api-kit.ts';
+import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
 
 /** A package as the imitation knows it: what a code grants and the VIP type it gives. */
 interface FakeRedeemPackage extends RedeemPackage {
@@ -50,7 +50,7 @@ export interface FakeVipRedeemState {
 
 export interface FakeVipRedeemOptions {
   /** Who is calling: a user id, or null for a visitor. */
-  caller: (call: FakeHttpCall) => number | null;
+  caller: FakeCaller;
   /** Unix milliseconds; Date.now when left out. */
   now?: () => number;
 }
@@ -60,8 +60,6 @@ const MAX_TRIES = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string, data: unknown = null): FakeHttpAnswer => ({ body: { ret, msg, data } });
 /** YYYY-MM-DD in China time, as the server writes dates. */
 const chinaDate = (ms: number): string => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
@@ -72,7 +70,7 @@ const chinaDate = (ms: number): string => new Date(ms + CHINA_OFFSET_MS).toISOSt
 export function installFakeVipRedeemApi(http: FakeHttp, options: FakeVipRedeemOptions): FakeVipRedeemState {
   const state: FakeVipRedeemState = { packages: new Map(), codes: new Map(), vip: new Map(), records: new Map(), tries: new Map() };
   const now = options.now ?? (() => Date.now());
-  const param = (call: FakeHttpCall, name: string): string | undefined => call.params[name] ?? (call.body[name] as string | undefined);
+  const { serve } = fakeApi(http, { caller: options.caller });
   const publicPackage = ({ packageId, categoryName, name, days }: FakeRedeemPackage): RedeemPackage => ({ packageId, categoryName, name, days });
 
   /** Adds the package's days the server's way: from the expiry when still VIP, else from now; the higher type stays. */
@@ -86,15 +84,7 @@ export function installFakeVipRedeemApi(http: FakeHttp, options: FakeVipRedeemOp
     return next;
   };
 
-  http.route(VipRedeemCalls.redeem.method, VipRedeemCalls.redeem.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const raw = param(call, 'code')?.trim() ?? '';
-    if (raw === '') return fail(1001, '缺少参数：code');
-    if (raw.length > RedeemCodeRules.maxInput) return fail(1002, VipRedeemTexts.notFound);
-    const packageText = param(call, 'packageId')?.trim() ?? '';
-    const packageId = packageText === '' ? undefined : Number(packageText);
-    if (packageId !== undefined && (!Number.isInteger(packageId) || packageId < 1)) return fail(1002, '参数格式错误：packageId');
+  serve(VipRedeemCalls.redeem, 'required', ({ code: raw, packageId }, uid) => {
     const tries = state.tries.get(uid) ?? 0;
     if (tries >= MAX_TRIES) return fail(VipRedeemRet.TooManyTries, VipRedeemTexts.tooManyTries);
     const normalized = normalizeRedeemCode(raw);
@@ -136,13 +126,7 @@ export function installFakeVipRedeemApi(http: FakeHttp, options: FakeVipRedeemOp
     return ok(done, VipRedeemTexts.redeemed(vipExpireDate));
   });
 
-  http.route(VipRedeemCalls.records.method, VipRedeemCalls.records.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const page = Number(param(call, 'page') ?? 1);
-    const pageSize = Number(param(call, 'pageSize') ?? VipRedeemLimits.defaultPageSize);
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > VipRedeemLimits.maxPageSize) return fail(1002, `每页数量为1-${VipRedeemLimits.maxPageSize}`);
-    if (!Number.isInteger(page) || page < 1 || page > VipRedeemLimits.maxPage) return fail(1002, '参数格式错误：page');
+  serve(VipRedeemCalls.records, 'required', ({ page, pageSize }, uid) => {
     const mine = [...(state.records.get(uid) ?? [])].reverse();
     return ok({ list: mine.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: mine.length });
   });

@@ -1,6 +1,7 @@
 import { checkPollDraft } from '../../src/core/votes/poll-rules.ts';
-import { PollCalls, PollLimits, PollRet, PollTexts, type Poll, type PollSummary, type PollTarget } from '../../src/core/votes/votes-protocol.ts';
-import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
+import { PollCalls, PollRet, PollTexts, type Poll, type PollSummary, type PollTarget } from '../../src/core/votes/votes-protocol.ts';
+import { fail, fakeApi, ok, refuse, type FakeCaller } from './fake-api-kit.ts';
+import type { FakeHttp } from './fake-http.ts';
 
 /** A post or video a poll may be attached to, as the imitation knows it. */
 interface FakePollTarget {
@@ -31,14 +32,10 @@ export interface FakeVotesState {
 
 export interface FakeVotesApiOptions {
   /** Who is calling: a user id, or null for a visitor. */
-  caller: (call: FakeHttpCall) => number | null;
+  caller: FakeCaller;
   /** Unix milliseconds; Date.now when left out. */
   now?: () => number;
 }
-
-const ok = (data: unknown, msg = '成功'): FakeHttpAnswer => ({ body: { ret: 200, msg, data } });
-const fail = (ret: number, msg: string): FakeHttpAnswer => ({ body: { ret, msg, data: null } });
-const badParam = (name: string, msg = `参数格式错误：${name}`) => fail(1002, msg);
 
 /**
  * An in-memory imitation of the reference server's poll calls, answering exactly what votes-protocol.ts declares
@@ -49,10 +46,7 @@ export function installFakeVotesApi(http: FakeHttp, options: FakeVotesApiOptions
   const state: FakeVotesState = { targets: { post: new Map(), video: new Map() }, polls: new Map() };
   const now = options.now ?? (() => Date.now());
   let nextId = 1;
-  const param = (call: FakeHttpCall, name: string): string | undefined => {
-    const value = call.params[name] ?? call.body[name];
-    return value === undefined ? undefined : String(value);
-  };
+  const { serve } = fakeApi(http, { caller: options.caller });
 
   const view = (poll: FakePoll, viewer: number | null): Poll => {
     const mine = viewer === null ? undefined : poll.ballots.get(viewer);
@@ -73,60 +67,34 @@ export function installFakeVotesApi(http: FakeHttp, options: FakeVotesApiOptions
       myChoice: mine ?? [],
     };
   };
-  /** The target type and id of a call, or a refusal. */
-  const targetOf = (call: FakeHttpCall): { type: PollTarget; id: string; target: FakePollTarget | undefined } | FakeHttpAnswer => {
-    const type = param(call, 'targetType');
-    const id = param(call, 'targetId')?.trim();
-    if (type === undefined || type === '') return fail(1001, '缺少参数：targetType');
-    if (type !== 'post' && type !== 'video') return badParam('targetType');
-    if (id === undefined || id === '') return fail(1001, '缺少参数：targetId');
-    if (id.length > 64) return badParam('targetId');
-    return { type, id, target: state.targets[type].get(id) };
+  /** The post or video a call names; 8205 when there is none. */
+  const targetOf = (type: string, id: string): FakePollTarget => {
+    const target = state.targets[type === 'post' ? 'post' : 'video'].get(id);
+    if (target === undefined) throw refuse(PollRet.TargetNotFound, PollTexts.TargetNotFound);
+    return target;
   };
-  /** The poll of a call's voteId that the caller owns, or a refusal. */
-  const pollOf = (call: FakeHttpCall): FakePoll | FakeHttpAnswer => {
-    const raw = param(call, 'voteId');
-    if (raw === undefined || raw === '') return fail(1001, '缺少参数：voteId');
-    if (!/^[1-9]\d*$/.test(raw)) return badParam('voteId');
-    const poll = state.polls.get(Number(raw));
-    return poll ?? fail(PollRet.NotFound, PollTexts.NotFound);
+  /** The poll of a voteId; 8200 when there is none. */
+  const pollOf = (voteId: number): FakePoll => {
+    const poll = state.polls.get(voteId);
+    if (poll === undefined) throw refuse(PollRet.NotFound, PollTexts.NotFound);
+    return poll;
   };
-  const isAnswer = (value: object): value is FakeHttpAnswer => 'body' in value;
 
-  http.route(PollCalls.create.method, PollCalls.create.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const found = targetOf(call);
-    if (isAnswer(found)) return found;
-    const question = param(call, 'question')?.trim() ?? '';
-    if (question === '') return param(call, 'question') === undefined ? fail(1001, '缺少参数：question') : badParam('question');
-    if (question.length > 200) return badParam('question');
-    const rawOptions = param(call, 'options');
-    if (rawOptions === undefined || rawOptions === '') return fail(1001, '缺少参数：options');
-    let options_: unknown;
-    try {
-      options_ = JSON.parse(rawOptions);
-    } catch {
-      return badParam('options');
-    }
-    if (!Array.isArray(options_) || options_.some((option) => typeof option !== 'string')) return badParam('options');
-    const multiple = Number(param(call, 'multiple') ?? 0);
-    if (multiple !== 0 && multiple !== 1) return badParam('multiple');
-    const rawEnd = param(call, 'endTime');
-    if (rawEnd === undefined || rawEnd === '') return fail(1001, '缺少参数：endTime');
-    if (!/^\d{1,15}$/.test(rawEnd)) return badParam('endTime');
-    const checked = checkPollDraft({ question, options: options_ as string[], endTime: Number(rawEnd) }, now());
-    if (!checked.ok) return badParam('poll', checked.message);
-    if (found.target === undefined) return fail(PollRet.TargetNotFound, PollTexts.TargetNotFound);
-    if (found.target.ownerUid !== uid) return fail(PollRet.NotOwner, PollTexts.TargetNotOwned);
-    if ([...state.polls.values()].some((poll) => poll.targetType === found.type && poll.targetId === found.id)) return fail(PollRet.TargetHasPoll, PollTexts.TargetHasPoll);
+  serve(PollCalls.create, 'required', (input, uid) => {
+    const { options: choices } = input;
+    if (!Array.isArray(choices) || choices.some((option) => typeof option !== 'string')) return fail(1002, '参数格式错误：options');
+    const checked = checkPollDraft({ question: input.question, options: choices as string[], endTime: input.endTime }, now());
+    if (!checked.ok) return fail(1002, checked.message);
+    const type = input.targetType === 'post' ? 'post' : 'video';
+    if (targetOf(type, input.targetId).ownerUid !== uid) return fail(PollRet.NotOwner, PollTexts.TargetNotOwned);
+    if ([...state.polls.values()].some((poll) => poll.targetType === type && poll.targetId === input.targetId)) return fail(PollRet.TargetHasPoll, PollTexts.TargetHasPoll);
     const poll: FakePoll = {
       id: nextId++,
-      targetType: found.type,
-      targetId: found.id,
+      targetType: type,
+      targetId: input.targetId,
       ownerUid: uid,
       ...checked.poll,
-      multiple: multiple === 1,
+      multiple: input.multiple === 1,
       createdTime: now(),
       ballots: new Map(),
     };
@@ -134,40 +102,24 @@ export function installFakeVotesApi(http: FakeHttp, options: FakeVotesApiOptions
     return ok(view(poll, uid), PollTexts.Created);
   });
 
-  http.route(PollCalls.detail.method, PollCalls.detail.path, (call) => {
-    const found = targetOf(call);
-    if (isAnswer(found)) return found;
-    if (found.target === undefined) return fail(PollRet.TargetNotFound, PollTexts.TargetNotFound);
-    const poll = [...state.polls.values()].find((p) => p.targetType === found.type && p.targetId === found.id);
-    return ok(poll === undefined ? null : view(poll, options.caller(call)));
+  serve(PollCalls.detail, 'optional', ({ targetType, targetId }, uid) => {
+    targetOf(targetType, targetId);
+    const poll = [...state.polls.values()].find((p) => p.targetType === targetType && p.targetId === targetId);
+    return ok(poll === undefined ? null : view(poll, uid));
   });
 
-  http.route(PollCalls.vote.method, PollCalls.vote.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const poll = pollOf(call);
-    if (isAnswer(poll)) return poll;
-    const raw = param(call, 'optionIds');
-    if (raw === undefined || raw === '') return fail(1001, '缺少参数：optionIds');
-    const items = [...new Set(raw.split(',').map((item) => item.trim()))];
-    if (items.some((item) => item === '' || item.length > 3)) return badParam('optionIds');
-    if (items.length > PollLimits.maxOptions) return badParam('optionIds', PollTexts.ChoiceInvalid);
-    const ids = items.map((item) => (/^\d{1,2}$/.test(item) ? Number(item) : 0));
-    if (ids.some((id) => id < 1 || id > poll.options.length)) return badParam('optionIds', PollTexts.ChoiceInvalid);
-    if (!poll.multiple && ids.length > 1) return badParam('optionIds', PollTexts.SingleChoice);
+  serve(PollCalls.vote, 'required', ({ voteId, optionIds }, uid) => {
+    const poll = pollOf(voteId);
+    const ids = optionIds.map((item) => (/^\d{1,2}$/.test(item) ? Number(item) : 0));
+    if (ids.length === 0 || ids.some((id) => id < 1 || id > poll.options.length)) return fail(1002, PollTexts.ChoiceInvalid);
+    if (!poll.multiple && ids.length > 1) return fail(1002, PollTexts.SingleChoice);
     if (poll.ballots.has(uid)) return fail(PollRet.AlreadyVoted, PollTexts.AlreadyVoted);
     if (poll.endTime <= now()) return fail(PollRet.Ended, PollTexts.Ended);
     poll.ballots.set(uid, [...new Set(ids)].sort((a, b) => a - b));
     return ok(view(poll, uid), PollTexts.Voted);
   });
 
-  http.route(PollCalls.mine.method, PollCalls.mine.path, (call) => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const page = Number(param(call, 'page') ?? 1);
-    const pageSize = Number(param(call, 'pageSize') ?? PollLimits.defaultPageSize);
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > PollLimits.maxPageSize) return badParam('pageSize', `每页数量为1-${PollLimits.maxPageSize}`);
-    if (!Number.isInteger(page) || page < 1 || page > PollLimits.maxPage) return badParam('page');
+  serve(PollCalls.mine, 'required', ({ page, pageSize }, uid) => {
     const own = [...state.polls.values()].filter((poll) => poll.ownerUid === uid).sort((a, b) => b.createdTime - a.createdTime || b.id - a.id);
     const list = own.slice((page - 1) * pageSize, page * pageSize).map(
       (poll): PollSummary => ({
@@ -185,26 +137,21 @@ export function installFakeVotesApi(http: FakeHttp, options: FakeVotesApiOptions
     return ok({ list, page, pageSize, total: own.length });
   });
 
-  /** The caller's own poll of the call, or a refusal (201, 8200, 8203). */
-  const ownPoll = (call: FakeHttpCall): { uid: number; poll: FakePoll } | FakeHttpAnswer => {
-    const uid = options.caller(call);
-    if (uid === null) return fail(201, '请先登录');
-    const poll = pollOf(call);
-    if (isAnswer(poll)) return poll;
-    return poll.ownerUid === uid ? { uid, poll } : fail(PollRet.NotOwner, PollTexts.NotOwner);
+  /** The caller's own poll; 8200 when there is none, 8203 when it is another's. */
+  const ownPoll = (voteId: number, uid: number): FakePoll => {
+    const poll = pollOf(voteId);
+    if (poll.ownerUid !== uid) throw refuse(PollRet.NotOwner, PollTexts.NotOwner);
+    return poll;
   };
 
-  http.route(PollCalls.end.method, PollCalls.end.path, (call) => {
-    const own = ownPoll(call);
-    if (isAnswer(own)) return own;
-    if (own.poll.endTime > now()) own.poll.endTime = now();
-    return ok(view(own.poll, own.uid), PollTexts.EndedNow);
+  serve(PollCalls.end, 'required', ({ voteId }, uid) => {
+    const poll = ownPoll(voteId, uid);
+    if (poll.endTime > now()) poll.endTime = now();
+    return ok(view(poll, uid), PollTexts.EndedNow);
   });
 
-  http.route(PollCalls.remove.method, PollCalls.remove.path, (call) => {
-    const own = ownPoll(call);
-    if (isAnswer(own)) return own;
-    state.polls.delete(own.poll.id);
+  serve(PollCalls.remove, 'required', ({ voteId }, uid) => {
+    state.polls.delete(ownPoll(voteId, uid).id);
     return ok(true, PollTexts.Deleted);
   });
 

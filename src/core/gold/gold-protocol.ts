@@ -7,7 +7,7 @@ import { call } from '../request/protocol.ts';
 /** The longest media key a video can have. */
 const MAX_MEDIA_KEY = 64;
 
-export const GoldProtocolLimits = {
+const GoldProtocolLimits = {
   /** FilterVideoByGold takes at most this many media keys. */
   maxFilterKeys: 50,
   defaultPageSize: 20,
