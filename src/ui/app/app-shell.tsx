@@ -35,7 +35,7 @@ export function AppShell() {
 
   useEffect(() => {
     installPageGuardsOnce(document);
-    return vm.start();
+    return vm.opened();
   }, [vm]);
 
   useLayoutEffect(() => {

@@ -25,7 +25,7 @@ export function BarrageProvider(props: BarrageSlotProps & { children: ReactNode 
   // One view-model per episode: the next episode's barrages get a new one (the previous one is disposed below).
   const vm = useViewModel(BarrageModel, { mediaKey, episode }, [mediaKey, episode]);
   useEffect(() => {
-    vm.start(window.location.pathname, mediaKey);
+    vm.opened(window.location.pathname, mediaKey);
     return () => vm.dispose();
   }, [vm, mediaKey]);
   useEffect(() => vm.timeline.playerChanged(player), [vm, player]);

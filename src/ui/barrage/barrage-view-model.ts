@@ -103,7 +103,7 @@ export class BarrageViewModel {
   }
 
   /** Starts following the stores, loads the settings, the lists, the episode's barrages and the barrage ad. */
-  start(path: string, mediaKey: string): void {
+  opened(path: string, mediaKey: string): void {
     const { settings, shields, session } = this.deps;
     this.offs.push(
       settings.subscribe(() => runInAction(() => {

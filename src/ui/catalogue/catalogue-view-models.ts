@@ -102,7 +102,7 @@ export class RankViewModel {
     return [{ key: '', name: '全部' }, ...this.channels.filter((c) => c.kind === 'long').map((c) => ({ key: c.key, name: c.name }))];
   }
 
-  start(): void {
+  opened(): void {
     if (this.videos.length === 0 && !this.loading) void this.refresh();
   }
 

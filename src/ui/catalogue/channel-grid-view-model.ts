@@ -28,7 +28,7 @@ export class ChannelGridViewModel {
     return this.tiles.filter((tile) => tile.tags.length > 0);
   }
 
-  start(): void {
+  opened(): void {
     if (this.tiles.length === 0 && !this.loading) void this.refresh();
   }
 
@@ -48,7 +48,7 @@ export class ChannelGridViewModel {
   }
 
   /** A tile or a tag: its page (a channel's tab replaces nothing: back returns here). */
-  opened(location: RouteLocation): void {
+  tileTapped(location: RouteLocation): void {
     this.navigator.push(location.path, location.query);
   }
 }

@@ -9,7 +9,7 @@ import './navigation.css';
 /** /navigation — 频道导航: every channel as a tile (to its page), then the short-video channels' sub-channels. */
 export const NavigationScreen = observer(function NavigationScreen() {
   const vm = useViewModel(ChannelGridModel);
-  useEffect(() => vm.start(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   return (
     <div className="page channel-grid-page">
       <NavBar title={ChannelGridTexts.title} />
@@ -22,7 +22,7 @@ export const NavigationScreen = observer(function NavigationScreen() {
           <h2 className="channel-grid__title">{ChannelGridTexts.channels}</h2>
           <nav className="channel-grid" aria-label={ChannelGridTexts.channels}>
             {vm.tiles.map((tile) => (
-              <button key={tile.key} type="button" className="channel-grid__tile" data-testid="channel-tile" onClick={() => vm.opened(tile.location)}>
+              <button key={tile.key} type="button" className="channel-grid__tile" data-testid="channel-tile" onClick={() => vm.tileTapped(tile.location)}>
                 {tile.name}
               </button>
             ))}
@@ -33,7 +33,7 @@ export const NavigationScreen = observer(function NavigationScreen() {
               <h3 className="channel-tags__name">{tile.name}</h3>
               <div className="channel-tags__list">
                 {tile.tags.map((tag) => (
-                  <button key={tag.name} type="button" className="channel-tags__tag" onClick={() => vm.opened(tag.location)}>
+                  <button key={tag.name} type="button" className="channel-tags__tag" onClick={() => vm.tileTapped(tag.location)}>
                     {tag.name}
                   </button>
                 ))}

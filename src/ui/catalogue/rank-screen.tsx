@@ -10,7 +10,7 @@ import { VideoCard } from './video-card.tsx';
 /** /rank — the popular ranking, numbered, with a tab per category. */
 export const RankScreen = observer(function RankScreen() {
   const vm = useViewModel(RankModel);
-  useEffect(() => vm.start(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   return (
     <div className="page rank-page">
       <Tabs className="catalogue-tabs catalogue-tabs--top" activeKey={vm.category} onChange={vm.tabTapped}>

@@ -30,7 +30,7 @@ export class PauseAdViewModel {
     return this.state.ad?.title ?? '';
   }
 
-  start(mediaKey: string): void {
+  opened(mediaKey: string): void {
     void this.controller.start(mediaKey, this.region);
   }
 
@@ -99,7 +99,7 @@ export class InsertedAdViewModel {
     return PlayAdTexts.vipFree;
   }
 
-  start(mediaKey: string): void {
+  opened(mediaKey: string): void {
     void this.controller.start(mediaKey, this.region);
   }
 

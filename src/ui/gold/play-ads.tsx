@@ -9,7 +9,7 @@ import './gold.css';
 const PauseAdView = observer(function PauseAdView({ mediaKey, visible }: PauseAdProps) {
   const vm = useViewModel(PauseAdModel);
   useEffect(() => {
-    vm.start(mediaKey);
+    vm.opened(mediaKey);
     return () => vm.stop();
   }, [vm, mediaKey]);
   useEffect(() => vm.visibleChanged(visible), [vm, visible]);
@@ -36,7 +36,7 @@ const InsertedAdView = observer(function InsertedAdView({ mediaKey, onFinished }
   latest.current = onFinished;
   const vm = useViewModel(InsertedAdModel, { finished: () => latest.current() });
   useEffect(() => {
-    vm.start(mediaKey);
+    vm.opened(mediaKey);
     return () => vm.stop();
   }, [vm, mediaKey]);
   if (!vm.shown) return null;

@@ -32,7 +32,7 @@ function useBlocksShown(total: number): number {
 export const HomeScreen = observer(function HomeScreen() {
   const { pathname } = useLocation();
   const vm = useViewModel(HomeModel, { pathname });
-  useEffect(() => vm.start(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   // The page's static copy of this screen goes in the commit that draws this one.
   useLayoutEffect(dropFirstScreenMarkup, []);
   const shown = useBlocksShown(vm.blocks.length);

@@ -71,7 +71,7 @@ export class HomeViewModel {
   }
 
   /** Subscribes to the shared recommendation data and loads the channel; returns the unsubscribe. */
-  start(): () => void {
+  opened(): () => void {
     const off = this.store.subscribe((state) => runInAction(() => (this.recommendation = state)));
     if (this.blocks.length === 0 || this.channels.length === 0) void this.load();
     return off;

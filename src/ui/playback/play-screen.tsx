@@ -237,7 +237,7 @@ export const PlayScreen = observer(function PlayScreen() {
   const vm = useViewModel(PlayModel, { mediaKey });
   useMiniPlayerHandoff(vm, mediaKey);
   const firstEpisode = useRef(episode);
-  useEffect(() => vm.start(firstEpisode.current), [vm]);
+  useEffect(() => vm.opened(firstEpisode.current), [vm]);
   useEffect(() => vm.episodeQueryChanged(episode), [vm, episode]);
   useEffect(() => {
     if (vm.title) document.title = pageTitle(vm.title);

@@ -66,7 +66,7 @@ export class PlayViewModel {
   }
 
   /** Opens the video; returns the cleanup that leaves it (last record, fullscreen off, source detached). */
-  start(episode: number | null): () => void {
+  opened(episode: number | null): () => void {
     const { playerState } = this.deps;
     const offs: (() => void)[] = [];
     let left = false;

@@ -71,7 +71,7 @@ export class PlayerGesturesViewModel {
   }
 
   /** Follows playing (controls hide after a while of playing, show on pause) and the small window; returns the cleanup. */
-  start(): () => void {
+  opened(): () => void {
     const offPlaying = reaction(
       () => this.player.playing,
       (playing) => {

@@ -42,7 +42,7 @@ export interface PlayerGestureLayerProps {
 export const PlayerGestureLayer = observer(function PlayerGestureLayer({ player, area, hold = null, covered = false }: PlayerGestureLayerProps) {
   const vm = useViewModel(PlayerGesturesModel, { player, hold: () => hold });
   const { overlay } = useBarrageContext();
-  useEffect(() => vm.start(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
 
   // The brightness is a CSS filter on the video alone (the barrages keep theirs); the controls' showing is an
   // attribute of the area (React leaves it alone), which the stylesheet reads.

@@ -30,7 +30,7 @@ function PlaceList({ rows, onTap }: { rows: PlaceRow[]; onTap: (row: PlaceRow) =
 /** /getUserLocation — 不显示位置, the places near the device, and a search box. */
 export const LocationScreen = observer(function LocationScreen() {
   const vm = useViewModel(LocationModel);
-  useEffect(() => vm.mounted(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   return (
     <div className="page posting-page">
       <NavBar title="所在位置" />

@@ -63,7 +63,7 @@ export class LocationViewModel {
     return this.status === 'ready' && this.rows.length === 0;
   }
 
-  mounted(): void {
+  opened(): void {
     if (this.deps.ui.nearby) this.status = 'ready';
     else void this.locate();
   }

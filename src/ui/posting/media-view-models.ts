@@ -89,7 +89,7 @@ export class AddPosterViewModel {
   }
 
   /** Takes the frames once per video (they stay in the draft). */
-  async mounted(): Promise<void> {
+  async opened(): Promise<void> {
     const video = this.deps.draft.draft.video;
     if (!video) {
       this.status = 'noVideo';

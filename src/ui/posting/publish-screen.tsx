@@ -58,7 +58,7 @@ const UploadOverlay = observer(function UploadOverlay({ vm }: { vm: PublishViewM
 
 const PublishForm = observer(function PublishForm() {
   const vm = useViewModel(PublishModel);
-  useEffect(() => vm.mounted(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   const leave = useBackAction();
   const draft = vm.draft;
   return (

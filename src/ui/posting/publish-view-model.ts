@@ -186,7 +186,7 @@ export class PublishViewModel {
   }
 
   /** On showing the page: a draft published earlier is done with; loads today's count and the labels; watches for the end. */
-  mounted(): () => void {
+  opened(): () => void {
     if (this.draft.phase === 'published') this.deps.store.reset();
     if (this.loggedIn) {
       void this.loadPoint();

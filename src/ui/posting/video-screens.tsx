@@ -91,7 +91,7 @@ export const PreviewVideoScreen = observer(function PreviewVideoScreen() {
 /** /dynamicVideoAddPoster — eight frames of the video, or 从相册选择; 下一步 opens the chosen picture in the editor. */
 export const AddPosterScreen = observer(function AddPosterScreen() {
   const vm = useViewModel(AddPosterModel);
-  useEffect(() => void vm.mounted(), [vm]);
+  useEffect(() => void vm.opened(), [vm]);
   const album = (
     <label className="poster-album">
       <input

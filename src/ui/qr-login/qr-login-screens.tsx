@@ -29,7 +29,7 @@ function QrCodeImage({ text, label }: { text: string; label: string }) {
 export const QrLoginPanel = observer(function QrLoginPanel() {
   const vm = useViewModel(QrLoginPanelModel);
   useEffect(() => {
-    vm.start();
+    vm.opened();
     return vm.stop;
   }, [vm]);
   if (!vm.shown) return null;
@@ -55,7 +55,7 @@ export const QrLoginPanel = observer(function QrLoginPanel() {
 export const AuthorizeLoginScreen = observer(function AuthorizeLoginScreen() {
   const vm = useViewModel(AuthorizeLoginModel);
   useEffect(() => {
-    void vm.start();
+    void vm.opened();
   }, [vm]);
   return (
     <div className="page qr-authorize-page">

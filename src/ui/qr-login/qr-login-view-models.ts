@@ -44,7 +44,7 @@ export class QrLoginPanelViewModel {
     );
   }
 
-  start(): void {
+  opened(): void {
     if (!this.shown || this.waiting !== null) return;
     this.waiting = this.makeWaiting(
       (view) => runInAction(() => {
@@ -110,7 +110,7 @@ export class AuthorizeLoginViewModel {
   }
 
   /** Opens the ticket (marks it scanned); a visitor signs in first and comes back here. */
-  async start(): Promise<void> {
+  async opened(): Promise<void> {
     if (!this.session.loggedIn) {
       this.navigator.replace(QrLoginPaths.login, { redirect: returnAddress(this.navigator.current()) });
       return;

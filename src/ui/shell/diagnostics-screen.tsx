@@ -6,7 +6,7 @@ import { DiagnosticsModel, type DiagnosticsViewModel } from './diagnostics-view-
 import './diagnostics.css';
 
 const Diagnostics = observer(function Diagnostics({ vm }: { vm: DiagnosticsViewModel }) {
-  useEffect(() => vm.start(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   return (
     <div className={`page diagnostics-page ${vm.compact ? 'diagnostics-page--compact' : ''}`}>
       <NavBar title="测试" />

@@ -79,7 +79,7 @@ export class DiagnosticsViewModel {
   }
 
   /** Runs the checks and follows network and socket changes; the returned function stops following. */
-  start(): Unsubscribe {
+  opened(): Unsubscribe {
     void this.checkStorage();
     void this.retestApi();
     const stopNetwork = this.networkType.onChange(() => runInAction(() => (this.network = this.diagnostics.network())));

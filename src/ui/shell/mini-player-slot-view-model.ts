@@ -11,7 +11,7 @@ export class MiniPlayerSlotViewModel {
     makeAutoObservable<MiniPlayerSlotViewModel, 'store'>(this, { store: false, entry: observableRef }, { autoBind: true });
   }
 
-  start(): () => void {
+  opened(): () => void {
     return this.store.subscribe((entry) => runInAction(() => (this.entry = entry)));
   }
 

@@ -9,7 +9,7 @@ const MiniPlayer = lazy(() => import('../playback/mini-player.tsx').then((m) => 
 /** The floating mini player's place in the app shell: shown off the play pages while a video is handed over. */
 export const MiniPlayerSlot = observer(function MiniPlayerSlot({ path }: { path: string }) {
   const vm = useViewModel(MiniPlayerSlotModel);
-  useEffect(() => vm.start(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   const key = vm.shownOn(path);
   if (key === null) return null;
   return (

@@ -73,7 +73,7 @@ export class ShellViewModel {
   }
 
   /** Once at start: the global timer, the recharge activity, the unread count and its refresh triggers. Returns a stop function. */
-  start(): () => void {
+  opened(): () => void {
     if (this.started) return () => undefined;
     this.started = true;
     this.lastUid = this.deps.userSession.user()?.id ?? null;

@@ -43,7 +43,7 @@ export class FollowButtonViewModel {
   }
 
   /** Mounted: mirror the controller, hear changes made elsewhere and read the relation when unknown. */
-  mounted(): () => void {
+  opened(): () => void {
     const stopState = this.controller.subscribe((next) => runInAction(() => (this.state = next)));
     const stopChanges = this.controller.watchChanges();
     if (!this.known && this.session.loggedIn && this.visible) void this.load();

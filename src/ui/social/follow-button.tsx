@@ -20,7 +20,7 @@ export const FollowButton = observer(function FollowButton({
   className?: string;
 }) {
   const vm = useViewModel(FollowButtonModel, { uid, initial });
-  useEffect(() => vm.mounted(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   if (!vm.visible) return null;
   const modifier = vm.state.relation === 'none' ? 'follow' : vm.state.relation;
   return (

@@ -138,7 +138,7 @@ export const CommentList = observer(function CommentList({ mediaKey, videoType }
   const vm = useViewModel(CommentSectionModel, { mediaKey, videoType });
   const end = useRef<HTMLDivElement>(null);
   const inRouter = useInRouterContext();
-  useEffect(() => vm.mounted(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   // A link's comment (收到的赞, 评论和回复) is scrolled to once shown.
   useEffect(() => {
     if (vm.focusedId > 0) document.querySelector(`[data-comment-id="${vm.focusedId}"]`)?.scrollIntoView({ block: 'center' });

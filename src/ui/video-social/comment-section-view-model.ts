@@ -128,7 +128,7 @@ export class CommentSectionViewModel {
   }
 
   /** Mirrors the thread, reads the first page, and reads again when the viewer changes (login, logout). */
-  mounted(): () => void {
+  opened(): () => void {
     const stopState = this.thread.subscribe((next) => runInAction(() => (this.state = next)));
     const stopViewer = reaction(
       () => this.session.user?.id ?? null,

@@ -12,7 +12,7 @@ import './video-social.css';
 /** The rating, 赞 / 踩 / 收藏 / 分享 and the uploader with 关注, for one video. */
 export const VideoActionsBar = observer(function VideoActionsBar({ mediaKey, uploader }: VideoActionsProps) {
   const vm = useViewModel(VideoActionsModel, { mediaKey });
-  useEffect(() => vm.mounted(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   return (
     <section className="video-actions" data-testid="video-actions">
       <div className="video-rating" data-testid="video-rating">

@@ -76,7 +76,7 @@ export class VideoActionsViewModel {
   }
 
   /** Mirrors the actions, loads them, and loads again when the viewer changes (login, logout). */
-  mounted(): () => void {
+  opened(): () => void {
     const stopState = this.actions.subscribe((next) => runInAction(() => (this.state = next)));
     const stopViewer = reaction(
       () => this.session.user?.id ?? null,

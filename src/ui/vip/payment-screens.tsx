@@ -264,7 +264,7 @@ export const ZfbPayCancelScreen = observer(function ZfbPayCancelScreen() {
 const PaidScreen = observer(function PaidScreen({ title }: { title: string }) {
   const vm = useViewModel(PayResultModel);
   useEffect(() => {
-    vm.start();
+    vm.opened();
     return () => vm.stop();
   }, [vm]);
   return (

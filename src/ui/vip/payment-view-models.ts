@@ -285,7 +285,7 @@ export class PayResultViewModel {
     this.navigator?.replace(PaymentPagePaths.user);
   }
 
-  start(): void {
+  opened(): void {
     if (!isOrderId(this.orderId)) {
       this.error = PaymentTexts.badOrder;
       return;

@@ -46,7 +46,7 @@ const LeaveGuard = observer(function LeaveGuard({ vm }: { vm: PurchaseViewModel 
 const PurchaseScreen = observer(function PurchaseScreen({ mode }: { mode: PurchaseMode }) {
   const vm = useViewModel(PurchaseModel, { mode });
   const defaultBack = useBackAction();
-  useEffect(() => vm.start(), [vm]);
+  useEffect(() => vm.opened(), [vm]);
   useEffect(() => {
     if (mode === 'openVip') document.title = pageTitle(vm.title);
   }, [mode, vm.title]);

@@ -128,7 +128,7 @@ export class PurchaseViewModel {
    * The screen is shown: the user is read again (a payment made elsewhere), the catalogue loaded, and, for this
    * user and each next one, the activities loaded and the scanned-code gift asked. Answers the stop.
    */
-  start(): () => void {
+  opened(): () => void {
     void this.refreshUser();
     void this.load();
     this.stopReactions();

@@ -86,7 +86,7 @@ describe('SearchViewModel', () => {
     expect(vm.list).toBeNull();
     world.clock.advance(1);
     expect(vm.keyword).toBe('长安');
-    vm.list?.start();
+    vm.list?.opened();
     await Promise.resolve();
     await new Promise((r) => setTimeout(r, 0));
     expect(vm.list?.items.map((v) => v.title)).toEqual(['长安']);

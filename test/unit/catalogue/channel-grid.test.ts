@@ -53,9 +53,9 @@ describe('ChannelGridViewModel', () => {
     expect(vm.failed).toBe(false);
     expect(vm.tiles.map((t) => t.name)).toEqual(['电影', '音乐', '游戏', '体育']);
     expect(vm.tagged.map((t) => t.key)).toEqual(['music', 'games']);
-    vm.start();
+    vm.opened();
     expect(calls).toBe(2);
-    vm.opened(vm.tiles[2]!.location);
+    vm.tileTapped(vm.tiles[2]!.location);
     expect(navigator.current()).toEqual({ path: '/game', query: {} });
     fail = true;
     await vm.refresh();

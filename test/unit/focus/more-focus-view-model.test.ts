@@ -43,7 +43,7 @@ describe('MoreFocusViewModel (/moreFocus)', () => {
     const { vm, world, api, logIn } = setup();
     logIn();
     api.uploaders.push({ uid: 3, nickName: '小鱼影视', avatar: '', introduce: '每天分享好看的短片', works: 12 }, { uid: 7, nickName: '我自己', avatar: '', introduce: '', works: 1 });
-    vm.list.start();
+    vm.list.opened();
     await settle();
     expect(vm.followsNobody).toBe(true);
     expect(vm.list.empty).toBe(true);
@@ -58,7 +58,7 @@ describe('MoreFocusViewModel (/moreFocus)', () => {
     api.follows.set(7, new Set([3]));
     api.videos.push(video(1, 3), video(5, 3), video(2, 4));
     api.posts.push({ id: 11, uid: 3, nickName: '小鱼影视', avatar: '', vipLevel: 0, contxt: '新动态', labels: ['日常'], place: '', cover: '', duration: 75, time: 3_000, likeCount: 0 });
-    vm.list.start();
+    vm.list.opened();
     await settle();
     expect(vm.followsNobody).toBe(false);
     expect(vm.list.items.map((item) => item.key)).toEqual(['video:life-05', 'post:11', 'video:life-01']);

@@ -76,7 +76,7 @@ describe('InteractionsService and the screens\' view-models', () => {
     );
     expect(await service.counts()).toEqual({ likes: 2, replies: 0 });
     const vm = new ReceivedLikesViewModel({ interactions: service, navigator });
-    vm.list.start();
+    vm.list.opened();
     await settle();
     expect(vm.list.items).toHaveLength(1);
     expect(vm.list.items[0]).toMatchObject({ headline: '李四等2人赞了你的评论', content: '好评', what: '评论', unread: true });
@@ -96,7 +96,7 @@ describe('InteractionsService and the screens\' view-models', () => {
     const post = { mediaKey: '', title: '', commentId: 0, replyId: 0, episode: 1, postId: 42 };
     state.likes.push({ recipient: 7, kind: 'post', id: 42, content: '', liker: actor(2, '张三'), time: tick(), target: post });
     const vm = new ReceivedLikesViewModel({ interactions: service, navigator });
-    vm.list.start();
+    vm.list.opened();
     await settle();
     expect(vm.list.items[0]).toMatchObject({ headline: '张三赞了你的动态', content: '分享了一个视频', what: '动态' });
     vm.rowTapped(vm.list.items[0]!);
@@ -114,7 +114,7 @@ describe('InteractionsService and the screens\' view-models', () => {
     close();
 
     const vm = new CommentAndReplyViewModel({ interactions: service, navigator });
-    vm.list.start();
+    vm.list.opened();
     await settle();
     expect(vm.list.items[0]).toMatchObject({ action: '回复了你的评论', content: '<img src=x>', original: '原评论', unread: true });
     vm.replyTapped(vm.list.items[0]!);

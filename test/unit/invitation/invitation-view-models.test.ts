@@ -90,7 +90,7 @@ describe('InvitationViewModel (/invitation)', () => {
     expect(await service.enter('abc def')).toMatchObject({ ok: true });
     logIn(1, '邀请人');
     await invitation.shown();
-    invitation.invitees.start();
+    invitation.invitees.opened();
     await settle();
     expect(invitation.invitees.items.map((invitee) => [invitee.nickName, invitation.rewardLabel(invitee)])).toEqual([['新人', '+100金币']]);
     expect([invitation.invitedCount, invitation.earnedGold]).toEqual([1, 100]);

@@ -75,7 +75,7 @@ describe('MovieRequestsViewModel (/seekingMovies)', () => {
     await settle();
     expect(vm.notice).toEqual({ tone: 'ok', text: MovieRequestTexts.Filed, video: null });
     expect([vm.title, vm.year, vm.note, vm.tab]).toEqual(['', '', '', 'mine']);
-    vm.mine.start();
+    vm.mine.opened();
     await settle();
     expect(vm.mine.items.map((r) => vm.rowOf(r))).toMatchObject([{ title: '长安 十二时辰', meta: '电视剧 · 2019', note: '求全集', stateText: '待处理', wantsText: '1人想看', canWant: false, wantText: '我发起的' }]);
     const sent = requests().length;

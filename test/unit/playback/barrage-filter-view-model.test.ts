@@ -9,7 +9,7 @@ async function setup() {
   const { container, world, api } = barrageWorld([stored(1, 1, '哈哈哈'), stored(2, 2, '哈哈哈', 50), stored(3, 3, ' 哈哈哈 '), stored(4, 9, '哈哈哈'), stored(5, 4, '666')]);
   container.get(UserSession).signedIn(user());
   const vm = barrageViewModel({ container, world });
-  vm.start('/play/movie-04', 'movie-04');
+  vm.opened('/play/movie-04', 'movie-04');
   await flush();
   vm.filters.timelineLoaded();
   const { timeline } = vm.timeline.session;

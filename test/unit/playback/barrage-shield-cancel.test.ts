@@ -25,7 +25,7 @@ const listRequests = (world: ReturnType<typeof barrageWorld>['world']) =>
 describe('GetShieldUserList and GetShieldKeyWordList are cancellable (spec §8)', () => {
   it('each goes out as a GET carrying an abort signal (the cancellable kind), with no parameters of its own', async () => {
     const { world, vm } = pendingLists();
-    vm.start('/play/movie-04', 'movie-04');
+    vm.opened('/play/movie-04', 'movie-04');
     await flush();
     const requests = listRequests(world);
     expect(requests.map((r) => [r.method, new URL(r.url, 'http://x').pathname])).toEqual([
@@ -41,7 +41,7 @@ describe('GetShieldUserList and GetShieldKeyWordList are cancellable (spec §8)'
 
   it('leaving the page while they are pending aborts both; no toast, and the stored lists stay', async () => {
     const { world, vm, container } = pendingLists();
-    vm.start('/play/movie-04', 'movie-04');
+    vm.opened('/play/movie-04', 'movie-04');
     await flush();
     const before = container.get(BarrageShields).current();
     vm.dispose();

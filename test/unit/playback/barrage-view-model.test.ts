@@ -28,7 +28,7 @@ function setup(options: { loggedIn?: boolean } = {}) {
   let time = 3.5;
   const player = { currentTime: () => time, paused: () => false } as unknown as PlayerHandle;
   vm.timeline.playerChanged(player);
-  vm.start('/play/movie-04', 'movie-04');
+  vm.opened('/play/movie-04', 'movie-04');
   return { vm, world, api, views, session, setTime: (t: number) => (time = t) };
 }
 

@@ -50,7 +50,7 @@ async function playScreen(mediaKey: string, episode: number | null = null) {
     mediaKey,
   );
   vm.videoMounted({});
-  const stop = vm.start(episode);
+  const stop = vm.opened(episode);
   // The session's code and the player load by dynamic import: on a busy machine the first load outlasts a few ticks.
   await vi.waitFor(
     () => {
@@ -176,7 +176,7 @@ describe('PlayViewModel', () => {
       'movie-01',
     );
     vm.videoMounted({});
-    vm.start(null);
+    vm.opened(null);
     await flush();
     vm.insertedAdFinished();
     await flush();

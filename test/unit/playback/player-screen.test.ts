@@ -100,7 +100,7 @@ function makeVm() {
   const { state, player } = makePlayer();
   const holds: string[] = [];
   const vm = new PlayerGesturesViewModel({ clock, pip }, player, () => ({ holdStarted: () => holds.push('start'), holdEnded: () => holds.push('end') }));
-  const stop = vm.start();
+  const stop = vm.opened();
   return { clock, pip, state, player, vm, holds, stop };
 }
 

@@ -16,7 +16,7 @@ describe('LocationViewModel', () => {
   it('lists the places near the device, nearest first with their distance; a tap puts one in the draft and goes back', async () => {
     const s = locationSetup();
     const vm = new LocationViewModel(s.locationDeps);
-    vm.mounted();
+    vm.opened();
     expect(vm.status).toBe('locating');
     await settle();
     expect(vm.status).toBe('ready');
@@ -33,11 +33,11 @@ describe('LocationViewModel', () => {
 
   it('asks the device once per visit to the app; 不显示位置 clears the place', async () => {
     const s = locationSetup();
-    new LocationViewModel(s.locationDeps).mounted();
+    new LocationViewModel(s.locationDeps).opened();
     await settle();
     s.store.setLocation({ id: 'x', name: '某处', address: '', lat: 0, lng: 0 });
     const again = new LocationViewModel(s.locationDeps);
-    again.mounted();
+    again.opened();
     expect(again.status).toBe('ready');
     expect(s.world.geolocation.calls).toBe(1);
     expect(again.hidden).toBe(false);
@@ -49,7 +49,7 @@ describe('LocationViewModel', () => {
     const s = locationSetup();
     s.world.geolocation.fail('denied');
     const vm = new LocationViewModel(s.locationDeps);
-    vm.mounted();
+    vm.opened();
     await settle();
     expect(vm.status).toBe('failed');
     expect(vm.failure).toBe(UploadTexts.locationDenied);

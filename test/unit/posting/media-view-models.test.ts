@@ -80,7 +80,7 @@ describe('AddPosterViewModel', () => {
   it('takes eight frames once per video, the first chosen; 下一步 opens it in the editor in this page\'s place', async () => {
     const s = await withVideo();
     const vm = new AddPosterViewModel(s.deps);
-    await vm.mounted();
+    await vm.opened();
     expect(vm.status).toBe('ready');
     expect(vm.frames).toHaveLength(POSTER_FRAME_COUNT);
     expect(vm.selected).toBe(0);
@@ -91,7 +91,7 @@ describe('AddPosterViewModel', () => {
     expect(s.world.navigator.entries().map((entry) => entry.path)).toEqual(['/publishDynamic', '/dynamicVideoEditPoster']);
     // Coming back keeps the frames and the choice.
     const again = new AddPosterViewModel(s.deps);
-    await again.mounted();
+    await again.opened();
     expect(s.media.framesAsked).toBe(1);
     expect(again.selected).toBe(5);
   });
@@ -99,7 +99,7 @@ describe('AddPosterViewModel', () => {
   it('从相册选择 takes an image straight to the editor and refuses anything else', async () => {
     const s = await withVideo();
     const vm = new AddPosterViewModel(s.deps);
-    await vm.mounted();
+    await vm.opened();
     vm.albumPicked(new File(['x'], 'song.mp3', { type: 'audio/mpeg' }));
     expect(s.toasts()).toEqual([UploadTexts.notAnImageFile]);
     expect(s.world.navigator.current().path).toBe('/dynamicVideoAddPoster');
@@ -112,7 +112,7 @@ describe('AddPosterViewModel', () => {
     const s = await withVideo();
     s.media.framesFail = true;
     const vm = new AddPosterViewModel(s.deps);
-    await vm.mounted();
+    await vm.opened();
     expect(vm.status).toBe('failed');
     expect(vm.canGoOn).toBe(false);
     vm.nextTapped();
@@ -120,7 +120,7 @@ describe('AddPosterViewModel', () => {
 
     const empty = postingSetup({ path: '/dynamicVideoAddPoster' });
     const none = new AddPosterViewModel(empty.deps);
-    await none.mounted();
+    await none.opened();
     expect(none.status).toBe('noVideo');
   });
 });

@@ -32,7 +32,7 @@ const post = (id: number, patch: Partial<Post> = {}): Post => ({
 /** Publishes one post through the real view-model and core (on the upload imitation). */
 async function publishOne(s: ReturnType<typeof postingSetup>, text: string): Promise<void> {
   const vm = new PublishViewModel({ ...s.deps, publisher: s.publisher, session: s.session, clock: s.world.clock });
-  const stop = vm.mounted();
+  const stop = vm.opened();
   await vm.videoPicked(videoFile());
   vm.descriptionChanged(text);
   await drive(s.world.clock, vm.publishTapped());
@@ -65,7 +65,7 @@ describe('MyPostsViewModel', () => {
     await publishOne(s, '第一条');
     await publishOne(s, '第二条');
     const vm = new MyPostsViewModel(s.posts, s.world.navigator, s.world.notifier);
-    vm.list.start();
+    vm.list.opened();
     await settle();
     expect(vm.list.items.map((item) => item.text)).toEqual(['第二条', '第一条']);
     vm.postTapped(vm.list.items[0]!);
@@ -90,7 +90,7 @@ describe('MyPostsViewModel', () => {
   it('is empty before the first post, and 去发布 opens the form', async () => {
     const s = postingSetup({ path: '/myDynamic' });
     const vm = new MyPostsViewModel(s.posts, s.world.navigator, s.world.notifier);
-    vm.list.start();
+    vm.list.opened();
     await settle();
     expect(vm.list.empty).toBe(true);
     vm.publishTapped();
@@ -118,7 +118,7 @@ describe('SpaceViewModel', () => {
     expect(vm.tabs.map((tab) => tab.title)).toEqual([PostingTexts.tabWorks, PostingTexts.tabPosts]);
     expect(vm.posts).toBeNull();
     vm.tabTapped('posts');
-    vm.posts!.start();
+    vm.posts!.opened();
     await settle();
     expect(vm.posts!.items.map((item) => item.text)).toEqual(['第二条', '第一条']);
     vm.postTapped(vm.posts!.items[1]!);
@@ -137,7 +137,7 @@ describe('SpaceViewModel', () => {
     s.userSession.clear();
     const vm = space(s, UID);
     vm.tabTapped('posts');
-    vm.posts!.start();
+    vm.posts!.opened();
     await settle();
     expect(vm.posts!.items.map((item) => item.text)).toEqual(['公开的一条']);
     const none = space(s, 0);
@@ -285,7 +285,7 @@ describe('DiscoveryViewModel', () => {
     expect(s.vm.tab).toBe('follow');
     expect(s.vm.tabs.find((tab) => tab.key === 'follow')?.dot).toBe(true);
     s.vm.shown();
-    s.vm.follow?.start();
+    s.vm.follow?.opened();
     await settle();
     expect(s.feeds).toEqual(['follow:1']);
     expect(s.vm.follow?.items.map((item) => item.nickName)).toEqual(['关注的人']);
@@ -299,7 +299,7 @@ describe('DiscoveryViewModel', () => {
     const s = discoverySetup(false);
     expect(s.vm.tab).toBe('works');
     s.vm.tabTapped('posts');
-    s.vm.posts?.start();
+    s.vm.posts?.opened();
     await settle();
     expect(s.feeds).toEqual(['all:1']);
     expect(s.vm.posts?.items).toHaveLength(2);
@@ -316,7 +316,7 @@ describe('DiscoveryViewModel', () => {
   it('coming back to the page with new works switches to 关注 and reloads it', async () => {
     const s = discoverySetup(false);
     s.vm.tabTapped('follow');
-    s.vm.follow?.start();
+    s.vm.follow?.opened();
     await settle();
     s.vm.tabTapped('works');
     expect(s.feeds).toEqual(['follow:1']);

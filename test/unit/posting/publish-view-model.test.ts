@@ -24,7 +24,7 @@ async function pickVideo(s: ReturnType<typeof publishSetup>, size = 5000): Promi
 describe('PublishViewModel — the form', () => {
   it('shows today\'s remaining posts and the labels once shown', async () => {
     const s = publishSetup();
-    const stop = s.vm.mounted();
+    const stop = s.vm.opened();
     await settle();
     expect(s.vm.remainingText).toBe('今日还可发布5条');
     expect(s.vm.labelChips.map((chip) => chip.label.name)).toEqual(['搞笑', '生活', '美食', '旅行', '萌宠', '音乐']);
@@ -34,13 +34,13 @@ describe('PublishViewModel — the form', () => {
     // The form is made again when it is shown again: the labels are there at once, asked only once.
     const again = new PublishViewModel({ ...s.deps, publisher: s.publisher, session: s.session, clock: s.world.clock });
     expect(again.labelChips).toHaveLength(6);
-    again.mounted()();
+    again.opened()();
     expect(s.world.http.requests.filter((r) => r.url === UploadCalls.labels.path)).toHaveLength(1);
   });
 
   it('says when today\'s posts are used up, and 发布 then only explains', async () => {
     const s = publishSetup({ dailyLimit: 0 });
-    const stop = s.vm.mounted();
+    const stop = s.vm.opened();
     await settle();
     expect(s.vm.remainingText).toBe(PostingTexts.noneLeft);
     expect(s.vm.limitReached).toBe(true);
@@ -78,7 +78,7 @@ describe('PublishViewModel — the form', () => {
 
   it('labels toggle, a fourth is refused with 最多选择3个标签; the description counts characters', async () => {
     const s = publishSetup();
-    const stop = s.vm.mounted();
+    const stop = s.vm.opened();
     await settle();
     const [a, b, c, d] = s.vm.labelChips.map((chip) => chip.label);
     for (const label of [a, b, c, d]) s.vm.labelTapped(label!);
@@ -119,7 +119,7 @@ describe('PublishViewModel — the form', () => {
 describe('PublishViewModel — publishing', () => {
   it('uploads with the first frame as the cover when none was chosen: 1 → 80 → 90 → 95 → 100, 发布成功, then /myDynamic', async () => {
     const s = publishSetup({ chunkSize: undefined });
-    const stop = s.vm.mounted();
+    const stop = s.vm.opened();
     await settle();
     await pickVideo(s, 5000);
     s.vm.labelTapped(s.vm.labelChips[0]!.label);
@@ -145,7 +145,7 @@ describe('PublishViewModel — publishing', () => {
 
   it('a chunk that keeps failing shows the error with 继续上传; resuming sends only what is missing and posts', async () => {
     const s = publishSetup({ chunkSize: undefined });
-    const stop = s.vm.mounted();
+    const stop = s.vm.opened();
     await settle();
     await pickVideo(s, 3 * UploadConstants.chunkSize + 100);
     let down = true;
@@ -169,7 +169,7 @@ describe('PublishViewModel — publishing', () => {
 
   it('a refusal before anything is uploaded is toasted and the form stays', async () => {
     const s = publishSetup();
-    const stop = s.vm.mounted();
+    const stop = s.vm.opened();
     await settle();
     await pickVideo(s);
     s.api.fault = (call) => (call.path === UploadCalls.createFile.path ? { ret: UploadRet.QuotaExceeded, msg: UploadTexts.QuotaExceeded } : null);
@@ -192,7 +192,7 @@ describe('PublishViewModel — publishing', () => {
 
   it('取消 asks first; confirmed, it stops the upload and clears the form', async () => {
     const s = publishSetup();
-    const stop = s.vm.mounted();
+    const stop = s.vm.opened();
     await settle();
     await pickVideo(s, UploadConstants.chunkSize + 10);
     s.api.fault = (call) => (call.path === UploadChunkCalls.videoChunk.path ? 'hang' : null);
@@ -241,7 +241,7 @@ describe('PublishViewModel — publishing', () => {
   it('a draft published earlier is cleared when the form is shown again', async () => {
     const s = publishSetup();
     s.store.patch({ phase: 'published', progress: 100, publishedPostId: 3 });
-    const stop = s.vm.mounted();
+    const stop = s.vm.opened();
     expect(s.vm.draft.phase).toBe('editing');
     expect(s.vm.overlayVisible).toBe(false);
     stop();

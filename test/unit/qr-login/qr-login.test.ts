@@ -145,12 +145,12 @@ describe('the big screen waiting for a phone', () => {
     const hidden = new QrLoginPanelViewModel(false, () => {
       throw new Error('a phone makes no ticket');
     }, world.navigator, world.notifier);
-    hidden.start();
+    hidden.opened();
     expect(api.tickets.size).toBe(0);
     const panel = new QrLoginPanelViewModel(true, (onView, onSignedIn) =>
       new QrLoginWaiting({ api: container.get(ApiClient), socket, clock: world.clock, session, origin: ORIGIN }, onView, onSignedIn), world.navigator, world.notifier);
     expect(panel.caption).toBe('二维码加载中…');
-    panel.start();
+    panel.opened();
     await flush();
     expect(panel.caption).toBe('等待扫码');
     expect(panel.codeShown).toBe(true);
@@ -189,7 +189,7 @@ describe('the phone: /authorizeLogin, /scanCode, /scanCodeResult', () => {
 
   it('a visitor signs in first and comes back', async () => {
     const { world, vm } = phoneSetup(`/authorizeLogin?ticket=${TICKET}`, false);
-    await vm().start();
+    await vm().opened();
     expect(world.navigator.current()).toMatchObject({ path: '/login', query: { redirect: `/authorizeLogin?ticket=${TICKET}` } });
   });
 
@@ -198,7 +198,7 @@ describe('the phone: /authorizeLogin, /scanCode, /scanCodeResult', () => {
     const ticket = await ticketFrom(world);
     world.navigator.replace('/authorizeLogin', { ticket });
     const page = vm();
-    await page.start();
+    await page.opened();
     expect(page.phase).toBe('asking');
     expect(page.request).toMatchObject({ device: '电视 · Chrome', place: '中国' });
     expect(page.accountName).toBe('演示用户');
@@ -208,7 +208,7 @@ describe('the phone: /authorizeLogin, /scanCode, /scanCodeResult', () => {
     expect(api.changes.filter((change) => change.state === 'confirmed')).toHaveLength(1);
 
     const again = vm();
-    await again.start();
+    await again.opened();
     expect(again.phase).toBe('refused');
     expect(again.resultText).toBe('二维码已使用');
     again.rescanTapped();
@@ -217,7 +217,7 @@ describe('the phone: /authorizeLogin, /scanCode, /scanCodeResult', () => {
     const other = await ticketFrom(world);
     world.navigator.replace('/authorizeLogin', { ticket: other });
     const cancelling = vm();
-    await cancelling.start();
+    await cancelling.opened();
     await cancelling.cancelTapped();
     expect(cancelling.phase).toBe('cancelled');
     expect(api.tickets.get(other)?.state).toBe('cancelled');

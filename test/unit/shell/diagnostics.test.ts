@@ -52,7 +52,7 @@ describe('Diagnostics and /test\'s view-model', () => {
   it('shows version, device, storage, API base and a timed call, the socket; nothing of the session', async () => {
     const { world, diagnostics } = setup();
     const vm = new DiagnosticsViewModel(diagnostics, world.network, world.socket, false);
-    const stop = vm.start();
+    const stop = vm.opened();
     await vi.waitFor(() => expect(vm.api).not.toBeNull());
     await vi.waitFor(() => expect(vm.storage).not.toBeNull());
     const value = (id: string) => vm.rows.find((row) => row.id === id)?.value;
@@ -93,7 +93,7 @@ describe('Diagnostics and /test\'s view-model', () => {
     const { world, diagnostics } = setup({ estimate: null, apiBase: 'https://api.example.com' });
     world.http.route('GET', '/api/home/GetConfig', () => ({ body: { ret: 500, msg: '服务器繁忙，请稍后再试', data: null } }));
     const vm = new DiagnosticsViewModel(diagnostics, world.network, world.socket, true);
-    const stop = vm.start();
+    const stop = vm.opened();
     await vi.waitFor(() => expect(vm.api).not.toBeNull());
     await vi.waitFor(() => expect(vm.storage).not.toBeNull());
     expect(vm.api?.ok).toBe(false);

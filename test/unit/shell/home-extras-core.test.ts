@@ -103,7 +103,7 @@ describe('GET /api/home/filter', () => {
         return { list: [], page: p, pageSize: size, total: 0, options: optionsOf(page.options)! };
       },
     });
-    vm.list.start();
+    vm.list.opened();
     await Promise.resolve();
     await Promise.resolve();
     expect(vm.rows.map((r) => r.label)).toEqual(['分类', '地区', '年份', '语言', '排序']);

@@ -45,7 +45,7 @@ function setup(options: { activity?: unknown; count?: number; iosSafari?: boolea
 describe('ShellViewModel: unread count and red dots', () => {
   it('asks for the unread count at start and shows the account dot; discovery dot from newWorks', async () => {
     const { vm, calls, settle } = setup();
-    vm.start();
+    vm.opened();
     await settle();
     expect(calls.unread).toBe(1);
     expect(vm.unreadCount).toBe(3);
@@ -55,7 +55,7 @@ describe('ShellViewModel: unread count and red dots', () => {
 
   it('never asks for a visitor', async () => {
     const { vm, calls, settle, world } = setup({ loggedIn: false });
-    vm.start();
+    vm.opened();
     vm.routeChanged('/rank', true);
     await world.clock.advanceAsync(GLOBAL_TICK_MS * 2);
     await settle();
@@ -65,7 +65,7 @@ describe('ShellViewModel: unread count and red dots', () => {
 
   it('refreshes on the 60 s tick, on a route change to a tab page, on login and logout', async () => {
     const { vm, calls, settle, world, session, user, setCount } = setup();
-    vm.start();
+    vm.opened();
     await settle();
     expect(calls.unread).toBe(1);
     await world.clock.advanceAsync(GLOBAL_TICK_MS - 1);
@@ -97,7 +97,7 @@ describe('ShellViewModel: unread count and red dots', () => {
 
   it('stops the timer when stopped', async () => {
     const { vm, world, calls, settle } = setup();
-    const stop = vm.start();
+    const stop = vm.opened();
     await settle();
     stop();
     await world.clock.advanceAsync(GLOBAL_TICK_MS * 3);
@@ -108,7 +108,7 @@ describe('ShellViewModel: unread count and red dots', () => {
 describe('ShellViewModel: VIP tab', () => {
   it('shows the activity title with the animated icon, and a tap moves 1 → 2 storing the date', async () => {
     const { vm, world, settle } = setup();
-    vm.start();
+    vm.opened();
     await settle();
     const vip = () => vm.tabs.find((t) => t.key === 'vip');
     expect(vip()).toMatchObject({ label: '充值享优惠', animated: true });
@@ -123,7 +123,7 @@ describe('ShellViewModel: VIP tab', () => {
   it('shows plain VIP (state 3) when no activity runs, or a bargain one', async () => {
     for (const activity of [null, { ...ACTIVITY, type: 1 }, { ...ACTIVITY, status: 0 }]) {
       const { vm, settle, world } = setup({ activity });
-      vm.start();
+      vm.opened();
       await settle();
       expect(vm.iconState).toBe(VipIconState.Final);
       expect(vm.tabs.find((t) => t.key === 'vip')).toMatchObject({ label: 'VIP', animated: false });
@@ -134,7 +134,7 @@ describe('ShellViewModel: VIP tab', () => {
   it('leaves the state alone when the activity call fails', async () => {
     const { vm, world, settle } = setup();
     world.http.route('GET', '/api/home/GetActivity', () => ({ status: 500, body: 'oops' }));
-    vm.start();
+    vm.opened();
     await settle();
     expect(vm.iconState).toBeNull();
     expect(world.notifier.toasts).toEqual([]);

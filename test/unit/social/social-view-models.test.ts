@@ -41,7 +41,7 @@ describe('FollowButtonViewModel', () => {
     const { container, api, model, service } = await setup();
     api.following.add(B);
     const vm = new FollowButtonViewModel(container.get<FollowControllerFactory>(FollowControllerFactory)(B), model, service, false);
-    const stop = vm.mounted();
+    const stop = vm.opened();
     await flush();
     expect(vm.label).toBe('已关注');
     expect(vm.visible).toBe(true);
@@ -142,7 +142,7 @@ describe('lists', () => {
     api.blocked.add(B);
     api.blocked.add(B + 1);
     const vm = new BlacklistViewModel(deps);
-    vm.list.start();
+    vm.list.opened();
     await flush();
     expect(vm.list.items.map((u) => u.userId)).toEqual([B + 1, B]);
     const first = vm.list.items[0];

@@ -102,7 +102,7 @@ describe('/openVipRecords', () => {
     };
     fake.records.set(7, [base, { ...base, id: 'order:2', kind: 'giftGiven', payType: 1, state: 'pending', vipExpireDate: '', counterpart: { uid: 9, nickName: '小明' }, time: NOW }]);
     const vm = new VipRecordsViewModel(service, navigator, sessionModel);
-    vm.list.start();
+    vm.list.opened();
     await settle();
     expect(vm.list.items.map((row) => [row.title, row.payType, row.amount, row.state, row.note, row.expiry])).toEqual([
       ['黄金VIP·黄金月卡 30天', '微信', '¥58.00', '待支付', '赠送给 小明', ''],

@@ -173,7 +173,7 @@ describe('/payResult', () => {
     const { world, api, account, service, model, orderVm, place } = await setup('/payResult');
     const orderId = await place();
     const vm = new PayResultViewModel(service, world.clock, model, orderId);
-    vm.start();
+    vm.opened();
     await world.clock.advanceAsync(0);
     expect(vm.headline).toBe('正在确认支付结果…');
     await world.clock.advanceAsync(2_000);
@@ -196,7 +196,7 @@ describe('/payResult', () => {
     const { world, service, model, place } = await setup('/payResult');
     const orderId = await place();
     const vm = new PayResultViewModel(service, world.clock, model, orderId);
-    vm.start();
+    vm.opened();
     await world.clock.advanceAsync(62_000);
     expect(vm.timedOut).toBe(true);
     expect(vm.headline).toBe('支付失败');
@@ -210,7 +210,7 @@ describe('/payResult', () => {
     const cancel = orderVm(orderId);
     await cancel.load();
     await cancel.cancel(false);
-    vm.start();
+    vm.opened();
     await world.clock.advanceAsync(0);
     expect(vm.headline).toBe('已取消');
     expect(world.clock.pendingTimers()).toBe(0);

@@ -223,7 +223,7 @@ describe('PurchaseViewModel', () => {
     const bargain = { bargainKeyFor: () => null, snapshot: { info: { price: 0 } }, load: async () => void calls.push('bargain load'), dispose: () => calls.push('bargain dispose') };
     const { vm, world, register } = setup('vip', {}, '/vip', { share, bargain } as unknown as PurchaseActivities);
     await register();
-    const stop = vm.start();
+    const stop = vm.opened();
     await flush();
     expect(calls.slice(0, 2)).toEqual(['bargain load', 'share load']);
     expect(vm.cards.map((card) => [card.pkg.name, card.priceText, card.originalText])).toEqual([['月卡', '€25', '€30'], ['季卡', '€80', null]]);

@@ -136,7 +136,7 @@ describe('/voteManage', () => {
     world.clock.advance(1000);
     await service.create({ type: 'video', id: 'movie-01' }, { question: '好看吗', options: ['好看', '一般'], endTime: world.clock.now() + DAY }, false, world.clock.now());
     const vm = new VoteManageViewModel(service, world.navigator, world.notifier, { loggedIn: true }, world.clock);
-    vm.list.start();
+    vm.list.opened();
     await settle();
     await waitFor(() => vm.list.items.length === 2);
     expect(vm.list.items.map((row) => [row.question, row.whereText, row.votersText, row.stateText])).toEqual([

@@ -37,7 +37,7 @@ export class PagedListModel<T> {
   }
 
   /** The first page, once (a kept-alive screen keeps what it has). */
-  start(): void {
+  opened(): void {
     if (this.state.page === 0 && this.state.load === LoadState.Idle) void this.list.loadMore();
   }
 

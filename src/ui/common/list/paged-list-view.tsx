@@ -73,7 +73,7 @@ export const PagedListView = observer(function PagedListView<T>({
   skeleton?: SkeletonLayout;
 }) {
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => model.start(), [model]);
+  useEffect(() => model.opened(), [model]);
   useNearBottom(end, model.nearBottom, [model, model.state]);
   if (model.firstLoading) return <LoadingState skeleton={skeleton} />;
   if (model.firstPageFailed) return <ErrorState onRefresh={() => void model.refresh()} />;
