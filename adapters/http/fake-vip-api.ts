@@ -5,7 +5,9 @@ import {
   PayType,
   VipCalls,
   VipProtocolLimits,
+  OrderCallPayTypes,
   type AliPayOrder,
+  type OrderCall,
   type BargainStatusView,
   type CategoryView,
   type CustomerServiceUser,
@@ -127,15 +129,6 @@ const BARGAIN_MS = DAY_MS;
 const money = (value: number): number => Math.round(value * CENTS);
 const amountText = (value: number): string => (money(value) / CENTS).toFixed(2);
 
-/** The pay types each order call takes; the first is the one assumed when none is sent. */
-const ORDER_CALL_PAY_TYPES = {
-  card: [PayType.Card],
-  aliPay: [PayType.AlipayStyle, PayType.AlipayStyleAlt],
-  tcg: [PayType.Tcg],
-  gateway: [PayType.Gateway],
-} as const satisfies Record<string, readonly number[]>;
-type OrderCall = keyof typeof ORDER_CALL_PAY_TYPES;
-
 /**
  * An in-memory imitation of the reference server's VIP calls (purchase, payment, bargain and share activities),
  * answering what vip-protocol.ts declares and checking their parameters as declared (test/contract/vip-protocol.test.ts
@@ -203,7 +196,7 @@ export function installFakeVipApi(http: FakeHttp, options: FakeVipApiOptions = {
   /** Places an order as the server does: pay type of the call, package (in the category), promotions, price echoes. */
   const place = (input: ReceivedOf<typeof VipCalls.tcgOrder.params>, uid: number, orderCall: OrderCall): FakeVipOrder => {
     if (api.refuseOrders) throw refuse(api.refuseOrders.ret, api.refuseOrders.msg);
-    const accepted: readonly number[] = ORDER_CALL_PAY_TYPES[orderCall];
+    const accepted: readonly number[] = OrderCallPayTypes[orderCall];
     const payType = input.payType ?? accepted[0] ?? PayType.Card;
     if (!accepted.includes(payType)) throw refuse(7004, '不支持该支付方式', { payType, payTypes: [...accepted] });
     requireOpen(input.region);
