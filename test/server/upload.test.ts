@@ -360,9 +360,11 @@ describe('bad chunks', () => {
           resolve();
         }, 100));
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The server notices the cut connection and removes the part it was writing: on a busy machine that can take
+      // longer than a fixed pause, so the test waits for it (up to 10 s) rather than for 200 ms.
+      const tmpParts = async () => (await snapshot(join(server.dir, 'uploads', 'parts', info.uniqueFileName))).filter((entry) => entry.includes('.tmp'));
+      await expect.poll(tmpParts, { timeout: 10_000, interval: 50 }).toEqual([]);
       expect((await held(owner, info)).body.data.received).not.toContain(2);
-      expect((await snapshot(join(server.dir, 'uploads', 'parts', info.uniqueFileName))).filter((entry) => entry.includes('.tmp'))).toEqual([]);
     } finally {
       await listening.close();
     }
