@@ -68,6 +68,18 @@ function answerRefusal(error: unknown): FakeHttpAnswer {
 }
 
 /** A fake API's routing of its declared calls (see the module's note); `serve(declared, auth, handler)`. */
+/**
+ * The usual `before` of a fake that tests inspect: records every call in `api.calls` and answers the failure a test
+ * arranged for the call's path in `api.fail`.
+ */
+export function recordCalls(api: { calls: FakeHttpCall[]; fail: ReadonlyMap<string, { ret: number; msg: string }> }): NonNullable<FakeApiOptions['before']> {
+  return (call, declared) => {
+    api.calls.push(call);
+    const failure = api.fail.get(declared.path);
+    return failure ? fail(failure.ret, failure.msg) : undefined;
+  };
+}
+
 export function fakeApi(http: FakeHttp, options: FakeApiOptions = {}) {
   const callerOf = options.caller ?? tokenCaller;
   const route: FakeRouter = options.route ?? ((method, path, handler) => void http.route(method, path, handler));

@@ -4,7 +4,7 @@ import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
 import { BarrageStyleTexts, colorAllowed, readBarrageStyle, type BarrageMode, type BarrageTextSize } from '../../src/core/playback/barrage-style.ts';
-import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
+import { fakeApi, ok, recordCalls, refuse } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** A barrage the imitation holds (its answer adds whether the caller liked it, and the time it was sent). */
@@ -123,11 +123,7 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
 
   const { serve } = fakeApi(http, {
     caller: options.caller,
-    before: (call, declared) => {
-      api.calls.push(call);
-      const failure = api.fail.get(declared.path);
-      return failure ? fail(failure.ret, failure.msg) : undefined;
-    },
+    before: recordCalls(api),
   });
 
   serve(BarrageCalls.list, 'optional', ({ mediaKey, episode, from, to }, viewer) => {

@@ -1,7 +1,7 @@
 import { EPISODE_NOT_FOUND, PlaybackCalls, PlaybackRet } from '../../src/core/playback/playback-protocol.ts';
 import type { AppDownloadLink, EpisodeList, PlayInfo, RelatedVideos, WirePlaySource, WireVideoDetails, WireWatchingLists } from '../../src/core/playback/playback-protocol.ts';
 import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
-import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
+import { fail, fakeApi, ok, recordCalls, refuse } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 /** A video as the imitation knows it. */
@@ -92,11 +92,7 @@ export function installFakePlaybackApi(http: FakeHttp, options: FakePlaybackApiO
   };
   const { serve } = fakeApi(http, {
     caller: options.caller,
-    before: (call, declared) => {
-      api.calls.push(call);
-      const failure = api.fail.get(declared.path);
-      return failure ? fail(failure.ret, failure.msg) : undefined;
-    },
+    before: recordCalls(api),
   });
 
   serve(PlaybackCalls.details, 'optional', ({ mediaKey }) => {
