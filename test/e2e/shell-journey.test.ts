@@ -5,6 +5,7 @@ const { page, app, shot } = useJourney({ npmStart: true });
 
 const tabBar = () => page.locator('nav.tab-bar');
 const tab = (key: string) => page.locator(`nav.tab-bar [data-tab="${key}"]`);
+const iconAnimation = () => tab('vip').locator('.tab-bar__icon').evaluate((icon) => getComputedStyle(icon).animationName);
 /**
  * Taps a tab by dispatching the click on the button itself: the start advertisement or the open-app popup
  * (other parts of the app) may cover the page at times, and this journey is about the shell.
@@ -45,6 +46,14 @@ describe('the app shell: tab bar, titles, scroll and kept pages', () => {
   it('the VIP tab shows the running recharge activity with the animated icon', async () => {
     await expect.poll(() => tab('vip').textContent()).toBe('充值享优惠');
     expect(await tab('vip').getAttribute('class')).toContain('tab-bar__item--activity');
+  });
+
+  it('the activity icon pulses, but keeps still when reduced motion is asked for (as journey phones ask): then no endless animation runs', async () => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await iconAnimation()).toBe('vip-activity-pulse');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await iconAnimation()).toBe('none');
+    expect(await page.evaluate(() => document.getAnimations().filter((running) => running.effect?.getTiming().iterations === Infinity).length)).toBe(0);
   });
 
   it('switches tabs through the tab bar: URL, active tab and title follow, history is replaced (discovery pushed: iOS Safari)', async () => {
