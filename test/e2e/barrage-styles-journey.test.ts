@@ -77,7 +77,7 @@ describe('coloured and pinned barrages, live for visitors', () => {
     const text = `红色顶部${Date.now() % 10_000}`;
     await send(pageA, text);
 
-    await flyingWith(pageB, text).waitFor({ state: 'attached', timeout: 5_000 });
+    await flyingWith(pageB, text).waitFor({ state: 'attached', timeout: 15_000 });
     const seenAt = await videoTime(pageB);
     const canvas = await pageB.getByTestId('barrage-canvas').boundingBox();
     if (!canvas) throw new Error('no canvas');

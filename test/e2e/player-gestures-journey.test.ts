@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { turnsToLandscape } from './support/phone.ts';
-import { startPlayback, videoTime } from './support/play.ts';
+import { startPlayback, untilHeard, videoTime } from './support/play.ts';
 import { STOPS, describeCovered, findCoveredTapTargets, scrollPageTo, settle } from './support/tap-targets.ts';
 import { useJourney } from './support/journey.ts';
 
@@ -128,6 +128,9 @@ describe('the picture on a phone', () => {
     await startPlayback(other);
     await rewind(page);
     await setDanmu(page, true);
+    // The other phone is in the video's room once a hello from this one reaches it.
+    await untilHeard(page, other);
+    await page.waitForTimeout(1_100);
 
     await page.getByTestId('play-fullscreen').click();
     await poll(() => area().getAttribute('data-fullscreen')).toBe('true');

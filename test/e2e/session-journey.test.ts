@@ -111,9 +111,10 @@ describe('a visitor becomes a logged-in user and stays one', () => {
   });
 
   it('a corrupted stored token sends the user back to /login', async () => {
-    // /user reads the user again on each show (GetUserInfo) and stores the answer with the token it holds: let that
-    // finish first, or it writes the good token back over the corrupted one.
-    await page.waitForLoadState('networkidle');
+    // /user reads the user again on each show (GetUserInfo) and stores the answer with the token it holds, so a
+    // running app can write the good token back over the corrupted one: the token is corrupted on a page of the same
+    // origin where the app does not run (an API answer), as if between two visits.
+    await page.goto(`${app.url}/api/home/GetUserRegion`);
     await page.evaluate(() => {
       const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: { sign: string } };
       user.token.sign = 'corrupted';

@@ -45,8 +45,10 @@ describe('the start advertisement', () => {
   it('the next start shows an ad again, from the stored list', async () => {
     await page.reload();
     await expect.poll(() => ad().count()).toBe(1);
-    await expect.poll(() => skipButton().textContent()).toBe('跳过 4');
-    await skipButton().click();
+    // Its countdown runs meanwhile: on a loaded machine 4 may be gone by the first look (the countdown's own step
+    // below reads 4), and the ad may even close itself before the tap, which is as good an end here.
+    await expect.poll(() => skipButton().textContent()).toMatch(/^跳过 [1-4]$/);
+    await skipButton().click({ timeout: 5_000 }).catch(() => undefined);
     await expect.poll(() => ad().count()).toBe(0);
   });
 

@@ -37,10 +37,10 @@ describe('an upload that loses its connection resumes where it stopped', () => {
     await page.getByTestId('upload-progress').waitFor();
   });
 
-  it('chunk 3 keeps failing: after the retries the error shows 上传失败 with 继续上传 and 取消, progress held at 2 of 4', async () => {
+  it('chunk 3 keeps failing: after the retries the error shows 上传失败 with 继续上传 and 取消, progress held at 2 of 4', { timeout: 120_000 }, async () => {
     const error = page.getByTestId('upload-error');
-    // Three retries wait 1 + 2 + 4 s.
-    await error.waitFor({ timeout: 30_000 });
+    // Chunks 1 and 2 (3.5 MB) go first, then three retries wait 1 + 2 + 4 s: a loaded machine has taken over 30 s.
+    await error.waitFor({ timeout: 90_000 });
     expect(await error.locator('.upload-card__error').textContent()).toBe(UploadTexts.uploadFailed);
     expect(await page.getByTestId('upload-resume').textContent()).toBe('继续上传');
     expect(await page.getByTestId('upload-cancel').textContent()).toBe('取消');

@@ -70,3 +70,28 @@ export async function openVideo(page: Page, baseUrl: string, mediaKey: string, o
   await page.goto(`${baseUrl}/play/${encodeURIComponent(mediaKey)}${query}`);
   await startPlayback(page);
 }
+
+/** The barrage-a11y mirror's entries with `text` (every barrage on screen, as a screen reader gets it). */
+export function barrageWith(on: Page, text: string) {
+  return on.getByTestId('barrage-a11y').locator('li').filter({ hasText: text });
+}
+
+/**
+ * Waits until `listener` hears `sender`'s live barrages. Joining a video's room is not acknowledged, so the sender,
+ * on the play screen with its barrage bar, says hello (a new text each time, more than the 1 s sending limit apart)
+ * until one shows on the listener's screen, as a person would send again. Returns the hello that arrived.
+ */
+export async function untilHeard(sender: Page, listener: Page, timeoutMs = 40_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    const hello = `你好${attempt}-${Date.now() % 10_000}`;
+    await sender.getByTestId('barrage-input').fill(hello);
+    await sender.getByTestId('barrage-send').click();
+    const heard = await barrageWith(listener, hello)
+      .first()
+      .waitFor({ state: 'attached', timeout: 8_000 })
+      .then(() => true, () => false);
+    if (heard) return hello;
+    if (Date.now() > deadline) throw new Error(`no hello from the sender reached the listener within ${timeoutMs / 1000} s`);
+  }
+}
