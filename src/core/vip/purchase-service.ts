@@ -4,12 +4,11 @@ import { textOf } from '../request/answer-values.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { RegionKeys } from '../shared-kernel/region-keys.ts';
-import { decodePayInfo, type PayInfo } from './pay-info.ts';
 import { afterCustomerService, afterPlacedOrder, decidePayFlow, type AfterOrder, type OrderRequest, type PayFlowInput, type PlacedOrderFacts } from './pay-flow.ts';
 import { readOrder, REFUSED_PURCHASE_CODES, type PaymentOrder, type PaymentResult, type PlacedOrders } from './payment-service.ts';
 import { VipPaths } from './vip-codes.ts';
 import { payTypeAnswer, type PayTypeAnswer } from './pay-type-answer.ts';
-import { orderCallOf, VipCalls, VipProtocolLimits, type AliPayOrder, type GatewayOrder, type OrderCall, type OrderView, type TcgOrder } from './vip-protocol.ts';
+import { orderCallOf, VipCalls, VipProtocolLimits, type AliPayOrder, type GatewayOrder, type OrderCall, type OrderView, type PayInfo, type TcgOrder } from './vip-protocol.ts';
 
 /**
  * What GetVipPayType is asked with. The spec has vipCategoryId, ProductID, ToUID and categoryId on every call:
@@ -106,8 +105,7 @@ export class PurchaseService implements PlacedOrders {
       ...(region === null ? {} : { region }),
     };
     try {
-      const data = await this.api.request(VipCalls.payInfo, input, { suppressTips: true });
-      return { kind: 'ok', info: decodePayInfo(data) };
+      return { kind: 'ok', info: await this.api.request(VipCalls.payInfo, input, { suppressTips: true }) };
     } catch (error) {
       if (!(error instanceof ApiError) || error.isNetworkFailure || error.isCancelled) return { kind: 'network' };
       const answer = payTypeAnswer({ ret: error.ret, msg: error.msg });
