@@ -1,11 +1,10 @@
 import type { Query } from '../ports/navigator.ts';
-import type { Package } from './vip-protocol.ts';
 import { idOf } from '../request/answer-values.ts';
 import { chargedPrice, promotionsParam } from './pay-rules.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE, ORDER_SYS_NAME, PayType, VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
 import type { ParamsOf } from '../request/protocol.ts';
-import type { GatewayOrder, VipCalls } from './vip-protocol.ts';
+import type { GatewayOrderAnswer, Package, VipCalls } from './vip-protocol.ts';
 
 /**
  * The order request (spec section 3, "Pay request"), plus the method and Refer when set: the order calls' declared
@@ -137,7 +136,7 @@ export interface PlacedOrderFacts {
 /** CreateGatewayOrder's {gateway, params}: opened as the address with the params as its query string. */
 export interface GatewayAnswer {
   gateway: string;
-  params: GatewayOrder['params'] | string;
+  params: GatewayOrderAnswer['params'];
 }
 
 /**

@@ -4,7 +4,7 @@
  * (adapters/http/fake-vip-api.ts) answers them. Paths as the spec and the app write them (case-sensitive).
  */
 import type { ShippingAddress } from './address-protocol.ts';
-import { check, object, optional, pipe, transform, unknown, type InferOutput } from 'valibot';
+import { check, object, optional, picklist, pipe, record, regex, string, transform, union, unknown, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { call, type IdField, type IntField, type TextField } from '../request/protocol.ts';
 
@@ -332,6 +332,70 @@ export type Package = InferOutput<typeof vipPackage>;
 export type Category = InferOutput<typeof category>;
 export type PayInfo = InferOutput<typeof payInfoAnswer>;
 
+/** The address a gift-shipping order keeps (its fields as text); null when it has none (or it is no object). */
+const shippingAddress = wire.lenientAnswer((value): ShippingAddress | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  return { name: wire.textOf(raw.name), phone: wire.textOf(raw.phone), region: wire.textOf(raw.region), detail: wire.textOf(raw.detail) };
+});
+
+/**
+ * An order as the app reads it (OrderView, the fields the payment pages use): without an order id (`VO` + 24 hex) or
+ * a known status it is unreadable.
+ */
+const orderAnswer = object({
+  orderId: pipe(string(), regex(VipProtocolLimits.orderId)),
+  status: picklist(Object.values(OrderStatus)),
+  payType: wire.number(),
+  title: wire.text,
+  packageName: wire.text,
+  days: wire.number(),
+  priceText: wire.text,
+  priceSymbol: wire.text,
+  rmbText: wire.text,
+  toUid: wire.number(),
+  toNickName: wire.text,
+  isGift: wire.isTrue,
+  expireTime: wire.number(),
+  vipExpireDate: wire.text,
+  giftItem: wire.text,
+  shippingAddress,
+});
+
+export type PaymentOrder = InferOutput<typeof orderAnswer>;
+
+/**
+ * CreateAliPay's answer as the app reads it: the signed payment string, the rmb amount charged (null when absent or
+ * odd: the page then shows the order's), the title, msgParams and the order.
+ */
+const aliPayOrderAnswer = object({
+  params: wire.text,
+  disrmb: wire.amountOrNull,
+  title: wire.text,
+  msgParams: wire.text,
+  order: orderAnswer,
+});
+
+/** CreateTcgOrder's answer as the app reads it: as CreateAliPay's, with the euro amount charged (disprice). */
+const tcgOrderAnswer = object({
+  params: wire.text,
+  disprice: wire.amountOrNull,
+  title: wire.text,
+  msgParams: wire.text,
+  order: orderAnswer,
+});
+
+/** CreateGatewayOrder's answer as the app reads it: the gateway address, its params (passed on as they came) and the order. */
+const gatewayOrderAnswer = object({
+  gateway: wire.text,
+  params: union([string(), record(string(), string())]),
+  order: orderAnswer,
+});
+
+export type AliPayOrderAnswer = InferOutput<typeof aliPayOrderAnswer>;
+export type TcgOrderAnswer = InferOutput<typeof tcgOrderAnswer>;
+export type GatewayOrderAnswer = InferOutput<typeof gatewayOrderAnswer>;
+
 /**
  * GetUserBargainStatus (spec section 3's bargain info; endTime in unix seconds; prices in euro): not joined (type 0,
  * also for an unknown type), started or bargained; a running bargain's starting price and its helpers so far
@@ -478,7 +542,7 @@ export const VipCalls = {
     answer: payInfoAnswer,
   }),
   /** Card order (payType -1, with SysName): the order, shown by /notice. Signed in only. */
-  cardOrder: call<OrderView>()({
+  cardOrder: call({
     method: 'GET',
     path: '/api/payment/CreateOrder',
     carrier: 'query',
@@ -487,29 +551,33 @@ export const VipCalls = {
       payType: { ...payType, optional: true },
       SysName: { kind: 'text', max: VipProtocolLimits.maxKeyLength, trim: true, pattern: VipProtocolLimits.sysName },
     },
+    answer: orderAnswer,
   }),
   /** Alipay-style order (payType 0 or 1, required): what /zfbPay takes. Signed in only. */
-  aliPayOrder: call<AliPayOrder>()({
+  aliPayOrder: call({
     method: 'GET',
     path: '/api/payment/CreateAliPay',
     carrier: 'query',
     params: { ...orderParams, payType },
+    answer: aliPayOrderAnswer,
     // A sale the region or the method refuses has its own page (/zfbPayNotSupport), not a toast.
     refusals: [VipRet.PurchaseBlocked, VipRet.PayTypeUnavailable],
   }),
   /** TCG order (payType 2): what /tcgPay takes. Signed in only. */
-  tcgOrder: call<TcgOrder>()({
+  tcgOrder: call({
     method: 'GET',
     path: '/api/payment/CreateTcgOrder',
     carrier: 'query',
     params: { ...orderParams, payType: { ...payType, optional: true } },
+    answer: tcgOrderAnswer,
   }),
   /** Gateway order (payType 5, no SysName): the gateway address and its params. Signed in only. */
-  gatewayOrder: call<GatewayOrder>()({
+  gatewayOrder: call({
     method: 'GET',
     path: '/api/payment/CreateGatewayOrder',
     carrier: 'query',
     params: { ...orderParams, payType: { ...payType, optional: true } },
+    answer: gatewayOrderAnswer,
   }),
   /** Manual payment (payType 3): the customer-service user to chat with (templateType 2). Visitors may ask. */
   customerService: call<CustomerServiceUser>()({
@@ -522,25 +590,28 @@ export const VipCalls = {
     },
   }),
   /** One of the caller's orders, its true state (an unpaid one expires lazily). Signed in only. */
-  order: call<OrderView>()({
+  order: call({
     method: 'GET',
     path: '/api/payment/GetOrder',
     carrier: 'query',
     params: { orderId },
+    answer: orderAnswer,
   }),
   /** Cancels one of the caller's unpaid orders. Signed in only. */
-  cancelOrder: call<OrderView>()({
+  cancelOrder: call({
     method: 'POST',
     path: '/api/payment/CancelOrder',
     carrier: 'form',
     params: { orderId },
+    answer: orderAnswer,
   }),
   /** The sandbox provider of the non-gateway methods: the payer approves (pays) or declines (cancels). Signed in only. */
-  sandboxPay: call<SandboxPaid>()({
+  sandboxPay: call({
     method: 'POST',
     path: '/api/payment/SandboxPay',
     carrier: 'form',
     params: { orderId, action: { kind: 'text', max: 7, oneOf: ['approve', 'decline'] } },
+    answer: orderAnswer,
   }),
   /**
    * The gateway's server-to-server notification (no session): status paid | declined, amount in cents, ts in unix
