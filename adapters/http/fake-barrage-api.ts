@@ -1,9 +1,10 @@
+import { parse } from 'valibot';
 import { DEFAULT_BARRAGE_CONFIG, changedBarrageConfig, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
 import { BarrageCalls, BarrageMessages, BarrageRet } from '../../src/core/playback/barrage-protocol.ts';
 import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
-import { BarrageStyleTexts, colorAllowed, readBarrageStyle, type BarrageMode, type BarrageTextSize } from '../../src/core/playback/barrage-style.ts';
+import { BarrageStyleTexts, barrageStyle, colorAllowed, type BarrageMode, type BarrageTextSize } from '../../src/core/playback/barrage-style.ts';
 import { fakeApi, ok, recordCalls, refuse } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
@@ -105,7 +106,7 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
 
   const answerOf = (barrage: FakeStoredBarrage, viewer: number | null): WireBarrage => ({
     ...barrage,
-    ...readBarrageStyle(barrage),
+    ...parse(barrageStyle, barrage),
     createdAt: barrage.createdAt ?? 0,
     liked: viewer !== null && api.likes.has(`${viewer}:${barrage.id}`),
   });
@@ -147,7 +148,7 @@ export function installFakeBarrageApi(http: FakeHttp, options: FakeBarrageApiOpt
     }
     const seconds = Math.round(Number(time) * 1000) / 1000;
     if (seconds > max) throw refuse(BarrageRet.TimeOutOfRange, '弹幕时间超出视频时长');
-    const style = readBarrageStyle({ mode, color, size });
+    const style = parse(barrageStyle, { mode, color, size });
     const allowed = colorAllowed(style.color, api.vipUsers.has(uid));
     if (allowed === 'unknown') throw refuse(BarrageRet.ColorUnknown, BarrageStyleTexts.colorUnknown);
     if (allowed === 'vip-only') throw refuse(BarrageRet.ColorVipOnly, BarrageStyleTexts.colorVipOnly);

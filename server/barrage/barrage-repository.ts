@@ -1,7 +1,8 @@
+import { parse } from 'valibot';
 import type { BarrageArea, BarrageConfig, BarrageSize, BarrageSpeed } from '../../src/core/playback/barrage-config.ts';
 import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import type { Queryable } from '../db/database.ts';
-import { readBarrageStyle, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
+import { barrageStyle, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
 import type { BarrageCoin, BarrageLikeState, WireBarrage, WireShieldedUser } from '../../src/core/playback/barrage-protocol.ts';
 
 export interface BarrageVideo {
@@ -39,7 +40,7 @@ function toView(row: BarrageRow, mediaKey: string): WireBarrage {
     likeCount: row.like_count,
     liked: row.liked === true,
     createdAt: row.created_at.getTime(),
-    ...readBarrageStyle(row),
+    ...parse(barrageStyle, row),
   };
 }
 

@@ -2,11 +2,12 @@
  * Barrages' use cases (spec section 7): what each call does beyond reading its parameters, so the routes
  * (server/barrage/routes.ts) parse, call and answer. Refusals are ApiErrors with the codes of server/http/ret.ts.
  */
+import { parse } from 'valibot';
 import { changedBarrageConfig, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
 import { episodeRoomKey, type BarrageLikeState, type WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
-import { colorAllowed, readBarrageStyle, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
+import { barrageStyle, colorAllowed, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
 import type { AppServices } from '../app-services.ts';
 import type { UserRecord } from '../user/user-repository.ts';
 import type { Database } from '../db/database.ts';
@@ -79,7 +80,7 @@ function vipActive(user: Pick<UserRecord, 'vipLevel' | 'vipExpire'>, nowMs: numb
  * (8059).
  */
 function sendStyle(given: { mode?: string; color?: string; size?: string }, vip: boolean): BarrageStyle {
-  const style = readBarrageStyle(given);
+  const style = parse(barrageStyle, given);
   const allowed = colorAllowed(style.color, vip);
   if (allowed === 'unknown') throw new ApiError(Ret.BarrageColorUnknown, RetMessage.BarrageColorUnknown);
   if (allowed === 'vip-only') throw new ApiError(Ret.BarrageColorVipOnly, RetMessage.BarrageColorVipOnly);

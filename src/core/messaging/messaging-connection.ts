@@ -3,7 +3,8 @@ import type { Notifier } from '../ports/notifier.ts';
 import type { Unsubscribe } from '../ports/page-visibility.ts';
 import type { Socket } from '../ports/socket.ts';
 import { ApiError } from '../request/api-error.ts';
-import { readAnswer, type ApiClient } from '../request/api-client.ts';
+import { apiAnswer, type ApiClient } from '../request/api-client.ts';
+import { parsed } from '../request/answer-values.ts';
 import { Ret } from '../request/ret.ts';
 import { RequestLimits } from '../request/texts.ts';
 import { tokenParams, type User } from '../shared-kernel/user.ts';
@@ -210,7 +211,7 @@ export class MessagingConnection {
   }
 
   private async connectionResult(payload: unknown): Promise<void> {
-    const answer = readAnswer(payload);
+    const answer = parsed(apiAnswer, payload);
     if (!answer) return;
     if (answer.ret === Ret.Ok) {
       this.authenticated = true;

@@ -1,4 +1,5 @@
-import { fieldsOf } from '../request/answer-values.ts';
+import { boolean, check, fallback, number, object, picklist, pipe, regex, string, transform, union, unknown, type GenericSchema } from 'valibot';
+import { fieldsOf, parsed } from '../request/answer-values.ts';
 /**
  * The viewer's barrage settings (PutBarrageCofig / getBarrageCofig): opacity, speed, size, the part of the
  * picture barrages may use, merging identical barrages, density (the share shown) and the types blocked.
@@ -63,75 +64,72 @@ export const BarrageConfigLabels = {
   blocks: { blockScroll: '滚动', blockTop: '顶部', blockBottom: '底部', blockColor: '彩色' } satisfies Record<(typeof BARRAGE_TYPE_BLOCKS)[number], string>,
 } as const;
 
-/** An opacity rounded to a tenth, or null when it is not a number from 0.1 to 1. */
-export function readOpacity(value: unknown): number | null {
-  return readTenths(value);
-}
+/** A number from 0.1 to 1 in tenths (an opacity, a density): a number or a plain decimal text, rounded to its tenth. */
+const tenth = pipe(
+  union([number(), pipe(string(), regex(/^\s*\d+(\.\d+)?\s*$/), transform(Number))]),
+  check((value) => Number.isFinite(value) && Math.abs(value * 10 - Math.round(value * 10)) <= 1e-6, 'not a tenth'),
+  transform((value) => Math.round(value * 10)),
+  check((tenths) => tenths >= BarrageOpacity.min * 10 && tenths <= BarrageOpacity.max * 10, 'not from 0.1 to 1'),
+  transform((tenths) => tenths / 10),
+);
 
-/** A density (the share of barrages shown) rounded to a tenth, or null when it is not a number from 0.1 to 1. */
-function readDensity(value: unknown): number | null {
-  return readTenths(value);
-}
+/** On or off: a boolean, 1 / 0 or 'true' / 'false' (as the wire writes it). */
+const flag = pipe(
+  union([boolean(), picklist([1, 0, '1', '0', 'true', 'false'])]),
+  transform((value) => value === true || value === 1 || value === '1' || value === 'true'),
+);
 
-/** On or off: a boolean, 1 / 0 or 'true' / 'false' (as the wire writes it); null otherwise. */
-function readFlag(value: unknown): boolean | null {
-  if (value === true || value === 1 || value === '1' || value === 'true') return true;
-  if (value === false || value === 0 || value === '0' || value === 'false') return false;
-  return null;
-}
+/** A share of the picture: a number, or a text that is one. */
+const area = pipe(
+  union([number(), pipe(string(), check((text) => text.trim() !== '', 'empty'), transform(Number))]),
+  picklist(BARRAGE_AREAS),
+);
 
-function readTenths(value: unknown): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isFinite(number)) return null;
-  const tenths = Math.round(number * 10);
-  if (Math.abs(number * 10 - tenths) > 1e-6) return null;
-  if (tenths < BarrageOpacity.min * 10 || tenths > BarrageOpacity.max * 10) return null;
-  return tenths / 10;
-}
-
-function readSpeed(value: unknown): BarrageSpeed | null {
-  return BARRAGE_SPEEDS.find((speed) => speed === value) ?? null;
-}
-
-function readSize(value: unknown): BarrageSize | null {
-  return BARRAGE_SIZES.find((size) => size === value) ?? null;
-}
-
-export function readArea(value: unknown): BarrageArea | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  return BARRAGE_AREAS.find((area) => area === number) ?? null;
-}
-
-/** Each setting's reader: the value it names, or null when the value is not one the setting takes. */
-const BARRAGE_CONFIG_READERS: { readonly [K in keyof BarrageConfig]: (value: unknown) => BarrageConfig[K] | null } = {
-  opacity: readOpacity,
-  speed: readSpeed,
-  size: readSize,
-  area: readArea,
-  merge: readFlag,
-  density: readDensity,
-  blockScroll: readFlag,
-  blockTop: readFlag,
-  blockBottom: readFlag,
-  blockColor: readFlag,
+/** Each setting's schema: the value it names, or an issue when the value is not one the setting takes. */
+const BARRAGE_SETTINGS: { readonly [K in keyof BarrageConfig]: GenericSchema<unknown, BarrageConfig[K]> } = {
+  opacity: tenth,
+  speed: picklist(BARRAGE_SPEEDS),
+  size: picklist(BARRAGE_SIZES),
+  area,
+  merge: flag,
+  density: tenth,
+  blockScroll: flag,
+  blockTop: flag,
+  blockBottom: flag,
+  blockColor: flag,
 };
 
-const BARRAGE_CONFIG_KEYS = Object.keys(BARRAGE_CONFIG_READERS) as (keyof BarrageConfig)[];
+const BARRAGE_CONFIG_KEYS = Object.keys(BARRAGE_SETTINGS) as (keyof BarrageConfig)[];
+
+/** The value a setting's schema reads, or null when it is not one the setting takes. */
+function settingOf<K extends keyof BarrageConfig>(key: K, value: unknown): BarrageConfig[K] | null {
+  return parsed(BARRAGE_SETTINGS[key], value);
+}
 
 function withSetting<K extends keyof BarrageConfig>(config: BarrageConfig, key: K, value: BarrageConfig[K]): void {
   config[key] = value;
 }
 
-/** Settings read from storage or an answer: each valid field wins over the default. */
-export function parseBarrageConfig(value: unknown): BarrageConfig {
-  const raw = fieldsOf(value);
-  const config: BarrageConfig = { ...DEFAULT_BARRAGE_CONFIG };
-  for (const key of BARRAGE_CONFIG_KEYS) {
-    const read = BARRAGE_CONFIG_READERS[key](raw[key]);
-    if (read !== null) withSetting(config, key, read);
-  }
-  return config;
-}
+/**
+ * The settings read from storage or an answer (getBarrageCofig, PutBarrageCofig): each valid field wins over the
+ * default; anything that is no object reads as the defaults.
+ */
+export const barrageConfig = pipe(
+  unknown(),
+  transform(fieldsOf),
+  object({
+    opacity: fallback(tenth, DEFAULT_BARRAGE_CONFIG.opacity),
+    speed: fallback(picklist(BARRAGE_SPEEDS), DEFAULT_BARRAGE_CONFIG.speed),
+    size: fallback(picklist(BARRAGE_SIZES), DEFAULT_BARRAGE_CONFIG.size),
+    area: fallback(area, DEFAULT_BARRAGE_CONFIG.area),
+    merge: fallback(flag, DEFAULT_BARRAGE_CONFIG.merge),
+    density: fallback(tenth, DEFAULT_BARRAGE_CONFIG.density),
+    blockScroll: fallback(flag, DEFAULT_BARRAGE_CONFIG.blockScroll),
+    blockTop: fallback(flag, DEFAULT_BARRAGE_CONFIG.blockTop),
+    blockBottom: fallback(flag, DEFAULT_BARRAGE_CONFIG.blockBottom),
+    blockColor: fallback(flag, DEFAULT_BARRAGE_CONFIG.blockColor),
+  }),
+);
 
 /**
  * The settings given (PutBarrageCofig's texts, trimmed) over `current`: null when none is given or one is not a
@@ -143,7 +141,7 @@ export function changedBarrageConfig(current: BarrageConfig, given: Partial<Reco
   for (const key of BARRAGE_CONFIG_KEYS) {
     const text = given[key];
     if (text === undefined) continue;
-    const read = BARRAGE_CONFIG_READERS[key](text.trim());
+    const read = settingOf(key, text.trim());
     if (read === null) return null;
     withSetting(next, key, read);
     count += 1;

@@ -6,7 +6,7 @@
  * the sendBarrage event's payload ({@link WireBarrage}) are declared here as well.
  */
 import { call } from '../request/protocol.ts';
-import type { BarrageConfig } from './barrage-config.ts';
+import { barrageConfig } from './barrage-config.ts';
 import { BARRAGE_REPORT_REASONS } from './barrage-rules.ts';
 import { BARRAGE_COLOR_PATTERN, BARRAGE_MODES, BARRAGE_TEXT_SIZES, BarrageStyleTexts, type BarrageMode, type BarrageTextSize } from './barrage-style.ts';
 
@@ -191,9 +191,9 @@ export const BarrageCalls = {
     params: { keyword: { kind: 'text', max: BarrageProtocolLimits.maxText } },
   }),
   /** The caller's barrage settings (the defaults for a visitor). */
-  config: call<BarrageConfig>()({ method: 'GET', path: '/api/user/getBarrageCofig', carrier: 'query', params: {} }),
+  config: call({ method: 'GET', path: '/api/user/getBarrageCofig', carrier: 'query', params: {}, answer: barrageConfig }),
   /** Saves the settings given (at least one; each checked by its rule: 8051) and answers all of them. */
-  putConfig: call<BarrageConfig>()({
+  putConfig: call({
     method: 'GET',
     path: '/api/user/PutBarrageCofig',
     carrier: 'query',
@@ -210,5 +210,6 @@ export const BarrageCalls = {
       blockBottom: setting,
       blockColor: setting,
     },
+    answer: barrageConfig,
   }),
 } as const;

@@ -1,8 +1,9 @@
+import { parse } from 'valibot';
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
-import { parseBarrageConfig, type BarrageConfig } from './barrage-config.ts';
+import type { BarrageConfig } from './barrage-config.ts';
 import { BarrageCalls } from './barrage-protocol.ts';
 import type { Barrage, BarrageReportReason } from './barrage-rules.ts';
-import { readBarrageStyle, type BarrageMode, type BarrageStyle, type BarrageTextSize } from './barrage-style.ts';
+import { barrageStyle, type BarrageMode, type BarrageStyle, type BarrageTextSize } from './barrage-style.ts';
 import { fieldsOf, numberOf, textOf } from '../request/answer-values.ts';
 
 type RequestOptions = Omit<CallOptions, 'paramsIn' | 'bodyEncoding'>;
@@ -48,7 +49,7 @@ export function parseBarrage(value: unknown, me: number | null): BarrageItem | n
     likeCount: Math.max(0, Math.trunc(numberOf(raw.likeCount))),
     liked: raw.liked === true,
     own: me !== null && uid === me,
-    ...readBarrageStyle(raw),
+    ...parse(barrageStyle, raw),
   };
   const clientId = textOf(raw.clientId);
   if (clientId !== '') item.clientId = clientId;
@@ -160,10 +161,10 @@ export class BarrageService {
   }
 
   async config(options: RequestOptions = {}): Promise<BarrageConfig> {
-    return parseBarrageConfig(await this.api.request(BarrageCalls.config, {}, options));
+    return this.api.request(BarrageCalls.config, {}, options);
   }
 
   async putConfig(config: Partial<BarrageConfig>): Promise<BarrageConfig> {
-    return parseBarrageConfig(await this.api.request(BarrageCalls.putConfig, settingsOf(config)));
+    return this.api.request(BarrageCalls.putConfig, settingsOf(config));
   }
 }

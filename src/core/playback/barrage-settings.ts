@@ -1,8 +1,9 @@
+import { parse } from 'valibot';
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Unsubscribe } from '../ports/page-visibility.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { DEFAULT_BARRAGE_CONFIG, parseBarrageConfig, type BarrageConfig } from './barrage-config.ts';
+import { DEFAULT_BARRAGE_CONFIG, barrageConfig, type BarrageConfig } from './barrage-config.ts';
 import type { BarrageService } from './barrage-service.ts';
 import { BarrageStorageKeys } from './barrage-storage-keys.ts';
 
@@ -72,7 +73,7 @@ export class BarrageSettings {
   /** Applies the change at once; a logged-in user's is saved on the server (undone when it refuses). */
   async update(change: Partial<BarrageConfig>): Promise<ConfigOutcome> {
     const before = this.config;
-    const next = parseBarrageConfig({ ...before, ...change });
+    const next = parse(barrageConfig, { ...before, ...change });
     this.loadSeq += 1;
     this.config = next;
     this.notify();
@@ -97,7 +98,7 @@ export class BarrageSettings {
     const raw = this.local.get(BarrageStorageKeys.visitorConfig);
     if (!raw) return { ...DEFAULT_BARRAGE_CONFIG };
     try {
-      return parseBarrageConfig(JSON.parse(raw));
+      return parse(barrageConfig, JSON.parse(raw));
     } catch {
       return { ...DEFAULT_BARRAGE_CONFIG };
     }

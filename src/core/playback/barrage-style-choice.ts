@@ -1,5 +1,7 @@
+import { parse } from 'valibot';
+import { fieldsOf } from '../request/answer-values.ts';
 import type { KeyValueStore } from '../ports/key-value-store.ts';
-import { DEFAULT_BARRAGE_STYLE, colorAllowed, readBarrageStyle, type BarrageStyle } from './barrage-style.ts';
+import { DEFAULT_BARRAGE_STYLE, barrageStyle, colorAllowed, type BarrageStyle } from './barrage-style.ts';
 
 /** Where the sender's last style is kept on this device (local storage). */
 const STYLE_KEY = 'barrageSendStyle';
@@ -20,7 +22,7 @@ export class BarrageStyleChoice {
     } catch {
       return { ...DEFAULT_BARRAGE_STYLE };
     }
-    const style = readBarrageStyle(typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {});
+    const style = parse(barrageStyle, fieldsOf(raw));
     return colorAllowed(style.color, vip) === 'ok' ? style : { ...style, color: DEFAULT_BARRAGE_STYLE.color };
   }
 

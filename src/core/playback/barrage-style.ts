@@ -3,6 +3,7 @@
  * the bottom), its colour (uppercase '#RRGGBB' from a palette: a basic one for everyone, a wider one for VIP users)
  * and its size (small or normal). Shared by the app, the server's checks and the fake.
  */
+import { fallback, object, picklist, pipe, regex, string, toUpperCase } from 'valibot';
 
 export const BARRAGE_MODES = ['scroll', 'top', 'bottom'] as const;
 export type BarrageMode = (typeof BARRAGE_MODES)[number];
@@ -56,20 +57,13 @@ export function colorAllowed(color: string, vip: boolean): 'ok' | 'vip-only' | '
   return 'unknown';
 }
 
-function readMode(value: unknown): BarrageMode {
-  return typeof value === 'string' && (BARRAGE_MODES as readonly string[]).includes(value) ? (value as BarrageMode) : 'scroll';
-}
-
-function readTextSize(value: unknown): BarrageTextSize {
-  return typeof value === 'string' && (BARRAGE_TEXT_SIZES as readonly string[]).includes(value) ? (value as BarrageTextSize) : 'normal';
-}
-
-/** A colour as stored and shown: uppercase '#RRGGBB'; white when missing or malformed. */
-function readColor(value: unknown): string {
-  return typeof value === 'string' && BARRAGE_COLOR_PATTERN.test(value) ? value.toUpperCase() : DEFAULT_BARRAGE_STYLE.color;
-}
-
-/** A barrage's style from loosely typed fields (an old barrage reads as scroll, white, normal). */
-export function readBarrageStyle(raw: { mode?: unknown; color?: unknown; size?: unknown }): BarrageStyle {
-  return { mode: readMode(raw.mode), color: readColor(raw.color), size: readTextSize(raw.size) };
-}
+/**
+ * A barrage's style read from loosely typed fields (a stored row, a sent or answered barrage, the stored choice): each
+ * field as it is when it is one a style takes, else the default's (an old barrage reads as scroll, white, normal).
+ */
+export const barrageStyle = object({
+  mode: fallback(picklist(BARRAGE_MODES), DEFAULT_BARRAGE_STYLE.mode),
+  /** Uppercase '#RRGGBB'; white when missing or malformed. */
+  color: fallback(pipe(string(), regex(BARRAGE_COLOR_PATTERN), toUpperCase()), DEFAULT_BARRAGE_STYLE.color),
+  size: fallback(picklist(BARRAGE_TEXT_SIZES), DEFAULT_BARRAGE_STYLE.size),
+});

@@ -38,6 +38,18 @@ export function optionalNumberOf(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A whole number (a safe integer, no decimals; numbers may come as text), or null. */
+export function integerOf(value: unknown): number | null {
+  const n = optionalNumberOf(value);
+  return n !== null && Number.isSafeInteger(n) ? n : null;
+}
+
+/** An id: a whole number above 0 (numbers may come as text), or null. */
+export function idOf(value: unknown): number | null {
+  const n = integerOf(value);
+  return n !== null && n > 0 ? n : null;
+}
+
 /** A finite number (see optionalNumberOf), or `fallback` (0) when the value is not one. */
 export function numberOf(value: unknown, fallback = 0): number {
   return optionalNumberOf(value) ?? fallback;
@@ -82,6 +94,14 @@ export const requiredNumber = pipe(
   unknown(),
   transform(optionalNumberOf),
   check((value): value is number => value !== null, 'not a number'),
+  transform((value) => value as number),
+);
+
+/** An id that must be there (a whole number above 0; numbers may come as text): without it the value is unreadable. */
+export const id = pipe(
+  unknown(),
+  transform(idOf),
+  check((value): value is number => value !== null, 'not an id'),
   transform((value) => value as number),
 );
 

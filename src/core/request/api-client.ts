@@ -1,7 +1,8 @@
 import { HttpFailure, type Http, type HttpFilePart, type HttpJsonBody, type HttpParams, type HttpRequest } from '../ports/http.ts';
 import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
-import { safeParse, getDotPath } from 'valibot';
+import { fallback, finite, getDotPath, number, object, optional, pipe, safeParse, string, unknown, type InferOutput } from 'valibot';
+import { parsed } from './answer-values.ts';
 import { ApiError, ApiRefusal } from './api-error.ts';
 import { commonParams, type RequestContext } from './common-params.ts';
 import { encodeParams, queryCarriedFields, type AnswerSchema, type Call, type Fields, type ParamsOf } from './protocol.ts';
@@ -29,21 +30,20 @@ export interface CallOptions {
 /** A declared call's options: its refusals, as its declaration lists them. */
 type RequestOptions = CallOptions & { refusals: readonly number[] };
 
-export interface ApiAnswer {
-  ret: number;
-  msg: string;
-  data: unknown;
-}
 
 const LOGIN_PATH = '/login';
 
-/** Reads {ret, msg, data}; anything else is not an answer of this API. */
-export function readAnswer(body: unknown): ApiAnswer | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { ret, msg, data } = body as Record<string, unknown>;
-  if (typeof ret !== 'number' || !Number.isFinite(ret)) return null;
-  return { ret, msg: typeof msg === 'string' ? msg : '', data: data ?? null };
-}
+/**
+ * An answer of this API, {ret, msg, data}: without a finite number as ret it is not one; msg is '' when it is no
+ * text, data null when absent.
+ */
+export const apiAnswer = object({
+  ret: pipe(number(), finite()),
+  msg: fallback(string(), ''),
+  data: optional(unknown(), null),
+});
+
+type ApiAnswer = InferOutput<typeof apiAnswer>;
 
 /**
  * The request layer: adds the common parameters, turns every answer into data or an ApiError,
@@ -135,7 +135,7 @@ export class ApiClient {
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.keepalive ? { keepalive: true } : {}),
       });
-      answer = readAnswer(response.body);
+      answer = parsed(apiAnswer, response.body);
     } catch (error) {
       throw this.transportFailed(error, options);
     }

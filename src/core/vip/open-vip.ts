@@ -1,7 +1,7 @@
 import type { NativePlatform } from '../ports/native-bridge.ts';
 import type { Query } from '../ports/navigator.ts';
 import type { User } from '../shared-kernel/user.ts';
-import { readId } from './pay-info.ts';
+import { idOf } from '../request/answer-values.ts';
 import type { ConfirmDialog } from './pay-flow.ts';
 import { VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
@@ -34,9 +34,9 @@ function integerOrNull(value: string | undefined): number | null {
 export function openVipPreselection(query: Query): OpenVipPreselection {
   const tab = integerOrNull(query.activeIndex);
   return {
-    giftUid: readId(query.uid),
-    packageId: readId(query.id),
-    categoryId: readId(query.categoryId),
+    giftUid: idOf(query.uid),
+    packageId: idOf(query.id),
+    categoryId: idOf(query.categoryId),
     payType: integerOrNull(query.selectId),
     tabIndex: tab !== null && tab >= 0 ? tab : null,
   };
@@ -53,11 +53,11 @@ export interface ScannedGift {
  * buy for the friend; confirming goes to /giveVip with userId, packId and categoryId (those given). null otherwise.
  */
 export function scannedGift(user: Pick<User, 'token'> | null, query: Query): ScannedGift | null {
-  const friend = readId(query.uid);
+  const friend = idOf(query.uid);
   if (!user || friend === null || friend === user.token.uid) return null;
   const target: Query = { userId: String(friend) };
-  const packId = readId(query.id);
-  const categoryId = readId(query.categoryId);
+  const packId = idOf(query.id);
+  const categoryId = idOf(query.categoryId);
   if (packId !== null) target.packId = String(packId);
   if (categoryId !== null) target.categoryId = String(categoryId);
   return {

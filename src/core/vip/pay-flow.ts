@@ -1,11 +1,10 @@
 import type { Query } from '../ports/navigator.ts';
-import type { Package } from './pay-info.ts';
-import { readId } from './pay-info.ts';
+import { idOf } from '../request/answer-values.ts';
 import { chargedPrice, promotionsParam } from './pay-rules.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE, ORDER_SYS_NAME, PayType, VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
 import type { ParamsOf } from '../request/protocol.ts';
-import type { GatewayOrder, VipCalls } from './vip-protocol.ts';
+import type { GatewayOrderAnswer, Package, VipCalls } from './vip-protocol.ts';
 
 /**
  * The order request (spec section 3, "Pay request"), plus the method and Refer when set: the order calls' declared
@@ -137,7 +136,7 @@ export interface PlacedOrderFacts {
 /** CreateGatewayOrder's {gateway, params}: opened as the address with the params as its query string. */
 export interface GatewayAnswer {
   gateway: string;
-  params: GatewayOrder['params'] | string;
+  params: GatewayOrderAnswer['params'];
 }
 
 /**
@@ -195,7 +194,7 @@ export const MANUAL_PAY_CHAT_TYPE = 'pay';
 /** GetCusService answered: /chat with toUid = data.id (route params type and msgParams); a message without a usable id. */
 export function afterCustomerService(data: unknown, msgParams: string): AfterOrder {
   const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const toUid = readId(raw.id);
+  const toUid = idOf(raw.id);
   if (toUid === null) return { kind: 'message', message: VipTexts.noCustomerService };
   return { kind: 'navigate', path: VipPaths.chat, query: { toUid: String(toUid) }, params: { type: MANUAL_PAY_CHAT_TYPE, msgParams } };
 }

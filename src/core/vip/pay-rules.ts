@@ -1,8 +1,8 @@
 import type { RouteLocation } from '../ports/navigator.ts';
 import { returnAddress } from '../shared-kernel/login-redirect.ts';
 import type { User } from '../shared-kernel/user.ts';
-import type { Package } from './pay-info.ts';
-import { readId } from './pay-info.ts';
+import type { Package } from './vip-protocol.ts';
+import { idOf } from '../request/answer-values.ts';
 import { VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
 
@@ -28,7 +28,7 @@ export interface GiftTarget {
 /** Spec section 5: ToUID is the gift target's uid or id, else the user's own uid; null when there is none of them. */
 export function recipientUid(input: { giftTarget?: GiftTarget | null; user: Pick<User, 'token'> | null }): number | null {
   const target = input.giftTarget;
-  return readId(target?.uid) ?? readId(target?.id) ?? input.user?.token.uid ?? null;
+  return idOf(target?.uid) ?? idOf(target?.id) ?? input.user?.token.uid ?? null;
 }
 
 /** The order's Promotions: the package's promotion codes joined by |. */

@@ -1,8 +1,7 @@
-import type { ShippingAddress } from './address-protocol.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
-import { CUSTOMER_SERVICE_TEMPLATE_TYPE, OrderStatus, VipCalls, VipProtocolLimits, VipRet, type OrderView } from './vip-protocol.ts';
-import { numberOf, textOf } from '../request/answer-values.ts';
+import { ClientRet } from '../request/ret.ts';
+import { CUSTOMER_SERVICE_TEMPLATE_TYPE, OrderStatus, VipCalls, VipProtocolLimits, VipRet, type PaymentOrder } from './vip-protocol.ts';
 import type { UserInfoRefresher } from '../shared-kernel/user.ts';
 
 /** Answers that mean the region or method refuses this purchase (/zfbPayNotSupport). */
@@ -22,19 +21,6 @@ export function isFinalStatus(status: OrderStatus): boolean {
   return status !== OrderStatus.Created;
 }
 
-/** An order as the server shows it (OrderView), the fields the pages use. */
-export type PaymentOrder = Pick<
-  OrderView,
-  'orderId' | 'status' | 'payType' | 'title' | 'packageName' | 'days' | 'priceText' | 'priceSymbol' | 'rmbText' | 'toUid' | 'toNickName' | 'isGift' | 'expireTime' | 'vipExpireDate' | 'giftItem' | 'shippingAddress'
->;
-
-/** The address a gift-shipping order keeps; null when it has none (or it is not one). */
-function readShippingAddress(value: unknown): ShippingAddress | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  return { name: textOf(raw.name), phone: textOf(raw.phone), region: textOf(raw.region), detail: textOf(raw.detail) };
-}
-
 const ORDER_ID = VipProtocolLimits.orderId;
 
 /** True for a string shaped like an order id (anything else is not sent). */
@@ -42,44 +28,13 @@ export function isOrderId(value: unknown): value is string {
   return typeof value === 'string' && ORDER_ID.test(value);
 }
 
-const STATUSES: readonly string[] = Object.values(OrderStatus);
-
-/** Reads an OrderView; null when it is not one. */
-export function readOrder(data: unknown): PaymentOrder | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const raw = data as Record<string, unknown>;
-  if (!isOrderId(raw.orderId) || typeof raw.status !== 'string' || !STATUSES.includes(raw.status)) return null;
-  return {
-    orderId: raw.orderId,
-    status: raw.status as OrderStatus,
-    payType: numberOf(raw.payType),
-    title: textOf(raw.title),
-    packageName: textOf(raw.packageName),
-    days: numberOf(raw.days),
-    priceText: textOf(raw.priceText),
-    priceSymbol: textOf(raw.priceSymbol),
-    rmbText: textOf(raw.rmbText),
-    toUid: numberOf(raw.toUid),
-    toNickName: textOf(raw.toNickName),
-    isGift: raw.isGift === true,
-    expireTime: numberOf(raw.expireTime),
-    vipExpireDate: textOf(raw.vipExpireDate),
-    giftItem: textOf(raw.giftItem),
-    shippingAddress: readShippingAddress(raw.shippingAddress),
-  };
-}
-
 export type PaymentResult<T> = { ok: true; value: T } | { ok: false; ret: number; message: string };
 
+/** The call's failure; an answer that is not an order (unreadable) is 订单数据异常. */
 const failed = (error: unknown): { ok: false; ret: number; message: string } => {
-  if (error instanceof ApiError) return { ok: false, ret: error.ret, message: error.msg };
+  if (error instanceof ApiError && error.ret !== ClientRet.UnreadableData) return { ok: false, ret: error.ret, message: error.msg };
   return { ok: false, ret: -1, message: '订单数据异常' };
 };
-
-function orderResult(data: unknown): PaymentResult<PaymentOrder> {
-  const order = readOrder(data);
-  return order ? { ok: true, value: order } : { ok: false, ret: -1, message: '订单数据异常' };
-}
 
 /** The orders this app just created, as their creation answered them, handed over once (PlaceVipOrder). */
 export interface PlacedOrders {
@@ -113,7 +68,7 @@ export class PaymentService {
 
   async getOrder(orderId: string): Promise<PaymentResult<PaymentOrder>> {
     try {
-      return orderResult(await this.api.request(VipCalls.order, { orderId }, { suppressTips: true }));
+      return { ok: true, value: await this.api.request(VipCalls.order, { orderId }, { suppressTips: true }) };
     } catch (error) {
       return failed(error);
     }
@@ -121,7 +76,7 @@ export class PaymentService {
 
   async cancelOrder(orderId: string): Promise<PaymentResult<PaymentOrder>> {
     try {
-      return orderResult(await this.api.request(VipCalls.cancelOrder, { orderId }, { suppressTips: true }));
+      return { ok: true, value: await this.api.request(VipCalls.cancelOrder, { orderId }, { suppressTips: true }) };
     } catch (error) {
       return failed(error);
     }
@@ -131,7 +86,7 @@ export class PaymentService {
   async sandboxPay(orderId: string, action: 'approve' | 'decline'): Promise<PaymentResult<PaymentOrder>> {
     let result: PaymentResult<PaymentOrder>;
     try {
-      result = orderResult(await this.api.request(VipCalls.sandboxPay, { orderId, action }, { suppressTips: true }));
+      result = { ok: true, value: await this.api.request(VipCalls.sandboxPay, { orderId, action }, { suppressTips: true }) };
     } catch (error) {
       return failed(error);
     }

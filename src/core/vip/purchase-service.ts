@@ -2,14 +2,24 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { Random } from '../ports/random.ts';
 import { textOf } from '../request/answer-values.ts';
 import { ApiError } from '../request/api-error.ts';
+import { ClientRet } from '../request/ret.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { RegionKeys } from '../shared-kernel/region-keys.ts';
-import { decodePayInfo, type PayInfo } from './pay-info.ts';
 import { afterCustomerService, afterPlacedOrder, decidePayFlow, type AfterOrder, type OrderRequest, type PayFlowInput, type PlacedOrderFacts } from './pay-flow.ts';
-import { readOrder, REFUSED_PURCHASE_CODES, type PaymentOrder, type PaymentResult, type PlacedOrders } from './payment-service.ts';
+import { REFUSED_PURCHASE_CODES, type PaymentResult, type PlacedOrders } from './payment-service.ts';
 import { VipPaths } from './vip-codes.ts';
 import { payTypeAnswer, type PayTypeAnswer } from './pay-type-answer.ts';
-import { orderCallOf, VipCalls, VipProtocolLimits, type AliPayOrder, type GatewayOrder, type OrderCall, type OrderView, type TcgOrder } from './vip-protocol.ts';
+import {
+  orderCallOf,
+  VipCalls,
+  VipProtocolLimits,
+  type AliPayOrderAnswer,
+  type GatewayOrderAnswer,
+  type OrderCall,
+  type PaymentOrder,
+  type PayInfo,
+  type TcgOrderAnswer,
+} from './vip-protocol.ts';
 
 /**
  * What GetVipPayType is asked with. The spec has vipCategoryId, ProductID, ToUID and categoryId on every call:
@@ -47,27 +57,31 @@ export interface PlacedOrder extends Omit<PlacedOrderFacts, 'orderId' | 'payType
 
 /** An order call's answer, by call: the card call answers the order itself, the others it under `order` with their own fields. */
 type OrderAnswer =
-  | { call: 'card'; data: OrderView }
-  | { call: 'aliPay'; data: AliPayOrder }
-  | { call: 'tcg'; data: TcgOrder }
-  | { call: 'gateway'; data: GatewayOrder };
+  | { call: 'card'; data: PaymentOrder }
+  | { call: 'aliPay'; data: AliPayOrderAnswer }
+  | { call: 'tcg'; data: TcgOrderAnswer }
+  | { call: 'gateway'; data: GatewayOrderAnswer };
 
 const BAD_ORDER = '订单数据异常';
 
-/** What the order's answer gives the payment page (or the gateway); null when its order is not one. */
-function placedOrder(answer: OrderAnswer): PlacedOrder | null {
-  const order = readOrder(answer.call === 'card' ? answer.data : answer.data.order);
-  if (!order) return null;
+/** What the order's answer gives the payment page (or the gateway). An amount the answer leaves out is the order's. */
+function placedOrder(answer: OrderAnswer): PlacedOrder {
   const none = { params: '', msgParams: '', gateway: null };
   switch (answer.call) {
     case 'card':
-      return { order, amount: order.priceText, title: order.title, ...none };
-    case 'aliPay':
-      return { order, amount: textOf(answer.data.disrmb) || order.rmbText, title: textOf(answer.data.title) || order.title, ...none, params: answer.data.params, msgParams: textOf(answer.data.msgParams) };
-    case 'tcg':
-      return { order, amount: textOf(answer.data.disprice) || order.priceText, title: textOf(answer.data.title) || order.title, ...none, params: answer.data.params, msgParams: textOf(answer.data.msgParams) };
-    case 'gateway':
-      return { order, amount: order.priceText, title: order.title, ...none, gateway: { gateway: answer.data.gateway, params: answer.data.params } };
+      return { order: answer.data, amount: answer.data.priceText, title: answer.data.title, ...none };
+    case 'aliPay': {
+      const { order, disrmb, title, params, msgParams } = answer.data;
+      return { order, amount: textOf(disrmb) || order.rmbText, title: title || order.title, ...none, params, msgParams };
+    }
+    case 'tcg': {
+      const { order, disprice, title, params, msgParams } = answer.data;
+      return { order, amount: textOf(disprice) || order.priceText, title: title || order.title, ...none, params, msgParams };
+    }
+    case 'gateway': {
+      const { order, gateway, params } = answer.data;
+      return { order, amount: order.priceText, title: order.title, ...none, gateway: { gateway, params } };
+    }
   }
 }
 
@@ -106,8 +120,7 @@ export class PurchaseService implements PlacedOrders {
       ...(region === null ? {} : { region }),
     };
     try {
-      const data = await this.api.request(VipCalls.payInfo, input, { suppressTips: true });
-      return { kind: 'ok', info: decodePayInfo(data) };
+      return { kind: 'ok', info: await this.api.request(VipCalls.payInfo, input, { suppressTips: true }) };
     } catch (error) {
       if (!(error instanceof ApiError) || error.isNetworkFailure || error.isCancelled) return { kind: 'network' };
       const answer = payTypeAnswer({ ret: error.ret, msg: error.msg });
@@ -158,11 +171,14 @@ export class PurchaseService implements PlacedOrders {
     try {
       answer = await this.send(orderCall, request, region);
     } catch (error) {
-      return error instanceof ApiError ? { ok: false, ret: error.ret, message: error.msg } : { ok: false, ret: -1, message: BAD_ORDER };
+      if (!(error instanceof ApiError)) return { ok: false, ret: -1, message: BAD_ORDER };
+      if (error.ret !== ClientRet.UnreadableData) return { ok: false, ret: error.ret, message: error.msg };
+      // The order is made (its key is spent), but the answer is not one.
+      this.pending = null;
+      return { ok: false, ret: -1, message: BAD_ORDER };
     }
     this.pending = null;
     const result = placedOrder(answer);
-    if (!result) return { ok: false, ret: -1, message: BAD_ORDER };
     this.recent.set(result.order.orderId, result);
     return { ok: true, value: result };
   }

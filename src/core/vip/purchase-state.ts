@@ -1,5 +1,4 @@
-import type { Category, Package, PayInfo, PayTypeItem } from './pay-info.ts';
-import { payTypesFor } from './pay-info.ts';
+import type { Category, Package, PayInfo, PayTypeView } from './vip-protocol.ts';
 import type { OpenVipPreselection } from './open-vip.ts';
 import { StyleType } from './vip-codes.ts';
 
@@ -16,6 +15,11 @@ export interface PurchaseSelection {
 
 export const EMPTY_SELECTION: PurchaseSelection = { tabIndex: 0, categoryId: null, packageId: null, payType: null };
 
+/** A category's methods when it names its own, else the pay info's. */
+export function payTypesFor(info: PayInfo, category: Category | null): PayTypeView[] {
+  return category && category.payTypes.length > 0 ? category.payTypes : info.payTypes;
+}
+
 /** Only a category whose styleType is 4 shows the bargain interface. */
 export function showsBargain(category: Pick<Category, 'styleType'> | null): boolean {
   return category !== null && category.styleType === StyleType.Bargain;
@@ -29,7 +33,7 @@ export function selectedPackage(info: PayInfo, selection: PurchaseSelection): Pa
   return selectedCategory(info, selection)?.data.find((pkg) => pkg.packageId === selection.packageId) ?? null;
 }
 
-export function selectedPayType(info: PayInfo, selection: PurchaseSelection): PayTypeItem | null {
+export function selectedPayType(info: PayInfo, selection: PurchaseSelection): PayTypeView | null {
   return payTypesFor(info, selectedCategory(info, selection)).find((item) => item.payType === selection.payType) ?? null;
 }
 

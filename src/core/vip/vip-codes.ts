@@ -2,7 +2,7 @@
 
 import { PayType, type KnownPayType } from './vip-protocol.ts';
 
-export { BargainType, CUSTOMER_SERVICE_TEMPLATE_TYPE, PayType, RechargeActivityType, type KnownPayType } from './vip-protocol.ts';
+export { BargainType, CUSTOMER_SERVICE_TEMPLATE_TYPE, PayType, RechargeActivityType, StyleType, type KnownPayType } from './vip-protocol.ts';
 
 const KNOWN_PAY_TYPES: readonly number[] = Object.values(PayType);
 
@@ -10,12 +10,6 @@ const KNOWN_PAY_TYPES: readonly number[] = Object.values(PayType);
 export function isKnownPayType(code: number): code is KnownPayType {
   return KNOWN_PAY_TYPES.includes(code);
 }
-
-/** A category's styleType: 4 shows the bargain interface; anything else is a plain category. */
-export const StyleType = {
-  Normal: 0,
-  Bargain: 4,
-} as const;
 
 
 /** VIP tag images exist for levels 0 to 4; 4 and higher share the last one. */

@@ -4,7 +4,7 @@
  * (adapters/http/fake-vip-api.ts) answers them. Paths as the spec and the app write them (case-sensitive).
  */
 import type { ShippingAddress } from './address-protocol.ts';
-import { object, optional, pipe, transform, unknown, type InferOutput } from 'valibot';
+import { check, object, optional, picklist, pipe, record, regex, string, transform, union, unknown, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { call, type IdField, type IntField, type TextField } from '../request/protocol.ts';
 
@@ -70,6 +70,12 @@ export type BargainType = (typeof BargainType)[keyof typeof BargainType];
 export const RechargeActivityType = {
   Share: 0,
   Bargain: 1,
+} as const;
+
+/** A category's styleType: 4 shows the bargain interface; anything else is a plain category. */
+export const StyleType = {
+  Normal: 0,
+  Bargain: 4,
 } as const;
 
 /** The customer-service user used for manual payment is asked for with templateType 2 (the only one served). */
@@ -237,6 +243,159 @@ const optionalNumber = optional(pipe(unknown(), transform((value) => wire.number
 /** Text as it came; '' when absent or not text. */
 const plainText = wire.lenientAnswer((value) => (typeof value === 'string' ? value : ''));
 
+/** A whole number, else null. */
+const integerOrNull = wire.lenientAnswer(wire.integerOf);
+/** Whole days (or members) above 0, else 0. */
+const days = wire.lenientAnswer((value) => Math.max(0, wire.integerOf(value) ?? 0));
+/** Text as it came, trimmed ('' none). */
+const trimmedText = wire.lenientAnswer((value) => wire.textOf(value).trim());
+/** A price that must be there: a finite number of 0 or more (numbers may come as text). */
+const price = pipe(
+  wire.requiredNumber,
+  check((value) => value >= 0, 'below 0'),
+);
+/** Tags: a list of texts, or one comma-separated text; trimmed, the empty ones left out. */
+const tags = wire.lenientAnswer((value) =>
+  (typeof value === 'string' ? value.split(',') : wire.listOf(value).map(wire.textOf)).map((tag) => tag.trim()).filter((tag) => tag !== ''),
+);
+
+/** A promotion the app can send (its code travels in the order's Promotions): without a code it is dropped. */
+const promotion = object({
+  promotionCode: pipe(
+    unknown(),
+    transform((value) => wire.textOf(value).trim()),
+    check((value) => value !== '', 'no promotion code'),
+  ),
+  title: wire.text,
+});
+
+/** A payment method; without a whole payType it is dropped. The code may be one the app does not know (the pay-flow decision refuses those). */
+const payTypeItem = object({
+  payType: pipe(
+    unknown(),
+    transform(wire.integerOf),
+    check((value): value is number => value !== null, 'not a pay type'),
+    transform((value) => value as number),
+  ),
+  title: wire.text,
+  img: wire.text,
+});
+
+/**
+ * A VIP package as the app reads it (spec section 3): without an id or a price it is dropped; a missing discount,
+ * rmb, category or type is null.
+ */
+const vipPackage = object({
+  packageId: wire.id,
+  categoryId: wire.lenientAnswer(wire.idOf),
+  name: wire.text,
+  validityDays: days,
+  giftDays: days,
+  price,
+  priceSymbol: wire.text,
+  rmb: wire.amountOrNull,
+  disprice: wire.amountOrNull,
+  disrmb: wire.amountOrNull,
+  type: integerOrNull,
+  bargain: wire.flag,
+  menberCount: days,
+  promotions: wire.items(promotion),
+  tags,
+  /** The gift the package ships ('' none): the order then needs a delivery address. */
+  giftItem: trimmedText,
+});
+
+/** A package category (one tab of the purchase screen; styleType 4 the bargain one): without an id it is dropped. */
+const category = object({
+  id: wire.id,
+  name: wire.text,
+  styleType: wire.lenientAnswer((value) => wire.integerOf(value) ?? StyleType.Normal),
+  data: wire.items(vipPackage),
+  payTypes: wire.items(payTypeItem),
+});
+
+/**
+ * GetVipPayType's data as the app reads it: an item that does not read (a package, category or method) is dropped,
+ * a list that is not one is empty, and data that is no object reads as an empty catalogue.
+ */
+export const payInfoAnswer = pipe(
+  unknown(),
+  transform(wire.fieldsOf),
+  object({
+    remark: wire.text,
+    categoryList: wire.items(category),
+    payTypes: wire.items(payTypeItem),
+  }),
+);
+
+export type Package = InferOutput<typeof vipPackage>;
+export type Category = InferOutput<typeof category>;
+export type PayInfo = InferOutput<typeof payInfoAnswer>;
+
+/** The address a gift-shipping order keeps (its fields as text); null when it has none (or it is no object). */
+const shippingAddress = wire.lenientAnswer((value): ShippingAddress | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  return { name: wire.textOf(raw.name), phone: wire.textOf(raw.phone), region: wire.textOf(raw.region), detail: wire.textOf(raw.detail) };
+});
+
+/**
+ * An order as the app reads it (OrderView, the fields the payment pages use): without an order id (`VO` + 24 hex) or
+ * a known status it is unreadable.
+ */
+const orderAnswer = object({
+  orderId: pipe(string(), regex(VipProtocolLimits.orderId)),
+  status: picklist(Object.values(OrderStatus)),
+  payType: wire.number(),
+  title: wire.text,
+  packageName: wire.text,
+  days: wire.number(),
+  priceText: wire.text,
+  priceSymbol: wire.text,
+  rmbText: wire.text,
+  toUid: wire.number(),
+  toNickName: wire.text,
+  isGift: wire.isTrue,
+  expireTime: wire.number(),
+  vipExpireDate: wire.text,
+  giftItem: wire.text,
+  shippingAddress,
+});
+
+export type PaymentOrder = InferOutput<typeof orderAnswer>;
+
+/**
+ * CreateAliPay's answer as the app reads it: the signed payment string, the rmb amount charged (null when absent or
+ * odd: the page then shows the order's), the title, msgParams and the order.
+ */
+const aliPayOrderAnswer = object({
+  params: wire.text,
+  disrmb: wire.amountOrNull,
+  title: wire.text,
+  msgParams: wire.text,
+  order: orderAnswer,
+});
+
+/** CreateTcgOrder's answer as the app reads it: as CreateAliPay's, with the euro amount charged (disprice). */
+const tcgOrderAnswer = object({
+  params: wire.text,
+  disprice: wire.amountOrNull,
+  title: wire.text,
+  msgParams: wire.text,
+  order: orderAnswer,
+});
+
+/** CreateGatewayOrder's answer as the app reads it: the gateway address, its params (passed on as they came) and the order. */
+const gatewayOrderAnswer = object({
+  gateway: wire.text,
+  params: union([string(), record(string(), string())]),
+  order: orderAnswer,
+});
+
+export type AliPayOrderAnswer = InferOutput<typeof aliPayOrderAnswer>;
+export type TcgOrderAnswer = InferOutput<typeof tcgOrderAnswer>;
+export type GatewayOrderAnswer = InferOutput<typeof gatewayOrderAnswer>;
+
 /**
  * GetUserBargainStatus (spec section 3's bargain info; endTime in unix seconds; prices in euro): not joined (type 0,
  * also for an unknown type), started or bargained; a running bargain's starting price and its helpers so far
@@ -369,7 +528,7 @@ export const VipCalls = {
    * The catalogue in the region and the pay types of the selected category. The app sends vipCategoryId, ProductID,
    * ToUID and categoryId on every call, empty when unset (vipCategoryId 0 is none too). Visitors may ask.
    */
-  payInfo: call<PayInfoView>()({
+  payInfo: call({
     method: 'GET',
     path: '/api/User/GetVipPayType',
     carrier: 'query',
@@ -380,9 +539,10 @@ export const VipCalls = {
       categoryId: emptyOrId,
       region,
     },
+    answer: payInfoAnswer,
   }),
   /** Card order (payType -1, with SysName): the order, shown by /notice. Signed in only. */
-  cardOrder: call<OrderView>()({
+  cardOrder: call({
     method: 'GET',
     path: '/api/payment/CreateOrder',
     carrier: 'query',
@@ -391,29 +551,33 @@ export const VipCalls = {
       payType: { ...payType, optional: true },
       SysName: { kind: 'text', max: VipProtocolLimits.maxKeyLength, trim: true, pattern: VipProtocolLimits.sysName },
     },
+    answer: orderAnswer,
   }),
   /** Alipay-style order (payType 0 or 1, required): what /zfbPay takes. Signed in only. */
-  aliPayOrder: call<AliPayOrder>()({
+  aliPayOrder: call({
     method: 'GET',
     path: '/api/payment/CreateAliPay',
     carrier: 'query',
     params: { ...orderParams, payType },
+    answer: aliPayOrderAnswer,
     // A sale the region or the method refuses has its own page (/zfbPayNotSupport), not a toast.
     refusals: [VipRet.PurchaseBlocked, VipRet.PayTypeUnavailable],
   }),
   /** TCG order (payType 2): what /tcgPay takes. Signed in only. */
-  tcgOrder: call<TcgOrder>()({
+  tcgOrder: call({
     method: 'GET',
     path: '/api/payment/CreateTcgOrder',
     carrier: 'query',
     params: { ...orderParams, payType: { ...payType, optional: true } },
+    answer: tcgOrderAnswer,
   }),
   /** Gateway order (payType 5, no SysName): the gateway address and its params. Signed in only. */
-  gatewayOrder: call<GatewayOrder>()({
+  gatewayOrder: call({
     method: 'GET',
     path: '/api/payment/CreateGatewayOrder',
     carrier: 'query',
     params: { ...orderParams, payType: { ...payType, optional: true } },
+    answer: gatewayOrderAnswer,
   }),
   /** Manual payment (payType 3): the customer-service user to chat with (templateType 2). Visitors may ask. */
   customerService: call<CustomerServiceUser>()({
@@ -426,25 +590,28 @@ export const VipCalls = {
     },
   }),
   /** One of the caller's orders, its true state (an unpaid one expires lazily). Signed in only. */
-  order: call<OrderView>()({
+  order: call({
     method: 'GET',
     path: '/api/payment/GetOrder',
     carrier: 'query',
     params: { orderId },
+    answer: orderAnswer,
   }),
   /** Cancels one of the caller's unpaid orders. Signed in only. */
-  cancelOrder: call<OrderView>()({
+  cancelOrder: call({
     method: 'POST',
     path: '/api/payment/CancelOrder',
     carrier: 'form',
     params: { orderId },
+    answer: orderAnswer,
   }),
   /** The sandbox provider of the non-gateway methods: the payer approves (pays) or declines (cancels). Signed in only. */
-  sandboxPay: call<SandboxPaid>()({
+  sandboxPay: call({
     method: 'POST',
     path: '/api/payment/SandboxPay',
     carrier: 'form',
     params: { orderId, action: { kind: 'text', max: 7, oneOf: ['approve', 'decline'] } },
+    answer: orderAnswer,
   }),
   /**
    * The gateway's server-to-server notification (no session): status paid | declined, amount in cents, ts in unix

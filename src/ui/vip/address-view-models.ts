@@ -4,7 +4,7 @@ import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { AddressBook } from '../../core/vip/address-book.ts';
 import { AddressTexts, type AddressView } from '../../core/vip/address-protocol.ts';
-import { readId } from '../../core/vip/pay-info.ts';
+import { idOf } from '../../core/request/answer-values.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 const AddressPaths = { addAddress: '/addAddress' } as const;
@@ -124,7 +124,7 @@ export class AddAddressViewModel {
     private readonly notifier: Notifier,
     id: string | undefined,
   ) {
-    this.id = readId(id);
+    this.id = idOf(id);
     this.loaded = this.id === null;
     makeAutoObservable<AddAddressViewModel, 'book' | 'navigator' | 'notifier'>(this, { book: false, navigator: false, notifier: false, id: false }, { autoBind: true });
   }

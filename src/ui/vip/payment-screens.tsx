@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { maskText } from '../../core/display/mask.ts';
-import type { PaymentOrder } from '../../core/vip/payment-service.ts';
+import type { PaymentOrder } from '../../core/vip/vip-protocol.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import {

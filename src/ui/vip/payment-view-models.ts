@@ -8,9 +8,9 @@ import {
   isOrderId,
   ORDER_STATUS_TEXT,
   OrderStatus,
-  type PaymentOrder,
   type PaymentService,
 } from '../../core/vip/payment-service.ts';
+import type { PaymentOrder } from '../../core/vip/vip-protocol.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 

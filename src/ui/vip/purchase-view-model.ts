@@ -6,7 +6,8 @@ import type { SessionService } from '../../core/session/session-service.ts';
 import type { User } from '../../core/shared-kernel/user.ts';
 import { leaveDecision, openVipBack, openVipPreselection, openVipTitle, scannedGift, type LeaveDecision } from '../../core/vip/open-vip.ts';
 import type { ActivityPurchase, AfterOrder } from '../../core/vip/pay-flow.ts';
-import { payTypesFor, readId, type Category, type Package, type PayInfo, type PayTypeItem } from '../../core/vip/pay-info.ts';
+import { idOf } from '../../core/request/answer-values.ts';
+import type { Category, Package, PayInfo, PayTypeView } from '../../core/vip/vip-protocol.ts';
 import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import { chargedPrice, checkPay, recipientUid, sharePrice } from '../../core/vip/pay-rules.ts';
 import type { PurchaseService } from '../../core/vip/purchase-service.ts';
@@ -15,6 +16,7 @@ import { AddressTexts, type AddressView } from '../../core/vip/address-protocol.
 import {
   EMPTY_SELECTION,
   initialSelection,
+  payTypesFor,
   selectedCategory,
   selectedPackage,
   selectedPayType,
@@ -76,8 +78,8 @@ export type PurchaseStatus = 'loading' | 'ready' | 'empty' | 'network' | 'blocke
 
 /** The recipient's uid from the page's query: /openVip uid, /giveVip userId; null on /vip. */
 function giftUidOf(mode: PurchaseMode, query: Query): number | null {
-  if (mode === 'openVip') return readId(query.uid);
-  if (mode === 'giveVip') return readId(query.userId);
+  if (mode === 'openVip') return idOf(query.uid);
+  if (mode === 'giveVip') return idOf(query.userId);
   return null;
 }
 
@@ -241,7 +243,7 @@ export class PurchaseViewModel {
     return this.category?.data ?? [];
   }
 
-  get payTypes(): PayTypeItem[] {
+  get payTypes(): PayTypeView[] {
     return payTypesFor(this.info, this.category);
   }
 
@@ -249,7 +251,7 @@ export class PurchaseViewModel {
     return selectedPackage(this.info, this.selection);
   }
 
-  get selectedPayType(): PayTypeItem | null {
+  get selectedPayType(): PayTypeView | null {
     return selectedPayType(this.info, this.selection);
   }
 

@@ -1,6 +1,7 @@
+import { parse } from 'valibot';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BARRAGE_CONFIG, parseBarrageConfig, readArea, readOpacity } from '../../../src/core/playback/barrage-config.ts';
+import { barrageConfig, changedBarrageConfig, DEFAULT_BARRAGE_CONFIG } from '../../../src/core/playback/barrage-config.ts';
 import { BarrageTimeline, compileShields, contentProblem, isShielded, isShieldedBy, keywordProblem, type Barrage } from '../../../src/core/playback/barrage-rules.ts';
 import { parseBarrage } from '../../../src/core/playback/barrage-service.ts';
 
@@ -47,13 +48,15 @@ describe('the timeline', () => {
 
 describe('barrage settings and answers', () => {
   it('reads settings within their ranges, else the defaults', () => {
-    expect(readOpacity('0.3')).toBe(0.3);
-    expect(readOpacity(0.05)).toBeNull();
-    expect(readOpacity('0.35')).toBeNull();
-    expect(readArea('0.75')).toBe(0.75);
-    expect(readArea(0.6)).toBeNull();
-    expect(parseBarrageConfig({ opacity: 2, speed: 'slow', size: 'x', area: '0.5' })).toEqual({ ...DEFAULT_BARRAGE_CONFIG, speed: 'slow', area: 0.5 });
-    expect(parseBarrageConfig(null)).toEqual(DEFAULT_BARRAGE_CONFIG);
+    const read = (value: unknown) => parse(barrageConfig, value);
+    expect(read({ opacity: '0.3', density: 0.5000001, merge: '0', blockTop: 1 })).toEqual({ ...DEFAULT_BARRAGE_CONFIG, opacity: 0.3, density: 0.5, merge: false, blockTop: true });
+    expect(read({ opacity: 0.05, density: '0.35', merge: 'yes', area: 0.6 })).toEqual(DEFAULT_BARRAGE_CONFIG);
+    expect(read({ area: '0.75' }).area).toBe(0.75);
+    expect(read({ opacity: 2, speed: 'slow', size: 'x', area: '0.5' })).toEqual({ ...DEFAULT_BARRAGE_CONFIG, speed: 'slow', area: 0.5 });
+    expect(read(null)).toEqual(DEFAULT_BARRAGE_CONFIG);
+    expect(changedBarrageConfig(DEFAULT_BARRAGE_CONFIG, { opacity: ' 0.3 ', area: '0.25' })).toEqual({ ...DEFAULT_BARRAGE_CONFIG, opacity: 0.3, area: 0.25 });
+    expect(changedBarrageConfig(DEFAULT_BARRAGE_CONFIG, { opacity: '0.3', area: '0.6' })).toBeNull();
+    expect(changedBarrageConfig(DEFAULT_BARRAGE_CONFIG, {})).toBeNull();
   });
 
   it('parses a barrage, marking one’s own', () => {

@@ -1,9 +1,10 @@
+import { parse } from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { FakeNotifier } from '../../../adapters/notifier/fake-notifier.ts';
 import { MemoryKeyValueStore } from '../../../adapters/storage/memory-key-value-store.ts';
 import type { BarrageSession } from '../../../src/core/playback/barrage-session.ts';
 import { BarrageStyleChoice } from '../../../src/core/playback/barrage-style-choice.ts';
-import { BASIC_BARRAGE_COLORS, VIP_BARRAGE_COLORS, barragePalette, colorAllowed, readBarrageStyle, type BarrageStyle } from '../../../src/core/playback/barrage-style.ts';
+import { BASIC_BARRAGE_COLORS, VIP_BARRAGE_COLORS, barragePalette, barrageStyle, colorAllowed, type BarrageStyle } from '../../../src/core/playback/barrage-style.ts';
 import { BarrageSendViewModel } from '../../../src/ui/barrage/barrage-send-view-model.ts';
 
 describe('barrage styles (core)', () => {
@@ -19,9 +20,9 @@ describe('barrage styles (core)', () => {
   });
 
   it('reads loose fields as a style: uppercase colour, unknown values back to scroll, white, normal', () => {
-    expect(readBarrageStyle({ mode: 'top', color: '#fe0302', size: 'small' })).toEqual({ mode: 'top', color: '#FE0302', size: 'small' });
-    expect(readBarrageStyle({ mode: 'up', color: 'red', size: 'huge' })).toEqual({ mode: 'scroll', color: '#FFFFFF', size: 'normal' });
-    expect(readBarrageStyle({})).toEqual({ mode: 'scroll', color: '#FFFFFF', size: 'normal' });
+    expect(parse(barrageStyle, { mode: 'top', color: '#fe0302', size: 'small' })).toEqual({ mode: 'top', color: '#FE0302', size: 'small' });
+    expect(parse(barrageStyle, { mode: 'up', color: 'red', size: 'huge' })).toEqual({ mode: 'scroll', color: '#FFFFFF', size: 'normal' });
+    expect(parse(barrageStyle, {})).toEqual({ mode: 'scroll', color: '#FFFFFF', size: 'normal' });
   });
 
   it('keeps the last choice on the device; a VIP colour falls back to white for a viewer who is not VIP; rubbish reads as the default', () => {

@@ -1,5 +1,5 @@
 import { parseUser, type User } from '../../../src/core/shared-kernel/user.ts';
-import type { Package } from '../../../src/core/vip/pay-info.ts';
+import type { Package } from '../../../src/core/vip/vip-protocol.ts';
 
 export function user(uid: number, fields: Record<string, unknown> = {}): User {
   const parsed = parseUser({ token: { uid, token: 't', expire: 1, sign: 's' }, nickName: 'u', ...fields });

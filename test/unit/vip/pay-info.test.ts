@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodePayInfo, decodePackage, decodePromotion, payTypesFor } from '../../../src/core/vip/pay-info.ts';
+import { parse } from 'valibot';
+import { payTypesFor } from '../../../src/core/vip/purchase-state.ts';
+import { payInfoAnswer, type Package, type PayInfo, type PromotionView } from '../../../src/core/vip/vip-protocol.ts';
 
 const serverAnswer = {
   remark: '多种VIP类型时，时长统一升级为最高类型',
@@ -22,9 +24,18 @@ const serverAnswer = {
   ],
 };
 
-describe('pay info decoders', () => {
+/** GetVipPayType's data as the app reads it. */
+const readPayInfo = (value: unknown): PayInfo => parse(payInfoAnswer, value);
+
+/** One package as the answer reads it, or null when it is dropped. */
+const readPackage = (value: unknown): Package | null => readPayInfo({ categoryList: [{ id: 1, data: [value] }] }).categoryList[0]?.data[0] ?? null;
+
+/** One promotion as the answer reads it, or null when it is dropped. */
+const readPromotion = (value: unknown): PromotionView | null => readPackage({ packageId: 1, price: 1, promotions: [value] })?.promotions[0] ?? null;
+
+describe("GetVipPayType's answer", () => {
   it('reads a server answer and drops malformed items', () => {
-    const info = decodePayInfo(serverAnswer);
+    const info = readPayInfo(serverAnswer);
     expect(info.remark).toBe(serverAnswer.remark);
     expect(info.payTypes).toEqual([{ payType: -1, title: '银行卡', img: '/card.png' }]);
     expect(info.categoryList.map((c) => c.id)).toEqual([1, 2]);
@@ -36,26 +47,23 @@ describe('pay info decoders', () => {
     expect(info.categoryList[1]!.data[0]).toMatchObject({ rmb: null, disprice: null, disrmb: null, tags: ['a', 'b'], categoryId: null });
   });
 
-  it('gives empty data for anything unreadable, and survives a throwing getter', () => {
+  it('gives empty data for anything unreadable', () => {
     for (const value of [null, undefined, 3, 'x', [], { categoryList: 'x', payTypes: {} }]) {
-      expect(decodePayInfo(value)).toEqual({ remark: '', categoryList: [], payTypes: [] });
+      expect(readPayInfo(value)).toEqual({ remark: '', categoryList: [], payTypes: [] });
     }
-    const hostile = { get categoryList(): unknown { throw new Error('boom'); } };
-    expect(decodePayInfo(hostile)).toEqual({ remark: '', categoryList: [], payTypes: [] });
-    const hostileItem = { categoryList: [{ get id(): unknown { throw new Error('boom'); } }, { id: 3 }] };
-    expect(decodePayInfo(hostileItem).categoryList.map((c) => c.id)).toEqual([3]);
+    expect(readPayInfo({ categoryList: [{ id: [] }, [], { id: 3 }] }).categoryList.map((c) => c.id)).toEqual([3]);
   });
 
   it('refuses a package without id or price and a promotion without code', () => {
-    expect(decodePackage({ packageId: 1 })).toBeNull();
-    expect(decodePackage({ price: 1 })).toBeNull();
-    expect(decodePackage({ packageId: 1.5, price: 1 })).toBeNull();
-    expect(decodePromotion({ promotionCode: '  ' })).toBeNull();
-    expect(decodePromotion({ promotionCode: ' A ' })).toEqual({ promotionCode: 'A', title: '' });
+    expect(readPackage({ packageId: 1 })).toBeNull();
+    expect(readPackage({ price: 1 })).toBeNull();
+    expect(readPackage({ packageId: 1.5, price: 1 })).toBeNull();
+    expect(readPromotion({ promotionCode: '  ' })).toBeNull();
+    expect(readPromotion({ promotionCode: ' A ' })).toEqual({ promotionCode: 'A', title: '' });
   });
 
   it('uses the category methods when it has some, else the pay info ones', () => {
-    const info = decodePayInfo(serverAnswer);
+    const info = readPayInfo(serverAnswer);
     expect(payTypesFor(info, info.categoryList[0]!).map((m) => m.payType)).toEqual([0]);
     expect(payTypesFor(info, info.categoryList[1]!).map((m) => m.payType)).toEqual([-1]);
     expect(payTypesFor(info, null).map((m) => m.payType)).toEqual([-1]);
@@ -64,9 +72,14 @@ describe('pay info decoders', () => {
 
 describe('number reading', () => {
   it('takes plain decimals only', () => {
-    expect(decodePackage({ packageId: '0x10', price: 1 })).toBeNull();
-    expect(decodePackage({ packageId: '1e3', price: 1 })).toBeNull();
-    expect(decodePackage({ packageId: ' 16 ', price: '.5' })).toMatchObject({ packageId: 16, price: 0.5 });
-    expect(decodePackage({ packageId: 1, price: 'Infinity' })).toBeNull();
+    expect(readPackage({ packageId: '0x10', price: 1 })).toBeNull();
+    expect(readPackage({ packageId: '1e3', price: 1 })).toBeNull();
+    expect(readPackage({ packageId: ' 16 ', price: '.5' })).toMatchObject({ packageId: 16, price: 0.5 });
+    expect(readPackage({ packageId: 1, price: 'Infinity' })).toBeNull();
+  });
+
+  it('reads whole days and members, and a whole type or none', () => {
+    expect(readPackage({ packageId: 1, price: 1, validityDays: 1.5, giftDays: -3, menberCount: '4', type: 2.5 })).toMatchObject({ validityDays: 0, giftDays: 0, menberCount: 4, type: null });
+    expect(readPackage({ packageId: 1, price: 1, type: '-2', bargain: '1', giftItem: ' 礼盒 ' })).toMatchObject({ type: -2, bargain: true, giftItem: '礼盒' });
   });
 });

@@ -4,8 +4,9 @@ import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { SessionService } from '../../../src/core/session/session-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { decidePayFlow } from '../../../src/core/vip/pay-flow.ts';
-import { PaymentService, readOrder } from '../../../src/core/vip/payment-service.ts';
+import { PaymentService } from '../../../src/core/vip/payment-service.ts';
 import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
+import { VipCalls } from '../../../src/core/vip/vip-protocol.ts';
 import { SessionModel } from '../../../src/ui/app/session-model.ts';
 import {
   PayPageViewModel,
@@ -54,9 +55,16 @@ async function setup(path = '/zfbPay') {
 }
 
 describe('payment service rules', () => {
-  it('reads only an order view', () => {
-    expect(readOrder({ orderId: 'nope', status: 'paid' })).toBeNull();
-    expect(readOrder({ orderId: `VO${'a'.repeat(24)}`, status: 'weird' })).toBeNull();
+  it('reads only an order view: anything else is 订单数据异常, without a toast', async () => {
+    const { world, service } = await setup();
+    const orderId = `VO${'a'.repeat(24)}`;
+    for (const data of [{ orderId: 'nope', status: 'paid' }, { orderId, status: 'weird' }, null]) {
+      world.http.route('GET', VipCalls.order.path, () => ({ body: { ret: 200, msg: '成功', data } }));
+      expect(await service.getOrder(orderId)).toEqual({ ok: false, ret: -1, message: '订单数据异常' });
+    }
+    world.http.route('GET', VipCalls.order.path, () => ({ body: { ret: 200, msg: '成功', data: { orderId, status: 'paid', isGift: 1, shippingAddress: { name: 7 } } } }));
+    expect(await service.getOrder(orderId)).toMatchObject({ ok: true, value: { orderId, status: 'paid', isGift: false, payType: 0, title: '', shippingAddress: { name: '7', phone: '', region: '', detail: '' } } });
+    expect(world.notifier.toasts).toEqual([]);
   });
 });
 

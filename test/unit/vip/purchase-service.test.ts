@@ -1,8 +1,8 @@
+import { parse } from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
-import { decodePayInfo } from '../../../src/core/vip/pay-info.ts';
 import { PurchaseService } from '../../../src/core/vip/purchase-service.ts';
-import { VipCalls } from '../../../src/core/vip/vip-protocol.ts';
+import { payInfoAnswer, VipCalls } from '../../../src/core/vip/vip-protocol.ts';
 
 const OrderApiPaths = {
   card: VipCalls.cardOrder.path,
@@ -22,7 +22,7 @@ function setup() {
 }
 
 const pkg = () => {
-  const found = decodePayInfo({ ...fakeVipCatalogue(), payTypes: [] }).categoryList[0]?.data[0];
+  const found = parse(payInfoAnswer, { ...fakeVipCatalogue(), payTypes: [] }).categoryList[0]?.data[0];
   if (!found) throw new Error('fixture');
   return found;
 };

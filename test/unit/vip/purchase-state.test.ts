@@ -1,9 +1,12 @@
+import { parse } from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { openVipPreselection } from '../../../src/core/vip/open-vip.ts';
-import { decodePayInfo } from '../../../src/core/vip/pay-info.ts';
 import { EMPTY_SELECTION, initialSelection, selectPackage, selectPayType, selectTab, selectedCategory, selectedPackage, selectedPayType, showsBargain } from '../../../src/core/vip/purchase-state.ts';
+import { payInfoAnswer } from '../../../src/core/vip/vip-protocol.ts';
 
-const info = decodePayInfo({
+const readPayInfo = (value: unknown) => parse(payInfoAnswer, value);
+
+const info = readPayInfo({
   payTypes: [{ payType: -1 }, { payType: 5 }],
   categoryList: [
     { id: 1, data: [{ packageId: 11, price: 1 }, { packageId: 12, price: 2 }], payTypes: [{ payType: 0 }, { payType: 2 }] },
@@ -20,7 +23,7 @@ describe('purchase selection', () => {
     expect(initialSelection(info, openVipPreselection({ id: '12', selectId: '2' }))).toEqual({ tabIndex: 0, categoryId: 1, packageId: 12, payType: 2 });
     expect(initialSelection(info, openVipPreselection({ activeIndex: '1', selectId: '5' }))).toEqual({ tabIndex: 1, categoryId: 2, packageId: 21, payType: 5 });
     expect(initialSelection(info, openVipPreselection({ activeIndex: '9', selectId: '3' }))).toEqual({ tabIndex: 0, categoryId: 1, packageId: 11, payType: 0 });
-    expect(initialSelection(decodePayInfo(null), openVipPreselection({}))).toEqual(EMPTY_SELECTION);
+    expect(initialSelection(readPayInfo(null), openVipPreselection({}))).toEqual(EMPTY_SELECTION);
   });
   it('changes tab, package and method only to offered ones', () => {
     const start = initialSelection(info, openVipPreselection({}));
