@@ -60,6 +60,12 @@ describe('coloured and pinned barrages, live for visitors', () => {
     await poll(() => flyingWith(pageB, hello).count()).toBe(1);
     expect(await placeOf(pageB, hello)).toMatchObject({ mode: 'scroll', color: '#FFFFFF' });
 
+    // A goes back near the start too: on a loaded machine its 20 s clip can end before the style is chosen, and an
+    // ended clip's screen has no barrage bar to tap.
+    await pageA.getByTestId('play-video').evaluate((video: HTMLVideoElement) => {
+      video.currentTime = 1;
+    });
+    await startPlayback(pageA);
     // B goes back near the start, so its 20 s clip does not end within the barrage's 4 s.
     await pageB.getByTestId('play-video').evaluate((video: HTMLVideoElement) => {
       video.currentTime = 1;
