@@ -54,9 +54,13 @@ import { registerQrLoginRoutes } from './qr-login/routes.ts';
 import { registerGoldRoutes } from './gold/routes.ts';
 import { registerVipRedeemRoutes } from './vip-redeem/routes.ts';
 import { registerInvitationRoutes } from './invitation/routes.ts';
+import { findPlayableVideo } from './playback/playback-repository.ts';
 import { registerPlaybackRoutes } from './playback/routes.ts';
 import { registerUploadRoutes } from './upload/routes.ts';
+import { checkLabels } from './posts/post-rules.ts';
+import { canPostToday } from './posts/publish-limit.ts';
 import { registerPostsRoutes } from './posts/routes.ts';
+import { TaskCenter } from './tasks/task-center.ts';
 import { registerTasksRoutes } from './tasks/routes.ts';
 import { registerMovieRequestRoutes } from './movie-requests/routes.ts';
 import { registerFocusRoutes } from './focus/routes.ts';
@@ -166,7 +170,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAccountSecurityRoutes(api, services);
   registerAddressRoutes(api, services);
   registerQrLoginRoutes(api, services);
-  const catalogue = registerCatalogueRoutes(api, services);
+  const taskCenter = new TaskCenter(services);
+  const catalogue = registerCatalogueRoutes(api, services, {
+    playableVideo: (mediaKey) => findPlayableVideo(db, mediaKey),
+    recordWatch: (userId) => taskCenter.recordWatch(userId),
+  });
   registerFilterRoutes(api, services);
   registerBarrageRoutes(api, services);
   registerVipRoutes(api, services);
@@ -179,7 +187,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerVipRedeemRoutes(api, services);
   registerInvitationRoutes(api, services);
   registerPlaybackRoutes(api, services);
-  registerUploadRoutes(api, services);
+  registerUploadRoutes(api, services, { canPostToday, checkLabels });
   registerPostsRoutes(api, services);
   registerTasksRoutes(api, services);
   registerMovieRequestRoutes(api, services);

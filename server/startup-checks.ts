@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { ConfigError, redactUrlPassword } from './config.ts';
+import { pgProbe } from './db/pg-database.ts';
 
 /** How long the start waits for PostgreSQL or Redis before giving up. */
 const STARTUP_CONNECT_TIMEOUT_MS = 5000;
@@ -39,17 +39,13 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => 
 
 /** Connects once to DATABASE_URL and runs `SELECT 1`; StartupError naming the variable when that fails or takes too long. */
 export async function checkDatabaseReachable(url: string, timeoutMs = STARTUP_CONNECT_TIMEOUT_MS): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
-  client.on('error', () => undefined);
+  const probe = pgProbe(url, timeoutMs);
   try {
-    await withTimeout((async () => {
-      await client.connect();
-      await client.query('SELECT 1');
-    })(), timeoutMs, () => undefined);
+    await withTimeout(probe.ping(), timeoutMs, () => undefined);
   } catch (error) {
     throw new StartupError(`DATABASE_URL: cannot reach PostgreSQL at ${redactUrlPassword(url)} (${reasonOf(error)})`);
   } finally {
-    await withTimeout(client.end(), 1000, () => undefined).catch(() => undefined);
+    await withTimeout(probe.end(), 1000, () => undefined).catch(() => undefined);
   }
 }
 

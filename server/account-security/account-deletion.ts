@@ -1,10 +1,12 @@
 import { AccountSecurityTexts, type CodeChannel } from '../../src/core/account-security/account-security-protocol.ts';
 import type { AppServices } from '../app-services.ts';
+import { revokeSessionsOf } from '../auth/session-repository.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { issueAndSendCode, refuseUnlessRight } from './code-sending.ts';
 import { announceEndedSessions, checkOwnPassword } from './account-checks.ts';
+import { markAccountDeleted, releaseNameDeletedBy } from './account-security-repository.ts';
 
 /** What a deleted account shows where its posts and comments still stand. */
 const DELETED_NICKNAME = '已注销用户';
@@ -47,14 +49,10 @@ export class AccountDeletion {
       refuseUnlessRight(await verification.codes.check('delete_account', target, input.code, clock.now()));
     }
     const ended = await db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE users SET password_hash = $2, nick_name = $3, avatar = DEFAULT, email = '', phone = '', area_code = '', introduction = '', deleted_at = $4
-          WHERE id = $1`,
-        [auth.user.id, NO_PASSWORD, DELETED_NICKNAME, new Date(clock.now())],
-      );
-      return tx.query<{ token: string }>('UPDATE sessions SET revoked_at = now() WHERE uid = $1 AND revoked_at IS NULL RETURNING token', [auth.user.id]);
+      await markAccountDeleted(tx, auth.user.id, { passwordHash: NO_PASSWORD, nickName: DELETED_NICKNAME, at: new Date(clock.now()) });
+      return revokeSessionsOf(tx, auth.user.id);
     });
-    const others = ended.map((row) => row.token).filter((token) => token !== auth.token.token);
+    const others = ended.filter((token) => token !== auth.token.token);
     await announceEndedSessions(this.services, auth.user.id, others, AccountSecurityTexts.SessionEndedByDeletion);
     return null;
   }
@@ -62,5 +60,5 @@ export class AccountDeletion {
 
 /** A name a deleted account held for 30 days or more: the old row lets it go (the caller is about to register it). */
 export async function releaseDeletedName(db: AppServices['db'], userName: string, now: number): Promise<void> {
-  await db.query(`UPDATE users SET user_name = 'deleted-' || id WHERE lower(user_name) = lower($1) AND deleted_at <= $2`, [userName, new Date(now - 30 * 86_400_000)]);
+  await releaseNameDeletedBy(db, userName, new Date(now - 30 * 86_400_000));
 }

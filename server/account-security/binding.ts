@@ -16,6 +16,7 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { issueAndSendCode, refuseUnlessRight } from './code-sending.ts';
 import { checkOwnPassword } from './account-checks.ts';
+import { bindEmail, bindPhone, emailBoundElsewhere, insertPasswordProof, isPasswordProofOpen, phoneBoundElsewhere } from './account-security-repository.ts';
 
 const PROOF_LIFETIME_MS = 10 * 60_000;
 const DEFAULT_AREA_CODE = '86';
@@ -65,8 +66,7 @@ export class Binding {
     await checkOwnPassword(this.services, auth, password, AccountSecurityTexts.PasswordWrong);
     const proof = randomBytes(24).toString('base64url');
     const now = clock.now();
-    await db.query('DELETE FROM password_proofs WHERE expires_at <= $1', [new Date(now)]);
-    await db.query('INSERT INTO password_proofs (id, uid, expires_at) VALUES ($1, $2, $3)', [proof, auth.user.id, new Date(now + PROOF_LIFETIME_MS)]);
+    await insertPasswordProof(db, { id: proof, uid: auth.user.id, expiresAt: new Date(now + PROOF_LIFETIME_MS) }, new Date(now));
     return { proof, expiresInMs: PROOF_LIFETIME_MS };
   }
 
@@ -95,18 +95,9 @@ export class Binding {
     const outcome = await verification.codes.check(target.channel === 'email' ? 'bind_email' : 'bind_phone', target.key, input.code, now);
     refuseUnlessRight(outcome);
     // Bound only while no other account has it (two accounts racing for one email: one gets it).
-    const rows = target.channel === 'email'
-      ? await db.query<{ email: string; phone: string; area_code: string }>(
-        `UPDATE users SET email = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users o WHERE o.id <> $1 AND lower(o.email) = $2)
-          RETURNING email, phone, area_code`,
-        [auth.user.id, target.email],
-      )
-      : await db.query<{ email: string; phone: string; area_code: string }>(
-        `UPDATE users SET phone = $2, area_code = $3 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users o WHERE o.id <> $1 AND o.phone = $2 AND o.area_code = $3)
-          RETURNING email, phone, area_code`,
-        [auth.user.id, target.phone, target.areaCode],
-      );
-    const row = rows[0];
+    const row = target.channel === 'email'
+      ? await bindEmail(db, auth.user.id, target.email)
+      : await bindPhone(db, auth.user.id, target.phone, target.areaCode);
     if (!row) throw new ApiError(Ret.TargetTaken, target.channel === 'email' ? AccountSecurityTexts.EmailTaken : AccountSecurityTexts.PhoneTaken);
     await sessions.cache?.changed({ uid: auth.user.id });
     realtime.userChanged(auth.user.id);
@@ -114,8 +105,7 @@ export class Binding {
   }
 
   private async checkProof(auth: AuthSession, proof: string, now: number): Promise<void> {
-    const rows = await this.services.db.query('SELECT 1 FROM password_proofs WHERE id = $1 AND uid = $2 AND expires_at > $3', [proof, auth.user.id, new Date(now)]);
-    if (rows.length === 0) throw new ApiError(Ret.ProofExpired, AccountSecurityTexts.ProofExpired);
+    if (!(await isPasswordProofOpen(this.services.db, proof, auth.user.id, new Date(now)))) throw new ApiError(Ret.ProofExpired, AccountSecurityTexts.ProofExpired);
   }
 
   private async checkFree(auth: AuthSession, target: Target): Promise<void> {
@@ -124,8 +114,8 @@ export class Binding {
       throw new ApiError(Ret.TargetSame, AccountSecurityTexts.TargetSame);
     }
     const taken = target.channel === 'email'
-      ? await this.services.db.query('SELECT 1 FROM users WHERE id <> $1 AND lower(email) = $2 LIMIT 1', [user.id, target.email])
-      : await this.services.db.query('SELECT 1 FROM users WHERE id <> $1 AND phone = $2 AND area_code = $3 LIMIT 1', [user.id, target.phone, target.areaCode]);
-    if (taken.length > 0) throw new ApiError(Ret.TargetTaken, target.channel === 'email' ? AccountSecurityTexts.EmailTaken : AccountSecurityTexts.PhoneTaken);
+      ? await emailBoundElsewhere(this.services.db, user.id, target.email)
+      : await phoneBoundElsewhere(this.services.db, user.id, target.phone, target.areaCode);
+    if (taken) throw new ApiError(Ret.TargetTaken, target.channel === 'email' ? AccountSecurityTexts.EmailTaken : AccountSecurityTexts.PhoneTaken);
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { SignedInDevice } from '../../src/core/account-security/account-security-protocol.ts';
 import type { AppServices } from '../app-services.ts';
+import { liveSessionsOf, otherUnrevokedTokens, revokeSessionOf } from '../auth/session-repository.ts';
 import type { AuthSession, SessionDevice } from '../auth/sessions.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
@@ -59,12 +60,7 @@ export class SignedInDevices {
   constructor(private readonly services: Services) {}
 
   async list(auth: AuthSession): Promise<SignedInDevice[]> {
-    const rows = await this.services.db.query<{ token: string; device: string; place: string; created_at: Date; last_used_at: Date | null }>(
-      `SELECT token, device, place, created_at, last_used_at FROM sessions
-        WHERE uid = $1 AND revoked_at IS NULL AND expire > $2
-        ORDER BY (token = $3) DESC, COALESCE(last_used_at, created_at) DESC`,
-      [auth.user.id, Math.floor(this.services.clock.now() / 1000), auth.token.token],
-    );
+    const rows = await liveSessionsOf(this.services.db, auth.user.id, Math.floor(this.services.clock.now() / 1000), auth.token.token);
     return rows.map((row) => ({
       id: deviceIdOf(row.token),
       device: row.device || '未知设备',
@@ -78,13 +74,12 @@ export class SignedInDevices {
   /** Ends one other device's session (`id` from the list) or, with `all`, every other one; answers how many ended. */
   async end(auth: AuthSession, which: { id?: string | undefined; all: boolean }): Promise<{ ended: number }> {
     const { db } = this.services;
-    const live = await db.query<{ token: string }>('SELECT token FROM sessions WHERE uid = $1 AND revoked_at IS NULL AND token <> $2', [auth.user.id, auth.token.token]);
-    const tokens = which.all ? live.map((row) => row.token) : live.filter((row) => deviceIdOf(row.token) === which.id).map((row) => row.token);
+    const live = await otherUnrevokedTokens(db, auth.user.id, auth.token.token);
+    const tokens = which.all ? live : live.filter((token) => deviceIdOf(token) === which.id);
     if (!which.all && tokens.length === 0) throw new ApiError(Ret.DeviceNotFound, AccountSecurityTexts.DeviceNotFound);
     const ended: string[] = [];
     for (const token of tokens) {
-      const rows = await db.query<{ token: string }>('UPDATE sessions SET revoked_at = now() WHERE token = $1 AND uid = $2 AND revoked_at IS NULL RETURNING token', [token, auth.user.id]);
-      if (rows.length > 0) ended.push(token);
+      if (await revokeSessionOf(db, auth.user.id, token)) ended.push(token);
     }
     await announceEndedSessions(this.services, auth.user.id, ended, AccountSecurityTexts.SessionEndedByDevice);
     return { ended: ended.length };

@@ -1,10 +1,12 @@
 import { AccountSecurityTexts, type PasswordChanged } from '../../src/core/account-security/account-security-protocol.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import type { AppServices } from '../app-services.ts';
+import { revokeOtherSessions } from '../auth/session-repository.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { announceEndedSessions, checkOwnPassword } from './account-checks.ts';
+import { setPasswordHash } from './account-security-repository.ts';
 
 /**
  * Changes a signed-in user's password: the new one must meet the password rules and differ from the current one,
@@ -25,12 +27,9 @@ export async function changePassword(
 
   const passwordHash = await passwords.hash(input.newPassword);
   const ended = await db.transaction(async (tx) => {
-    await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [auth.user.id, passwordHash]);
-    return tx.query<{ token: string }>(
-      'UPDATE sessions SET revoked_at = now() WHERE uid = $1 AND token <> $2 AND revoked_at IS NULL RETURNING token',
-      [auth.user.id, auth.token.token],
-    );
+    await setPasswordHash(tx, auth.user.id, passwordHash);
+    return revokeOtherSessions(tx, auth.user.id, auth.token.token);
   });
-  await announceEndedSessions(services, auth.user.id, ended.map((row) => row.token), AccountSecurityTexts.SessionEndedByPasswordChange);
+  await announceEndedSessions(services, auth.user.id, ended, AccountSecurityTexts.SessionEndedByPasswordChange);
   return { endedSessions: ended.length };
 }

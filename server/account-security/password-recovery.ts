@@ -11,6 +11,7 @@ import { maskText } from '../../src/core/display/mask.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { CaptchaRules, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
 import type { AppServices } from '../app-services.ts';
+import { revokeSessionsOf } from '../auth/session-repository.ts';
 import { CaptchaStore } from '../captcha/captcha-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
@@ -18,33 +19,26 @@ import { Ret } from '../http/ret.ts';
 import { LOGIN_ATTEMPTS_PER_USER } from '../rate-limit/rate-limiter.ts';
 import { issueAndSendCode, refuseUnlessRight } from './code-sending.ts';
 import { announceEndedSessions } from './account-checks.ts';
+import {
+  findAccountById,
+  findAccountNamed,
+  findOpenRecovery,
+  insertRecovery,
+  markRecoveryVerified,
+  setPasswordHash,
+  takeVerifiedRecovery,
+  type Account,
+} from './account-security-repository.ts';
 
 /** A recovery ticket is good this long after the captcha. */
 const TICKET_LIFETIME_MS = 30 * 60_000;
 
 type Services = Pick<AppServices, 'db' | 'clock' | 'passwords' | 'sessions' | 'limiter' | 'realtime' | 'verification'>;
 
-interface Account {
-  id: number;
-  userName: string;
-  email: string;
-  phone: string;
-  areaCode: string;
-}
-
 /** The account a person names by its name, its bound email or its bound phone (digits, with or without +code). */
 async function findAccount(db: Queryable, account: string): Promise<Account | undefined> {
   const digits = account.replace(/[\s-]/g, '').replace(/^\+/, '');
-  const rows = await db.query<{ id: number; user_name: string; email: string; phone: string; area_code: string }>(
-    `SELECT id, user_name, email, phone, area_code FROM users
-      WHERE lower(user_name) = lower($1)
-         OR (email <> '' AND lower(email) = lower($1))
-         OR (phone <> '' AND (phone = $2 OR area_code || phone = $2))
-      ORDER BY (lower(user_name) = lower($1)) DESC, id LIMIT 1`,
-    [account, digits],
-  );
-  const row = rows[0];
-  return row && { id: row.id, userName: row.user_name, email: row.email, phone: row.phone, areaCode: row.area_code };
+  return findAccountNamed(db, account, digits);
 }
 
 /** Where a code for this channel goes: the bound email, or the phone with its country calling code; null when unbound. */
@@ -62,22 +56,9 @@ function channelsOf(account: Account | undefined): RecoveryChannel[] {
   return channels;
 }
 
-async function accountById(db: Queryable, uid: number): Promise<Account | undefined> {
-  const rows = await db.query<{ id: number; user_name: string; email: string; phone: string; area_code: string }>(
-    'SELECT id, user_name, email, phone, area_code FROM users WHERE id = $1',
-    [uid],
-  );
-  const row = rows[0];
-  return row && { id: row.id, userName: row.user_name, email: row.email, phone: row.phone, areaCode: row.area_code };
-}
-
 /** The open recovery a ticket names (not expired, not used), or a 6210 refusal. */
 async function openRecovery(db: Queryable, ticket: string, now: number): Promise<{ uid: number | null; verified: boolean }> {
-  const rows = await db.query<{ uid: number | null; verified_at: Date | null }>(
-    'SELECT uid, verified_at FROM password_recoveries WHERE id = $1 AND used_at IS NULL AND expires_at > $2',
-    [ticket, new Date(now)],
-  );
-  const row = rows[0];
+  const row = await findOpenRecovery(db, ticket, new Date(now));
   if (!row) throw new ApiError(Ret.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
   return { uid: row.uid, verified: row.verified_at !== null };
 }
@@ -101,10 +82,7 @@ export class PasswordRecovery {
     if (!(await this.captchas.consume(input.captchaId, input.captchaCode, now))) throw new ApiError(Ret.CaptchaWrong, CaptchaTexts.Wrong);
     const account = await findAccount(db, input.account);
     const ticket = randomBytes(24).toString('base64url');
-    await db.query('DELETE FROM password_recoveries WHERE expires_at <= $1', [new Date(now)]);
-    await db.query('INSERT INTO password_recoveries (id, uid, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-      ticket, account?.id ?? null, new Date(now), new Date(now + TICKET_LIFETIME_MS),
-    ]);
+    await insertRecovery(db, { id: ticket, uid: account?.id ?? null, at: new Date(now), expiresAt: new Date(now + TICKET_LIFETIME_MS) });
     return { ticket, channels: channelsOf(account) };
   }
 
@@ -123,14 +101,14 @@ export class PasswordRecovery {
     const { target } = await this.targetOf(input, now);
     const outcome = await verification.codes.check('reset_password', target, input.code, now);
     refuseUnlessRight(outcome);
-    await db.query('UPDATE password_recoveries SET verified_at = $2 WHERE id = $1', [input.ticket, new Date(now)]);
+    await markRecoveryVerified(db, input.ticket, new Date(now));
     return null;
   }
 
   /** The open ticket's account and where its code goes for this channel; nothing bound there answers 1002. */
   private async targetOf(input: { ticket: string; channel: CodeChannel }, now: number): Promise<{ account: Account; target: string }> {
     const recovery = await openRecovery(this.services.db, input.ticket, now);
-    const account = recovery.uid === null ? undefined : await accountById(this.services.db, recovery.uid);
+    const account = recovery.uid === null ? undefined : await findAccountById(this.services.db, recovery.uid);
     const target = account ? targetOf(account, input.channel) : null;
     if (!account || target === null) throw badParam('channel');
     return { account, target };
@@ -144,21 +122,15 @@ export class PasswordRecovery {
     const passwordHash = await passwords.hash(input.newPassword);
     const outcome = await db.transaction(async (tx) => {
       // Used once: the statement that takes the ticket is the one that checks it.
-      const [taken] = await tx.query<{ uid: number }>(
-        `UPDATE password_recoveries SET used_at = $2
-          WHERE id = $1 AND used_at IS NULL AND verified_at IS NOT NULL AND expires_at > $2 AND uid IS NOT NULL
-          RETURNING uid`,
-        [input.ticket, new Date(now)],
-      );
-      if (!taken) return null;
-      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [taken.uid, passwordHash]);
-      const ended = await tx.query<{ token: string }>('UPDATE sessions SET revoked_at = now() WHERE uid = $1 AND revoked_at IS NULL RETURNING token', [taken.uid]);
-      return { uid: taken.uid, ended };
+      const uid = await takeVerifiedRecovery(tx, input.ticket, new Date(now));
+      if (uid === undefined) return null;
+      await setPasswordHash(tx, uid, passwordHash);
+      return { uid, ended: await revokeSessionsOf(tx, uid) };
     });
     if (!outcome) throw new ApiError(Ret.RecoveryExpired, AccountSecurityTexts.RecoveryExpired);
-    await announceEndedSessions(this.services, outcome.uid, outcome.ended.map((row) => row.token), AccountSecurityTexts.SessionEndedByPasswordReset);
+    await announceEndedSessions(this.services, outcome.uid, outcome.ended, AccountSecurityTexts.SessionEndedByPasswordReset);
     // The owner proved the account is theirs: login asks no captcha for the failures before.
-    const account = await accountById(db, outcome.uid);
+    const account = await findAccountById(db, outcome.uid);
     if (account) await limiter.reset(LOGIN_ATTEMPTS_PER_USER, account.userName);
     return null;
   }

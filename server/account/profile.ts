@@ -7,8 +7,7 @@ import { ApiError, badParam, missingParam } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { checkNickName } from '../login/credentials.ts';
 import { DEMO_AVATAR_URLS } from '../media/demo-images.ts';
-import { hasNewWorks } from '../posts/posts-repository.ts';
-import { findUserById } from '../user/user-repository.ts';
+import { findUserById, hasNewWorks } from '../user/user-repository.ts';
 import { toUserView } from '../user/user-view.ts';
 import { updateProfileColumns, type ProfileChange } from './account-repository.ts';
 

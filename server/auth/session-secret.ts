@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { keepSettingOnce, readSetting } from '../db/settings.ts';
 
 const SETTING_KEY = 'session_secret';
 
@@ -9,12 +10,8 @@ const SETTING_KEY = 'session_secret';
  */
 export async function resolveSessionSecret(db: Queryable, configured: string | undefined): Promise<string> {
   if (configured !== undefined) return configured;
-  await db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-    SETTING_KEY,
-    randomBytes(32).toString('hex'),
-  ]);
-  const rows = await db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [SETTING_KEY]);
-  const secret = rows[0]?.value;
+  await keepSettingOnce(db, SETTING_KEY, randomBytes(32).toString('hex'));
+  const secret = await readSetting(db, SETTING_KEY);
   if (secret === undefined) throw new Error('Session secret could not be stored');
   return secret;
 }

@@ -4,10 +4,11 @@ import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import type { TokenAnswer } from '../../src/core/shared-kernel/user.ts';
 import { loginRequired, sessionInvalid } from '../http/api-error.ts';
-import { toUserRecord, userColumns } from '../user/user-repository.ts';
-import type { UserRecord, UserRow } from '../user/user-repository.ts';
+import { toUserRecord } from '../user/user-repository.ts';
+import type { UserRecord } from '../user/user-repository.ts';
 import { tokenHashOf, verifiedSessionCacheOf } from './session-cache.ts';
 import type { VerifiedSessionCache } from './session-cache.ts';
+import { deleteDeadSessions, findSessionWithUser, insertSession, revokeSession, touchSession } from './session-repository.ts';
 
 /**
  * The token object the client keeps and sends back as the fields token, sign, expire, login_uid: the wire's
@@ -38,13 +39,6 @@ const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 const SIGN_PATTERN = /^[0-9a-f]{64}$/i;
 const INTEGER_PATTERN = /^\d{1,15}$/;
 const MAX_TOKEN_LENGTH = 128;
-
-interface SessionJoinRow extends UserRow {
-  session_uid: number;
-  session_expire: number;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-}
 
 /** Where a session signs in from: the device and browser as people name them, and the region of its address. */
 export interface SessionDevice {
@@ -94,10 +88,8 @@ export class SessionService {
     const token = randomBytes(32).toString('base64url');
     const expire = now + this.lifetimeSeconds;
     // Drop this user's dead sessions so the table does not grow without bound.
-    await db.query('DELETE FROM sessions WHERE uid = $1 AND (expire <= $2 OR revoked_at IS NOT NULL)', [uid, now]);
-    await db.query('INSERT INTO sessions (token, uid, expire, device, place, last_used_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      token, uid, expire, from.device.slice(0, 100), from.place.slice(0, 50), new Date(this.clock.now()),
-    ]);
+    await deleteDeadSessions(db, uid, now);
+    await insertSession(db, { token, uid, expire, device: from.device.slice(0, 100), place: from.place.slice(0, 50), at: new Date(this.clock.now()) });
     return { uid, token, expire, sign: this.sign(uid, token, expire) };
   }
 
@@ -133,12 +125,7 @@ export class SessionService {
       }
     }
     const epoch = cache?.epoch ?? 0;
-    const rows = await this.db.query<SessionJoinRow>(
-      `SELECT s.uid AS session_uid, s.expire AS session_expire, s.revoked_at, s.last_used_at, ${userColumns('u')}
-       FROM sessions s JOIN users u ON u.id = s.uid WHERE s.token = $1`,
-      [token],
-    );
-    const row = rows[0];
+    const row = await findSessionWithUser(this.db, token);
     if (row === undefined || row.session_uid !== uid || Number(row.session_expire) !== expireAt || row.revoked_at !== null) {
       throw sessionInvalid();
     }
@@ -146,7 +133,7 @@ export class SessionService {
     const now = this.clock.now();
     if (row.last_used_at === null || now - row.last_used_at.getTime() >= LAST_USE_PRECISION_MS) {
       // The device list's 最近使用: this write drops the session from the cache once; the next call remembers it.
-      await this.db.query('UPDATE sessions SET last_used_at = $2 WHERE token = $1', [token, new Date(now)]);
+      await touchSession(this.db, token, new Date(now));
     }
     if (cache !== undefined && tokenHash !== undefined) cache.remember(epoch, tokenHash, { uid, expire: expireAt, user: copyOf(user) });
     return answer(user);
@@ -158,7 +145,7 @@ export class SessionService {
    */
   async revoke(token: string): Promise<void> {
     try {
-      await this.db.query('UPDATE sessions SET revoked_at = now() WHERE token = $1 AND revoked_at IS NULL', [token]);
+      await revokeSession(this.db, token);
     } finally {
       await this.cache?.changed({ tokenHash: tokenHashOf(token) });
     }

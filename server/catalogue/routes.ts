@@ -6,8 +6,6 @@ import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { findPlayableVideo } from '../playback/playback-repository.ts';
-import { TaskCenter } from '../tasks/task-center.ts';
 import { CatalogueLimits } from './catalogue-limits.ts';
 import { CHANNEL_TABLES, listCategories, listWatching, ORDER_BY, pageOfCollections, pageOfVideos, VIDEO_TABLES } from './catalogue-repository.ts';
 import { loadChannels, loadHomeShared, loadRank, loadVideoList, type HomeShared } from './home-data.ts';
@@ -22,7 +20,15 @@ export interface CatalogueReads {
   visitorHome(): Promise<HomeDataInfo>;
 }
 
-export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): CatalogueReads {
+/** What AddPlayRecord asks of playback and of the task centre, which app.ts wires in. */
+export interface CataloguePorts {
+  /** The video of a media key with how many episodes it plays (the episode must be one of them), or null. */
+  playableVideo(mediaKey: string): Promise<{ id: number; media: { episodeCount: number } } | null>;
+  /** A watch report of the user for the task centre's 观看视频10分钟. */
+  recordWatch(userId: number): Promise<void>;
+}
+
+export function registerCatalogueRoutes(api: ApiRouter, services: AppServices, ports: CataloguePorts): CatalogueReads {
   const { db, clock, sharedReads } = services;
 
   /** The channels (with sub-channels for short-video channels), from the shared-read cache. */
@@ -96,13 +102,12 @@ export function registerCatalogueRoutes(api: ApiRouter, services: AppServices): 
    * A GET, as the spec lists it (no POST alias: see docs/decisions.md). Each record is also a watch report for the
    * task centre's 观看视频10分钟 (credited no faster than real time: server/tasks/task-center.ts).
    */
-  const tasks = new TaskCenter(services);
   serve(api, PlaybackCalls.addPlayRecord, 'required', async ({ input: { mediaKey, episode, progress }, auth }) => {
-    const video = await findPlayableVideo(db, mediaKey);
+    const video = await ports.playableVideo(mediaKey);
     if (video === null) throw new ApiError(Ret.VideoNotFound, RetMessage.VideoNotFound);
     if (episode > video.media.episodeCount) throw badParam('episode', EPISODE_NOT_FOUND);
     await recordPlay(db, { userId: auth.user.id, videoId: video.id, progress, episode, now: clock.now() });
-    await tasks.recordWatch(auth.user.id);
+    await ports.recordWatch(auth.user.id);
     return null;
   });
 

@@ -1,7 +1,8 @@
+import { LIVE_CATEGORY } from '../../src/core/playback/playback-protocol.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { DEMO_CLIP_SECONDS } from '../db/seed.ts';
 import { DEMO_AVATAR_URLS, demoCoverUrl, demoPosterUrl } from '../media/demo-images.ts';
-import { CLIP_SECONDS, LIVE_CATEGORY } from '../playback/playback-media.ts';
 
 /** The channels: long-form categories first (home), then the short-video channels. */
 const CATEGORIES: readonly { key: string; name: string; kind: 'long' | 'short' }[] = [
@@ -244,7 +245,7 @@ export async function seedCatalogue(db: Database, clock: Clock = systemClock): P
       for (const [index, [title, year, area, tags, description]] of rows.entries()) {
         n += 1;
         // What plays is a demo clip (a live channel has no length): the list shows its real length.
-        const duration = category === LIVE_CATEGORY ? 0 : CLIP_SECONDS;
+        const duration = category === LIVE_CATEGORY ? 0 : DEMO_CLIP_SECONDS;
         // Varied counts: some in the hundreds, many over 10000 (shown in 万).
         const big = ((n * 7919) % 97) * ((n % 3) + 1) * 4321 + ((n * 131) % 900);
         const plays = n % 7 === 0 ? big % 9000 : big;

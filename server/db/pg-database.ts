@@ -81,3 +81,20 @@ export function createPgDatabase(options: PgDatabaseOptions): Database {
     },
   };
 }
+
+/**
+ * One connection to the PostgreSQL server at `connectionString` for the start's reachability check (startup-checks.ts):
+ * `ping` connects and runs `SELECT 1`, rejecting with the driver's error; `end` closes the connection.
+ */
+export function pgProbe(connectionString: string, connectTimeoutMs: number): { ping(): Promise<void>; end(): Promise<void> } {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+  // An error event after a failed or finished ping has nothing left to tell: ping answered for it.
+  client.on('error', () => undefined);
+  return {
+    async ping() {
+      await client.connect();
+      await client.query('SELECT 1');
+    },
+    end: () => client.end(),
+  };
+}

@@ -14,6 +14,24 @@ export const DEMO_ACCOUNT = {
   avatar: DEMO_ACCOUNT_AVATAR,
 } as const;
 
+/**
+ * The second demo account (小遇, made by the messaging seed), so a person can try the chat between two accounts; its
+ * email is bound, so password recovery can be tried on a demo installation (the code goes to the outbox).
+ */
+export const DEMO2_ACCOUNT = { userName: 'demo2', password: 'demo123456', nickName: '小遇', email: 'demo2@qiyu.example' } as const;
+
+/**
+ * The customer-service account for manual payment (made by the VIP seed; a name registration cannot produce: it has a
+ * dash). The messaging seed gives it a password on a demo installation.
+ */
+export const KEFU_ACCOUNT = { userName: 'kefu-service', nickName: '官方客服' } as const;
+
+/**
+ * Every demo clip of demo-media/ (scripts/make-media.sh) lasts this long, in seconds: what the seeded videos and posts
+ * say they last, and what playback plays (episode durations, progress and marks fit inside it).
+ */
+export const DEMO_CLIP_SECONDS = 20;
+
 /** The column default of users.avatar (migration 001). */
 const DEFAULT_AVATAR = '/assets/avatar-default.svg';
 

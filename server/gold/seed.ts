@@ -1,7 +1,7 @@
 import { systemClock } from '../clock.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
+import { DEMO2_ACCOUNT } from '../db/seed.ts';
 import { GoldReason, recordGoldChange } from './gold-repository.ts';
 
 /** The paid demo videos and their prices in gold (a series unlocks all its episodes). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { findByClientId, insertMessage } from './message-repository.ts';
+import { findByClientId, insertMessage, insertMessageGroup } from './message-repository.ts';
 import type { MessageSender, MessageView, NewMessage } from './message-repository.ts';
 
 /** Sends written by one statement at most. */
@@ -92,20 +92,7 @@ export class MessageInserts {
     let rows: { id: number; from_uid: number; client_id: string }[];
     try {
       this.statements += 1;
-      rows = await this.db.query<{ id: number; from_uid: number; client_id: string }>(
-        `INSERT INTO private_messages (from_uid, to_uid, type, content, client_id, created_at)
-         SELECT f, t, ty, c, ci, ca FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
-           WITH ORDINALITY AS m(f, t, ty, c, ci, ca, n) ORDER BY n
-         ON CONFLICT (from_uid, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id, from_uid, client_id`,
-        [
-          group.map((p) => p.message.fromUid),
-          group.map((p) => p.message.toUid),
-          group.map((p) => p.message.type),
-          group.map((p) => p.message.content),
-          group.map((p) => p.message.clientId),
-          group.map((p) => p.message.createdAt.toISOString()),
-        ],
-      );
+      rows = await insertMessageGroup(this.db, group.map((p) => p.message));
     } catch {
       // One bad row fails them all: each on its own, answering (or failing with) its own outcome.
       await Promise.all(group.map((pending) => this.alone(pending)));

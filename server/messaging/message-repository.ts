@@ -1,5 +1,5 @@
 import { sqlStateOf, type Queryable } from '../db/database.ts';
-import { isKefuSql } from '../user/listed-user.ts';
+import { isKefuSql } from '../user/listed-user-repository.ts';
 import { MessageType, type ChatMessage } from '../../src/core/messaging/messaging-protocol.ts';
 
 /** SQLSTATE foreign_key_violation: a message to a user that does not exist (any more). */
@@ -108,6 +108,31 @@ export async function insertMessage(
   return { message: { id, fromUid, toUid, type, content, createdAt: createdAt.getTime(), clientId, ...sender }, created: true };
 }
 
+/**
+ * Stores sends with a clientId in one statement, in the order given; a (sender, clientId) stored before, or twice in
+ * the group, is stored once (the unique index). Answers the rows stored: id, sender and clientId. One bad row (a
+ * recipient that does not exist) fails them all.
+ */
+export async function insertMessageGroup(
+  db: Queryable,
+  messages: readonly (NewMessage & { clientId: string })[],
+): Promise<{ id: number; from_uid: number; client_id: string }[]> {
+  return db.query<{ id: number; from_uid: number; client_id: string }>(
+    `INSERT INTO private_messages (from_uid, to_uid, type, content, client_id, created_at)
+     SELECT f, t, ty, c, ci, ca FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
+       WITH ORDINALITY AS m(f, t, ty, c, ci, ca, n) ORDER BY n
+     ON CONFLICT (from_uid, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id, from_uid, client_id`,
+    [
+      messages.map((m) => m.fromUid),
+      messages.map((m) => m.toUid),
+      messages.map((m) => m.type),
+      messages.map((m) => m.content),
+      messages.map((m) => m.clientId),
+      messages.map((m) => m.createdAt.toISOString()),
+    ],
+  );
+}
+
 /** Marks delivered, in one statement, the messages each (uid, id) names that are messages to that uid. */
 export async function markDeliveredBatch(db: Queryable, acks: readonly { uid: number; id: number; at: number }[]): Promise<void> {
   if (acks.length === 0) return;
@@ -197,6 +222,16 @@ export async function markDelivered(db: Queryable, uid: number, ids: readonly nu
   await db.query(
     'UPDATE private_messages SET delivered_at = $3 WHERE to_uid = $1 AND id = ANY($2::bigint[]) AND delivered_at IS NULL',
     [uid, ids, now],
+  );
+}
+
+/** What SendMessage checks of these users (user-facts.ts): whether each is a kefu account, and whom each blocks. */
+export async function userFactRows(db: Queryable, uids: readonly number[]): Promise<{ id: number; kefu: boolean; blocks: unknown[] | null }[]> {
+  return db.query<{ id: number; kefu: boolean; blocks: unknown[] | null }>(
+    `SELECT u.id, EXISTS (SELECT 1 FROM vip_customer_service k WHERE k.user_id = u.id) AS kefu,
+       (SELECT array_agg(b.blocked_uid) FROM user_blocks b WHERE b.blocker_uid = u.id) AS blocks
+     FROM users u WHERE u.id = ANY($1::int[])`,
+    [uids],
   );
 }
 

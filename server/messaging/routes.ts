@@ -8,8 +8,8 @@ import { ok } from '../http/envelope.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { takeSendSlot } from '../rate-limit/send-limits.ts';
-import { findListedUser, listedUsers } from '../user/listed-user.ts';
-import type { ListedUser } from '../user/listed-user.ts';
+import { findListedUser, listedUsers } from '../user/listed-user-repository.ts';
+import type { ListedUser } from '../user/listed-user-repository.ts';
 import {
   conversationPage,
   insertMessage,
@@ -25,7 +25,7 @@ import {
 import type { MessageView } from './message-repository.ts';
 import { MessageInserts } from './message-inserts.ts';
 import { userFacts } from './user-facts.ts';
-import { latestSystemMessage, newFollowerCount, readSystemMessage, systemMessagePage } from './system-messages.ts';
+import { latestSystemMessage, newFollowerCount, readSystemMessage, systemMessagePage } from './system-message-repository.ts';
 
 const MessagingLimits = {
   /** Code points of a message. */

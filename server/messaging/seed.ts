@@ -2,13 +2,8 @@ import type { PasswordHasher } from '../auth/password.ts';
 import { systemClock } from '../clock.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { DEMO_ACCOUNT } from '../db/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT, KEFU_ACCOUNT } from '../db/seed.ts';
 import { DEMO_AVATAR_URLS } from '../media/demo-images.ts';
-import { KEFU_ACCOUNT } from '../vip/vip-seed.ts';
-
-/** A second demo account, so a person can try the chat between two accounts. */
-/** The second demo account; its email is bound, so password recovery can be tried on a demo installation (the code goes to the outbox). */
-export const DEMO2_ACCOUNT = { userName: 'demo2', password: 'demo123456', nickName: '小遇', email: 'demo2@qiyu.example' } as const;
 
 /** The customer-service account's password on a demo installation (a person answers the kefu chat). */
 export const KEFU_PASSWORD = 'kefu123456';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { userFactRows } from './message-repository.ts';
 
 /** What SendMessage checks about a user before storing: whom the user blocks, and whether it is a kefu account. */
 export interface UserFacts {
@@ -72,12 +73,7 @@ export class UserFactsCache {
   private async load(uids: readonly number[]): Promise<Map<number, UserFacts>> {
     const found = new Map<number, UserFacts>();
     const epoch = this.epoch;
-    const rows = await this.db.query<{ id: number; kefu: boolean; blocks: unknown[] | null }>(
-      `SELECT u.id, EXISTS (SELECT 1 FROM vip_customer_service k WHERE k.user_id = u.id) AS kefu,
-         (SELECT array_agg(b.blocked_uid) FROM user_blocks b WHERE b.blocker_uid = u.id) AS blocks
-       FROM users u WHERE u.id = ANY($1::int[])`,
-      [uids],
-    );
+    const rows = await userFactRows(this.db, uids);
     const keep = epoch === this.epoch;
     for (const row of rows) {
       const facts: UserFacts = { kefu: row.kefu === true, blocks: new Set((row.blocks ?? []).map(Number)) };

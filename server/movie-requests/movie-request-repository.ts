@@ -65,6 +65,11 @@ export async function findCatalogueVideo(db: Queryable, title: string, year: num
 }
 
 /** New requests the user filed since `since` (joining one does not count). */
+/** Locks the user's row until the transaction ends, so the filings of one user are counted one after the other. */
+export async function lockFiler(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
 export async function requestsFiledSince(db: Queryable, userId: number, since: Date): Promise<number> {
   const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM movie_requests WHERE user_id = $1 AND created_at >= $2', [userId, since]);
   return Number(rows[0]?.n ?? 0);

@@ -1,13 +1,13 @@
 import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
+import { chinaDayStart } from '../clock.ts';
 import { ApiError } from '../http/api-error.ts';
 import { ok, type ApiOk } from '../http/envelope.ts';
 import { Ret } from '../http/ret.ts';
-import { chinaDayStart } from '../posts/publish-limit.ts';
 import type { RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import { MovieRequestLimits, MovieRequestTexts, type MovieKind, type SeekOutcome, type WantCounted } from '../../src/core/movie-requests/movie-requests-protocol.ts';
 import { titleKey } from '../../src/core/movie-requests/title-rules.ts';
-import { findCatalogueVideo, findOpenRequestId, findRequest, insertRequest, joinRequest, requestsFiledSince } from './movie-request-repository.ts';
+import { findCatalogueVideo, findOpenRequestId, findRequest, insertRequest, joinRequest, lockFiler, requestsFiledSince } from './movie-request-repository.ts';
 
 /** Filing and 同求 per user: a person taps a few times a minute; a script guessing ids is held here. */
 const MOVIE_REQUEST_ACTIONS_PER_USER: RateLimitRule = { name: 'movie-request:user', max: 30, windowMs: 10 * 60 * 1000 };
@@ -41,7 +41,7 @@ export class MovieRequests {
     const userId = auth.user.id;
     const at = new Date(clock.now());
     const joined = await db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      await lockFiler(tx, userId);
       const open = await findOpenRequestId(tx, titleKey(input.title), year);
       if (open !== null) return { id: open, outcome: await joinRequest(tx, open, userId, at) };
       if ((await requestsFiledSince(tx, userId, chinaDayStart(at.getTime()))) >= MovieRequestLimits.perDay) {

@@ -1,7 +1,6 @@
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { DEMO_ACCOUNT } from '../db/seed.ts';
-import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT } from '../db/seed.ts';
 import type { MovieKind, MovieRequestState } from '../../src/core/movie-requests/movie-requests-protocol.ts';
 import { titleKey } from '../../src/core/movie-requests/title-rules.ts';
 import { findOpenRequestId, insertRequest, joinRequest, setRequestState } from './movie-request-repository.ts';

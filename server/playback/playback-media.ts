@@ -1,17 +1,15 @@
 /**
  * How the demo catalogue maps onto the demo clips of `demo-media/` (made by scripts/make-media.sh):
  * long videos cycle the HLS clips, short videos and music play the MP4, `tvlive` videos are live
- * channels looping an HLS clip. Every episode plays a 20 s clip.
+ * channels looping an HLS clip. Every episode plays a 20 s clip (DEMO_CLIP_SECONDS, db/seed.ts).
  */
+import { LIVE_CATEGORY } from '../../src/core/playback/playback-protocol.ts';
 
 /** The HLS clips (folders with master.m3u8, 360p/ and 180p/). */
 export const HLS_CLIPS = ['clip-a', 'clip-b', 'clip-c'] as const;
 /** The MP4 clip (played natively with range requests). */
 export const MP4_CLIP = 'clip-d.mp4';
 export type ClipName = (typeof HLS_CLIPS)[number] | typeof MP4_CLIP;
-
-/** Length of every demo clip, in seconds: episode durations, progress and marks fit inside it. */
-export const CLIP_SECONDS = 20;
 
 /** Categories whose videos are series (several episodes, opening and closing titles). */
 const SERIES_EPISODES: Readonly<Record<string, { min: number; spread: number }>> = {
@@ -27,7 +25,6 @@ const SERIES_OUTRO_START = 17;
 
 /** Long-form categories played as short MP4 videos (besides every short-video channel). */
 const MP4_LONG_CATEGORIES: ReadonlySet<string> = new Set(['music']);
-export const LIVE_CATEGORY = 'tvlive';
 
 export interface VideoMedia {
   clip: ClipName;

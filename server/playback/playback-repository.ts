@@ -1,6 +1,8 @@
 import { VIDEO_COLUMNS, VIDEO_FROM, toVideoView, type VideoRow, type VideoView } from '../catalogue/catalogue-repository.ts';
+import { LIVE_CATEGORY } from '../../src/core/playback/playback-protocol.ts';
 import type { Queryable } from '../db/database.ts';
-import { CLIP_SECONDS, isClipName, LIVE_CATEGORY, mediaFor, seedIndexOf, type VideoMedia } from './playback-media.ts';
+import { DEMO_CLIP_SECONDS } from '../db/seed.ts';
+import { isClipName, mediaFor, seedIndexOf, type VideoMedia } from './playback-media.ts';
 
 /** A video with what playing it needs. */
 export interface PlayableVideo {
@@ -81,7 +83,7 @@ export async function watchingOf(
     [userId],
   );
   return rows.map((row) => {
-    const episodeDuration = row.category === LIVE_CATEGORY ? 0 : CLIP_SECONDS;
+    const episodeDuration = row.category === LIVE_CATEGORY ? 0 : DEMO_CLIP_SECONDS;
     // Progress never reads past the end of what plays.
     const progress = episodeDuration > 0 ? Math.min(row.progress_seconds, episodeDuration) : row.progress_seconds;
     return { ...toVideoView(row), progress, episode: row.episode, episodeDuration };

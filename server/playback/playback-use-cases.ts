@@ -7,9 +7,10 @@ import type { WireVideo } from '../../src/core/shared-kernel/video-wire.ts';
 import type { AppServices } from '../app-services.ts';
 import { ORDER_BY } from '../catalogue/catalogue-repository.ts';
 import { videoAccess } from '../gold/gold-repository.ts';
+import { DEMO_CLIP_SECONDS } from '../db/seed.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { CLIP_SECONDS, episodeClip, isHlsClip, MP4_CLIP } from './playback-media.ts';
+import { episodeClip, isHlsClip, MP4_CLIP } from './playback-media.ts';
 import { downloadAllowed, findPlayableVideo, playRecordOf, videoViews, watchingOf, type PlayableVideo } from './playback-repository.ts';
 import type { PlayUrlSigner } from './signed-urls.ts';
 
@@ -82,7 +83,7 @@ export class PlaybackUseCases {
     const record = caller !== null && !video.media.live ? await playRecordOf(this.services.db, caller, video.id) : null;
     if (record === null || record.episode > video.media.episodeCount) return { episode: 1, progress: 0 };
     // Every episode plays a 20 s clip: a longer progress (an older record) resumes at the clip's end.
-    return { episode: record.episode, progress: Math.min(record.progress, CLIP_SECONDS) };
+    return { episode: record.episode, progress: Math.min(record.progress, DEMO_CLIP_SECONDS) };
   }
 
   /** The episodes: 第N集 for series; films, short videos and live channels have one, named after the video. */
@@ -93,7 +94,7 @@ export class PlaybackUseCases {
     const list = Array.from({ length: episodeCount }, (_, index) => ({
       episode: index + 1,
       title: series ? `第${index + 1}集` : video.view.title,
-      duration: live ? 0 : CLIP_SECONDS,
+      duration: live ? 0 : DEMO_CLIP_SECONDS,
     }));
     return { list, total: episodeCount };
   }

@@ -5,8 +5,9 @@ import type { Database } from '../db/database.ts';
 import { ApiError, badParam, missingParam } from '../http/api-error.ts';
 import { isPlainObject } from '../http/params.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
+import { checkDescription } from '../upload/post-fields.ts';
 import { findUploadByVideoId, isLive, lockUser } from '../upload/upload-repository.ts';
-import { checkDescription, checkLabels } from './post-rules.ts';
+import { checkLabels } from './post-rules.ts';
 import { findPost, findPostOfUpload, insertPost } from './posts-repository.ts';
 import { canPostToday } from './publish-limit.ts';
 

@@ -186,22 +186,6 @@ export async function deleteUpload(db: Queryable, uploadId: number): Promise<voi
   await db.query('DELETE FROM video_uploads WHERE id = $1', [uploadId]);
 }
 
-/**
- * Whether a user the caller follows posted after the caller last listed the followed users' posts (and after the
- * caller began following them): the user's newWorks flag.
- */
-export async function hasNewWorks(db: Queryable, uid: number): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM user_follows f JOIN posts p ON p.user_id = f.followed_uid
-     WHERE f.follower_uid = $1
-       AND p.created_at > f.created_at
-       AND p.created_at > coalesce((SELECT s.seen_at FROM post_feed_seen s WHERE s.user_id = $1), '-infinity'::timestamptz)
-     LIMIT 1`,
-    [uid],
-  );
-  return rows.length > 0;
-}
-
 /** The caller has seen the followed users' posts up to `at`. */
 export async function markFeedSeen(db: Queryable, uid: number, at: Date): Promise<void> {
   await db.query(

@@ -1,19 +1,10 @@
 import { UploadConstants, type PublishPoint } from '../../src/core/upload/upload-protocol.ts';
+import { chinaDayStart } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { usedBytesOf } from '../upload/upload-repository.ts';
 import { countPostsSince } from './posts-repository.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-/** The calendar day of the limit is China's (UTC+8, no daylight saving). */
-const CHINA_OFFSET_MS = 8 * HOUR_MS;
-
-/** The start of the UTC+8 calendar day holding `nowMs`. */
-export function chinaDayStart(nowMs: number): Date {
-  return new Date(Math.floor((nowMs + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
-}
-
-/** Posts the user made since the start of today (UTC+8). Deleted posts no longer count. */
+/** Posts the user made since the start of today (UTC+8, clock.ts). Deleted posts no longer count. */
 async function postsToday(db: Queryable, userId: number, nowMs: number): Promise<number> {
   return countPostsSince(db, userId, chinaDayStart(nowMs));
 }

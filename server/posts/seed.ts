@@ -4,11 +4,10 @@ import { systemClock } from '../clock.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { insertRows } from '../db/insert-rows.ts';
-import { DEMO_ACCOUNT } from '../db/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT, DEMO_CLIP_SECONDS } from '../db/seed.ts';
 import { demoPostCoverUrl } from '../media/demo-images.ts';
-import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
 import { DEMO_MEDIA_DIR } from '../playback/media-serving.ts';
-import { CLIP_SECONDS, MP4_CLIP } from '../playback/playback-media.ts';
+import { MP4_CLIP } from '../playback/playback-media.ts';
 import { storedVideoName } from '../upload/upload-files.ts';
 import { SEED_PLACES, seedPlaces } from './places.ts';
 
@@ -89,7 +88,7 @@ async function seedDemoPosts(db: Database, clock: Clock, videoBytes: number): Pr
            completed_at, saved_at, contxt, label_ids, category, cover_path, created_at)
          VALUES ($1, $2, $3, $4, 1, $5, 'mp4', $6, $6, $7, $8::integer[], '0,7', $9, $6)
          ON CONFLICT (unique_file_name) DO NOTHING RETURNING id`,
-        [uid, `${DEMO_UPLOAD_PREFIX}${index + 1}`, MP4_CLIP, videoBytes, CLIP_SECONDS, at, post.contxt, labelIds, demoPostCoverUrl(index + 1)],
+        [uid, `${DEMO_UPLOAD_PREFIX}${index + 1}`, MP4_CLIP, videoBytes, DEMO_CLIP_SECONDS, at, post.contxt, labelIds, demoPostCoverUrl(index + 1)],
       );
       const uploadId = uploads[0]?.id;
       if (uploadId === undefined) continue;

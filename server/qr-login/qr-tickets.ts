@@ -12,10 +12,10 @@ import type { AuthSession, SessionDevice } from '../auth/sessions.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import type { RateLimitRule } from '../rate-limit/rate-limiter.ts';
-import { hasNewWorks } from '../posts/posts-repository.ts';
-import { findUserById } from '../user/user-repository.ts';
+import { findUserById, hasNewWorks } from '../user/user-repository.ts';
 import { toUserView } from '../user/user-view.ts';
 import { qrLoginRoom, watchHashOf } from './qr-login-room.ts';
+import { claimConfirmedTicket, findTicket, insertTicket, markCancelled, markConfirmed, markExpired, markScanned, type TicketRow } from './qr-ticket-repository.ts';
 
 /** Tickets one address may ask for: a screen left open renews its code every 2 minutes (5 in 10 minutes). */
 const QR_TICKETS_PER_IP: RateLimitRule = { name: 'qr-ticket:ip', max: 30, windowMs: 10 * 60_000 };
@@ -24,19 +24,6 @@ const CLAIM_WINDOW_MS = QrLoginRules.lifetimeMs;
 /** Tickets are deleted a day after they ended. */
 const KEEP_MS = 24 * 60 * 60_000;
 
-
-interface TicketRow {
-  id: string;
-  watch_hash: string;
-  state: QrTicketState;
-  device: string;
-  place: string;
-  uid: number | null;
-  created_at: Date;
-  expires_at: Date;
-  confirmed_at: Date | null;
-  claimed_at: Date | null;
-}
 
 type Services = Pick<AppServices, 'db' | 'clock' | 'sessions' | 'limiter' | 'realtime'>;
 
@@ -63,11 +50,18 @@ export class QrTickets {
     const now = clock.now();
     const ticket = randomBytes(32).toString('base64url');
     const secret = randomBytes(32).toString('base64url');
-    await db.query('DELETE FROM qr_login_tickets WHERE expires_at < $1', [new Date(now - KEEP_MS)]);
-    await db.query(
-      `INSERT INTO qr_login_tickets (id, watch_hash, device, place, address, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [ticket, watchHashOf(secret), from.device.slice(0, 100), from.place.slice(0, 50), address.slice(0, 64), new Date(now), new Date(now + QrLoginRules.lifetimeMs)],
+    await insertTicket(
+      db,
+      {
+        id: ticket,
+        watchHash: watchHashOf(secret),
+        device: from.device.slice(0, 100),
+        place: from.place.slice(0, 50),
+        address: address.slice(0, 64),
+        at: new Date(now),
+        expiresAt: new Date(now + QrLoginRules.lifetimeMs),
+      },
+      new Date(now - KEEP_MS),
     );
     return { ticket, secret, expiresInMs: QrLoginRules.lifetimeMs };
   }
@@ -82,13 +76,7 @@ export class QrTickets {
     if (row.state === 'confirmed') {
       if (row.claimed_at !== null) throw refuse.used();
       const user = await db.transaction(async (tx) => {
-        const claimed = await tx.query<{ uid: number; device: string; place: string }>(
-          `UPDATE qr_login_tickets SET claimed_at = $2
-            WHERE id = $1 AND state = 'confirmed' AND claimed_at IS NULL AND confirmed_at > $3
-            RETURNING uid, device, place`,
-          [ticket, new Date(now), new Date(now - CLAIM_WINDOW_MS)],
-        );
-        const first = claimed[0];
+        const first = await claimConfirmedTicket(tx, ticket, new Date(now), new Date(now - CLAIM_WINDOW_MS));
         if (first === undefined) return undefined;
         const account = await findUserById(tx, first.uid);
         if (account === undefined || account.passwordHash === '!') return undefined;
@@ -112,13 +100,7 @@ export class QrTickets {
   /** The phone opened the ticket: scanned by this account (again by the same one is fine), the screen told. */
   async scan(auth: AuthSession, ticket: string): Promise<QrLoginRequest> {
     const now = this.services.clock.now();
-    const rows = await this.services.db.query<TicketRow>(
-      `UPDATE qr_login_tickets SET state = 'scanned', uid = $2
-        WHERE id = $1 AND expires_at > $3 AND (state = 'pending' OR (state = 'scanned' AND uid = $2))
-        RETURNING *`,
-      [ticket, auth.user.id, new Date(now)],
-    );
-    const row = rows[0];
+    const row = await markScanned(this.services.db, ticket, auth.user.id, new Date(now));
     if (row === undefined) throw await this.refusalFor(ticket, auth.user.id, now);
     this.announce(row, 'scanned');
     return { device: row.device || '未知设备', place: row.place, createdAt: row.created_at.getTime(), expiresInMs: row.expires_at.getTime() - now };
@@ -127,13 +109,7 @@ export class QrTickets {
   /** 确认登录: once, by the account that scanned it, while it is good; the screen is told and fetches its session. */
   async confirm(auth: AuthSession, ticket: string): Promise<void> {
     const now = this.services.clock.now();
-    const rows = await this.services.db.query<TicketRow>(
-      `UPDATE qr_login_tickets SET state = 'confirmed', confirmed_at = $3
-        WHERE id = $1 AND state = 'scanned' AND uid = $2 AND expires_at > $3
-        RETURNING *`,
-      [ticket, auth.user.id, new Date(now)],
-    );
-    const row = rows[0];
+    const row = await markConfirmed(this.services.db, ticket, auth.user.id, new Date(now));
     if (row === undefined) throw await this.refusalFor(ticket, auth.user.id, now);
     this.announce(row, 'confirmed');
   }
@@ -141,27 +117,17 @@ export class QrTickets {
   /** 取消: by the account that scanned it (or any signed-in phone before a scan); the screen is told. */
   async cancel(auth: AuthSession, ticket: string): Promise<void> {
     const now = this.services.clock.now();
-    const rows = await this.services.db.query<TicketRow>(
-      `UPDATE qr_login_tickets SET state = 'cancelled', uid = COALESCE(uid, $2)
-        WHERE id = $1 AND expires_at > $3 AND (state = 'pending' OR (state = 'scanned' AND uid = $2))
-        RETURNING *`,
-      [ticket, auth.user.id, new Date(now)],
-    );
-    const row = rows[0];
+    const row = await markCancelled(this.services.db, ticket, auth.user.id, new Date(now));
     if (row === undefined) throw await this.refusalFor(ticket, auth.user.id, now);
     this.announce(row, 'cancelled');
   }
 
   private async find(ticket: string): Promise<TicketRow | undefined> {
-    return (await this.services.db.query<TicketRow>('SELECT * FROM qr_login_tickets WHERE id = $1', [ticket]))[0];
+    return findTicket(this.services.db, ticket);
   }
 
   private async markExpired(ticket: string, now: number): Promise<void> {
-    const rows = await this.services.db.query<TicketRow>(
-      `UPDATE qr_login_tickets SET state = 'expired' WHERE id = $1 AND state IN ('pending', 'scanned') AND expires_at <= $2 RETURNING *`,
-      [ticket, new Date(now)],
-    );
-    const row = rows[0];
+    const row = await markExpired(this.services.db, ticket, new Date(now));
     if (row !== undefined) this.announce(row, 'expired');
   }
 

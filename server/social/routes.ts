@@ -1,6 +1,6 @@
 import { BlockStatus, SocialCalls } from '../../src/core/social/social-protocol.ts';
 import { reportContentProblem } from '../../src/core/social/social-rules.ts';
-import { findListedUser } from '../user/listed-user.ts';
+import { findListedUser } from '../user/listed-user-repository.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';

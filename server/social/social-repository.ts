@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { listedUserSelect, toListedUser, type ListedUser, type ListedUserRow } from '../user/listed-user.ts';
+import { listedUserSelect, toListedUser, type ListedUser, type ListedUserRow } from '../user/listed-user-repository.ts';
 
 export async function userExists(db: Queryable, uid: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM users WHERE id = $1', [uid])).length > 0;

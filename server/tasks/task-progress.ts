@@ -1,5 +1,6 @@
 import type { DailyTaskKey, NewbieTaskKey } from '../../src/core/tasks/task-rules.ts';
 import type { Queryable } from '../db/database.ts';
+import { dailyCounts, newbieFlags } from './task-repository.ts';
 
 /**
  * What the server counts towards each task, read from the tables the other features write (never from the app's
@@ -19,16 +20,7 @@ const DEFAULT_AVATAR = '/assets/avatar-default.svg';
 
 /** Each daily task's count on that day (seconds for watch). */
 export async function dailyProgress(db: Queryable, uid: number, window: DayWindow): Promise<Record<DailyTaskKey, number>> {
-  const rows = await db.query<{ sign_in: number; watch: number; barrage: number; comment: number; share: number }>(
-    `SELECT
-       (SELECT count(*)::int FROM sign_ins WHERE uid = $1 AND created_at >= $2 AND created_at < $3) AS sign_in,
-       (SELECT coalesce(sum(seconds), 0)::int FROM task_watch_days WHERE user_id = $1 AND day = $4) AS watch,
-       (SELECT count(*)::int FROM barrages WHERE user_id = $1 AND NOT seeded AND created_at >= $2 AND created_at < $3) AS barrage,
-       (SELECT count(*)::int FROM video_comments WHERE user_id = $1 AND created_at >= $2 AND created_at < $3) AS comment,
-       (SELECT count(*)::int FROM video_shares WHERE user_id = $1 AND created_at >= $2 AND created_at < $3) AS share`,
-    [uid, window.from, window.to, window.day],
-  );
-  const row = rows[0];
+  const row = await dailyCounts(db, uid, window);
   return {
     signIn: Number(row?.sign_in ?? 0),
     watch: Number(row?.watch ?? 0),
@@ -40,16 +32,7 @@ export async function dailyProgress(db: Queryable, uid: number, window: DayWindo
 
 /** Each new-user task: 1 when done (the account's own avatar, a nickname not its name, a phone, a post, a follow). */
 export async function newbieProgress(db: Queryable, uid: number): Promise<Record<NewbieTaskKey, number>> {
-  const rows = await db.query<{ avatar: boolean; nickname: boolean; phone: boolean; first_post: boolean; follow: boolean }>(
-    `SELECT u.avatar <> $2 AS avatar,
-            u.nick_name <> u.user_name AS nickname,
-            u.phone <> '' AS phone,
-            EXISTS (SELECT 1 FROM posts WHERE user_id = u.id) AS first_post,
-            EXISTS (SELECT 1 FROM user_follows WHERE follower_uid = u.id) AS follow
-       FROM users u WHERE u.id = $1`,
-    [uid, DEFAULT_AVATAR],
-  );
-  const row = rows[0];
+  const row = await newbieFlags(db, uid, DEFAULT_AVATAR);
   const one = (done: boolean | undefined) => (done === true ? 1 : 0);
   return { avatar: one(row?.avatar), nickname: one(row?.nickname), phone: one(row?.phone), firstPost: one(row?.first_post), follow: one(row?.follow) };
 }

@@ -67,3 +67,39 @@ export async function insertClaim(
   );
   return rows.length === 1;
 }
+
+/** The counts of a day's tasks: [from, to) as instants, `day` its number (task_watch_days.day). */
+export async function dailyCounts(
+  db: Queryable,
+  uid: number,
+  window: { day: number; from: Date; to: Date },
+): Promise<{ sign_in: number; watch: number; barrage: number; comment: number; share: number } | undefined> {
+  const rows = await db.query<{ sign_in: number; watch: number; barrage: number; comment: number; share: number }>(
+    `SELECT
+       (SELECT count(*)::int FROM sign_ins WHERE uid = $1 AND created_at >= $2 AND created_at < $3) AS sign_in,
+       (SELECT coalesce(sum(seconds), 0)::int FROM task_watch_days WHERE user_id = $1 AND day = $4) AS watch,
+       (SELECT count(*)::int FROM barrages WHERE user_id = $1 AND NOT seeded AND created_at >= $2 AND created_at < $3) AS barrage,
+       (SELECT count(*)::int FROM video_comments WHERE user_id = $1 AND created_at >= $2 AND created_at < $3) AS comment,
+       (SELECT count(*)::int FROM video_shares WHERE user_id = $1 AND created_at >= $2 AND created_at < $3) AS share`,
+    [uid, window.from, window.to, window.day],
+  );
+  return rows[0];
+}
+
+/** Which new-user tasks the account has done: an avatar other than `defaultAvatar`, its own nickname, a phone, a post, a follow. */
+export async function newbieFlags(
+  db: Queryable,
+  uid: number,
+  defaultAvatar: string,
+): Promise<{ avatar: boolean; nickname: boolean; phone: boolean; first_post: boolean; follow: boolean } | undefined> {
+  const rows = await db.query<{ avatar: boolean; nickname: boolean; phone: boolean; first_post: boolean; follow: boolean }>(
+    `SELECT u.avatar <> $2 AS avatar,
+            u.nick_name <> u.user_name AS nickname,
+            u.phone <> '' AS phone,
+            EXISTS (SELECT 1 FROM posts WHERE user_id = u.id) AS first_post,
+            EXISTS (SELECT 1 FROM user_follows WHERE follower_uid = u.id) AS follow
+       FROM users u WHERE u.id = $1`,
+    [uid, defaultAvatar],
+  );
+  return rows[0];
+}

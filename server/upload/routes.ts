@@ -26,7 +26,7 @@ import {
   uploadFileName,
 } from './upload-repository.ts';
 import type { UploadRecord } from './upload-repository.ts';
-import { checkUid, createUpload, fileNameInvalid, saveVideo, uploadNotFound, videoTooLarge } from './upload-use-cases.ts';
+import { checkUid, createUpload, fileNameInvalid, saveVideo, uploadNotFound, videoTooLarge, type PostRules } from './upload-use-cases.ts';
 import { VIDEO_CONTENT_TYPES, isVideoExtension, videoExtensionOf } from './video-magic.ts';
 
 /** Most chunks a cover may have (maxCoverBytes in chunks of chunkSize). */
@@ -59,7 +59,7 @@ async function countBytes(chunk: ChunkPart): Promise<number> {
  * (multipart), and the saved videos at /uploads/videos/<fileName> (with ranges). Chunk parts and videos live
  * under UPLOAD_DIR, covers under MEDIA_DIR/uploads/covers (so /media resizes them).
  */
-export function registerUploadRoutes(api: ApiRouter, services: AppServices): void {
+export function registerUploadRoutes(api: ApiRouter, services: AppServices, posts: PostRules): void {
   const { db, config, clock, authenticator } = services;
   const files = new UploadFiles(uploadDirOf(config), mediaDirOf(config));
   const limits = uploadLimitsOf(config);
@@ -78,7 +78,7 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   }
 
   /** Reserves an upload: checks name, size, chunk count, the daily post limit and the caller's quota. */
-  serve(api, UploadCalls.createFile, 'required', ({ input, auth }) => createUpload({ db, clock, files, limits }, auth.user.id, input));
+  serve(api, UploadCalls.createFile, 'required', ({ input, auth }) => createUpload({ db, clock, files, limits, posts }, auth.user.id, input));
 
   /**
    * The chunks the server holds for one of the caller's uploads (resume). An upload whose chunks are all held but
@@ -219,7 +219,7 @@ export function registerUploadRoutes(api: ApiRouter, services: AppServices): voi
   }
 
   /** Saves an uploaded (complete) video with its description, labels and category; again for the same upload: ok. */
-  serve(api, UploadCalls.saveVideo, 'required', ({ input, auth }) => saveVideo(db, clock, auth, input));
+  serve(api, UploadCalls.saveVideo, 'required', ({ input, auth }) => saveVideo({ db, clock, posts }, auth, input));
 
   /** Whether the assembled cover bytes are a JPEG, PNG or WebP image sharp can decode; its format. */
   async function coverFormatOf(bytes: Buffer): Promise<CoverFormat> {

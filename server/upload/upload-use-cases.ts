@@ -2,11 +2,10 @@
 import { UploadConstants, type SavedVideo, type VideoFileInfo } from '../../src/core/upload/upload-protocol.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { ApiError, badParam, missingParam } from '../http/api-error.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
-import { checkCategory, checkDescription, checkLabels, labelIdsOfCsv } from '../posts/post-rules.ts';
-import { canPostToday } from '../posts/publish-limit.ts';
+import { checkCategory, checkDescription, labelIdsOfCsv } from './post-fields.ts';
 import { isBadFileName, newUniqueFileName, type UploadFiles } from './upload-files.ts';
 import { deleteStaleUploads, findUploadById, insertUpload, isLive, lockUser, markSaved, uploadFileName, usedBytesOf } from './upload-repository.ts';
 
@@ -36,11 +35,20 @@ function durationOf(text: string): number {
   return Math.round(seconds);
 }
 
+/** What upload asks of the posts feature, which app.ts wires in: the daily post limit and the labels a post may carry. */
+export interface PostRules {
+  /** Whether the user may still post today (CreateVideoFile refuses with 8100 otherwise). */
+  canPostToday(db: Queryable, userId: number, nowMs: number): Promise<boolean>;
+  /** Label ids as a post keeps them; 8101 for one that is not a label. */
+  checkLabels(db: Queryable, ids: readonly unknown[]): Promise<number[]>;
+}
+
 export interface UploadDeps {
   db: Database;
   clock: Clock;
   files: UploadFiles;
   limits: { maxVideoBytes: number; quotaBytes: number };
+  posts: PostRules;
 }
 
 /**
@@ -48,7 +56,7 @@ export interface UploadDeps {
  * (8100), forgets the user's stale uploads (their files go afterwards) and checks the quota (8116).
  */
 export async function createUpload(
-  { db, clock, files, limits }: UploadDeps,
+  { db, clock, files, limits, posts }: UploadDeps,
   userId: number,
   input: { fileName: string; fileSize: number; chunks: number; duration: string },
 ): Promise<VideoFileInfo> {
@@ -60,7 +68,7 @@ export async function createUpload(
   const at = new Date(clock.now());
   const { upload, stale } = await db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    if (!(await canPostToday(tx, userId, at.getTime()))) throw new ApiError(Ret.PublishLimitReached, RetMessage.PublishLimitReached);
+    if (!(await posts.canPostToday(tx, userId, at.getTime()))) throw new ApiError(Ret.PublishLimitReached, RetMessage.PublishLimitReached);
     const forgotten = await deleteStaleUploads(tx, userId, at);
     if ((await usedBytesOf(tx, userId, at)) + fileSize > limits.quotaBytes) throw new ApiError(Ret.QuotaExceeded, RetMessage.QuotaExceeded);
     const created = await insertUpload(tx, { userId, uniqueFileName: newUniqueFileName(), originalName: fileName, fileSize, chunks, duration, at });
@@ -88,13 +96,13 @@ export interface SaveVideoInput {
  * a posted one is left as it is): 8110 not the caller's, 8101/8102 labels or text, 8120 not whole yet, 1001/1002 the
  * file name, 1002 another cover or server.
  */
-export async function saveVideo(db: Database, clock: Clock, auth: AuthSession, input: SaveVideoInput): Promise<SavedVideo> {
+export async function saveVideo({ db, clock, posts }: Pick<UploadDeps, 'db' | 'clock' | 'posts'>, auth: AuthSession, input: SaveVideoInput): Promise<SavedVideo> {
   checkUid(input.UID, auth);
   const upload = await findUploadById(db, input.LID);
   if (upload === undefined || upload.userId !== auth.user.id || upload.videoId !== input.ID || !isLive(upload, clock.now())) throw uploadNotFound();
   if (input.ServerID !== undefined && input.ServerID !== UploadConstants.referenceServerId) throw badParam('ServerID');
   const category = checkCategory(input.CID);
-  const labelIds = await checkLabels(db, labelIdsOfCsv(input.Labels));
+  const labelIds = await posts.checkLabels(db, labelIdsOfCsv(input.Labels));
   const contxt = checkDescription(input.Contxt, 'Contxt');
   if (upload.completedAt === null) throw new ApiError(Ret.UploadIncomplete, RetMessage.UploadIncomplete);
   if (input.UploadedFileName === undefined) throw missingParam('UploadedFileName');

@@ -1,8 +1,8 @@
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
-import { hasNewWorks } from '../posts/posts-repository.ts';
 import { SessionCalls } from '../../src/core/session/session-protocol.ts';
+import { hasNewWorks } from './user-repository.ts';
 import { toUserView } from './user-view.ts';
 
 export function registerUserRoutes(api: ApiRouter, services: AppServices): void {

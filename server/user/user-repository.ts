@@ -108,3 +108,19 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserReco
   if (row === undefined) throw new Error('INSERT INTO users returned no row');
   return toUserRecord(row);
 }
+
+/**
+ * Whether a user the caller follows posted after the caller last listed the followed users' posts (and after the
+ * caller began following them): the user's newWorks flag (the posts feature keeps the posts and when they were seen).
+ */
+export async function hasNewWorks(db: Queryable, uid: number): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM user_follows f JOIN posts p ON p.user_id = f.followed_uid
+     WHERE f.follower_uid = $1
+       AND p.created_at > f.created_at
+       AND p.created_at > coalesce((SELECT s.seen_at FROM post_feed_seen s WHERE s.user_id = $1), '-infinity'::timestamptz)
+     LIMIT 1`,
+    [uid],
+  );
+  return rows.length > 0;
+}

@@ -1,22 +1,8 @@
 import { levelFor } from '../../src/core/shared-kernel/levels.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import type { SessionToken } from '../auth/sessions.ts';
+import { formatDate } from '../clock.ts';
 import type { UserRecord } from './user-repository.ts';
-
-/** Dates are shown as the product's users see them: China Standard Time. */
-const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
-
-const dateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-export function formatDate(date: Date): string {
-  const parts = Object.fromEntries(dateFormat.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts['year']}-${parts['month']}-${parts['day']}`;
-}
 
 export interface UserViewExtras {
   newWorks?: boolean;

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { VerificationRules, isWellFormedCode, type VerificationPurpose } from '../../src/core/account-security/verification-rules.ts';
 import type { Database } from '../db/database.ts';
+import { countTry, insertCode, isCodeWaiting, lockTargetAndAddress, retireWaitingCodes, sentCounts, useCode } from './verification-code-repository.ts';
 
 /** Why a code was not sent. */
 type SendRefusal =
@@ -23,12 +24,6 @@ export type CheckOutcome =
   /** The code took its 5 wrong tries: a new one must be asked for. */
   | 'exhausted';
 
-interface CodeRow {
-  id: number;
-  code_hash: string;
-  tries: number;
-}
-
 /**
  * The codes sent to email addresses and phones, kept in the database so every server process agrees: 6 digits,
  * good for 10 minutes, once, for 5 wrong tries; a new code to a target only 60 s after the last, at most 10 a day
@@ -48,24 +43,22 @@ export class VerificationCodes {
     const code = String(randomInt(0, 10 ** VerificationRules.digits)).padStart(VerificationRules.digits, '0');
     return this.db.transaction(async (tx) => {
       // Locks in a fixed order (target, then address) so two requests never wait for each other crosswise.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`verification-target:${target}`]);
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`verification-address:${address}`]);
-      const [counts] = await tx.query<{ last_sent: Date | null; target_day: number; address_hour: number }>(
-        `SELECT (SELECT max(sent_at) FROM verification_codes WHERE target = $1) AS last_sent,
-                (SELECT count(*)::int FROM verification_codes WHERE target = $1 AND sent_at > $2) AS target_day,
-                (SELECT count(*)::int FROM verification_codes WHERE address = $3 AND sent_at > $4) AS address_hour`,
-        [target, new Date(now - 24 * 3_600_000), address, new Date(now - 3_600_000)],
-      );
+      await lockTargetAndAddress(tx, target, address);
+      const counts = await sentCounts(tx, target, address, { dayAgo: new Date(now - 24 * 3_600_000), hourAgo: new Date(now - 3_600_000) });
       const lastSent = counts?.last_sent?.getTime() ?? Number.NEGATIVE_INFINITY;
       if (now - lastSent < VerificationRules.resendAfterMs) return { ok: false, kind: 'too_soon', waitMs: lastSent + VerificationRules.resendAfterMs - now };
       if ((counts?.target_day ?? 0) >= VerificationRules.perTargetPerDay) return { ok: false, kind: 'target_limit' };
       if ((counts?.address_hour ?? 0) >= VerificationRules.perAddressPerHour) return { ok: false, kind: 'address_limit' };
       // The newer code replaces any still waiting for this target and purpose.
-      await tx.query('UPDATE verification_codes SET used_at = $3 WHERE target = $1 AND purpose = $2 AND used_at IS NULL', [target, purpose, new Date(now)]);
-      await tx.query(
-        'INSERT INTO verification_codes (purpose, target, code_hash, address, sent_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-        [purpose, target, this.hash(purpose, target, code), address, new Date(now), new Date(now + VerificationRules.lifetimeMs)],
-      );
+      await retireWaitingCodes(tx, target, purpose, new Date(now));
+      await insertCode(tx, {
+        purpose,
+        target,
+        codeHash: this.hash(purpose, target, code),
+        address,
+        sentAt: new Date(now),
+        expiresAt: new Date(now + VerificationRules.lifetimeMs),
+      });
       return { ok: true, code };
     });
   }
@@ -73,30 +66,12 @@ export class VerificationCodes {
   /** Checks an entered code; the right one is used up (a second check of it answers 'expired'). */
   async check(purpose: VerificationPurpose, target: string, code: string, now: number): Promise<CheckOutcome> {
     // A try is counted first, in the statement that finds the code: parallel guesses each take one of the 5.
-    const [row] = await this.db.query<CodeRow>(
-      `UPDATE verification_codes SET tries = tries + 1
-        WHERE id = (SELECT id FROM verification_codes
-                     WHERE target = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-                     ORDER BY sent_at DESC LIMIT 1)
-          AND tries < $4
-        RETURNING id, code_hash, tries`,
-      [target, purpose, new Date(now), VerificationRules.maxTries],
-    );
-    if (!row) return (await this.waiting(purpose, target, now)) ? 'exhausted' : 'expired';
+    const row = await countTry(this.db, target, purpose, new Date(now), VerificationRules.maxTries);
+    if (!row) return (await isCodeWaiting(this.db, target, purpose, new Date(now))) ? 'exhausted' : 'expired';
     if (!isWellFormedCode(code) || !this.matches(row.code_hash, this.hash(purpose, target, code))) {
       return row.tries >= VerificationRules.maxTries ? 'exhausted' : 'wrong';
     }
-    const used = await this.db.query('UPDATE verification_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id, new Date(now)]);
-    return used.length === 1 ? 'ok' : 'expired';
-  }
-
-  /** Whether an unexpired, unused code is waiting (it may have no tries left). */
-  private async waiting(purpose: VerificationPurpose, target: string, now: number): Promise<boolean> {
-    const rows = await this.db.query(
-      'SELECT 1 FROM verification_codes WHERE target = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 LIMIT 1',
-      [target, purpose, new Date(now)],
-    );
-    return rows.length > 0;
+    return (await useCode(this.db, row.id, new Date(now))) ? 'ok' : 'expired';
   }
 
   private hash(purpose: VerificationPurpose, target: string, code: string): string {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { toggleLikeRow } from '../db/like-rows.ts';
-import { isKefuSql } from '../user/listed-user.ts';
+import { isKefuSql } from '../user/listed-user-repository.ts';
 import { levelFor } from '../../src/core/shared-kernel/levels.ts';
 import type { CommentLiked, CommentSort, CommentView, CommentViewPage, ReplyViewPage } from '../../src/core/video-social/video-social-protocol.ts';
 import { VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';

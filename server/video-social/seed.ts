@@ -2,9 +2,8 @@ import { BARRAGE_VIEWERS } from '../barrage/seed.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { DEMO_UPLOADERS, SEED_VIDEOS } from '../catalogue/seed.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { DEMO_ACCOUNT } from '../db/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT } from '../db/seed.ts';
 import { insertRows } from '../db/insert-rows.ts';
-import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;

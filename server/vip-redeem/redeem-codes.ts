@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
-import { formatDate } from '../user/user-view.ts';
+import { formatDate } from '../clock.ts';
 import { creditVip } from '../vip/vip-orders.ts';
 import { isRedeemCodeShape, redeemCodeFromBytes, RedeemCodeRules } from '../../src/core/vip-redeem/redeem-code.ts';
 import { VipRedeemTexts, type RedeemDone, type RedeemPackage } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { existingPackageIds, findCodeByDigest, insertCode, packagesOfCode, takeCode, type CodeRow, type PackageCreditRow } from './redeem-code-repository.ts';
 
 /** The characters of a code kept in clear (the owner's records show them). */
 const HINT_LENGTH = 4;
@@ -16,17 +17,6 @@ export const MAX_CODES_PER_BATCH = 10_000;
 function digestOf(normalized: string): string {
   return createHash('sha256').update(normalized).digest('hex');
 }
-
-interface PackageCreditRow {
-  id: number;
-  category_id: number;
-  category_name: string;
-  name: string;
-  days: number;
-}
-
-const PACKAGE_SELECT = `SELECT p.id, p.category_id, c.name AS category_name, p.name, p.validity_days + p.gift_days AS days
-  FROM vip_packages p JOIN vip_categories c ON c.id = p.category_id`;
 
 const toRedeemPackage = (row: PackageCreditRow): RedeemPackage => ({
   packageId: row.id,
@@ -53,47 +43,24 @@ export async function createRedeemCodes(db: Database, batch: NewCodes, nowMs: nu
   if (!Number.isInteger(batch.count) || batch.count < 1 || batch.count > MAX_CODES_PER_BATCH) {
     throw new Error(`数量应为1-${MAX_CODES_PER_BATCH}`);
   }
-  const found = await db.query<{ id: number }>('SELECT id FROM vip_packages WHERE id = ANY($1::int[])', [ids]);
-  const missing = ids.filter((id) => !found.some((row) => row.id === id));
+  const found = await existingPackageIds(db, ids);
+  const missing = ids.filter((id) => !found.includes(id));
   if (missing.length > 0) throw new Error(`套餐不存在：${missing.join(', ')}`);
   return db.transaction(async (tx) => {
     const codes: string[] = [];
     while (codes.length < batch.count) {
       const code = redeemCodeFromBytes(randomBytes(RedeemCodeRules.length));
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO vip_redeem_codes (digest, hint, expires_at, created_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (digest) DO NOTHING RETURNING id`,
-        [digestOf(code), code.slice(-HINT_LENGTH), batch.expiresAt, new Date(nowMs)],
-      );
-      const row = inserted[0];
-      if (row === undefined) continue; // 80 random bits met an existing code: draw again
-      await tx.query(
-        'INSERT INTO vip_redeem_code_packages (code_id, package_id) SELECT $1, unnest($2::int[])',
-        [row.id, ids],
-      );
+      const stored = await insertCode(tx, { digest: digestOf(code), hint: code.slice(-HINT_LENGTH), expiresAt: batch.expiresAt, createdAt: new Date(nowMs), packageIds: ids });
+      if (!stored) continue; // 80 random bits met an existing code: draw again
       codes.push(code);
     }
     return codes;
   });
 }
 
-interface CodeRow {
-  id: string;
-  expires_at: Date | null;
-  redeemed_by: number | null;
-}
-
 async function findCode(db: Queryable, normalized: string): Promise<CodeRow | undefined> {
   if (!isRedeemCodeShape(normalized)) return undefined;
-  const rows = await db.query<CodeRow>('SELECT id, expires_at, redeemed_by FROM vip_redeem_codes WHERE digest = $1', [digestOf(normalized)]);
-  return rows[0];
-}
-
-async function packagesOf(db: Queryable, codeId: string): Promise<PackageCreditRow[]> {
-  return db.query<PackageCreditRow>(
-    `${PACKAGE_SELECT} JOIN vip_redeem_code_packages cp ON cp.package_id = p.id WHERE cp.code_id = $1 ORDER BY c.sort, p.sort, p.id`,
-    [codeId],
-  );
+  return findCodeByDigest(db, digestOf(normalized));
 }
 
 /** Why a code cannot be redeemed now, or null when it can. */
@@ -120,18 +87,13 @@ export async function redeemCode(db: Database, userId: number, normalized: strin
   const row = await findCode(db, normalized);
   const refusal = refusalOf(row, nowMs);
   if (refusal !== null || row === undefined) throw refusal ?? new ApiError(Ret.RedeemCodeNotFound, VipRedeemTexts.notFound);
-  const allowed = await packagesOf(db, row.id);
+  const allowed = await packagesOfCode(db, row.id);
   if (packageId === undefined && allowed.length > 1) return { kind: 'choose', packages: allowed.map(toRedeemPackage) };
   const chosen = packageId === undefined ? allowed[0] : allowed.find((item) => item.id === packageId);
   if (chosen === undefined) throw new ApiError(Ret.RedeemPackageNotAllowed, VipRedeemTexts.packageNotAllowed);
 
   const outcome = await db.transaction(async (tx) => {
-    const taken = await tx.query<{ id: string }>(
-      `UPDATE vip_redeem_codes SET redeemed_by = $2, redeemed_at = $3, package_id = $4
-       WHERE id = $1 AND redeemed_by IS NULL AND (expires_at IS NULL OR expires_at > $3) RETURNING id`,
-      [row.id, userId, new Date(nowMs), chosen.id],
-    );
-    if (taken.length === 0) return null;
+    if (!(await takeCode(tx, row.id, userId, chosen.id, new Date(nowMs)))) return null;
     return creditVip(tx, { toUid: userId, categoryId: chosen.category_id, days: chosen.days, cause: { reason: 'redeem', ref: row.id } }, nowMs);
   });
   if (outcome === null) {

@@ -2,17 +2,20 @@ import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
 import { addressProblem, AddressRules, AddressTexts, type AddressView, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
-
-interface AddressRow {
-  id: number;
-  name: string;
-  phone: string;
-  region: string;
-  detail: string;
-  is_default: boolean;
-}
-
-const COLUMNS = 'id, name, phone, region, detail, is_default';
+import {
+  clearDefault,
+  countAddresses,
+  deleteAddress,
+  findAddress,
+  hasAddress,
+  insertAddress,
+  keepADefault,
+  listAddresses,
+  lockAccount,
+  setOnlyDefault,
+  updateAddress,
+  type AddressRow,
+} from './address-repository.ts';
 
 function toView(row: AddressRow): AddressView {
   return { id: row.id, name: row.name, phone: row.phone, region: row.region, detail: row.detail, isDefault: row.is_default };
@@ -41,8 +44,7 @@ export class AddressBook {
   ) {}
 
   async list(userId: number): Promise<AddressView[]> {
-    const rows = await this.db.query<AddressRow>(`SELECT ${COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY is_default DESC, id DESC`, [userId]);
-    return rows.map(toView);
+    return (await listAddresses(this.db, userId)).map(toView);
   }
 
   async save(userId: number, input: AddressInput): Promise<AddressView> {
@@ -51,35 +53,26 @@ export class AddressBook {
     return this.db.transaction(async (tx) => {
       await lockAccount(tx, userId);
       const at = new Date(this.now());
-      const count = Number((await tx.query<{ n: string }>('SELECT count(*) AS n FROM addresses WHERE user_id = $1', [userId]))[0]?.n ?? 0);
+      const count = await countAddresses(tx, userId);
       // The first address is the default whatever the form said; a default asked for takes it from the others.
       const makeDefault = input.isDefault === 1 || count === 0 || (count === 1 && input.id !== undefined);
-      if (makeDefault) await tx.query('UPDATE addresses SET is_default = false WHERE user_id = $1 AND is_default', [userId]);
+      if (makeDefault) await clearDefault(tx, userId);
+      const fields = { name: input.name, phone: input.phone, region: input.region, detail: input.detail };
       if (input.id === undefined) {
         if (count >= AddressRules.maxAddresses) throw new ApiError(Ret.AddressLimitReached, AddressTexts.LimitReached);
-        const rows = await tx.query<AddressRow>(
-          `INSERT INTO addresses (user_id, name, phone, region, detail, is_default, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING ${COLUMNS}`,
-          [userId, input.name, input.phone, input.region, input.detail, makeDefault, at],
-        );
-        return toView(rows[0]!);
+        return toView((await insertAddress(tx, userId, { ...fields, isDefault: makeDefault, at }))!);
       }
-      const rows = await tx.query<AddressRow>(
-        `UPDATE addresses SET name = $3, phone = $4, region = $5, detail = $6, is_default = is_default OR $7, updated_at = $8
-         WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
-        [input.id, userId, input.name, input.phone, input.region, input.detail, makeDefault, at],
-      );
-      if (rows[0] === undefined) throw notFound();
+      const row = await updateAddress(tx, userId, input.id, { ...fields, makeDefault, at });
+      if (row === undefined) throw notFound();
       await keepADefault(tx, userId);
-      return toView(rows[0]);
+      return toView(row);
     });
   }
 
   async remove(userId: number, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       await lockAccount(tx, userId);
-      const rows = await tx.query('DELETE FROM addresses WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
-      if (rows.length === 0) throw notFound();
+      if (!(await deleteAddress(tx, userId, id))) throw notFound();
       await keepADefault(tx, userId);
     });
   }
@@ -87,30 +80,15 @@ export class AddressBook {
   async setDefault(userId: number, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       await lockAccount(tx, userId);
-      if ((await tx.query('SELECT 1 FROM addresses WHERE id = $1 AND user_id = $2', [id, userId])).length === 0) throw notFound();
-      await tx.query('UPDATE addresses SET is_default = false WHERE user_id = $1 AND is_default AND id <> $2', [userId, id]);
-      await tx.query('UPDATE addresses SET is_default = true WHERE id = $1', [id]);
+      if (!(await hasAddress(tx, userId, id))) throw notFound();
+      await setOnlyDefault(tx, userId, id);
     });
   }
 }
 
-async function lockAccount(tx: Queryable, userId: number): Promise<void> {
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-}
-
-/** An account with addresses has a default: the newest, when the default was deleted. */
-async function keepADefault(tx: Queryable, userId: number): Promise<void> {
-  await tx.query(
-    `UPDATE addresses SET is_default = true
-     WHERE id = (SELECT id FROM addresses WHERE user_id = $1 ORDER BY id DESC LIMIT 1)
-       AND NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = $1 AND is_default)`,
-    [userId],
-  );
-}
-
 /** The caller's address an order ships its gift to, as it is now (kept on the order: vip_orders.shipping_address). */
 export async function shippingAddressOf(db: Queryable, userId: number, id: number): Promise<ShippingAddress> {
-  const row = (await db.query<AddressRow>(`SELECT ${COLUMNS} FROM addresses WHERE id = $1 AND user_id = $2`, [id, userId]))[0];
+  const row = await findAddress(db, userId, id);
   if (row === undefined) throw notFound();
   return { name: row.name, phone: row.phone, region: row.region, detail: row.detail };
 }

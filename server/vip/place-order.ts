@@ -5,8 +5,10 @@ import { findUserById } from '../user/user-repository.ts';
 import type { ReceivedOf } from '../../src/core/request/protocol.ts';
 import { OrderCallPayTypes, VipProtocolLimits, type OrderCall, type PromotionView, type VipCalls } from '../../src/core/vip/vip-protocol.ts';
 import { activityCharge } from './vip-activities.ts';
-import { CENTS, chargeOf, findPackage, isPayTypeOffered, listPayTypes, promotionsOf, saleClosedMessage } from './vip-catalogue.ts';
-import { createOrder, type OrderRow } from './vip-orders.ts';
+import { CENTS, chargeOf } from './vip-catalogue.ts';
+import { findPackage, isPayTypeOffered, listPayTypes, promotionsOf, saleClosedMessage } from './vip-catalogue-repository.ts';
+import { createOrder } from './vip-orders.ts';
+import type { OrderRow } from './vip-order-repository.ts';
 import { shippingAddressOf } from './address-book.ts';
 import { AddressTexts, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
 

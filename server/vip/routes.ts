@@ -17,18 +17,10 @@ import { CALLBACK_TOLERANCE_SECONDS, deriveGatewayKey, isValidSignature, signFie
 import { registerSandboxGateway } from './sandbox-gateway.ts';
 import { registerVipActivityRoutes } from './vip-activities.ts';
 import { placeVipOrder, readPlaceOrder, type OrderInput } from './place-order.ts';
-import {
-  amountText,
-  findCustomerService,
-  listCategories,
-  listPackages,
-  listPayTypes,
-  listPromotions,
-  saleClosedMessage,
-  toAmount,
-  toPackageView,
-} from './vip-catalogue.ts';
-import { cancelOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, payOrder, toOrderView, type OrderRow } from './vip-orders.ts';
+import { amountText, toAmount, toPackageView } from './vip-catalogue.ts';
+import { findCustomerService, listCategories, listPackages, listPayTypes, listPromotions, saleClosedMessage } from './vip-catalogue-repository.ts';
+import { cancelOrder, findOwnOrder, findOrder, ORDER_ID_FORMAT, payOrder, toOrderView } from './vip-orders.ts';
+import type { OrderRow } from './vip-order-repository.ts';
 
 /** The rule shown with the packages (spec: all time is upgraded to the highest type bought). */
 const VIP_REMARK = '同时持有多种VIP时，剩余时长将按1:1全部升级为已购买的最高等级VIP。';

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { unixSeconds } from '../clock.ts';
+import { formatDate, unixSeconds } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { Ret } from '../http/ret.ts';
-import { formatDate } from '../user/user-view.ts';
 import { signFields } from './payment-signature.ts';
 import { GatewayEmbed, OrderStatus, type GatewayEmbedStatus } from '../../src/core/vip/vip-protocol.ts';
-import { findOrder, ORDER_ID_FORMAT, toOrderView, type OrderRow } from './vip-orders.ts';
+import { findOrder, ORDER_ID_FORMAT, toOrderView } from './vip-orders.ts';
+import type { OrderRow } from './vip-order-repository.ts';
 
 export interface SandboxGatewayDeps {
   db: Database;

@@ -6,7 +6,8 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { serve } from '../http/protocol-route.ts';
 import { Ret, RetMessage } from '../http/ret.ts';
 import { BargainType, RechargeActivityType, VipCalls, VipProtocolLimits, type BargainStatusView } from '../../src/core/vip/vip-protocol.ts';
-import { chargeOf, findPackage, toAmount, type PackageRow } from './vip-catalogue.ts';
+import { chargeOf, toAmount } from './vip-catalogue.ts';
+import { findPackage, type PackageRow } from './vip-catalogue-repository.ts';
 import { creditVip } from './vip-orders.ts';
 import {
   activeBargainOf,

@@ -1,6 +1,7 @@
 /**
  * The VIP activities' tables (vip_bargains, vip_bargain_helps, vip_share_grants, recharge_activities): every query
- * of the bargain and share activities, so their use cases (vip-activities.ts, place-order.ts) and routes hold none.
+ * of the bargain and share activities, so their use cases (vip-activities.ts, place-order.ts, the payment of an order
+ * in vip-orders.ts) and routes hold none.
  */
 import type { Queryable } from '../db/database.ts';
 import { ACTIVITY_RUNNING } from '../shell/activities.ts';
@@ -158,4 +159,27 @@ export async function runningRecharge(db: Queryable, nowMs: number): Promise<Run
     [ACTIVITY_RUNNING, new Date(nowMs)],
   );
   return rows[0];
+}
+
+/**
+ * Marks the bargain bought by the order at `nowMs`, once, while it is active or expired after the order was placed
+ * (`orderCreatedAt`); false when it was not (bought, claimed or abandoned already, or expired before the order).
+ */
+export async function buyBargain(tx: Queryable, key: string, orderId: string, nowMs: number, orderCreatedAt: Date): Promise<boolean> {
+  const done = await tx.query(
+    `UPDATE vip_bargains SET status = 'bought', closed_at = $3, order_id = $2
+     WHERE key = $1 AND (status = 'active' OR (status = 'expired' AND end_at > $4)) RETURNING key`,
+    [key, orderId, new Date(nowMs), orderCreatedAt],
+  );
+  return done.length > 0;
+}
+
+/** Marks the user's share discount of the activity used by the order; false when another order used it. */
+export async function useShareGrant(tx: Queryable, uid: number, activityId: number, orderId: string): Promise<boolean> {
+  const done = await tx.query(
+    `UPDATE vip_share_grants SET used_order_id = $3
+     WHERE user_id = $1 AND activity_id = $2 AND (used_order_id IS NULL OR used_order_id = $3) RETURNING user_id`,
+    [uid, activityId, orderId],
+  );
+  return done.length > 0;
 }

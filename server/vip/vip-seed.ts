@@ -1,9 +1,7 @@
 import type { Queryable } from '../db/database.ts';
+import { KEFU_ACCOUNT } from '../db/seed.ts';
 import { kefuListChanged } from '../messaging/user-facts.ts';
 import { PayType } from '../../src/core/vip/vip-protocol.ts';
-
-/** The customer-service account for manual payment (a name registration cannot produce: it has a dash). */
-export const KEFU_ACCOUNT = { userName: 'kefu-service', nickName: '官方客服' } as const;
 
 /** A region where VIP sale is closed (GetVipPayType and orders answer 7003 there). */
 export const SALE_CLOSED_REGION = { region: 'KP', message: '当前地区暂未开放VIP购买' } as const;

@@ -1,7 +1,6 @@
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { DEMO_ACCOUNT } from '../db/seed.ts';
-import { DEMO2_ACCOUNT } from '../messaging/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT } from '../db/seed.ts';
 import { DEMO_POSTS } from '../posts/seed.ts';
 
 /** The settings row that says the demo poll was made once (its owner may delete it afterwards). */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO2_ACCOUNT } from '../../server/messaging/seed.ts';
+import { DEMO2_ACCOUNT } from '../../server/db/seed.ts';
 import { registerThroughApi } from './support/accounts.ts';
 import { useJourney } from './support/journey.ts';
 

@@ -20,14 +20,13 @@ import { UploadChunkCalls, UploadConstants } from '../../src/core/upload/upload-
 import { createApp } from '../../server/app.ts';
 import type { SessionToken } from '../../server/auth/sessions.ts';
 import type { Database } from '../../server/db/database.ts';
-import { DEMO_ACCOUNT } from '../../server/db/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT } from '../../server/db/seed.ts';
 import { apiRoutesOf } from '../../server/http/error-handling.ts';
 import type { ApiRoute } from '../../server/http/error-handling.ts';
 import { Params, PG_INT_MAX, illegalCharacterMessage } from '../../server/http/params.ts';
 import { declaredCallOf } from '../../server/http/protocol-route.ts';
 import { Ret, RetMessage, badParamMessage } from '../../server/http/ret.ts';
 import { prepareDatabase } from '../../server/main.ts';
-import { DEMO2_ACCOUNT } from '../../server/messaging/seed.ts';
 import { COMMON_PARAMS, DATABASE_URL, createMigratedPg, createMigratedPglite, testConfig, tokenParams, uniqueIp } from './support.ts';
 import type { Envelope } from './support.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ARGON2_PARAMS, PasswordHasher, legacyScryptHash } from '../../server/auth/password.ts';
 import { ConfigError, parseByteSize, readConfig, redactUrlPassword } from '../../server/config.ts';
 import { checkNickName } from '../../server/login/credentials.ts';
-import { formatDate } from '../../server/user/user-view.ts';
+import { formatDate } from '../../server/clock.ts';
 import { TEST_ARGON2, TEST_SCRYPT } from './support.ts';
 
 describe('readConfig', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FILTER_SORTS } from '../../server/catalogue/video-filter.ts';
 import { SEED_VIDEOS, seedCatalogue } from '../../server/catalogue/seed.ts';
+import { KEFU_ACCOUNT } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { DEMO_CUS_SERVICE } from '../../server/shell/config.ts';
 import { seedShell } from '../../server/shell/seed.ts';
 import { chinaDay, dailyVisits } from '../../server/statistics/statistics-repository.ts';
-import { KEFU_ACCOUNT, seedVip } from '../../server/vip/vip-seed.ts';
+import { seedVip } from '../../server/vip/vip-seed.ts';
 import { DAY, FakeClock, tokenParams } from './support.ts';
 import { useServerFixture } from './server-fixture.ts';
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import { systemClock } from '../../server/clock.ts';
-import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT, KEFU_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
-import type { ListedUser } from '../../server/user/listed-user.ts';
+import type { ListedUser } from '../../server/user/listed-user-repository.ts';
 import type { MessageView } from '../../server/messaging/message-repository.ts';
 import { MessagingText } from '../../server/messaging/routes.ts';
-import { DEMO2_ACCOUNT, KEFU_PASSWORD, seedMessaging } from '../../server/messaging/seed.ts';
+import { KEFU_PASSWORD, seedMessaging } from '../../server/messaging/seed.ts';
 import { seedShell } from '../../server/shell/seed.ts';
-import { KEFU_ACCOUNT, seedVip } from '../../server/vip/vip-seed.ts';
+import { seedVip } from '../../server/vip/vip-seed.ts';
 import { DAY, FakeClock, TEST_ARGON2, get, post, tokenParams, uniqueIp } from './support.ts';
 import type { TestUser } from './support.ts';
 import { useServerFixture, withTestDatabase } from './server-fixture.ts';

@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminExit, runAdmin } from '../../server/admin/admin.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import { createPgliteDatabase, type PgliteDatabase } from '../../server/db/pglite-database.ts';
-import { DEMO_ACCOUNT } from '../../server/db/seed.ts';
-import { DEMO2_ACCOUNT } from '../../server/messaging/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT } from '../../server/db/seed.ts';
 import { insertRequest, joinRequest, setRequestState } from '../../server/movie-requests/movie-request-repository.ts';
 import { seedMovieRequests } from '../../server/movie-requests/seed.ts';
 import {

@@ -10,12 +10,12 @@ import { PostsCalls, PostsRet, PostsTexts } from '../../src/core/posts/posts-pro
 import { encodeParams } from '../../src/core/request/protocol.ts';
 import { UploadCalls, UploadConstants, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
-import { DEMO_ACCOUNT, seed } from '../../server/db/seed.ts';
+import { DEMO_ACCOUNT, DEMO2_ACCOUNT, seed } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
-import { DEMO2_ACCOUNT, seedMessaging } from '../../server/messaging/seed.ts';
+import { seedMessaging } from '../../server/messaging/seed.ts';
 import { SEED_PLACES } from '../../server/posts/places.ts';
 import { DEMO_POSTS, SEED_LABELS, seedPosts } from '../../server/posts/seed.ts';
-import { chinaDayStart } from '../../server/posts/publish-limit.ts';
+import { chinaDayStart } from '../../server/clock.ts';
 import { demoConfig } from '../../server/shell/config.ts';
 import { FakeClock, MINUTE, TEST_ARGON2, tokenParams, uniqueIp } from './support.ts';
 import type { TestUser } from './support.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASONS } from '../../src/core/social/social-protocol.ts';
 import { Ret } from '../../server/http/ret.ts';
-import type { ListedUser } from '../../server/user/listed-user.ts';
+import type { ListedUser } from '../../server/user/listed-user-repository.ts';
 import { DAY, FakeClock, MINUTE, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 import { useServerFixture } from './server-fixture.ts';

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
+import { KEFU_ACCOUNT } from '../../server/db/seed.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { deriveGatewayKey, signFields } from '../../server/vip/payment-signature.ts';
-import { KEFU_ACCOUNT, SALE_CLOSED_REGION, seedVip, VipCategoryId } from '../../server/vip/vip-seed.ts';
+import { SALE_CLOSED_REGION, seedVip, VipCategoryId } from '../../server/vip/vip-seed.ts';
 import { PayType, type OrderView, type PayInfoView } from '../../src/core/vip/vip-protocol.ts';
 import { DAY, FakeClock, MINUTE, get, post, registerUser, setUserRegion, testConfig, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';

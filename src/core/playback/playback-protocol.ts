@@ -31,7 +31,7 @@ export const PlaybackRet = {
 export const EPISODE_NOT_FOUND = '该集不存在';
 
 /** The category of live TV channels. */
-const LIVE_CATEGORY = 'tvlive';
+export const LIVE_CATEGORY = 'tvlive';
 
 const MEDIA_KINDS: readonly MediaKind[] = ['hls', 'mp4'];
 
