@@ -206,11 +206,11 @@ export function featureWalls(allowed) {
     {
       name: 'server-takes-only-wire-and-rules-from-the-core',
       severity: 'error',
-      comment: 'The server imports of src/ only the protocol modules and the rules it shares with the app (CORE_FOR_SERVER).',
+      comment: 'The server imports of src/ only the protocol modules, the texts modules and the rules it shares with the app (CORE_FOR_SERVER).',
       from: { path: '^server/' },
       to: {
         path: '^(src|adapters)/',
-        pathNot: `^src/core/(.+-protocol\\.ts|.+-rules\\.ts|shared-kernel/.+|display/.+|${CORE_FOR_SERVER.map(escape).join('|')})$`,
+        pathNot: `^src/core/(.+-protocol\\.ts|.+-rules\\.ts|.+-texts\\.ts|shared-kernel/.+|display/.+|${CORE_FOR_SERVER.map(escape).join('|')})$`,
       },
     },
   ];

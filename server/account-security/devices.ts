@@ -5,7 +5,7 @@ import type { AppServices } from '../app-services.ts';
 import type { AuthSession, SessionDevice } from '../auth/sessions.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
-import { AccountSecurityTexts } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../src/core/account-security/account-security-texts.ts';
 import { isTvAgent } from '../../src/core/shared-kernel/tv-agent.ts';
 import { regionByCode } from '../region/regions.ts';
 import { regionCodeFor } from '../region/routes.ts';

@@ -5,7 +5,8 @@ import { Ret } from '../http/ret.ts';
 import { formatDate } from '../user/user-view.ts';
 import { creditVip } from '../vip/vip-orders.ts';
 import { isRedeemCodeShape, redeemCodeFromBytes, RedeemCodeRules } from '../../src/core/vip-redeem/redeem-code.ts';
-import { VipRedeemTexts, type RedeemDone, type RedeemPackage } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { type RedeemDone, type RedeemPackage } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { VipRedeemTexts } from '../../src/core/vip-redeem/vip-redeem-texts.ts';
 
 /** The characters of a code kept in clear (the owner's records show them). */
 const HINT_LENGTH = 4;

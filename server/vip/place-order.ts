@@ -8,7 +8,8 @@ import { activityCharge } from './vip-activities.ts';
 import { CENTS, chargeOf, findPackage, isPayTypeOffered, listPayTypes, promotionsOf, saleClosedMessage } from './vip-catalogue.ts';
 import { createOrder, type OrderRow } from './vip-orders.ts';
 import { shippingAddressOf } from './address-book.ts';
-import { AddressTexts, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { AddressTexts } from '../../src/core/vip/vip-texts.ts';
 
 /**
  * Placing a VIP order (CreateOrder, CreateAliPay, CreateTcgOrder, CreateGatewayOrder): reading the request, then

@@ -4,7 +4,7 @@ import type { SettingsService } from '../../core/account/settings-service.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
-import { UserTexts } from '../user/user-view-model.ts';
+import { UserTexts } from '../user/user-texts.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 const SETTING_LABELS: readonly { name: SettingName; label: string }[] = [

@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { SignInModel, SignInTexts } from './sign-in-view-model.ts';
+import { SignInModel } from './sign-in-view-model.ts';
+import { SignInTexts } from '../../core/account/account-texts.ts';
 import './account.css';
 
 export const SignInScreen = observer(function SignInScreen() {

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { formatImageUrl } from '../../core/display/image-url.ts';
-import { GoldRoutes, GoldTexts, balanceText, gateText, goldAmount } from '../../core/gold/gold-rules.ts';
+import { GoldRoutes, balanceText, gateText, goldAmount } from '../../core/gold/gold-rules.ts';
+import { GoldTexts } from '../../core/gold/gold-texts.ts';
 import type { GoldAccess, GoldService } from '../../core/gold/gold-service.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { GoldTexts } from '../../core/gold/gold-rules.ts';
+import { GoldTexts } from '../../core/gold/gold-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import type { GoldGateProps } from '../common/player-slots.ts';
 import { GoldGateModel } from './gold-gate-view-model.ts';

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { HIDE_NAV_BAR, HelpPaths, HelpTexts, type HelpArticle, type HelpCategoryWithQuestions, type HelpQuestion } from '../../core/help/help.ts';
+import { HIDE_NAV_BAR, HelpPaths, type HelpArticle, type HelpCategoryWithQuestions, type HelpQuestion } from '../../core/help/help.ts';
+import { HelpTexts } from '../../core/help/help-texts.ts';
 import type { HelpService } from '../../core/help/help-service.ts';
 import { articleLinkTarget, framePageView, type ArticleLink, type FramePageView } from '../../core/help/article-links.ts';
 import { fitTvState, initialTvState, tvStep, type TvFocusState, type TvItemKind, type TvKey, type TvLayout } from '../../core/help/tv-focus.ts';

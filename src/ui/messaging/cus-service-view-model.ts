@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { CusServiceTexts, cusServiceAvailable, type CusServiceConfig, type CusServiceConfigService } from '../../core/shell/cus-service-config.ts';
+import { cusServiceAvailable, type CusServiceConfig, type CusServiceConfigService } from '../../core/shell/cus-service-config.ts';
+import { CusServiceTexts } from '../../core/shell/shell-texts.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 /** What the app shows of the customer-service configuration (GetCusServiceConfig) where it reaches customer service. */

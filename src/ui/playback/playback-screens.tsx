@@ -12,11 +12,11 @@ import {
   AlbumDetailModel,
   ChoseEpisodesModel,
   PlayDownloadModel,
-  PlaybackPageTexts as T,
   WatchRedirectModel,
   WatchingModel,
   watchedLine,
 } from './playback-view-models.ts';
+import { PlaybackPageTexts as T } from '../../core/playback/playback-texts.ts';
 import './play.css';
 import '../catalogue/catalogue.css';
 

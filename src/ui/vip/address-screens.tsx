@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { Field } from '../login/auth-form.tsx';
-import { AddAddressModel, AddressScreenTexts, ChoseAddressModel, type AddAddressViewModel } from './address-view-models.ts';
+import { AddAddressModel, ChoseAddressModel, type AddAddressViewModel } from './address-view-models.ts';
+import { AddressScreenTexts } from '../../core/vip/vip-texts.ts';
 import './address.css';
 
 /** /choseAddress (?select=1 from the purchase screen: a tap picks where the gift goes). */

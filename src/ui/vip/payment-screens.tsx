@@ -10,12 +10,12 @@ import {
   PaymentOrderModel,
   PaymentPagePaths,
   PaymentQueryModel,
-  PaymentTexts,
   PayPageModel,
   PayResultModel,
   type PaymentOrderViewModel,
   type PayResultViewModel,
 } from './payment-view-models.ts';
+import { PaymentTexts } from '../../core/vip/vip-texts.ts';
 import './payment.css';
 
 function useOrder(): PaymentOrderViewModel {

@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { PollEditorSheet } from './poll-editor-sheet.tsx';
-import { PollCardModel, VotesTexts, type PollCardProps, type PollCardViewModel } from './votes-view-models.ts';
+import { PollCardModel, type PollCardProps, type PollCardViewModel } from './votes-view-models.ts';
+import { VotesTexts } from '../../core/votes/votes-texts.ts';
 import './votes.css';
 
 const Options = observer(function Options({ vm }: { vm: PollCardViewModel }) {
