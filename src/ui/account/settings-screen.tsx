@@ -13,7 +13,7 @@ import './account.css';
 export const SettingsScreen = observer(function SettingsScreen() {
   const vm = useViewModel(SettingsModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   return (
     <div className="page settings-page">

@@ -50,6 +50,11 @@ export class SettingsViewModel {
     });
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   /** Flips the switch at once; a refused save puts back what the server holds. */
   async toggled(name: SettingName, on: boolean): Promise<void> {
     if (this.pending.has(name)) return;

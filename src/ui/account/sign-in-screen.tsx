@@ -9,7 +9,7 @@ import './account.css';
 export const SignInScreen = observer(function SignInScreen() {
   const vm = useViewModel(SignInModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   useEffect(() => vm.watchVisibility(), [vm]);
 

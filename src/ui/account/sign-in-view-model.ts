@@ -81,6 +81,11 @@ export class SignInViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   /** Back on the page (or after midnight): read the day's state again when it is stale. */
   async refreshIfStale(): Promise<void> {
     if (this.status && this.service.isStale(this.status)) await this.load();

@@ -71,7 +71,7 @@ export class GoldGateViewModel {
   }
 
   /** The price and the balance; a video open to the user after all (bought elsewhere) is reported unlocked. */
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     try {
       const access = await this.service.access(this.mediaKey);
       runInAction(() => (this.access = access));

@@ -11,7 +11,7 @@ const GateView = observer(function GateView({ mediaKey, title, price, onUnlocked
   latest.current = onUnlocked;
   const vm = useViewModel(GoldGateModel, { mediaKey, price, unlocked: () => latest.current() });
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   return (
     <div className="gold-gate" role="dialog" aria-label="金币解锁" data-testid="gold-gate">

@@ -16,7 +16,7 @@ export const HelpCenterScreen = observer(function HelpCenterScreen() {
   const list = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
 
   useEffect(() => {

@@ -30,7 +30,7 @@ export const HelpDetailScreen = observer(function HelpDetailScreen() {
   const vm = useViewModel(HelpDetailModel, { id: helpIdFrom(search.get('id')), index: categoryIndexFrom(search.get('index')), sanitize: sanitizeHelpHtml });
 
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
 
   useEffect(() => {

@@ -48,6 +48,11 @@ export class HelpCenterViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   questionTapped(categoryIndex: number, question: HelpQuestion): void {
     this.deps.service.rememberVisit(categoryIndex);
     const query: Query = { id: String(question.id), index: String(categoryIndex) };
@@ -94,7 +99,7 @@ export class HelpDetailViewModel {
     return this.status === 'missing' ? HelpTexts.articleMissing : this.status === 'failed' ? HelpTexts.loadFailed : '';
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.id === null) {
       this.status = 'missing';
       return;
@@ -159,7 +164,7 @@ export class TvHelpViewModel {
     return this.article ? this.deps.sanitize(this.article.html) : '';
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     this.status = 'loading';
     try {
       if (this.dealId !== null) {

@@ -36,7 +36,7 @@ const TvHelp = observer(function TvHelp({ vm }: { vm: TvHelpViewModel }) {
   const pane = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
 
   useEffect(() => {

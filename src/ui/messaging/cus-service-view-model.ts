@@ -12,7 +12,7 @@ export class CusServiceViewModel {
     makeAutoObservable<CusServiceViewModel, 'service'>(this, { service: false }, { autoBind: true });
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     const config = await this.service.load();
     runInAction(() => (this.config = config));
   }

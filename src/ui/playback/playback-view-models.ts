@@ -58,6 +58,11 @@ export class VideoEpisodesPage {
       runInAction(() => (this.status = 'failed'));
     }
   }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
 }
 
 /** /choseEpisodes (query mediaKey, episode): every episode; a tap plays it in place of this page. */
@@ -168,6 +173,11 @@ export class PlayDownloadViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   appTapped(): void {
     this.navigator.push('/app-download');
   }
@@ -219,6 +229,11 @@ export class WatchingViewModel {
     } catch {
       runInAction(() => (this.status = 'failed'));
     }
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 }
 

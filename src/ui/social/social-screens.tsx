@@ -40,7 +40,7 @@ export const ChatSetScreen = observer(function ChatSetScreen() {
   const [search] = useSearchParams();
   const vm = useViewModel(ChatSetModel, { uid: userIdFrom(search.get('toUid') ?? undefined) });
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   const user = vm.user;
   return (

@@ -90,6 +90,11 @@ export class ChatSetViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   viewSpaceTapped(): void {
     if (this.uid !== null) this.deps.navigator.push(`/space/${this.uid}`);
   }

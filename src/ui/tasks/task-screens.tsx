@@ -72,7 +72,7 @@ function useTaskListScreen(kind: 'daily' | 'newbie'): TaskListViewModel {
   const vm = useViewModel(TaskListModel, { kind });
   useEffect(() => {
     vm.visitorSentToLogin();
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   return vm;
 }
@@ -150,7 +150,7 @@ export const MyLevelScreen = observer(function MyLevelScreen() {
   const vm = useViewModel(MyLevelModel);
   useEffect(() => {
     vm.visitorSentToLogin();
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   return (
     <div className="page task-page">

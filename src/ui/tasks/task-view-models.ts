@@ -84,6 +84,11 @@ export class TaskListViewModel {
     if (this.session.loggedIn) await this.loader.load();
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   get board(): TaskBoard | null {
     return this.loader.board;
   }
@@ -168,7 +173,7 @@ export class MyLevelViewModel {
     if (!this.session.loggedIn) this.navigator.replace(TaskPaths.login, { redirect: TaskPaths.myLevel });
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.session.loggedIn) await this.loader.load();
   }
 

@@ -12,7 +12,7 @@ import './address.css';
 export const ChoseAddressScreen = observer(function ChoseAddressScreen() {
   const vm = useViewModel(ChoseAddressModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   return (
     <div className="page address-page">
@@ -75,7 +75,7 @@ const DetailField = observer(function DetailField({ vm }: { vm: AddAddressViewMo
 export const AddAddressScreen = observer(function AddAddressScreen() {
   const vm = useViewModel(AddAddressModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   return (
     <div className="page address-page">

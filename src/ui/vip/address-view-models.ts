@@ -61,6 +61,11 @@ export class ChoseAddressViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   /** A row tapped: picked for the order (and back to it), or, when managing, opened to edit. */
   rowTapped(id: number): void {
     if (!this.selecting) {
@@ -121,7 +126,7 @@ export class AddAddressViewModel {
   }
 
   /** Editing: the address's fields from the user's own list (an id that is not theirs leaves the form empty and says so). */
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.id === null) return;
     let found: AddressView | undefined;
     try {

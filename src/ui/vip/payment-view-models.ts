@@ -85,7 +85,7 @@ export class PaymentOrderViewModel {
   }
 
   /** Shows the order: the one given, or asked by id. */
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.order) return;
     await this.refresh();
   }
@@ -192,7 +192,7 @@ export class PayPageViewModel {
     return this.order?.status === OrderStatus.Created;
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.loading || this.order) return;
     if (!isOrderId(this.orderId)) {
       this.error = PaymentTexts.badOrder;

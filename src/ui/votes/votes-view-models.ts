@@ -74,6 +74,11 @@ export class PollCardViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   /** The owner of the post or video, signed in, and no poll yet. */
   get canCreate(): boolean {
     return this.status === 'ready' && this.poll === null && this.props.ownerUid !== null && this.service.me() === this.props.ownerUid;
