@@ -49,9 +49,7 @@ const CORE_FOR_SERVER = [
  * entry once no import needs it; add none.
  */
 export const UI_ALLOWED = [
-  'account → region',
   'account → user',
-  'account-security → account',
   'account-security → login',
   'account-security → messaging',
   'account-security → region',
@@ -63,7 +61,6 @@ export const UI_ALLOWED = [
   'help → messaging',
   'home → account',
   'home → catalogue',
-  'invitation → account',
   'movie-requests → playback',
   'playback → barrage',
   'playback → catalogue',
@@ -71,12 +68,10 @@ export const UI_ALLOWED = [
   'playback → video-social',
   'playback → votes',
   'posting → votes',
-  'region → account',
   'user → messaging',
   'video-social → social',
   'vip → login',
   'vip → vip-redeem',
-  'vip-redeem → account',
 ];
 
 /** The same for the server: feature → feature, and a shared layer → a feature. */

@@ -4,6 +4,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { SignInModel } from './sign-in-view-model.ts';
 import { SignInTexts } from '../../core/account/account-texts.ts';
+import '../common/rows.css';
 import './account.css';
 
 export const SignInScreen = observer(function SignInScreen() {

@@ -6,7 +6,7 @@ import { TimeLabel } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { ExchangeVipModel, SelectPackModel, VipRecordsModel, type VipRecordRow } from './vip-redeem-view-models.ts';
-import '../account/account.css';
+import '../common/rows.css';
 import './vip-redeem.css';
 
 const RULES = [
