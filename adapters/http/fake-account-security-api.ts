@@ -1,8 +1,10 @@
-import { AccountSecurityCalls, AccountSecurityRet, AccountSecurityTexts, EMAIL_PATTERN, PHONE_PATTERN, type CodeChannel, type RecoveryChannel, type SignedInDevice } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityCalls, AccountSecurityRet, EMAIL_PATTERN, PHONE_PATTERN, type CodeChannel, type RecoveryChannel, type SignedInDevice } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../src/core/account-security/account-security-texts.ts';
 import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
-import { CaptchaTexts, normalizeCaptchaCode } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { normalizeCaptchaCode } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaTexts } from '../../src/core/shared-kernel/captcha-texts.ts';
 import { fail, fakeApi, ok, refuse, type FakeCaller } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
 

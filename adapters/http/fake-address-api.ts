@@ -1,4 +1,5 @@
-import { addressProblem, AddressCalls, AddressRet, AddressRules, AddressTexts, type AddressView, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { addressProblem, AddressCalls, AddressRet, type AddressView, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { AddressRules, AddressTexts } from '../../src/core/vip/vip-texts.ts';
 import { fakeApi, ok, refuse } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 

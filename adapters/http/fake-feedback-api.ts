@@ -1,5 +1,6 @@
 import { FeedbackCalls, FeedbackRet, FeedbackWireLimits, type FeedbackReceipt } from '../../src/core/feedback/feedback-protocol.ts';
-import { FeedbackTexts, feedbackPayloadProblem, missingSelectionMessage, suggestionProblem, textLength } from '../../src/core/feedback/feedback-rules.ts';
+import { feedbackPayloadProblem, missingSelectionMessage, suggestionProblem, textLength } from '../../src/core/feedback/feedback-rules.ts';
+import { FeedbackTexts } from '../../src/core/feedback/feedback-texts.ts';
 import type { ParamsOf } from '../../src/core/request/protocol.ts';
 import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';

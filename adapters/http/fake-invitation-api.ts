@@ -1,12 +1,12 @@
 import {
   InvitationCalls,
   InvitationRet,
-  InvitationTexts,
   type InvitationEntered,
   type InvitationInfo,
   type Invitee,
   type InviteePage,
 } from '../../src/core/invitation/invitation-protocol.ts';
+import { InvitationTexts } from '../../src/core/invitation/invitation-texts.ts';
 import {
   InvitationRules,
   entryDeadline,

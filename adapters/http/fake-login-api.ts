@@ -1,7 +1,8 @@
 import type { Clock } from '../../src/core/ports/clock.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import { SessionCalls, SessionLimits, SessionRefusals } from '../../src/core/session/session-protocol.ts';
-import { CaptchaCalls, CaptchaRet, CaptchaRules, CaptchaTexts, normalizeCaptchaCode, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaCalls, CaptchaRet, CaptchaRules, normalizeCaptchaCode, type CaptchaChallenge } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaTexts } from '../../src/core/shared-kernel/captcha-texts.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import { fail, fakeApi, LOGIN_REQUIRED, ok, SESSION_INVALID } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';

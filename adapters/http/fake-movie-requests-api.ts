@@ -1,14 +1,13 @@
 import {
   MovieRequestCalls,
-  MovieRequestLimits,
   MovieRequestRet,
-  MovieRequestTexts,
   type MovieKind,
   type MovieRequest,
   type MovieRequestPage,
   type MovieRequestState,
   type RequestedVideo,
 } from '../../src/core/movie-requests/movie-requests-protocol.ts';
+import { MovieRequestLimits, MovieRequestTexts } from '../../src/core/movie-requests/movie-requests-texts.ts';
 import { titleKey } from '../../src/core/movie-requests/title-rules.ts';
 import { fail, fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';

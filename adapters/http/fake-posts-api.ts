@@ -1,6 +1,8 @@
 import type { Place } from '../../src/core/ports/place-search.ts';
-import { PostsCalls, PostsRet, PostsTexts, type Post, type PostLabel, type PostLiked, type PostPage } from '../../src/core/posts/posts-protocol.ts';
-import { UploadConstants, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { PostsCalls, PostsRet, type Post, type PostLabel, type PostLiked, type PostPage } from '../../src/core/posts/posts-protocol.ts';
+import { PostsTexts } from '../../src/core/posts/posts-texts.ts';
+import { UploadConstants, UploadRet } from '../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../src/core/upload/upload-texts.ts';
 import { fail, fakeApi, LOGIN_REQUIRED, ok, SESSION_INVALID, type FakeRouter } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
 

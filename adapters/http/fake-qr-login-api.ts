@@ -2,10 +2,10 @@ import {
   QrLoginCalls,
   QrLoginRet,
   QrLoginRules,
-  QrLoginTexts,
   type QrLoginChange,
   type QrTicketState,
 } from '../../src/core/qr-login/qr-login-protocol.ts';
+import { QrLoginTexts } from '../../src/core/qr-login/qr-login-texts.ts';
 import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import { fail, fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';

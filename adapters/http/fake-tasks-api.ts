@@ -1,5 +1,6 @@
 import { levelFor } from '../../src/core/shared-kernel/levels.ts';
-import { TasksCalls, TasksRet, TasksTexts, type TaskBoard, type TaskClaimed, type TaskState } from '../../src/core/tasks/tasks-protocol.ts';
+import { TasksCalls, TasksRet, type TaskBoard, type TaskClaimed, type TaskState } from '../../src/core/tasks/tasks-protocol.ts';
+import { TasksTexts } from '../../src/core/tasks/tasks-texts.ts';
 import {
   DAILY_TASKS,
   NEWBIE_TASKS,

@@ -6,13 +6,13 @@ import {
   UploadConstants,
   UploadFields,
   UploadRet,
-  UploadTexts,
   type HeldChunks,
   type PlaceList,
   type PublishPoint,
   type SavedVideo,
   type VideoFileInfo,
 } from '../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../src/core/upload/upload-texts.ts';
 import { fail, fakeApi, ok, SESSION_INVALID, type FakeRouter } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer, FakeHttpCall } from './fake-http.ts';
 import { installFakePostsApi, type FakePostsState } from './fake-posts-api.ts';

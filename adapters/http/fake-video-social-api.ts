@@ -10,7 +10,8 @@ import {
   type VideoActionDetails,
   type VoteCounts,
 } from '../../src/core/video-social/video-social-protocol.ts';
-import { averageScore, commentContentProblem, VideoSocialLimits, VideoSocialTexts } from '../../src/core/video-social/video-social-rules.ts';
+import { averageScore, commentContentProblem, VideoSocialLimits } from '../../src/core/video-social/video-social-rules.ts';
+import { VideoSocialTexts } from '../../src/core/video-social/video-social-texts.ts';
 import { fail, fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 

@@ -20,7 +20,8 @@ import {
   type TcgOrder,
 } from '../../src/core/vip/vip-protocol.ts';
 import type { ReceivedOf } from '../../src/core/request/protocol.ts';
-import { AddressRet, AddressTexts, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { AddressRet, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { AddressTexts } from '../../src/core/vip/vip-texts.ts';
 import { fail, fakeApi, ok, refuse } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 

@@ -4,11 +4,11 @@ import {
   VipRecordState,
   VipRedeemCalls,
   VipRedeemRet,
-  VipRedeemTexts,
   type RedeemDone,
   type RedeemPackage,
   type VipRecord,
 } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { VipRedeemTexts } from '../../src/core/vip-redeem/vip-redeem-texts.ts';
 import { fail, fakeApi, ok, type FakeCaller } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpAnswer } from './fake-http.ts';
 

@@ -1,5 +1,6 @@
 import { checkPollDraft } from '../../src/core/votes/poll-rules.ts';
-import { PollCalls, PollRet, PollTexts, type Poll, type PollSummary, type PollTarget } from '../../src/core/votes/votes-protocol.ts';
+import { PollCalls, PollRet, type Poll, type PollSummary, type PollTarget } from '../../src/core/votes/votes-protocol.ts';
+import { PollTexts } from '../../src/core/votes/votes-texts.ts';
 import { fail, fakeApi, ok, refuse, type FakeCaller } from './fake-api-kit.ts';
 import type { FakeHttp } from './fake-http.ts';
 

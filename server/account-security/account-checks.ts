@@ -1,4 +1,4 @@
-import { AccountSecurityTexts } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../src/core/account-security/account-security-texts.ts';
 import type { AppServices } from '../app-services.ts';
 import type { AuthSession } from '../auth/sessions.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -1,4 +1,5 @@
-import { AccountSecurityTexts, type CodeChannel } from '../../src/core/account-security/account-security-protocol.ts';
+import { type CodeChannel } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../src/core/account-security/account-security-texts.ts';
 import type { AppServices } from '../app-services.ts';
 import { revokeSessionsOf } from '../auth/session-repository.ts';
 import type { AuthSession } from '../auth/sessions.ts';

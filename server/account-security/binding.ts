@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  AccountSecurityTexts,
   EMAIL_PATTERN,
   PHONE_PATTERN,
   type Bindings,
@@ -8,6 +7,7 @@ import {
   type CodeSent,
   type PasswordProof,
 } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../src/core/account-security/account-security-texts.ts';
 import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import type { AppServices } from '../app-services.ts';

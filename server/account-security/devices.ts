@@ -6,7 +6,7 @@ import { liveSessionsOf, otherUnrevokedTokens, revokeSessionOf } from '../auth/s
 import type { AuthSession, SessionDevice } from '../auth/sessions.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
-import { AccountSecurityTexts } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../src/core/account-security/account-security-texts.ts';
 import { isTvAgent } from '../../src/core/shared-kernel/tv-agent.ts';
 import { regionByCode } from '../region/regions.ts';
 import { regionCodeFor } from '../region/routes.ts';

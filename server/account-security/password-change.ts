@@ -1,4 +1,5 @@
-import { AccountSecurityTexts, type PasswordChanged } from '../../src/core/account-security/account-security-protocol.ts';
+import { type PasswordChanged } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../src/core/account-security/account-security-texts.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
 import type { AppServices } from '../app-services.ts';
 import { revokeOtherSessions } from '../auth/session-repository.ts';

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
-  AccountSecurityTexts,
   type CodeChannel,
   type CodeSent,
   type RecoveryChannel,
   type RecoveryStarted,
 } from '../../src/core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../src/core/account-security/account-security-texts.ts';
 import { VerificationRules } from '../../src/core/account-security/verification-rules.ts';
 import { maskText } from '../../src/core/display/mask.ts';
 import { newPasswordProblem } from '../../src/core/session/password-rules.ts';
-import { CaptchaRules, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaRules } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaTexts } from '../../src/core/shared-kernel/captcha-texts.ts';
 import type { AppServices } from '../app-services.ts';
 import { revokeSessionsOf } from '../auth/session-repository.ts';
 import { CaptchaStore } from '../captcha/captcha-repository.ts';

@@ -5,7 +5,8 @@
 import { parse } from 'valibot';
 import { changedBarrageConfig, type BarrageConfig } from '../../src/core/playback/barrage-config.ts';
 import { episodeRoomKey, type BarrageLikeState, type WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
-import { BarrageLimits, BarrageTexts, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
+import { BarrageLimits, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
+import { BarrageTexts } from '../../src/core/playback/playback-texts.ts';
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
 import { barrageStyle, colorAllowed, type BarrageStyle } from '../../src/core/playback/barrage-style.ts';
 import type { AppServices } from '../app-services.ts';

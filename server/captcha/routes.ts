@@ -1,4 +1,5 @@
-import { CaptchaCalls, CaptchaRules, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaCalls, CaptchaRules } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaTexts } from '../../src/core/shared-kernel/captcha-texts.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';

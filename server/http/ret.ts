@@ -1,10 +1,13 @@
 import { BarrageStyleTexts } from '../../src/core/playback/barrage-style.ts';
 import { AddressRet } from '../../src/core/vip/address-protocol.ts';
 import { AccountSecurityRet } from '../../src/core/account-security/account-security-protocol.ts';
-import { CaptchaRet, CaptchaTexts } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaRet } from '../../src/core/shared-kernel/captcha-protocol.ts';
+import { CaptchaTexts } from '../../src/core/shared-kernel/captcha-texts.ts';
 import { MovieRequestRet } from '../../src/core/movie-requests/movie-requests-protocol.ts';
-import { PostsRet, PostsTexts } from '../../src/core/posts/posts-protocol.ts';
-import { UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { PostsRet } from '../../src/core/posts/posts-protocol.ts';
+import { PostsTexts } from '../../src/core/posts/posts-texts.ts';
+import { UploadRet } from '../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../src/core/upload/upload-texts.ts';
 import { InvitationRet } from '../../src/core/invitation/invitation-protocol.ts';
 import { VipRedeemRet } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
 import { QrLoginRet } from '../../src/core/qr-login/qr-login-protocol.ts';

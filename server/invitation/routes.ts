@@ -1,4 +1,5 @@
-import { InvitationCalls, InvitationTexts } from '../../src/core/invitation/invitation-protocol.ts';
+import { InvitationCalls } from '../../src/core/invitation/invitation-protocol.ts';
+import { InvitationTexts } from '../../src/core/invitation/invitation-texts.ts';
 import { InvitationRules, normalizeInviteCode, type EntryRefusal } from '../../src/core/invitation/invitation-rules.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -5,7 +5,8 @@ import { ApiError } from '../http/api-error.ts';
 import { ok, type ApiOk } from '../http/envelope.ts';
 import { Ret } from '../http/ret.ts';
 import type { RateLimitRule } from '../rate-limit/rate-limiter.ts';
-import { MovieRequestLimits, MovieRequestTexts, type MovieKind, type SeekOutcome, type WantCounted } from '../../src/core/movie-requests/movie-requests-protocol.ts';
+import { type MovieKind, type SeekOutcome, type WantCounted } from '../../src/core/movie-requests/movie-requests-protocol.ts';
+import { MovieRequestLimits, MovieRequestTexts } from '../../src/core/movie-requests/movie-requests-texts.ts';
 import { titleKey } from '../../src/core/movie-requests/title-rules.ts';
 import { findCatalogueVideo, findOpenRequestId, findRequest, insertRequest, joinRequest, lockFiler, requestsFiledSince } from './movie-request-repository.ts';
 

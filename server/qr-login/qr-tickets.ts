@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   QrLoginRules,
-  QrLoginTexts,
   type QrLoginRequest,
   type QrTicketCreated,
   type QrTicketState,
   type QrTicketStatus,
 } from '../../src/core/qr-login/qr-login-protocol.ts';
+import { QrLoginTexts } from '../../src/core/qr-login/qr-login-texts.ts';
 import type { AppServices } from '../app-services.ts';
 import type { AuthSession, SessionDevice } from '../auth/sessions.ts';
 import { ApiError } from '../http/api-error.ts';

@@ -1,4 +1,5 @@
-import { QrLoginCalls, QrLoginTexts } from '../../src/core/qr-login/qr-login-protocol.ts';
+import { QrLoginCalls } from '../../src/core/qr-login/qr-login-protocol.ts';
+import { QrLoginTexts } from '../../src/core/qr-login/qr-login-texts.ts';
 import { sessionDeviceOf } from '../account-security/devices.ts';
 import type { AppServices } from '../app-services.ts';
 import type { ApiRouter } from '../http/api-router.ts';

@@ -1,4 +1,5 @@
-import { FeedbackTexts, feedbackPayloadProblem, missingSelectionMessage, suggestionProblem, textLength } from '../../src/core/feedback/feedback-rules.ts';
+import { feedbackPayloadProblem, missingSelectionMessage, suggestionProblem, textLength } from '../../src/core/feedback/feedback-rules.ts';
+import { FeedbackTexts } from '../../src/core/feedback/feedback-texts.ts';
 import type { FeedbackReceipt } from '../../src/core/feedback/feedback-protocol.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError, badParam } from '../http/api-error.ts';

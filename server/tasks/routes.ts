@@ -1,4 +1,5 @@
-import { TasksCalls, TasksTexts } from '../../src/core/tasks/tasks-protocol.ts';
+import { TasksCalls } from '../../src/core/tasks/tasks-protocol.ts';
+import { TasksTexts } from '../../src/core/tasks/tasks-texts.ts';
 import { isTaskKey } from '../../src/core/tasks/task-rules.ts';
 import type { AppServices } from '../app-services.ts';
 import { badParam } from '../http/api-error.ts';

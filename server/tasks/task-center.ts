@@ -1,5 +1,5 @@
 import type { TaskBoard, TaskClaimed, TaskState } from '../../src/core/tasks/tasks-protocol.ts';
-import { TasksTexts } from '../../src/core/tasks/tasks-protocol.ts';
+import { TasksTexts } from '../../src/core/tasks/tasks-texts.ts';
 import {
   DAILY_TASKS,
   NEWBIE_TASKS,

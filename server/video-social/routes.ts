@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { COMMENT_SORTS, CommentSort, Vote, VideoSocialCalls, type VideoActionDetails } from '../../src/core/video-social/video-social-protocol.ts';
-import { VideoSocialPaths, VideoSocialTexts, commentContentProblem } from '../../src/core/video-social/video-social-rules.ts';
+import { VideoSocialPaths, commentContentProblem } from '../../src/core/video-social/video-social-rules.ts';
+import { VideoSocialTexts } from '../../src/core/video-social/video-social-texts.ts';
 import type { AppServices } from '../app-services.ts';
 import { findVideoId } from '../catalogue/catalogue-repository.ts';
 import { ApiError, badParam } from '../http/api-error.ts';

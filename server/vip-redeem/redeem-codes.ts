@@ -5,7 +5,8 @@ import { Ret } from '../http/ret.ts';
 import { formatDate } from '../clock.ts';
 import { creditVip } from '../vip/vip-orders.ts';
 import { isRedeemCodeShape, redeemCodeFromBytes, RedeemCodeRules } from '../../src/core/vip-redeem/redeem-code.ts';
-import { VipRedeemTexts, type RedeemDone, type RedeemPackage } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { type RedeemDone, type RedeemPackage } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { VipRedeemTexts } from '../../src/core/vip-redeem/vip-redeem-texts.ts';
 import { existingPackageIds, findCodeByDigest, insertCode, packagesOfCode, takeCode, type CodeRow, type PackageCreditRow } from './redeem-code-repository.ts';
 
 /** The characters of a code kept in clear (the owner's records show them). */

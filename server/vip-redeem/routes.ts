@@ -6,7 +6,8 @@ import { serve } from '../http/protocol-route.ts';
 import { Ret } from '../http/ret.ts';
 import type { RateLimitClaim, RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import { normalizeRedeemCode } from '../../src/core/vip-redeem/redeem-code.ts';
-import { VipRedeemCalls, VipRedeemTexts, type RedeemChoice } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { VipRedeemCalls, type RedeemChoice } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
+import { VipRedeemTexts } from '../../src/core/vip-redeem/vip-redeem-texts.ts';
 import { redeemCode } from './redeem-codes.ts';
 import { vipRecords } from './vip-records.ts';
 

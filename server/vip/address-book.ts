@@ -1,7 +1,8 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { ApiError } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';
-import { addressProblem, AddressRules, AddressTexts, type AddressView, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { addressProblem, type AddressView, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { AddressRules, AddressTexts } from '../../src/core/vip/vip-texts.ts';
 import {
   clearDefault,
   countAddresses,

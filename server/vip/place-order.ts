@@ -10,7 +10,8 @@ import { findPackage, isPayTypeOffered, listPayTypes, promotionsOf, saleClosedMe
 import { createOrder } from './vip-orders.ts';
 import type { OrderRow } from './vip-order-repository.ts';
 import { shippingAddressOf } from './address-book.ts';
-import { AddressTexts, type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { type ShippingAddress } from '../../src/core/vip/address-protocol.ts';
+import { AddressTexts } from '../../src/core/vip/vip-texts.ts';
 
 /**
  * Placing a VIP order (CreateOrder, CreateAliPay, CreateTcgOrder, CreateGatewayOrder): reading the request, then

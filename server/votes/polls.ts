@@ -1,5 +1,6 @@
 import { checkPollDraft } from '../../src/core/votes/poll-rules.ts';
-import { PollTexts, type Poll, type PollTarget } from '../../src/core/votes/votes-protocol.ts';
+import { type Poll, type PollTarget } from '../../src/core/votes/votes-protocol.ts';
+import { PollTexts } from '../../src/core/votes/votes-texts.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
 import { Ret } from '../http/ret.ts';

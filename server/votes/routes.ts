@@ -1,4 +1,5 @@
-import { PollCalls, PollTexts } from '../../src/core/votes/votes-protocol.ts';
+import { PollCalls } from '../../src/core/votes/votes-protocol.ts';
+import { PollTexts } from '../../src/core/votes/votes-texts.ts';
 import type { AppServices } from '../app-services.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';

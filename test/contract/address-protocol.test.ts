@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { installFakeAddressApi } from '../../adapters/http/fake-address-api.ts';
-import { AddressCalls, AddressRet, AddressRules, type AddressView } from '../../src/core/vip/address-protocol.ts';
+import { AddressCalls, AddressRet, type AddressView } from '../../src/core/vip/address-protocol.ts';
+import { AddressRules } from '../../src/core/vip/vip-texts.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { registerUser, tokenParams } from '../server/support.ts';
 import { protocolContract, type Answer } from './protocol-contract.ts';

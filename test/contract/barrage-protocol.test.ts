@@ -3,7 +3,7 @@ import { installFakeBarrageApi } from '../../adapters/http/fake-barrage-api.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import { DEFAULT_BARRAGE_CONFIG } from '../../src/core/playback/barrage-config.ts';
 import { BarrageCalls, BarrageRet } from '../../src/core/playback/barrage-protocol.ts';
-import { RegexKeywordTexts } from '../../src/core/playback/barrage-regex.ts';
+import { RegexKeywordTexts } from '../../src/core/playback/playback-texts.ts';
 import type { BarrageCoin, BarrageLikeState, BarrageList, ShieldedKeywordList, ShieldedUserList, WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { registerUser, tokenParams } from '../server/support.ts';

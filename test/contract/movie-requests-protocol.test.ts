@@ -4,13 +4,12 @@ import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import { setRequestState } from '../../server/movie-requests/movie-request-repository.ts';
 import {
   MovieRequestCalls,
-  MovieRequestLimits,
   MovieRequestRet,
-  MovieRequestTexts,
   type MovieRequestPage,
   type SeekOutcome,
   type WantCounted,
 } from '../../src/core/movie-requests/movie-requests-protocol.ts';
+import { MovieRequestLimits, MovieRequestTexts } from '../../src/core/movie-requests/movie-requests-texts.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { registerUser, tokenParams } from '../server/support.ts';
 import { protocolContract, type Answer } from './protocol-contract.ts';

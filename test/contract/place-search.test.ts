@@ -10,7 +10,8 @@ import { GOOGLE_FIELD_MASK, GooglePlaceSearch } from '../../adapters/place-searc
 import { ServerPlaceSearch } from '../../adapters/place-search/server-place-search.ts';
 import type { Place, PlaceSearch } from '../../src/core/ports/place-search.ts';
 import { ApiClient } from '../../src/core/request/api-client.ts';
-import { UploadCalls, UploadRet, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadRet } from '../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../src/core/upload/upload-texts.ts';
 import { placeSearchContract, type PlaceSearchHarness } from './place-search.contract.ts';
 
 const GOOGLE = 'https://places.test';

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { installFakePostsApi, type FakeSavedVideo } from '../../adapters/http/fake-posts-api.ts';
-import { PostsCalls, PostsRet, PostsTexts, type Post, type PostPage } from '../../src/core/posts/posts-protocol.ts';
+import { PostsCalls, PostsRet, type Post, type PostPage } from '../../src/core/posts/posts-protocol.ts';
+import { PostsTexts } from '../../src/core/posts/posts-texts.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { UploadRet } from '../../src/core/upload/upload-protocol.ts';
 import { registerUser, tokenParams } from '../server/support.ts';

@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { installFakeVotesApi } from '../../adapters/http/fake-votes-api.ts';
 import { seedCatalogue } from '../../server/catalogue/seed.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
-import { PollCalls, PollRet, PollTexts, type Poll, type PollPage } from '../../src/core/votes/votes-protocol.ts';
+import { PollCalls, PollRet, type Poll, type PollPage } from '../../src/core/votes/votes-protocol.ts';
+import { PollTexts } from '../../src/core/votes/votes-texts.ts';
 import { DAY, registerUser, tokenParams } from '../server/support.ts';
 import { protocolContract, type Answer } from './protocol-contract.ts';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { RegexKeywordTexts } from '../../src/core/playback/barrage-regex.ts';
+import { RegexKeywordTexts } from '../../src/core/playback/playback-texts.ts';
 import { openVideo } from './support/play.ts';
 import { useJourney } from './support/journey.ts';
 

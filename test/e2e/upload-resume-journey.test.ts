@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadConstants, UploadTexts } from '../../src/core/upload/upload-protocol.ts';
+import { UploadConstants } from '../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../src/core/upload/upload-texts.ts';
 import { chunkNumberOf, makePostVideo, sha256, type PostVideo } from './support/post-video.ts';
 import { useJourney } from './support/journey.ts';
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_FEEDBACK_FORM,
   FEEDBACK_OPTIONS,
-  FeedbackLimits,
   canSubmitFeedback,
   cutToLength,
   feedbackPayload,
@@ -15,6 +14,7 @@ import {
   toggleQuestion,
   type FeedbackForm,
 } from '../../src/core/feedback/feedback-rules.ts';
+import { FeedbackLimits } from '../../src/core/feedback/feedback-texts.ts';
 
 const languageArb = fc.constantFrom('zh-CN' as const, 'zh-TW' as const);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MovieRequestLimits } from '../../src/core/movie-requests/movie-requests-protocol.ts';
+import { MovieRequestLimits } from '../../src/core/movie-requests/movie-requests-texts.ts';
 import { checkDraft, titleKey } from '../../src/core/movie-requests/title-rules.ts';
 
 /** Spacing and punctuation a person might put in or leave out (ASCII, full-width and Chinese). */

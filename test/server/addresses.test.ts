@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { GIFT_PACKAGE, seedVip } from '../../server/vip/vip-seed.ts';
-import { AddressRet, AddressRules, type AddressView } from '../../src/core/vip/address-protocol.ts';
+import { AddressRet, type AddressView } from '../../src/core/vip/address-protocol.ts';
+import { AddressRules } from '../../src/core/vip/vip-texts.ts';
 import type { OrderView } from '../../src/core/vip/vip-protocol.ts';
 import { DATABASE_URL, FakeClock, createMigratedPg, createTestDatabase, tokenParams, type TestUser } from './support.ts';
 import { useServerFixture } from './server-fixture.ts';

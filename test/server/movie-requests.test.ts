@@ -10,13 +10,12 @@ import { insertRequest, joinRequest, setRequestState } from '../../server/movie-
 import { seedMovieRequests } from '../../server/movie-requests/seed.ts';
 import {
   MovieRequestCalls,
-  MovieRequestLimits,
   MovieRequestRet,
-  MovieRequestTexts,
   type MovieRequestPage,
   type SeekOutcome,
   type WantCounted,
 } from '../../src/core/movie-requests/movie-requests-protocol.ts';
+import { MovieRequestLimits, MovieRequestTexts } from '../../src/core/movie-requests/movie-requests-texts.ts';
 import { DAY, FakeClock, createMigratedPglite, tokenParams } from './support.ts';
 import type { TestUser } from './support.ts';
 import { useServerFixture } from './server-fixture.ts';

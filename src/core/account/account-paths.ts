@@ -8,7 +8,3 @@ export const AccountPaths = {
   getSettings: AccountCalls.settings.path,
 } as const;
 
-export const AccountTexts = {
-  loading: '正在加载',
-  saved: '保存成功',
-} as const;

@@ -3,7 +3,7 @@ import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { parseUser, type User, type UserInfoRefresher } from '../shared-kernel/user.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { AccountTexts } from './account-paths.ts';
+import { AccountTexts } from './account-texts.ts';
 import { AccountCalls } from './account-protocol.ts';
 import { checkIntroduction, checkNickName, type Gender } from './profile-rules.ts';
 

@@ -4,12 +4,6 @@ import type { SignInService } from './sign-in-service.ts';
 /** Session storage: the sign-in tip was closed (spec: its hidden flag is kept per session). */
 export const SIGN_IN_TIP_HIDDEN_KEY = 'signInTipHidden';
 
-export const SignInTipTexts = {
-  text: '今日还未签到，签到领金币',
-  action: '去签到',
-  close: '关闭签到提示',
-} as const;
-
 /** The home page's closable tip inviting a logged-in user who has not signed in today to sign in. */
 export class SignInTip {
   constructor(

@@ -16,13 +16,6 @@ export const PlayAdRules = {
   insertedLoadTimeoutMs: 3_000,
 } as const;
 
-export const PlayAdTexts = {
-  skip: '跳过广告',
-  vipFree: '会员免广告',
-  adBadge: '广告',
-  close: '关闭广告',
-} as const;
-
 /** Where 会员免广告 leads. */
 const OPEN_VIP_PATH = '/openVip';
 

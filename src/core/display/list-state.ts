@@ -6,12 +6,6 @@ export type LoadState = (typeof LoadState)[keyof typeof LoadState];
 export const FooterState = { Loading: 1, NoMore: 2, Failed: 3 } as const;
 export type FooterState = (typeof FooterState)[keyof typeof FooterState];
 
-export const FooterTexts: Record<FooterState, string> = {
-  [FooterState.Loading]: '加载中...',
-  [FooterState.NoMore]: '没有更多了哦~',
-  [FooterState.Failed]: '加载失败',
-};
-
 export const canTriggerLoad = (state: LoadState): boolean => state === LoadState.Idle;
 
 export interface ScrollMetrics {

@@ -1,6 +1,7 @@
 /** Play feedback (/playFeedBack) and suggestions (/feedback): the spec's options, texts and limits, shared by the app and the server. */
 import type { ParamsOf } from '../request/protocol.ts';
-import { FeedbackWireLimits, type FeedbackCalls } from './feedback-protocol.ts';
+import { type FeedbackCalls } from './feedback-protocol.ts';
+import { FeedbackLimits, FeedbackTexts } from './feedback-texts.ts';
 
 export type FeedbackLanguage = 'zh-CN' | 'zh-TW';
 
@@ -26,20 +27,6 @@ export const FEEDBACK_OPTIONS: Record<FeedbackLanguage, Record<FeedbackSection, 
   },
 };
 
-export const FeedbackLimits = {
-  /** Description of a play feedback, in characters (code points). */
-  descriptionMax: 100,
-  /** Suggestion text on /feedback, in characters. */
-  suggestionMax: 500,
-  /** Optional contact on /feedback, in characters. */
-  contactMax: 50,
-  /** gid, name and videoTitle of a play feedback, in characters. */
-  contextMax: FeedbackWireLimits.contextMax,
-  /** Spec: a missing item toasts for 1500 ms at the bottom; the page closes or goes back 1500 ms after the thanks toast. */
-  toastMs: 1500,
-  closeDelayMs: 1500,
-} as const;
-
 /** Multi-choice answers are joined with # (spec section 5). */
 const QUESTION_SEPARATOR = '#';
 
@@ -47,17 +34,6 @@ const QUESTION_SEPARATOR = '#';
 export const NATIVE_CLOSE_CALL = 'closeWebView';
 
 const PLEASE_CHOOSE: Record<FeedbackLanguage, string> = { 'zh-CN': '请选择', 'zh-TW': '請選擇' };
-
-export const FeedbackTexts = {
-  thanks: '感谢您的反馈，我们会尽快处理',
-  suggestionThanks: '感谢您的宝贵意见',
-  descriptionTooLong: `问题描述最多${FeedbackLimits.descriptionMax}个字`,
-  optionUnknown: '请从给出的选项中选择',
-  suggestionEmpty: '请输入反馈内容',
-  suggestionTooLong: `反馈内容最多${FeedbackLimits.suggestionMax}个字`,
-  contactTooLong: `联系方式最多${FeedbackLimits.contactMax}个字`,
-  badCharacters: '内容含有不支持的字符',
-} as const;
 
 /** The page's script: Traditional when the language query is zh-TW, else Simplified. */
 export function feedbackLanguageOf(query: string | null | undefined): FeedbackLanguage {

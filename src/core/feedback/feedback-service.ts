@@ -5,8 +5,6 @@ import type { Notifier } from '../ports/notifier.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { FeedbackCalls } from './feedback-protocol.ts';
 import {
-  FeedbackLimits,
-  FeedbackTexts,
   NATIVE_CLOSE_CALL,
   feedbackPayload,
   firstMissingSection,
@@ -17,6 +15,7 @@ import {
   type FeedbackForm,
   type FeedbackLanguage,
 } from './feedback-rules.ts';
+import { FeedbackLimits, FeedbackTexts } from './feedback-texts.ts';
 
 export type FeedbackOutcome = { kind: 'sent' } | { kind: 'refused'; message: string } | { kind: 'failed' };
 

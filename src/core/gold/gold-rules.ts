@@ -1,3 +1,5 @@
+import { GoldTexts } from './gold-texts.ts';
+
 /** The page size of /myGold's history (the calls themselves: gold-protocol.ts). */
 export const GoldLimits = {
   recordsPageSize: 20,
@@ -13,20 +15,6 @@ export const GoldRoutes = {
 
 /** Why a balance changed, as the history names it. */
 const GoldReason = { SignIn: 'sign_in', Unlock: 'unlock', Grant: 'grant' } as const;
-
-export const GoldTexts = {
-  unlock: '立即解锁',
-  unlocking: '解锁中…',
-  loginToUnlock: '登录后解锁',
-  earn: '去赚金币',
-  myGold: '我的金币',
-  empty: '还没有金币记录',
-  unlockFailed: '解锁失败，请稍后再试',
-  signIn: '每日签到',
-  unlockVideo: '解锁视频',
-  grant: '系统赠送',
-  other: '金币变动',
-} as const;
 
 /** 30金币 */
 export const goldAmount = (gold: number): string => `${gold}金币`;

@@ -2,7 +2,8 @@ import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { GoldCalls, GoldRet, type GoldRecordPage, type GoldShortfall } from './gold-protocol.ts';
-import { GoldLimits, GoldTexts } from './gold-rules.ts';
+import { GoldLimits } from './gold-rules.ts';
+import { GoldTexts } from './gold-texts.ts';
 
 export type { GoldRecord, GoldRecordPage } from './gold-protocol.ts';
 

@@ -1,4 +1,5 @@
 import type { Query } from '../ports/navigator.ts';
+import { FramePageTexts } from './help-texts.ts';
 
 /**
  * Where a help article's links lead, and /iframe, the app's page for a link to an allowed site (issue 31; see
@@ -14,12 +15,6 @@ const FramePage = {
   urlParam: 'url',
   /** The bar's title (query): the link's text. */
   titleParam: 'title',
-} as const;
-
-export const FramePageTexts = {
-  /** The bar's title when the link gave none. */
-  defaultTitle: '详情',
-  unavailable: '该页面无法在应用内打开',
 } as const;
 
 /** The longest title the bar takes from a link (the rest is cut). */

@@ -13,16 +13,6 @@ export const HelpPaths = {
 const USER_AGREEMENT_ARTICLE_ID = 70;
 export const USER_AGREEMENT_TITLE = '用户协议和隐私政策';
 
-export const HelpTexts = {
-  center: '帮助中心',
-  loading: '正在加载',
-  onlineFeedback: '在线反馈',
-  empty: '暂无帮助内容',
-  articleMissing: '帮助内容不存在',
-  loadFailed: '加载失败',
-  retry: '重新加载',
-} as const;
-
 /** Session-storage keys: the cached category list (spec section 3) and the category last visited from /help. */
 export const HelpKeys = {
   categoryList: 'helpCategoryList',

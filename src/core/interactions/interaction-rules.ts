@@ -21,14 +21,6 @@ export function mentionedNicknames(text: string): string[] {
   return [...names];
 }
 
-export const InteractionTexts = {
-  likesTitle: '收到的赞',
-  repliesTitle: '评论和回复',
-  noLikes: '暂无收到的赞',
-  noReplies: '暂无评论和回复',
-  reply: '回复',
-} as const;
-
 const LIKED_WHAT: Record<LikedKind, string> = { [LikedKind.Comment]: '评论', [LikedKind.Barrage]: '弹幕', [LikedKind.Post]: '动态' };
 
 /** 评论 · 弹幕 · 动态: what a 收到的赞 row's thing is. */

@@ -2,7 +2,8 @@ import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { InvitationCalls, InvitationTexts, type InvitationEntered, type InvitationInfo, type InviteePage } from './invitation-protocol.ts';
+import { InvitationCalls, type InvitationEntered, type InvitationInfo, type InviteePage } from './invitation-protocol.ts';
+import { InvitationTexts } from './invitation-texts.ts';
 import { InvitationRules, invitationLink, isInviteCodeShape, normalizeInviteCode } from './invitation-rules.ts';
 
 /** Local storage key of the code an invitation link brought (kept until it is entered). */

@@ -6,7 +6,6 @@ import { parseListedUser, type ListedUser } from '../shared-kernel/listed-user.t
 import { MessagingCalls } from './messaging-protocol.ts';
 import {
   MessageType,
-  MessagingTexts,
   parseConversation,
   parseList,
   parseMessage,
@@ -18,6 +17,7 @@ import {
   type MessageSummary,
   type SystemMessage,
 } from './message.ts';
+import { MessagingTexts } from './messaging-texts.ts';
 import type { MessageStore } from './message-store.ts';
 import type { UnreadCounter } from './unread-counter.ts';
 

@@ -1,6 +1,7 @@
 import { parseListedUser, type ListedUser } from '../shared-kernel/listed-user.ts';
 import { countOf, numberOf, recordOf, textOf } from '../request/answer-values.ts';
 import { MessageType, type ChatMessage, type MessageSummary, type SystemMessage } from './messaging-protocol.ts';
+import { MessagingTexts } from './messaging-texts.ts';
 /** Private messages as the app shows them: lenient readers of the answers, pages, texts and previews (spec sections 3 and 4). */
 
 // The wire's types and values, declared with the calls; the rest of the feature reads them here too.
@@ -26,15 +27,6 @@ export const MessagingRoutes = {
   chatSet: '/chatSet',
   home: '/',
   login: '/login',
-} as const;
-
-export const MessagingTexts = {
-  loggedInElsewhere: '该账号已在其他设备登录',
-  confirm: '确定',
-  orderLabel: '[订单信息]',
-  noticeLabel: '[系统通知]',
-  sendOrder: '发送订单信息',
-  sendFailed: '发送失败，请重试',
 } as const;
 
 const positiveInt = (value: unknown): number | null => {

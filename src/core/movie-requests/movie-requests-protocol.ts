@@ -5,20 +5,7 @@
  * suite against both. The paths are the app's own (the spec names the route, not its calls).
  */
 import { call } from '../request/protocol.ts';
-
-export const MovieRequestLimits = {
-  /** A title has 1 to 30 characters once trimmed (code points). */
-  maxTitle: 30,
-  /** A note has at most 100 characters. */
-  maxNote: 100,
-  minYear: 1900,
-  maxYear: 2100,
-  /** New requests a user may file per day (China time); joining an open one does not count. */
-  perDay: 5,
-  defaultPageSize: 20,
-  maxPageSize: 50,
-  maxPage: 1000,
-} as const;
+import { MovieRequestLimits, MovieRequestTexts } from './movie-requests-texts.ts';
 
 /** What is asked for: 电影, 电视剧, 综艺, 动漫, 纪录片, 其他. */
 export const MOVIE_KINDS = ['movie', 'drama', 'variety', 'anime', 'documentary', 'other'] as const;
@@ -38,22 +25,6 @@ export const MovieRequestRet = {
   AlreadyWanted: 8242,
   /** AddSeekMovie: the title is empty once spaces and punctuation are left out. */
   TitleInvalid: 8243,
-} as const;
-
-export const MovieRequestTexts = {
-  Filed: '求片成功，上线后会通知你',
-  Merged: '已有相同求片，已为你+1',
-  AlreadyWanted: '你已经求过这部片了',
-  Exists: '片库已有这部片，快去看看吧',
-  DayLimit: `今日求片次数已用完（每天${MovieRequestLimits.perDay}次）`,
-  NotFound: '求片不存在或已处理',
-  Wanted: '同求成功',
-  TitleInvalid: '请输入正确的片名',
-  TitleLong: `片名最多${MovieRequestLimits.maxTitle}个字`,
-  NoteLong: `备注最多${MovieRequestLimits.maxNote}个字`,
-  YearInvalid: `年份为${MovieRequestLimits.minYear}-${MovieRequestLimits.maxYear}`,
-  KindInvalid: '请选择正确的类型',
-  TooFrequent: '操作太频繁，请稍后再试',
 } as const;
 
 /** The video a request leads to (已上线), or the catalogue's video with the title asked for. */

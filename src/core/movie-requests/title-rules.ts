@@ -2,7 +2,8 @@
  * Movie requests' rules: when two titles are the same request, and how a request reads. Framework-free; the app, the
  * fake and the reference server all compare titles with {@link titleKey}.
  */
-import { MovieRequestLimits, MovieRequestTexts, type MovieKind, type MovieRequestState } from './movie-requests-protocol.ts';
+import { type MovieKind, type MovieRequestState } from './movie-requests-protocol.ts';
+import { MovieRequestLimits, MovieRequestTexts } from './movie-requests-texts.ts';
 
 /** Spaces, punctuation, symbols and control characters: left out when titles are compared. */
 const IGNORED = /[\p{P}\p{S}\p{Z}\p{C}\s]/gu;

@@ -7,24 +7,7 @@
  * polynomial in 50 of a low degree.
  */
 
-const RegexKeywordLimits = {
-  /** The whole keyword, slashes included. */
-  maxLength: 50,
-  /**
-   * Quantifiers that repeat (*, +, {n,}, {n,m} with m > 1) in one pattern: consecutive ones over the same letters
-   * split a text in C(n, k) ways (\d+\d+\d+\d+\d+\d+x takes seconds on 50 digits; three take under a millisecond).
-   */
-  maxRepeats: 3,
-} as const;
-
-export const RegexKeywordTexts = {
-  tooLong: `正则表达式不能超过${RegexKeywordLimits.maxLength}个字符`,
-  empty: '正则表达式不能为空',
-  invalid: '正则表达式格式不正确',
-  unsafe: '正则表达式含嵌套重复或重复的分支，可能导致卡顿，请简化后再试',
-  backReference: '正则表达式不支持反向引用',
-  tooManyRepeats: `正则表达式最多含${RegexKeywordLimits.maxRepeats}处重复（* + {n,}），请简化后再试`,
-} as const;
+import { RegexKeywordLimits, RegexKeywordTexts } from './playback-texts.ts';
 
 /** True when a (trimmed) keyword is a pattern: /…/ with something between the slashes. */
 export function isRegexKeyword(keyword: string): boolean {

@@ -1,5 +1,6 @@
 import { compileRegexKeyword, isRegexKeyword, regexKeywordProblem } from './barrage-regex.ts';
 import type { BarrageMode, BarrageTextSize } from './barrage-style.ts';
+import { BarrageTexts } from './playback-texts.ts';
 
 /** A barrage (danmaku) on a video's timeline. */
 export interface Barrage {
@@ -39,12 +40,6 @@ export const BarrageLimits = {
 /** Why a barrage is reported (AccusationBarrage reason). */
 export const BARRAGE_REPORT_REASONS = ['垃圾广告', '色情低俗', '人身攻击', '违法违规', '恶意剧透', '其他'] as const;
 export type BarrageReportReason = (typeof BARRAGE_REPORT_REASONS)[number];
-
-export const BarrageTexts = {
-  contentEmpty: '请输入弹幕内容',
-  contentTooLong: '弹幕最多50个字',
-  contentInvalid: '弹幕不能包含换行等特殊字符',
-} as const;
 
 /** Control characters (line breaks included) are not allowed in a barrage or a keyword. */
 const CONTROL = /\p{Cc}/u;

@@ -1,25 +1,6 @@
 import type { NetworkKind } from '../ports/network-type.ts';
 import type { Episode, PlayInfo } from './play-video.ts';
 
-/** What the play screens say. */
-export const PlayTexts = {
-  mobileData: '当前为移动网络，播放将消耗流量',
-  continuePlaying: '继续播放',
-  live: '直播',
-  playFailed: '视频加载失败',
-  retry: '点击重试',
-  loadFailed: '加载失败',
-  skipIntro: '跳过片头片尾',
-  autoNext: '自动连播',
-  moreFun: '更多功能',
-  episodes: '选集',
-  more: '更多',
-  intro: '简介',
-  related: '相关推荐',
-  nextEpisode: '即将播放下一集',
-  skippedIntro: '已为您跳过片头',
-} as const;
-
 export const PlayLimits = {
   /** A play record is sent this often while the video plays (besides start, pause and leaving). */
   recordEveryMs: 15_000,

@@ -1,19 +1,12 @@
 import type { MediaLevel } from '../ports/media-player.ts';
 import type { NetworkKind } from '../ports/network-type.ts';
+import { PlayerControlsTexts } from './playback-texts.ts';
 
 /** The speeds of the 倍速 menu, as bilibili's: slowest first. */
 export const PLAYBACK_SPEEDS: readonly number[] = [0.5, 0.75, 1, 1.25, 1.5, 2];
 export const NORMAL_SPEED = 1;
 /** The speed while the picture is held (long press). */
 export const HOLD_SPEED = 2;
-
-export const PlayerControlsTexts = {
-  speed: '倍速',
-  quality: '清晰度',
-  auto: '自动',
-  holdHint: '2× 倍速播放中',
-  volume: '音量',
-} as const;
 
 /** A speed as the menu labels it: 0.5X, 0.75X, 1.0X, 1.25X, 1.5X, 2.0X. */
 export function speedLabel(speed: number): string {

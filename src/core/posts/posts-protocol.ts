@@ -21,11 +21,6 @@ export const PostsRet = {
   NotOwned: 8104,
 } as const;
 
-export const PostsTexts = {
-  NotFound: '动态不存在或已删除',
-  NotOwned: '只能删除自己的动态',
-} as const;
-
 export interface PostLabel {
   id: number;
   name: string;

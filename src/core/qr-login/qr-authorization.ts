@@ -1,7 +1,7 @@
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import { QrLoginCalls, QrLoginRet, type QrLoginRequest } from './qr-login-protocol.ts';
-import { AuthorizeTexts } from './qr-login-rules.ts';
+import { AuthorizeTexts } from './qr-login-texts.ts';
 
 /** A refusal the phone shows: its message, and whether the ticket is over (expired, used, cancelled, another account's). */
 interface AuthorizeRefusal {

@@ -9,6 +9,7 @@
  */
 import { call } from '../request/protocol.ts';
 import type { UserAnswer } from '../shared-kernel/user.ts';
+import { QrLoginTexts } from './qr-login-texts.ts';
 
 /** The answer codes of QR sign-in's calls. */
 export const QrLoginRet = {
@@ -22,18 +23,6 @@ export const QrLoginRet = {
   TicketCancelled: 6243,
   /** Another account scanned it first. */
   OtherAccount: 6244,
-} as const;
-
-export const QrLoginTexts = {
-  TicketNotFound: '二维码无效，请重新扫码',
-  TicketExpired: '二维码已过期',
-  TicketUsed: '二维码已使用',
-  TicketCancelled: '已取消登录',
-  OtherAccount: '该二维码已被其他账号扫描',
-  /** Too many tickets from one address (ret 1005). */
-  TooManyTickets: '获取二维码过于频繁，请稍后再试',
-  Confirmed: '已确认登录',
-  Cancelled: '已取消',
 } as const;
 
 /** A ticket's life: waiting for a phone, scanned by one, confirmed (then used once), cancelled or past its 2 minutes. */

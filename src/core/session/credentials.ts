@@ -1,19 +1,10 @@
-import { CaptchaTexts } from '../shared-kernel/captcha-protocol.ts';
-import { SessionLimits, SessionRefusals } from './session-protocol.ts';
-
 /**
  * Form rules of login and registration; the reference server applies the same ones. A new password's rules are
  * in password-rules.ts (with the common-password list, loaded only when someone registers).
  */
-export const CredentialTexts = {
-  userNameMissing: '请输入账号',
-  userNameBad: SessionRefusals.userName,
-  passwordMissing: '请输入密码',
-  /** The register screen's hint for a new password (the rules: password-rules.ts). */
-  passwordHint: '至少8位，可含空格',
-  confirmMismatch: '两次输入的密码不一致',
-  nickNameBad: SessionRefusals.nickName,
-} as const;
+import { CaptchaTexts } from '../shared-kernel/captcha-texts.ts';
+import { SessionLimits } from './session-protocol.ts';
+import { CredentialTexts } from './session-texts.ts';
 
 export interface LoginForm {
   userName: string;

@@ -1,5 +1,6 @@
 import { isCommonPassword } from './common-passwords.ts';
-import { SessionLimits, SessionRefusals } from './session-protocol.ts';
+import { SessionLimits } from './session-protocol.ts';
+import { PasswordTexts } from './session-texts.ts';
 
 /**
  * The rules a new password must meet (ASVS 5.0 level 1, V6.2): at least 8 characters, up to 128 allowed, any
@@ -10,12 +11,6 @@ import { SessionLimits, SessionRefusals } from './session-protocol.ts';
 export const PasswordRules = {
   minLength: 8,
   maxLength: SessionLimits.passwordMax,
-} as const;
-
-export const PasswordTexts = {
-  tooShort: '密码至少8位',
-  tooLong: SessionRefusals.passwordTooLong,
-  common: '该密码过于常见，容易被猜到，请换一个',
 } as const;
 
 /** Characters as a person counts them (code points, not UTF-16 units). */

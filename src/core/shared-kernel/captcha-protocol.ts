@@ -14,14 +14,6 @@ export const CaptchaRet = {
   Wrong: 1008,
 } as const;
 
-export const CaptchaTexts = {
-  Required: '请输入图形验证码',
-  Wrong: '验证码错误或已失效，请重新输入',
-  TooMany: '获取验证码过于频繁，请稍后再试',
-  loadFailed: '验证码加载失败，点击重试',
-  imageLabel: '图形验证码，点击换一张',
-} as const;
-
 export const CaptchaRules = {
   /** Characters drawn: no vowels (no words), none of the look-alikes 0 O 1 I L 2 Z 5 S 8 B 6 G U Y Q. */
   alphabet: 'CDFHJKMNPRTVWX3479',

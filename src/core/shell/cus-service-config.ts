@@ -6,12 +6,6 @@ export type { CusServiceConfig } from './shell-protocol.ts';
 /** Session storage: the configuration fetched this session. */
 const CUS_SERVICE_CONFIG_KEY = 'cusServiceConfig';
 
-export const CusServiceTexts = {
-  hours: (hours: string) => `服务时间：${hours}`,
-  fallback: (contact: string) => `客服暂不可用，可联系：${contact}`,
-  contact: (contact: string) => `其他联系方式：${contact}`,
-} as const;
-
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** Reads the answer; anything that is not an object gives null. */

@@ -14,23 +14,7 @@ import { ApiError } from '../request/api-error.ts';
 import { ShellCalls } from './shell-protocol.ts';
 import { iosMajorVersion, isLowIos } from './user-agent.ts';
 import { isTvAgent } from '../shared-kernel/tv-agent.ts';
-
-export const DiagnosticsTexts = {
-  yes: '是',
-  no: '否',
-  unknown: '未知',
-  notChecked: '检测中…',
-  bridgeNone: '未检测到（普通浏览器）',
-  pingSent: '已送达原生端',
-  pingNoHandler: '原生端无 ping 方法',
-  pingNoBridge: '无原生桥，未发送',
-  connected: '已连接',
-  disconnected: '未连接',
-  writable: '可写入',
-  notWritable: '不可写入',
-  apiFailed: '请求失败',
-  sameOrigin: '（与页面同源）',
-} as const;
+import { DiagnosticsTexts } from './shell-texts.ts';
 
 /** What the app recognised of the device from its user agent and the native bridge. */
 export interface Recognised {

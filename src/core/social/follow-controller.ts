@@ -5,7 +5,8 @@ import { followLabel, followStep, initialFollowState, type FollowEffect, type Fo
 import type { ListedUser } from '../shared-kernel/listed-user.ts';
 import { returnAddress } from '../shared-kernel/login-redirect.ts';
 import { BlockStatus } from './social-protocol.ts';
-import { SocialPaths, SocialTexts } from './social-rules.ts';
+import { SocialPaths } from './social-rules.ts';
+import { SocialTexts } from './social-texts.ts';
 import type { SocialService } from './social-service.ts';
 
 export interface FollowControllerDeps {

@@ -1,6 +1,7 @@
 import type { ListedUser } from '../shared-kernel/listed-user.ts';
 import { BlockStatus, SocialRet } from './social-protocol.ts';
-import { Flag, SocialTexts } from './social-rules.ts';
+import { Flag } from './social-rules.ts';
+import { SocialTexts } from './social-texts.ts';
 
 /** The relation a follow button shows: not followed, followed, or blocked by me (a block ends any follow). */
 export type Relation = 'none' | 'followed' | 'blocked';

@@ -2,7 +2,8 @@ import type { ApiClient } from '../request/api-client.ts';
 import { flagOf } from '../request/answer-values.ts';
 import { parseListedUser, parseUserPage, type ListedUser, type UserPage } from '../shared-kernel/listed-user.ts';
 import { BlockStatus, SocialCalls } from './social-protocol.ts';
-import { SocialLimits, SocialTexts, isReportReason, reportContentProblem } from './social-rules.ts';
+import { SocialLimits, isReportReason, reportContentProblem } from './social-rules.ts';
+import { SocialTexts } from './social-texts.ts';
 
 /** A change of relation made through this service, for every button and screen showing that user. */
 export type RelationChange = { uid: number; kind: 'follow'; selected: boolean } | { uid: number; kind: 'block'; status: BlockStatus };

@@ -6,6 +6,7 @@
  */
 import { call } from '../request/protocol.ts';
 import { TASK_KEYS, TaskLimits, type TaskKey } from './task-rules.ts';
+import { TasksTexts } from './tasks-texts.ts';
 
 /** The answer codes of the task calls the app handles itself. */
 export const TasksRet = {
@@ -13,13 +14,6 @@ export const TasksRet = {
   NotFinished: 6301,
   /** ReceiveTaskReward: its reward was already taken (today, for a daily task). */
   AlreadyClaimed: 6302,
-} as const;
-
-export const TasksTexts = {
-  NotFinished: '任务尚未完成',
-  AlreadyClaimed: '奖励已领取',
-  Claimed: '领取成功',
-  BadOffset: '时区参数错误',
 } as const;
 
 /** One task as the caller stands with it. */

@@ -1,7 +1,8 @@
 import type { LocalFile } from '../ports/local-files.ts';
 import type { Place } from '../ports/place-search.ts';
 import { looksLikeCoverImage, looksLikeVideo } from './chunk-plan.ts';
-import { UploadConstants, UploadTexts, type Label, type VideoFileInfo } from './upload-protocol.ts';
+import { UploadConstants, type Label, type VideoFileInfo } from './upload-protocol.ts';
+import { UploadTexts } from './upload-texts.ts';
 
 export type { Label, VideoFileInfo } from './upload-protocol.ts';
 

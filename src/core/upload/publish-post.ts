@@ -15,11 +15,11 @@ import {
   UploadConstants,
   UploadFields,
   UploadRet,
-  UploadTexts,
   type HeldChunks,
   type PublishPoint,
   type VideoChunkAnswer,
 } from './upload-protocol.ts';
+import { UploadTexts } from './upload-texts.ts';
 
 /**
  * What publishing needs of posts (PostsService, wired by the composition root): CreateTrends for a saved video with

@@ -5,7 +5,8 @@ import type { Notifier } from '../ports/notifier.ts';
 import { returnAddress } from '../shared-kernel/login-redirect.ts';
 import type { User } from '../shared-kernel/user.ts';
 import { appendNew, type Comment } from './comment.ts';
-import { CommentSort, VideoSocialLimits, VideoSocialPaths, VideoSocialTexts, commentContentProblem } from './video-social-rules.ts';
+import { CommentSort, VideoSocialLimits, VideoSocialPaths, commentContentProblem } from './video-social-rules.ts';
+import { VideoSocialTexts } from './video-social-texts.ts';
 import type { VideoSocialService } from './video-social-service.ts';
 
 /** Whom the comment box answers: a comment or a reply (回复 @nick), or nobody (a new comment). */

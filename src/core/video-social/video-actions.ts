@@ -2,7 +2,8 @@ import type { Clipboard } from '../ports/clipboard.ts';
 import type { Navigator } from '../ports/navigator.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import { returnAddress } from '../shared-kernel/login-redirect.ts';
-import { Vote, VideoSocialLimits, VideoSocialPaths, VideoSocialTexts, toggledVote } from './video-social-rules.ts';
+import { Vote, VideoSocialLimits, VideoSocialPaths, toggledVote } from './video-social-rules.ts';
+import { CollectTexts, VideoSocialTexts } from './video-social-texts.ts';
 import type { Rating, VideoActionDetails, VideoSocialService, VoteCounts } from './video-social-service.ts';
 
 export interface VideoActionsState {
@@ -21,8 +22,6 @@ export interface VideoActionsDeps {
   /** The logged-in user's id, null for a visitor. */
   viewerId: () => number | null;
 }
-
-export const CollectTexts = { collected: '收藏成功', uncollected: '已取消收藏' } as const;
 
 const emptyDetails: VideoActionDetails = {
   mediaKey: '',

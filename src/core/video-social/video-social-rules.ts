@@ -1,6 +1,7 @@
 /** Comments and a video's social actions: the calls, codes, limits and texts (shared by the app and the server). */
 
 import { VideoSocialProtocolLimits, Vote, type RatingBucket } from './video-social-protocol.ts';
+import { VideoSocialTexts } from './video-social-texts.ts';
 
 // The wire's values, declared with the calls; the rules and the screens read them here too.
 export { CommentSort, Vote, type RatingBucket } from './video-social-protocol.ts';
@@ -25,47 +26,6 @@ export const VideoSocialLimits = {
   /** Notices (spec: 1 s) and the default toast (1500 ms, bottom). */
   noticeToastMs: 1000,
   defaultToastMs: 1500,
-} as const;
-
-export const VideoSocialTexts = {
-  commentNotFound: '评论不存在',
-  commentNotOwned: '只能删除自己的评论',
-  commentTooFrequent: '评论太频繁，请稍后再试',
-  replyTargetInvalid: '回复的用户不在该评论下',
-  contentEmpty: '请输入评论内容',
-  contentTooLong: `评论最多${VideoSocialLimits.contentMax}个字`,
-  contentBadCharacters: '评论含有不支持的字符',
-  starsInvalid: `评分为${VideoSocialLimits.minStars}-${VideoSocialLimits.maxStars}星`,
-  posted: '评论成功',
-  replied: '回复成功',
-  deleted: '删除成功',
-  rated: '评分成功',
-  // Spec (the download page): the copied link.
-  copied: '链接已复制',
-  copyFailed: '复制失败',
-  // The screen.
-  comments: '评论',
-  placeholder: '说点什么吧~',
-  replyPrefix: '回复 @',
-  send: '发送',
-  reply: '回复',
-  remove: '删除',
-  removeTitle: '删除评论',
-  removeMessage: '确定删除这条评论吗？删除后其回复也会一并删除。',
-  confirm: '确定',
-  cancel: '取消',
-  noComments: '还没有评论，快来抢沙发吧~',
-  collect: '收藏',
-  collected: '已收藏',
-  share: '分享',
-  like: '点赞',
-  dislike: '踩',
-  score: '评分',
-  ratingCount: '人评分',
-  noRating: '暂无评分',
-  sortNew: '最新',
-  sortHot: '最热',
-  loadFailed: '加载失败',
 } as const;
 
 /** 查看全部N条回复 */

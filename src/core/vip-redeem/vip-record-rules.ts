@@ -1,5 +1,6 @@
 /** How a VIP record reads (开通记录): its pay type, state, amount and expiry lines. */
-import { VipRecordKind, VipRecordState, type VipRecord } from './vip-redeem-protocol.ts';
+import { VipRecordKind, type VipRecord } from './vip-redeem-protocol.ts';
+import { VipRecordTexts } from './vip-redeem-texts.ts';
 
 /** The pay types' names (vip-protocol PayType: -1 card, 0 and 1 alipay-style, 2 tcg, 3 manual, 5 gateway). */
 const PAY_TYPE_NAMES: Readonly<Record<number, string>> = {
@@ -10,16 +11,6 @@ const PAY_TYPE_NAMES: Readonly<Record<number, string>> = {
   3: '人工客服',
   5: '在线支付',
 };
-
-export const VipRecordTexts = {
-  title: '开通记录',
-  empty: '暂无开通记录',
-  redeemCode: '兑换码',
-  gift: '赠送',
-  activity: '活动',
-  otherPayType: '其他',
-  states: { [VipRecordState.Success]: '成功', [VipRecordState.Pending]: '待支付', [VipRecordState.Closed]: '已关闭' },
-} as const;
 
 /** 支付宝 / 微信 / 兑换码 / 赠送 / 活动 …: how it was paid for (a gift received is 赠送, whatever the giver paid with). */
 export function payTypeLabel(record: Pick<VipRecord, 'kind' | 'payType'>): string {

@@ -5,6 +5,7 @@
  */
 import { call } from '../request/protocol.ts';
 import { RedeemCodeRules } from './redeem-code.ts';
+import { VipRedeemTexts } from './vip-redeem-texts.ts';
 
 export const VipRedeemLimits = {
   defaultPageSize: 20,
@@ -26,18 +27,6 @@ export const VipRedeemRet = {
   ChoosePackage: 7044,
   /** packageId is not one the code allows. */
   PackageNotAllowed: 7045,
-} as const;
-
-/** The messages of those answers (exact texts shown to the user). */
-export const VipRedeemTexts = {
-  notFound: '兑换码不存在',
-  used: '兑换码已被使用',
-  expired: '兑换码已过期',
-  tooManyTries: '尝试次数过多，请稍后再试',
-  choosePackage: '请选择要兑换的套餐',
-  packageNotAllowed: '该兑换码不能兑换此套餐',
-  /** 兑换成功，VIP有效期至 YYYY-MM-DD */
-  redeemed: (vipExpireDate: string) => `兑换成功，VIP有效期至 ${vipExpireDate}`,
 } as const;
 
 /** A package a code grants. */

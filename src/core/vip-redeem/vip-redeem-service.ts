@@ -6,12 +6,12 @@ import {
   VipRedeemCalls,
   VipRedeemLimits,
   VipRedeemRet,
-  VipRedeemTexts,
   type RedeemChoice,
   type RedeemDone,
   type RedeemPackage,
   type VipRecordPage,
 } from './vip-redeem-protocol.ts';
+import { VipRedeemTexts } from './vip-redeem-texts.ts';
 
 const RedeemTexts = {
   enterCode: '请输入兑换码',

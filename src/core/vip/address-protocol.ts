@@ -5,6 +5,7 @@
  */
 import { characters } from '../display/mask.ts';
 import { call } from '../request/protocol.ts';
+import { AddressRules, AddressTexts } from './vip-texts.ts';
 
 export const AddressRet = {
   /** No address with that id is the caller's (deleted, or another account's). */
@@ -13,33 +14,6 @@ export const AddressRet = {
   LimitReached: 7061,
   /** An order of a package that ships a gift needs a delivery address. */
   Required: 7062,
-} as const;
-
-export const AddressRules = {
-  maxAddresses: 20,
-  maxName: 20,
-  maxRegion: 60,
-  minDetail: 4,
-  maxDetail: 120,
-  /**
-   * A phone a courier can call: a mainland mobile (11 digits from 1[3-9]), or another number of 6 to 15 digits with
-   * its calling code (+852 …), spaces and dashes allowed between the digits.
-   */
-  phone: /^(?:1[3-9][0-9]{9}|\+[0-9]{1,4}[ -]?[0-9][0-9 -]{4,16}[0-9])$/,
-} as const;
-
-export const AddressTexts = {
-  NotFound: '收货地址不存在',
-  LimitReached: `最多保存${AddressRules.maxAddresses}个收货地址`,
-  Required: '请选择收货地址',
-  NameMissing: '请填写收货人',
-  NameTooLong: `收货人最多${AddressRules.maxName}个字`,
-  PhoneBad: '请填写正确的手机号码',
-  RegionMissing: '请填写所在地区',
-  RegionTooLong: `所在地区最多${AddressRules.maxRegion}个字`,
-  DetailBad: `详细地址请填写${AddressRules.minDetail}到${AddressRules.maxDetail}个字`,
-  Saved: '保存成功',
-  Deleted: '已删除',
 } as const;
 
 /** One of the caller's delivery addresses (the full phone goes to its owner only; screens show it masked). */

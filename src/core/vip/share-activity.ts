@@ -2,6 +2,7 @@ import type { Clipboard } from '../ports/clipboard.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Notifier } from '../ports/notifier.ts';
 import type { PageVisibility, Unsubscribe } from '../ports/page-visibility.ts';
+import { ShareTexts } from './vip-texts.ts';
 
 /** Share activity steps (spec section 4): 1 share, 2 thanks, 3 buy. */
 export const ShareStep = {
@@ -14,14 +15,6 @@ export type ShareStep = (typeof ShareStep)[keyof typeof ShareStep];
 /** Spec section 9: the page must have been left this long after copying. */
 export const SHARE_LEAVE_MS = 3000;
 const TOAST_MS = 2000;
-
-export const ShareTexts = {
-  // Spec, exact.
-  copyFailed: 'Copy failed',
-  // Decided.
-  copied: '已复制分享文案，请前往分享',
-  notShared: '请先复制文案并前往分享后再确认',
-} as const;
 
 /** The step after a tab change: 3 for the first tab, 1 for the others. */
 export function stepForTab(index: number): ShareStep {

@@ -4,9 +4,11 @@
  * and how a poll's time is told.
  */
 import { DAY_MS as CIVIL_DAY_MS, localDate, pad2 } from '../display/calendar.ts';
-import { PollLimits, PollTexts, type Poll } from './votes-protocol.ts';
+import { type Poll } from './votes-protocol.ts';
+import { PollLimits, PollTexts } from './votes-texts.ts';
 
-export { PollLimits, PollTexts, type Poll, type PollSummary } from './votes-protocol.ts';
+export { type Poll, type PollSummary } from './votes-protocol.ts';
+export { PollLimits, PollTexts } from './votes-texts.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

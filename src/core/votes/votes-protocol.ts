@@ -5,23 +5,10 @@
  * beside the video's like calls; the others are decided (docs: notes-votes) and live beside it.
  */
 import { call, json } from '../request/protocol.ts';
+import { PollLimits, PollTexts } from './votes-texts.ts';
 
 /** The longest media key a video can have. */
 const MAX_MEDIA_KEY = 64;
-
-export const PollLimits = {
-  minOptions: 2,
-  maxOptions: 10,
-  /** Characters of one option (after trimming). */
-  maxOptionLength: 20,
-  /** Characters of the question (after trimming). */
-  maxQuestionLength: 40,
-  /** The end time is at most this far ahead when the poll is made. */
-  maxDurationDays: 30,
-  defaultPageSize: 20,
-  maxPageSize: 50,
-  maxPage: 1000,
-} as const;
 
 /** What a poll is attached to: a post (its id) or a video (its media key). */
 export const PollTarget = { Post: 'post', Video: 'video' } as const;
@@ -43,30 +30,6 @@ export const PollRet = {
   TargetNotFound: 8205,
   /** CreateVote: too many polls made today. */
   TooMany: 8206,
-} as const;
-
-export const PollTexts = {
-  NotFound: '投票不存在或已删除',
-  Ended: '投票已结束',
-  AlreadyVoted: '已投过票',
-  NotOwner: '只能管理自己的投票',
-  TargetNotOwned: '只能在自己的作品下发起投票',
-  TargetHasPoll: '该作品已有投票',
-  TargetNotFound: '作品不存在或已删除',
-  TooMany: '今日发起投票次数已达上限',
-  Voted: '投票成功',
-  EndedNow: '投票已结束',
-  Deleted: '投票已删除',
-  Created: '投票已发起',
-  QuestionMissing: '请输入投票问题',
-  QuestionTooLong: `投票问题最多${PollLimits.maxQuestionLength}个字`,
-  OptionCount: `选项数量为${PollLimits.minOptions}-${PollLimits.maxOptions}个`,
-  OptionLength: `每个选项为1-${PollLimits.maxOptionLength}个字`,
-  OptionDuplicate: '选项不能重复',
-  EndInPast: '截止时间须晚于当前时间',
-  EndTooFar: `截止时间不能超过${PollLimits.maxDurationDays}天`,
-  ChoiceInvalid: '请选择有效的选项',
-  SingleChoice: '该投票为单选',
 } as const;
 
 /** One option of a poll. */

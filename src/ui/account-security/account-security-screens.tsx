@@ -5,7 +5,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { AccountSecurityModel, SetPasswordModel } from './account-security-view-models.ts';
 import { DeleteAccountSection } from './delete-account-section.tsx';
-import '../account/account.css';
+import '../common/rows.css';
 import './account-security.css';
 
 function LoginFirst({ title, onLogin }: { title: string; onLogin: () => void }) {

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { AccountSecurityTexts } from '../../core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../core/account-security/account-security-texts.ts';
 import type { ChangePassword, PasswordChangeForm } from '../../core/account-security/change-password.ts';
 import type { SignedInDevice } from '../../core/account-security/account-security-protocol.ts';
 import type { SignedInDeviceList } from '../../core/account-security/signed-in-devices.ts';

@@ -13,7 +13,7 @@ import {
   VerifyPasswordModel,
 } from './binding-view-models.ts';
 import '../login/login.css';
-import '../account/account.css';
+import '../common/rows.css';
 import './account-security.css';
 
 /** /emailMobileSetting: the email and the phone, each to bind or change. */

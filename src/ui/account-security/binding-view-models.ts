@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { AccountSecurityTexts, type CodeChannel } from '../../core/account-security/account-security-protocol.ts';
+import { type CodeChannel } from '../../core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../core/account-security/account-security-texts.ts';
 import { countryOf, type BindingFlow } from '../../core/account-security/binding-flow.ts';
 import { countryGroups, type Country } from '../../core/shared-kernel/countries.ts';
 import { maskText } from '../../core/display/mask.ts';

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { AccountSecurityTexts, type CodeChannel } from '../../core/account-security/account-security-protocol.ts';
+import { type CodeChannel } from '../../core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../core/account-security/account-security-texts.ts';
 import type { AccountDeletionFlow } from '../../core/account-security/account-deletion.ts';
 import type { Clock } from '../../core/ports/clock.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';

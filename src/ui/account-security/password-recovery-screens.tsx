@@ -7,7 +7,7 @@ import { CusServiceContact } from '../messaging/cus-service-notice.tsx';
 import { RetrievePasswordCodeModel, RetrievePasswordImgModel, RetrievePasswordModel, ResetPasswordModel } from './password-recovery-view-models.ts';
 import { CodeField } from './code-field.tsx';
 import '../login/login.css';
-import '../account/account.css';
+import '../common/rows.css';
 
 function Step({ title, error, canSubmit, submitText, onSubmit, children }: { title: string; error: string; canSubmit: boolean; submitText: string; onSubmit: () => void; children: React.ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CodeChannel } from '../../core/account-security/account-security-protocol.ts';
-import { AccountSecurityTexts } from '../../core/account-security/account-security-protocol.ts';
+import { AccountSecurityTexts } from '../../core/account-security/account-security-texts.ts';
 import type { PasswordRecoveryFlow } from '../../core/account-security/password-recovery.ts';
 import type { CaptchaService } from '../../core/captcha/captcha-service.ts';
 import type { Clock } from '../../core/ports/clock.ts';

@@ -3,6 +3,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { formatImageUrl } from '../../core/display/image-url.ts';
 import { EditGenderModel, EditInfoModel, EditIntroduceModel, EditNicknameModel } from './edit-profile-view-models.ts';
+import '../common/rows.css';
 import './account.css';
 
 function LoginFirst({ title, onLogin }: { title: string; onLogin: () => void }) {

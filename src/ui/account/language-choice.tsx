@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useViewModel } from '../app/container-context.tsx';
-import { LanguageChoiceModel, LanguageTexts } from './language-view-model.ts';
+import { LanguageChoiceModel } from './language-view-model.ts';
+import { LanguageTexts } from '../../core/account/account-texts.ts';
 
 /** The 语言 section of /settings: 简体中文 / 繁體中文 as two radio rows. */
 export const LanguageChoice = observer(function LanguageChoice() {

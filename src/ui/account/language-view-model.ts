@@ -3,17 +3,13 @@ import type { Language } from '../../core/language/language.ts';
 import type { LanguageService } from '../../core/language/language-service.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
+import { LanguageTexts } from '../../core/account/account-texts.ts';
 
 /** Each language named in its own script, as language pickers do (the labels are kept out of the conversion). */
 const LANGUAGE_OPTIONS: readonly { language: Language; label: string }[] = [
   { language: 'zh-CN', label: '简体中文' },
   { language: 'zh-TW', label: '繁體中文' },
 ];
-
-export const LanguageTexts = {
-  title: '语言',
-  failed: '切换失败，请稍后重试',
-} as const;
 
 const FAILED_TOAST_MS = 1500;
 

@@ -1,19 +1,20 @@
 import Switch from 'antd-mobile/es/components/switch';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { SettingsModel } from './settings-view-model.ts';
 import { LanguageChoice } from './language-choice.tsx';
 import { OlderSiteRow } from './older-site-row.tsx';
-import { RegionRow } from '../region/region-row.tsx';
+import '../common/rows.css';
 import './account.css';
 
-export const SettingsScreen = observer(function SettingsScreen() {
+/** /settings; `regionRow` is the 地区 row, which the route puts in (the region feature's, composed by the app). */
+export const SettingsScreen = observer(function SettingsScreen({ regionRow }: { regionRow?: ReactNode }) {
   const vm = useViewModel(SettingsModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   return (
     <div className="page settings-page">
@@ -39,7 +40,7 @@ export const SettingsScreen = observer(function SettingsScreen() {
           </label>
         ))}
       </div>
-      <RegionRow />
+      {regionRow}
       <LanguageChoice />
       <OlderSiteRow />
       {vm.loggedIn && (

@@ -4,7 +4,7 @@ import type { SettingsService } from '../../core/account/settings-service.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { SessionService } from '../../core/session/session-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
-import { UserTexts } from '../user/user-view-model.ts';
+import { UserTexts } from '../user/user-texts.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 const SETTING_LABELS: readonly { name: SettingName; label: string }[] = [
@@ -48,6 +48,11 @@ export class SettingsViewModel {
       this.settings = settings;
       this.loaded = true;
     });
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 
   /** Flips the switch at once; a refused save puts back what the server holds. */

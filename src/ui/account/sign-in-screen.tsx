@@ -2,13 +2,15 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { SignInModel, SignInTexts } from './sign-in-view-model.ts';
+import { SignInModel } from './sign-in-view-model.ts';
+import { SignInTexts } from '../../core/account/account-texts.ts';
+import '../common/rows.css';
 import './account.css';
 
 export const SignInScreen = observer(function SignInScreen() {
   const vm = useViewModel(SignInModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   useEffect(() => vm.watchVisibility(), [vm]);
 

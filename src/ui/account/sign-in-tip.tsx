@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { SignInTipTexts } from '../../core/account/sign-in-tip.ts';
+import { SignInTipTexts } from '../../core/account/account-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { SignInTipModel } from './sign-in-tip-view-model.ts';
 import './sign-in-tip.css';

@@ -5,14 +5,7 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import type { PageVisibility, Unsubscribe } from '../../core/ports/page-visibility.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
-
-export const SignInTexts = {
-  loginPrompt: '登录后才能签到领金币',
-  goLogin: '去登录',
-  signButton: '立即签到',
-  signed: '今日已签到',
-  loadFailed: '加载失败，点击重试',
-} as const;
+import { SignInTexts } from '../../core/account/account-texts.ts';
 
 const SIGN_IN_PATH = '/signIn';
 
@@ -86,6 +79,11 @@ export class SignInViewModel {
     } finally {
       runInAction(() => (this.loading = false));
     }
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 
   /** Back on the page (or after midnight): read the day's state again when it is stale. */

@@ -132,8 +132,6 @@ export class RankViewModel {
   }
 }
 
-export const SearchTexts = { placeholder: '搜索视频', cancel: '取消', hint: '输入片名搜索', empty: '没有找到相关视频' } as const;
-
 /** /searchPage — a title search, run 300 ms after typing stops. */
 export class SearchViewModel {
   input = '';

@@ -4,12 +4,6 @@ import { channelTiles, type ChannelTile } from '../../core/catalogue/channels.ts
 import type { Navigator, RouteLocation } from '../../core/ports/navigator.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
-export const ChannelGridTexts = {
-  title: '频道导航',
-  channels: '全部频道',
-  tags: '热门分类',
-} as const;
-
 /** /navigation (频道导航): every channel as a tile leading to its page, and the short-video channels' sub-channels. */
 export class ChannelGridViewModel {
   tiles: ChannelTile[] = [];

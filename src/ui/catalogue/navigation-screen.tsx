@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { ChannelGridModel, ChannelGridTexts } from './channel-grid-view-model.ts';
+import { ChannelGridModel } from './channel-grid-view-model.ts';
+import { ChannelGridTexts } from '../../core/catalogue/catalogue-texts.ts';
 import './navigation.css';
 
 /** /navigation — 频道导航: every channel as a tile (to its page), then the short-video channels' sub-channels. */

@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { Video } from '../../core/shared-kernel/video.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
-import { SearchModel, SearchTexts } from './catalogue-view-models.ts';
+import { SearchModel } from './catalogue-view-models.ts';
+import { SearchTexts } from '../../core/catalogue/catalogue-texts.ts';
 import { VideoCard } from './video-card.tsx';
 
 const renderRow = (video: Video) => <VideoCard key={video.mediaKey} video={video} layout="row" />;

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { DownloadModel, DownloadUiTexts } from './download-view-model.ts';
+import { DownloadModel } from './download-view-model.ts';
+import { DownloadUiTexts } from '../../core/download/download-texts.ts';
 import './download.css';
 
 /** embed=1 hides the nav bar (spec). */

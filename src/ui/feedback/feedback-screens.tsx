@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { FeedbackLimits } from '../../core/feedback/feedback-rules.ts';
+import { FeedbackLimits, SuggestionUiTexts } from '../../core/feedback/feedback-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { PlayFeedbackModel, SuggestionModel, SuggestionUiTexts } from './feedback-view-models.ts';
+import { PlayFeedbackModel, SuggestionModel } from './feedback-view-models.ts';
 import './feedback.css';
 
 /** /playFeedBack?from&language&gid&name&videoTitle — the play feedback form (nav bar hidden with hideNavBar). */

@@ -1,7 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   EMPTY_FEEDBACK_FORM,
-  FeedbackLimits,
   canSubmitFeedback,
   chooseSingle,
   cutToLength,
@@ -16,6 +15,7 @@ import {
   type FeedbackLanguage,
   type FeedbackSection,
 } from '../../core/feedback/feedback-rules.ts';
+import { FeedbackLimits } from '../../core/feedback/feedback-texts.ts';
 import type { FeedbackService } from '../../core/feedback/feedback-service.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
@@ -24,15 +24,6 @@ const FeedbackUiTexts: Record<FeedbackLanguage, { description: string; placehold
   'zh-CN': { description: '问题描述（选填）', placeholder: '请描述您遇到的问题', submit: '提交', video: '反馈视频' },
   'zh-TW': { description: '問題描述（選填）', placeholder: '請描述您遇到的問題', submit: '提交', video: '反饋視頻' },
 };
-
-export const SuggestionUiTexts = {
-  title: '意见反馈',
-  content: '反馈内容',
-  contentPlaceholder: '请输入您的意见或建议',
-  contact: '联系方式（选填）',
-  contactPlaceholder: '邮箱或手机号，方便我们联系您',
-  submit: '提交',
-} as const;
 
 export interface PlayFeedbackQuery {
   from?: string | null;

@@ -7,7 +7,8 @@ import { Avatar } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { PostCard } from '../posting/post-card.tsx';
-import { MoreFocusModel, MoreFocusTexts as T, type MoreFocusViewModel } from './more-focus-view-model.ts';
+import { MoreFocusModel, type MoreFocusViewModel } from './more-focus-view-model.ts';
+import { MoreFocusTexts as T } from '../../core/focus/focus-texts.ts';
 import './more-focus.css';
 
 const Update = observer(function Update({ vm, item }: { vm: MoreFocusViewModel; item: FocusItem }) {

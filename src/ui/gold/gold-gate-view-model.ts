@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { formatImageUrl } from '../../core/display/image-url.ts';
-import { GoldRoutes, GoldTexts, balanceText, gateText, goldAmount } from '../../core/gold/gold-rules.ts';
+import { GoldRoutes, balanceText, gateText, goldAmount } from '../../core/gold/gold-rules.ts';
+import { GoldTexts } from '../../core/gold/gold-texts.ts';
 import type { GoldAccess, GoldService } from '../../core/gold/gold-service.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
@@ -70,7 +71,7 @@ export class GoldGateViewModel {
   }
 
   /** The price and the balance; a video open to the user after all (bought elsewhere) is reported unlocked. */
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     try {
       const access = await this.service.access(this.mediaKey);
       runInAction(() => (this.access = access));

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { GoldTexts } from '../../core/gold/gold-rules.ts';
+import { GoldTexts } from '../../core/gold/gold-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import type { GoldGateProps } from '../common/player-slots.ts';
 import { GoldGateModel } from './gold-gate-view-model.ts';
@@ -11,7 +11,7 @@ const GateView = observer(function GateView({ mediaKey, title, price, onUnlocked
   latest.current = onUnlocked;
   const vm = useViewModel(GoldGateModel, { mediaKey, price, unlocked: () => latest.current() });
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   return (
     <div className="gold-gate" role="dialog" aria-label="金币解锁" data-testid="gold-gate">

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { GoldTexts } from '../../core/gold/gold-rules.ts';
+import { GoldTexts } from '../../core/gold/gold-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { TimeLabel } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';

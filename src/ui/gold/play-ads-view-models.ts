@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { InsertedAdController, InsertedAdState } from '../../core/ads/inserted-ad.ts';
 import type { PauseAdController, PauseAdState } from '../../core/ads/pause-ad.ts';
-import { PlayAdTexts } from '../../core/ads/play-ad-service.ts';
+import { PlayAdTexts } from '../../core/ads/ads-texts.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 /** The pause ad as MobX state; intents pass to the core controller. */

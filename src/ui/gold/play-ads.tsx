@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { PlayAdTexts } from '../../core/ads/play-ad-service.ts';
+import { PlayAdTexts } from '../../core/ads/ads-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import type { InsertedAdProps, PauseAdProps } from '../common/player-slots.ts';
 import { InsertedAdModel, PauseAdModel } from './play-ads-view-models.ts';

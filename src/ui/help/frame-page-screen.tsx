@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FramePageTexts } from '../../core/help/article-links.ts';
+import { FramePageTexts } from '../../core/help/help-texts.ts';
 import { pageTitle } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';

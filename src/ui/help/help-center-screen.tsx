@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { HIDE_NAV_BAR, HelpTexts, navBarHidden } from '../../core/help/help.ts';
+import { HIDE_NAV_BAR, navBarHidden } from '../../core/help/help.ts';
+import { HelpTexts } from '../../core/help/help-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { CusServiceContact } from '../messaging/cus-service-notice.tsx';
@@ -15,7 +16,7 @@ export const HelpCenterScreen = observer(function HelpCenterScreen() {
   const list = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
 
   useEffect(() => {

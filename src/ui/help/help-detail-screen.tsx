@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { HIDE_NAV_BAR, HelpTexts, categoryIndexFrom, helpIdFrom, navBarHidden } from '../../core/help/help.ts';
+import { HIDE_NAV_BAR, categoryIndexFrom, helpIdFrom, navBarHidden } from '../../core/help/help.ts';
+import { HelpTexts } from '../../core/help/help-texts.ts';
 import { pageTitle } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
@@ -29,7 +30,7 @@ export const HelpDetailScreen = observer(function HelpDetailScreen() {
   const vm = useViewModel(HelpDetailModel, { id: helpIdFrom(search.get('id')), index: categoryIndexFrom(search.get('index')), sanitize: sanitizeHelpHtml });
 
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
 
   useEffect(() => {

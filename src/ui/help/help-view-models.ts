@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { HIDE_NAV_BAR, HelpPaths, HelpTexts, type HelpArticle, type HelpCategoryWithQuestions, type HelpQuestion } from '../../core/help/help.ts';
+import { HIDE_NAV_BAR, HelpPaths, type HelpArticle, type HelpCategoryWithQuestions, type HelpQuestion } from '../../core/help/help.ts';
+import { HelpTexts } from '../../core/help/help-texts.ts';
 import type { HelpService } from '../../core/help/help-service.ts';
 import { articleLinkTarget, framePageView, type ArticleLink, type FramePageView } from '../../core/help/article-links.ts';
 import { fitTvState, initialTvState, tvStep, type TvFocusState, type TvItemKind, type TvKey, type TvLayout } from '../../core/help/tv-focus.ts';
@@ -45,6 +46,11 @@ export class HelpCenterViewModel {
         this.status = 'failed';
       });
     }
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 
   questionTapped(categoryIndex: number, question: HelpQuestion): void {
@@ -93,7 +99,7 @@ export class HelpDetailViewModel {
     return this.status === 'missing' ? HelpTexts.articleMissing : this.status === 'failed' ? HelpTexts.loadFailed : '';
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.id === null) {
       this.status = 'missing';
       return;
@@ -158,7 +164,7 @@ export class TvHelpViewModel {
     return this.article ? this.deps.sanitize(this.article.html) : '';
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     this.status = 'loading';
     try {
       if (this.dealId !== null) {

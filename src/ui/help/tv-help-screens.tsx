@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { HelpTexts, helpIdFrom } from '../../core/help/help.ts';
+import { helpIdFrom } from '../../core/help/help.ts';
+import { HelpTexts } from '../../core/help/help-texts.ts';
 import { tvKeyOf } from '../../core/help/tv-focus.ts';
 import { pageTitle } from '../app/brand.ts';
 import { useViewModel } from '../app/container-context.tsx';
@@ -35,7 +36,7 @@ const TvHelp = observer(function TvHelp({ vm }: { vm: TvHelpViewModel }) {
   const pane = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
 
   useEffect(() => {

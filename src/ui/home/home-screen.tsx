@@ -10,7 +10,8 @@ import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { PullRefresh } from '../common/list/pull-refresh.tsx';
 import { ChannelTabs } from '../common/tabs/channel-tabs.tsx';
 import { VideoCard } from '../catalogue/video-card.tsx';
-import { HomeModel, HomeTexts } from './home-view-model.ts';
+import { HomeModel } from './home-view-model.ts';
+import { HomeTexts } from './home-texts.ts';
 import './home.css';
 
 /** The blocks the first render draws: what a phone shows before any scroll. */

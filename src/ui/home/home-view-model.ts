@@ -7,8 +7,7 @@ import type { Channel, HomeData, RecommendationBlock, Video } from '../../core/s
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
-
-export const HomeTexts = { recommend: '推荐', watching: '继续观看', more: '更多', search: '搜索片名', allChannels: '全部频道' } as const;
+import { HomeTexts } from './home-texts.ts';
 
 /** recomData key of a channel's blocks (推荐 has no category key). */
 const recomKey = (channel: string): string => channel || 'recommend';

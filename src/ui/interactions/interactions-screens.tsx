@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { InteractionTexts } from '../../core/interactions/interaction-rules.ts';
+import { InteractionTexts } from '../../core/interactions/interactions-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, TimeLabel } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';

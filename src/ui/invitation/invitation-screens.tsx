@@ -7,7 +7,7 @@ import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { QrCode } from '../common/qr-code.tsx';
 import { InputInvitationCodeModel, InvitationModel, type InvitationViewModel, type PosterContent } from './invitation-view-models.ts';
-import '../account/account.css';
+import '../common/rows.css';
 import './invitation.css';
 
 function LoginFirst({ title, onLogin }: { title: string; onLogin: () => void }) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CaptchaRules, CaptchaTexts } from '../../core/shared-kernel/captcha-protocol.ts';
+import { CaptchaRules } from '../../core/shared-kernel/captcha-protocol.ts';
+import { CaptchaTexts } from '../../core/shared-kernel/captcha-texts.ts';
 import './login.css';
 import { NavBar } from '../common/nav-bar.tsx';
 

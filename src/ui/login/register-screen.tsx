@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { CredentialTexts } from '../../core/session/credentials.ts';
+import { CredentialTexts } from '../../core/session/session-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { AuthForm, Field } from './auth-form.tsx';
 import { RegisterModel } from './register-view-model.ts';

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MessageType, MessagingTexts } from '../../core/messaging/message.ts';
+import { MessageType } from '../../core/messaging/message.ts';
+import { MessagingTexts } from '../../core/messaging/messaging-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, TimeLabel } from '../common/display.tsx';
 import { NavBar } from '../common/nav-bar.tsx';

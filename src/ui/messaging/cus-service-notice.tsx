@@ -6,7 +6,7 @@ import { CusServiceModel, type CusServiceViewModel } from './cus-service-view-mo
 function useCusService(): CusServiceViewModel {
   const vm = useViewModel(CusServiceModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   return vm;
 }

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { CusServiceTexts, cusServiceAvailable, type CusServiceConfig, type CusServiceConfigService } from '../../core/shell/cus-service-config.ts';
+import { cusServiceAvailable, type CusServiceConfig, type CusServiceConfigService } from '../../core/shell/cus-service-config.ts';
+import { CusServiceTexts } from '../../core/shell/shell-texts.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
 /** What the app shows of the customer-service configuration (GetCusServiceConfig) where it reaches customer service. */
@@ -11,7 +12,7 @@ export class CusServiceViewModel {
     makeAutoObservable<CusServiceViewModel, 'service'>(this, { service: false }, { autoBind: true });
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     const config = await this.service.load();
     runInAction(() => (this.config = config));
   }

@@ -87,7 +87,7 @@ export const SystemMessageScreen = observer(function SystemMessageScreen() {
 export const SystemMessageDetailScreen = observer(function SystemMessageDetailScreen() {
   const [query] = useSearchParams();
   const vm = useViewModel(SystemMessageDetailModel, { id: query.get('id') });
-  useEffect(() => void vm.load(), [vm]);
+  useEffect(() => void vm.opened(), [vm]);
   return (
     <div className="page">
       <NavBar title={vm.message?.title || '消息详情'} />

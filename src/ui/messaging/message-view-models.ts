@@ -132,7 +132,7 @@ export class SystemMessageDetailViewModel {
     makeAutoObservable<SystemMessageDetailViewModel, 'chat' | 'id'>(this, { chat: false, id: false }, { autoBind: true });
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.id === null) {
       this.failed = true;
       return;

@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { MovieRequestLimits } from '../../core/movie-requests/movie-requests-protocol.ts';
+import { MovieRequestLimits, SeekingMoviesTexts as T } from '../../core/movie-requests/movie-requests-texts.ts';
 import type { MovieRequest } from '../../core/movie-requests/movie-requests-service.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { ChannelTabs } from '../common/tabs/channel-tabs.tsx';
-import { MovieRequestsModel, SeekingMoviesTexts as T, type MovieRequestsViewModel } from './movie-requests-view-model.ts';
+import { MovieRequestsModel, type MovieRequestsViewModel } from './movie-requests-view-model.ts';
 import './movie-requests.css';
 
 const RequestForm = observer(function RequestForm({ vm }: { vm: MovieRequestsViewModel }) {

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { MovieRequestLimits, MovieRequestTexts, MOVIE_KINDS, type MovieKind, type RequestedVideo } from '../../core/movie-requests/movie-requests-protocol.ts';
+import { MOVIE_KINDS, type MovieKind, type RequestedVideo } from '../../core/movie-requests/movie-requests-protocol.ts';
+import { MovieRequestLimits, MovieRequestTexts, SeekingMoviesTexts } from '../../core/movie-requests/movie-requests-texts.ts';
 import type { MovieRequest, MovieRequestsService } from '../../core/movie-requests/movie-requests-service.ts';
 import { MOVIE_KIND_LABELS, MOVIE_REQUEST_STATE_LABELS, kindYearText, wantsText } from '../../core/movie-requests/title-rules.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
@@ -7,28 +8,6 @@ import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
 import { playPathOf } from '../playback/play-view-model.ts';
-
-export const SeekingMoviesTexts = {
-  title: '求片',
-  formTitle: '我要求片',
-  titleLabel: '片名',
-  titlePlaceholder: '请输入片名（必填）',
-  yearLabel: '年份',
-  yearPlaceholder: '选填，如2019',
-  kindLabel: '类型',
-  noteLabel: '备注',
-  notePlaceholder: '选填，如导演、主演、想看的版本',
-  submit: '提交求片',
-  submitting: '提交中…',
-  hot: '热门求片',
-  mine: '我的求片',
-  hotEmpty: '还没有人求片，快来第一个求片吧',
-  mineEmpty: '你还没有求过片',
-  want: '同求',
-  wanted: '已同求',
-  own: '我发起的',
-  watch: '去观看',
-} as const;
 
 export type SeekingTab = 'hot' | 'mine';
 

@@ -12,11 +12,11 @@ import {
   AlbumDetailModel,
   ChoseEpisodesModel,
   PlayDownloadModel,
-  PlaybackPageTexts as T,
   WatchRedirectModel,
   WatchingModel,
   watchedLine,
 } from './playback-view-models.ts';
+import { PlaybackPageTexts as T } from '../../core/playback/playback-texts.ts';
 import './play.css';
 import '../catalogue/catalogue.css';
 
@@ -31,7 +31,7 @@ export const ChoseEpisodesScreen = observer(function ChoseEpisodesScreen() {
   const [search] = useSearchParams();
   const vm = useViewModel(ChoseEpisodesModel, { mediaKey: search.get('mediaKey') ?? '', episode: episodeFromQuery(search.get('episode')) });
   const page = vm.page;
-  useEffect(() => void page.load(), [page]);
+  useEffect(() => void page.opened(), [page]);
   return (
     <div className="page chose-episodes-page">
       <NavBar title={page.details ? `${page.details.title} · ${T.episodes}` : T.episodes} />
@@ -57,7 +57,7 @@ export const AlbumDetailScreen = observer(function AlbumDetailScreen() {
   const [search] = useSearchParams();
   const vm = useViewModel(AlbumDetailModel, { mediaKey: search.get('mediaKey') ?? '' });
   const page = vm.page;
-  useEffect(() => void page.load(), [page]);
+  useEffect(() => void page.opened(), [page]);
   const details = page.details;
   const poster = details ? formatImageUrl(details.poster || details.cover, POSTER) : null;
   return (
@@ -129,7 +129,7 @@ export function WatchScreen() {
 export const PlayDownloadScreen = observer(function PlayDownloadScreen() {
   const [search] = useSearchParams();
   const vm = useViewModel(PlayDownloadModel, { mediaKey: search.get('mediaKey') ?? '' });
-  useEffect(() => void vm.load(), [vm]);
+  useEffect(() => void vm.opened(), [vm]);
   return (
     <div className="page play-download-page">
       <NavBar title={vm.title ? `${T.download} · ${vm.title}` : T.download} />
@@ -185,7 +185,7 @@ export const PlayDownloadScreen = observer(function PlayDownloadScreen() {
 /** /watching: 继续观看 (logged in, with progress) then 大家在看. */
 export const WatchingScreen = observer(function WatchingScreen() {
   const vm = useViewModel(WatchingModel);
-  useEffect(() => void vm.load(), [vm, vm.loggedIn]);
+  useEffect(() => void vm.opened(), [vm, vm.loggedIn]);
   return (
     <div className="page watching-page">
       <NavBar title="大家在看" />

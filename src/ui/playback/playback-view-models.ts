@@ -11,23 +11,6 @@ import { playPathOf } from './play-view-model.ts';
 
 export type LoadStatus = 'loading' | 'ready' | 'failed';
 
-export const PlaybackPageTexts = {
-  missingVideo: '缺少视频参数',
-  watchingMine: '继续观看',
-  watchingEveryone: '大家在看',
-  watchingEmpty: '还没有人在看',
-  play: '立即播放',
-  episodes: '选集',
-  description: '简介',
-  download: '下载',
-  downloadHls: '该视频为流媒体格式，需在奇遇视频 App 内缓存观看',
-  downloadApp: '下载 App',
-  downloadLocked: '需金币解锁后才能下载',
-  unlock: '去解锁',
-  downloadFailed: '获取下载地址失败',
-  live: '直播频道不支持下载',
-} as const;
-
 /** What a watched video's row shows: where the viewer stopped, and how far that is. */
 export function watchedLine(video: WatchingVideo): { label: string; percent: number } {
   const length = video.episodeDuration > 0 ? video.episodeDuration : video.duration;
@@ -74,6 +57,11 @@ export class VideoEpisodesPage {
     } catch {
       runInAction(() => (this.status = 'failed'));
     }
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 }
 
@@ -185,6 +173,11 @@ export class PlayDownloadViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   appTapped(): void {
     this.navigator.push('/app-download');
   }
@@ -236,6 +229,11 @@ export class WatchingViewModel {
     } catch {
       runInAction(() => (this.status = 'failed'));
     }
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 }
 

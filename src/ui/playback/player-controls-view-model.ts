@@ -3,7 +3,6 @@ import {
   keyAction,
   NORMAL_SPEED,
   PLAYBACK_SPEEDS,
-  PlayerControlsTexts,
   qualityOptions,
   shownChoice,
   speedLabel,
@@ -11,6 +10,7 @@ import {
   type QualityChoice,
   type QualityOption,
 } from '../../core/playback/player-controls-rules.ts';
+import { PlayerControlsTexts } from '../../core/playback/playback-texts.ts';
 import type { PlayerTuning, PlayerTuningState } from '../../core/playback/player-tuning.ts';
 import type { Clock, TimerId } from '../../core/ports/clock.ts';
 import type { MediaPlayer } from '../../core/ports/media-player.ts';

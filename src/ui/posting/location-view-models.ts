@@ -5,7 +5,8 @@ import type { Geolocation, GeolocationFailure } from '../../core/ports/geolocati
 import type { Navigator } from '../../core/ports/navigator.ts';
 import { PlaceSearchFailure, type Place, type PlaceSearch } from '../../core/ports/place-search.ts';
 import type { PostDraftStore } from '../../core/upload/post-draft.ts';
-import { UploadConstants, UploadTexts } from '../../core/upload/upload-protocol.ts';
+import { UploadConstants } from '../../core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../core/upload/upload-texts.ts';
 import { PostingRoutes } from './posting-routes.ts';
 import type { DraftModel, PostingUiState } from './posting-state.ts';
 import { distanceText, PostingTexts } from './posting-texts.ts';

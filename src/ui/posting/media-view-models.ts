@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { PostDraft } from '../../core/upload/post-draft.ts';
-import { UploadTexts } from '../../core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../core/upload/upload-texts.ts';
 import { cropRect, initialCrop, panCrop, scaleOf, zoomCrop, type CropState, type Size } from './crop-geometry.ts';
 import { HINT, PostingRoutes } from './posting-routes.ts';
 import type { PostingUiState } from './posting-state.ts';

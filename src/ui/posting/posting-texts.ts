@@ -1,4 +1,4 @@
-/** The posting screens' own texts (the protocol's texts are in core/upload/upload-protocol.ts, UploadTexts). */
+/** The posting screens' own texts (the protocol's texts are in core/upload/upload-texts.ts, UploadTexts). */
 export const PostingTexts = {
   publishTitle: '发布动态',
   publish: '发布',

@@ -70,7 +70,7 @@ const LikeIcon = () => (
 export const PostDetailScreen = observer(function PostDetailScreen() {
   const [search] = useSearchParams();
   const vm = useViewModel(PostDetailModel, { id: search.get('id') });
-  useEffect(() => void vm.load(), [vm]);
+  useEffect(() => void vm.opened(), [vm]);
   const post = vm.post;
   return (
     <div className="page posting-page post-detail-page">

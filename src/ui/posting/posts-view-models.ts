@@ -151,6 +151,11 @@ export class PostDetailViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   get videoUrl(): string {
     return this.post ? absoluteUrl(this.deps.origin, this.post.videoUrl) : '';
   }

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { UploadTexts } from '../../core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../core/upload/upload-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar, useBackAction } from '../common/nav-bar.tsx';
 import { PublishPollRow } from '../votes/publish-poll-row.tsx';

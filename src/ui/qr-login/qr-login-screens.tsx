@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
 import { encode } from 'uqr';
-import { AuthorizeTexts, QrLoginScreenTexts, ScanTexts } from '../../core/qr-login/qr-login-rules.ts';
+import { AuthorizeTexts, QrLoginScreenTexts, ScanTexts } from '../../core/qr-login/qr-login-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { AuthorizeLoginModel, QrLoginPanelModel, ScanCodeModel, ScanCodeResultModel } from './qr-login-view-models.ts';

@@ -5,14 +5,11 @@ import type { QrReader } from '../../core/ports/qr-reader.ts';
 import type { QrAuthorization } from '../../core/qr-login/qr-authorization.ts';
 import type { QrLoginRequest } from '../../core/qr-login/qr-login-protocol.ts';
 import {
-  AuthorizeTexts,
   QrLoginPaths,
-  QrLoginScreenTexts,
-  QrStateTexts,
-  ScanTexts,
   isOurLink,
   readScannedCode,
 } from '../../core/qr-login/qr-login-rules.ts';
+import { AuthorizeTexts, QrLoginScreenTexts, QrStateTexts, ScanTexts } from '../../core/qr-login/qr-login-texts.ts';
 import type { QrLoginWaiting, QrWaitingView } from '../../core/qr-login/qr-login-waiting.ts';
 import type { User } from '../../core/shared-kernel/user.ts';
 import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';

@@ -1,5 +1,5 @@
 import type { Country } from '../../core/shared-kernel/countries.ts';
-import '../account/account.css';
+import '../common/rows.css';
 import './country-picker.css';
 
 /**

@@ -5,7 +5,7 @@ import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { CountryStateListModel } from './select-area-view-model.ts';
-import '../account/account.css';
+import '../common/rows.css';
 import './country-picker.css';
 
 /** /countryStateList (query country, or code): the regions inside a country (中国: 北京市, 上海市, 广东省 …), the one in use marked. */
@@ -13,7 +13,7 @@ export const CountryStateListScreen = observer(function CountryStateListScreen()
   const [search] = useSearchParams();
   // `country` as /selectArea links it; `code` read too (a link naming the country's code so).
   const vm = useViewModel(CountryStateListModel, { country: (search.get('country') ?? search.get('code') ?? '').trim().toUpperCase() });
-  useEffect(() => void vm.load(), [vm]);
+  useEffect(() => void vm.opened(), [vm]);
   return (
     <div className="page country-list-page">
       <NavBar title="选择地区" />

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../app/container-context.tsx';
 import { RegionRowModel } from './select-area-view-model.ts';
-import '../account/account.css';
+import '../common/rows.css';
 
 /** /settings' 地区 row. */
 export const RegionRow = observer(function RegionRow() {

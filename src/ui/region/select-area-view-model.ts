@@ -146,6 +146,11 @@ export class CountryStateListViewModel {
     }
   }
 
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
+  }
+
   async picked(state: Subdivision): Promise<void> {
     if (this.busy) return;
     this.busy = true;

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { DiagnosticsTexts, pingText, type ApiCheck, type Diagnostics, type PingResult, type StorageCheck } from '../../core/shell/diagnostics.ts';
+import { pingText, type ApiCheck, type Diagnostics, type PingResult, type StorageCheck } from '../../core/shell/diagnostics.ts';
+import { DiagnosticsTexts } from '../../core/shell/shell-texts.ts';
 import type { NetworkType } from '../../core/ports/network-type.ts';
 import type { Unsubscribe } from '../../core/ports/page-visibility.ts';
 import type { Socket } from '../../core/ports/socket.ts';

@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListedUser } from '../../core/shared-kernel/listed-user.ts';
-import { SocialLimits, SocialTexts } from '../../core/social/social-rules.ts';
+import { SocialLimits } from '../../core/social/social-rules.ts';
+import { SocialTexts, SocialUiTexts } from '../../core/social/social-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar } from '../common/display.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
@@ -13,7 +14,6 @@ import {
   BlacklistModel,
   ChatSetModel,
   ComplaintModel,
-  SocialUiTexts,
   UserListModel,
   userIdFrom,
   userListKindOf,
@@ -40,7 +40,7 @@ export const ChatSetScreen = observer(function ChatSetScreen() {
   const [search] = useSearchParams();
   const vm = useViewModel(ChatSetModel, { uid: userIdFrom(search.get('toUid') ?? undefined) });
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   const user = vm.user;
   return (

@@ -4,29 +4,12 @@ import type { Notifier } from '../../core/ports/notifier.ts';
 import type { ListedUser } from '../../core/shared-kernel/listed-user.ts';
 import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import { BlockStatus, REPORT_REASONS, type ReportReason } from '../../core/social/social-protocol.ts';
-import { SocialLimits, SocialPaths, SocialTexts, textLength } from '../../core/social/social-rules.ts';
+import { SocialLimits, SocialPaths, textLength } from '../../core/social/social-rules.ts';
+import { SocialTexts, SocialUiTexts } from '../../core/social/social-texts.ts';
 import type { SocialService, UserListKind } from '../../core/social/social-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
-
-export const SocialUiTexts = {
-  privateMessage: '私信',
-  viewSpace: '查看主页',
-  report: '举报',
-  submit: '提交',
-  descriptionPlaceholder: '请描述举报原因（选填）',
-  reasonTitle: '举报原因',
-  descriptionTitle: '补充说明',
-  userMissing: '用户不存在',
-  loadFailed: '加载失败',
-  retry: '重新加载',
-  blacklistEmpty: '黑名单里还没有人',
-  fansEmpty: '还没有粉丝',
-  focusEmpty: '还没有关注任何人',
-  focusTitle: '我的关注',
-  fansTitle: '我的粉丝',
-} as const;
 
 /** A user id from a route parameter or query value (positive integer), else null. */
 export function userIdFrom(value: string | undefined): number | null {
@@ -105,6 +88,11 @@ export class ChatSetViewModel {
     } catch {
       runInAction(() => (this.status = 'failed'));
     }
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 
   viewSpaceTapped(): void {

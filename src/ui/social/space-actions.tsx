@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useViewModel } from '../app/container-context.tsx';
 import { FollowButton } from './follow-button.tsx';
-import { SocialUiTexts, SpaceActionsModel } from './social-view-models.ts';
+import { SpaceActionsModel } from './social-view-models.ts';
+import { SocialUiTexts } from '../../core/social/social-texts.ts';
 import './social.css';
 
 /** The space header's actions: the follow button and 私信 (both hidden on one's own space). */

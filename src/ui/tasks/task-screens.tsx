@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { LevelIcon } from '../common/display.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { MyLevelModel, TaskListModel, TaskTexts, type MyLevelViewModel, type TaskListViewModel, type TaskRow } from './task-view-models.ts';
+import { MyLevelModel, TaskListModel, type MyLevelViewModel, type TaskListViewModel, type TaskRow } from './task-view-models.ts';
+import { TaskTexts } from '../../core/tasks/tasks-texts.ts';
 import './tasks.css';
 
 const TaskRowView = observer(function TaskRowView({ vm, row }: { vm: TaskListViewModel; row: TaskRow }) {
@@ -71,7 +72,7 @@ function useTaskListScreen(kind: 'daily' | 'newbie'): TaskListViewModel {
   const vm = useViewModel(TaskListModel, { kind });
   useEffect(() => {
     vm.visitorSentToLogin();
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   return vm;
 }
@@ -149,7 +150,7 @@ export const MyLevelScreen = observer(function MyLevelScreen() {
   const vm = useViewModel(MyLevelModel);
   useEffect(() => {
     vm.visitorSentToLogin();
-    void vm.load();
+    void vm.opened();
   }, [vm, vm.loggedIn]);
   return (
     <div className="page task-page">

@@ -5,23 +5,7 @@ import { progressText, rewardText, taskDefinition, taskStatus, type TaskKey, typ
 import type { TaskBoard, TaskService, TaskState } from '../../core/tasks/task-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
-
-export const TaskTexts = {
-  taskCenter: '任务中心',
-  newHandTask: '新手任务',
-  myLevel: '我的等级',
-  daily: '每日任务',
-  dailyReset: '每日任务在你所在时区的0点重置',
-  newbieNote: '新手任务每项只能领取一次',
-  go: '去完成',
-  claim: '领取',
-  claiming: '领取中…',
-  claimed: '已领取',
-  loadFailed: '加载失败，点击重试',
-  loading: '正在加载',
-  levels: '等级说明',
-  ways: '如何获得经验',
-} as const;
+import { TaskTexts } from '../../core/tasks/tasks-texts.ts';
 
 const TaskPaths = { taskCenter: '/taskCenter', newHandTask: '/newHandTask', myLevel: '/myLevel', login: '/login' } as const;
 
@@ -98,6 +82,11 @@ export class TaskListViewModel {
 
   async load(): Promise<void> {
     if (this.session.loggedIn) await this.loader.load();
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 
   get board(): TaskBoard | null {
@@ -184,7 +173,7 @@ export class MyLevelViewModel {
     if (!this.session.loggedIn) this.navigator.replace(TaskPaths.login, { redirect: TaskPaths.myLevel });
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.session.loggedIn) await this.loader.load();
   }
 

@@ -6,6 +6,7 @@ import type { SessionModel } from '../app/session-model.ts';
 import { DEFAULT_AVATAR } from '../../core/display/icons.ts';
 import type { Gender } from '../../core/account/profile-rules.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
+import { UserTexts } from './user-texts.ts';
 
 /** The account tab's entries (some open screens of other features). */
 export const USER_ENTRIES: readonly { label: string; path: string; testId: string; needsLogin?: boolean }[] = [
@@ -25,14 +26,6 @@ export const USER_ENTRIES: readonly { label: string; path: string; testId: strin
   { label: '设置', path: '/settings', testId: 'entry-settings' },
   { label: '帮助中心', path: '/help', testId: 'entry-help' },
 ];
-
-export const UserTexts = {
-  notLoggedIn: '未登录',
-  loginPrompt: '登录后可同步观看记录、开通VIP',
-  openVip: '开通VIP享受特权',
-  logoutConfirm: '确定要退出登录吗？',
-  loggedOut: '已退出登录',
-} as const;
 
 /** The account tab: who is logged in, or the way to log in. */
 export class UserViewModel {

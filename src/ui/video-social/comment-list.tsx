@@ -1,15 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useInRouterContext, useSearchParams } from 'react-router-dom';
-import { FooterState, FooterTexts } from '../../core/display/list-state.ts';
+import { FooterState } from '../../core/display/list-state.ts';
+import { FooterTexts } from '../../core/display/display-texts.ts';
 import type { Comment } from '../../core/video-social/comment.ts';
-import { VideoSocialTexts } from '../../core/video-social/video-social-rules.ts';
+import { CommentUiTexts, VideoSocialTexts } from '../../core/video-social/video-social-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar, LevelIcon, TimeLabel } from '../common/display.tsx';
 import { ListFooter } from '../common/list/list-footer.tsx';
 import { useNearBottom } from '../common/list/use-near-bottom.ts';
 import type { CommentSectionProps } from '../common/player-slots.ts';
-import { COMMENT_SORT_TABS, CommentSectionModel, CommentUiTexts, commentFocusFrom, type CommentSectionViewModel } from './comment-section-view-model.ts';
+import { COMMENT_SORT_TABS, CommentSectionModel, commentFocusFrom, type CommentSectionViewModel } from './comment-section-view-model.ts';
 import { Icon } from './video-social-icons.tsx';
 import './video-social.css';
 

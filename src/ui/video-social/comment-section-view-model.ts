@@ -5,21 +5,13 @@ import type { Comment } from '../../core/video-social/comment.ts';
 import type { CommentThread, CommentThreadState } from '../../core/video-social/comment-thread.ts';
 import {
   CommentSort,
-  VideoSocialTexts,
   allRepliesText,
   commentsHeading,
 } from '../../core/video-social/video-social-rules.ts';
+import { CommentUiTexts, VideoSocialTexts } from '../../core/video-social/video-social-texts.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import type { CommentSectionProps } from '../common/player-slots.ts';
-
-export const CommentUiTexts = {
-  sending: '发送中',
-  cancelReply: '取消回复',
-  loadingReplies: '加载中...',
-  repliesFailed: '加载失败',
-  firstPageFailed: '评论加载失败，点击重试',
-} as const;
 
 /** How many pages the section reads looking for a linked comment before giving up. */
 const MAX_FOCUS_PAGES = 10;

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { VideoSocialTexts } from '../../core/video-social/video-social-rules.ts';
+import { VideoSocialTexts } from '../../core/video-social/video-social-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { Avatar } from '../common/display.tsx';
 import type { VideoActionsProps } from '../common/player-slots.ts';

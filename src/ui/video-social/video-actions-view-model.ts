@@ -1,7 +1,8 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { formatCount } from '../../core/display/count.ts';
 import type { VideoActions, VideoActionsState } from '../../core/video-social/video-actions.ts';
-import { Vote, VideoSocialLimits, VideoSocialTexts, starsOf } from '../../core/video-social/video-social-rules.ts';
+import { Vote, VideoSocialLimits, starsOf } from '../../core/video-social/video-social-rules.ts';
+import { VideoSocialTexts } from '../../core/video-social/video-social-texts.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 

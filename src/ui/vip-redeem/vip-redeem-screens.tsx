@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { VipRecordTexts } from '../../core/vip-redeem/vip-record-rules.ts';
+import { VipRecordTexts } from '../../core/vip-redeem/vip-redeem-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
 import { TimeLabel } from '../common/display.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { ExchangeVipModel, SelectPackModel, VipRecordsModel, type VipRecordRow } from './vip-redeem-view-models.ts';
-import '../account/account.css';
+import '../common/rows.css';
 import './vip-redeem.css';
 
 const RULES = [

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { ShareStep } from '../../core/vip/share-activity.ts';
 import { BargainType } from '../../core/vip/vip-codes.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { ActivityRulesModel, ActivityTexts, BargainHelpModel, euro, type BargainViewModel, type ShareViewModel } from './activity-view-model.ts';
+import { ActivityRulesModel, BargainHelpModel, euro, type BargainViewModel, type ShareViewModel } from './activity-view-model.ts';
+import { ActivityTexts } from '../../core/vip/vip-texts.ts';
 import './activity.css';
 
 /** The bargain interface of a styleType 4 category. */

@@ -10,33 +10,7 @@ import type { ShareActivityMachine, ShareStep } from '../../core/vip/share-activ
 import { BargainType, RechargeActivityType, VipPaths } from '../../core/vip/vip-codes.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
-
-/** The activities' texts (decided; the spec gives the meaning only). */
-export const ActivityTexts = {
-  join: '参加砍价',
-  started: '已参加砍价，快邀请好友帮你砍价吧',
-  bargained: '当前砍后价',
-  countdown: '距结束',
-  copyLink: '复制邀请链接',
-  linkCopied: '邀请链接已复制，快发给好友吧',
-  copyFailed: 'Copy failed',
-  abandon: '放弃砍价',
-  abandonConfirm: '确定放弃本次砍价吗？',
-  confirmReceive: '确认领取',
-  received: '领取成功，VIP时长已到账',
-  rules: '活动规则',
-  tips: ['价格越高，每次砍价金额越大', '新用户砍价金额是老用户的3倍', '180天及以上套餐可额外多砍一次'],
-  buyAtPrice: '支付时按砍后价结算',
-  shareTitle: '分享有礼',
-  copyShare: '复制分享文案',
-  confirmShared: '我已分享',
-  thanks: '感谢分享！分享优惠已发放',
-  toBuy: '去购买',
-  shareDiscount: (text: string) => `分享优惠 -${text}`,
-  help: '帮TA砍一刀',
-  helped: (cut: string, price: string) => `砍掉${cut}，当前价格${price}`,
-  helpLogin: '登录后帮好友砍价',
-} as const;
+import { ActivityTexts } from '../../core/vip/vip-texts.ts';
 
 const EURO = '€';
 

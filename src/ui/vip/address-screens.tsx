@@ -4,14 +4,15 @@ import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
 import { Field } from '../login/auth-form.tsx';
-import { AddAddressModel, AddressScreenTexts, ChoseAddressModel, type AddAddressViewModel } from './address-view-models.ts';
+import { AddAddressModel, ChoseAddressModel, type AddAddressViewModel } from './address-view-models.ts';
+import { AddressScreenTexts } from '../../core/vip/vip-texts.ts';
 import './address.css';
 
 /** /choseAddress (?select=1 from the purchase screen: a tap picks where the gift goes). */
 export const ChoseAddressScreen = observer(function ChoseAddressScreen() {
   const vm = useViewModel(ChoseAddressModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   return (
     <div className="page address-page">
@@ -74,7 +75,7 @@ const DetailField = observer(function DetailField({ vm }: { vm: AddAddressViewMo
 export const AddAddressScreen = observer(function AddAddressScreen() {
   const vm = useViewModel(AddAddressModel);
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   return (
     <div className="page address-page">

@@ -3,7 +3,8 @@ import { maskText } from '../../core/display/mask.ts';
 import type { Navigator } from '../../core/ports/navigator.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { AddressBook } from '../../core/vip/address-book.ts';
-import { AddressTexts, type AddressView } from '../../core/vip/address-protocol.ts';
+import { type AddressView } from '../../core/vip/address-protocol.ts';
+import { AddressScreenTexts, AddressTexts } from '../../core/vip/vip-texts.ts';
 import { idOf } from '../../core/request/answer-values.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 
@@ -11,20 +12,6 @@ const AddressPaths = { addAddress: '/addAddress' } as const;
 
 /** A notice (spec: notices toast for 1 s). */
 const NOTICE = { durationMs: 1_000, position: 'center' } as const;
-
-export const AddressScreenTexts = {
-  empty: '还没有收货地址',
-  add: '新增收货地址',
-  edit: '编辑收货地址',
-  setDefault: '设为默认',
-  isDefault: '默认',
-  remove: '删除',
-  removeConfirm: '确定删除该收货地址吗？',
-  loadFailed: '加载失败',
-  save: '保存',
-  saving: '保存中…',
-  defaultSwitch: '设为默认地址',
-} as const;
 
 /** An address row as the list shows it: the phone masked by the display rules. */
 export interface AddressRow {
@@ -72,6 +59,11 @@ export class ChoseAddressViewModel {
     } catch {
       runInAction(() => (this.status = 'failed'));
     }
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 
   /** A row tapped: picked for the order (and back to it), or, when managing, opened to edit. */
@@ -134,7 +126,7 @@ export class AddAddressViewModel {
   }
 
   /** Editing: the address's fields from the user's own list (an id that is not theirs leaves the form empty and says so). */
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.id === null) return;
     let found: AddressView | undefined;
     try {

@@ -10,18 +10,18 @@ import {
   PaymentOrderModel,
   PaymentPagePaths,
   PaymentQueryModel,
-  PaymentTexts,
   PayPageModel,
   PayResultModel,
   type PaymentOrderViewModel,
   type PayResultViewModel,
 } from './payment-view-models.ts';
+import { PaymentTexts } from '../../core/vip/vip-texts.ts';
 import './payment.css';
 
 function useOrder(): PaymentOrderViewModel {
   const vm = useViewModel(PaymentOrderModel, {});
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   return vm;
 }
@@ -110,7 +110,7 @@ export const NoticeScreen = observer(function NoticeScreen() {
 const CreatePaymentPage = observer(function CreatePaymentPage({ kind }: { kind: 'alipay' | 'tcg' }) {
   const vm = useViewModel(PayPageModel, { kind });
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   return (
     <Page title="支付" backTo={PaymentBackTargets.paying}>
@@ -160,7 +160,7 @@ const CreatePaymentPage = observer(function CreatePaymentPage({ kind }: { kind: 
 const TcgActions = observer(function TcgActions({ order }: { order: PaymentOrder }) {
   const vm = useViewModel(PaymentOrderModel, { orderId: order.orderId, order });
   useEffect(() => {
-    void vm.load();
+    void vm.opened();
   }, [vm]);
   return (
     <>

@@ -13,6 +13,7 @@ import {
 import type { PaymentOrder } from '../../core/vip/vip-protocol.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
+import { PaymentTexts } from '../../core/vip/vip-texts.ts';
 
 export const PaymentPagePaths = {
   notice: '/notice',
@@ -38,18 +39,6 @@ export const PaymentPagePaths = {
  * the VIP purchase screen. Neither leads back into the payment page.
  */
 export const PaymentBackTargets = { paid: PaymentPagePaths.user, paying: '/vip' } as const;
-
-export const PaymentTexts = {
-  badOrder: '订单信息无效',
-  badParams: '支付参数无效，请返回重新选择套餐',
-  paying: '正在支付',
-  loading: '正在加载',
-  cancelConfirm: '确定取消这个订单吗？',
-  cancelled: '订单已取消',
-  notPaidYet: '尚未收到付款',
-  sandboxNote: '沙箱支付：测试环境，不会真实扣款',
-  timeout: '暂未收到支付结果，请稍后在开通记录中查看',
-} as const;
 
 type PaymentPort = Pick<PaymentService, 'getOrder' | 'cancelOrder' | 'sandboxPay' | 'customerService'>;
 
@@ -96,7 +85,7 @@ export class PaymentOrderViewModel {
   }
 
   /** Shows the order: the one given, or asked by id. */
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.order) return;
     await this.refresh();
   }
@@ -203,7 +192,7 @@ export class PayPageViewModel {
     return this.order?.status === OrderStatus.Created;
   }
 
-  async load(): Promise<void> {
+  async opened(): Promise<void> {
     if (this.loading || this.order) return;
     if (!isOrderId(this.orderId)) {
       this.error = PaymentTexts.badOrder;

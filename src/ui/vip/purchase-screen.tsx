@@ -8,7 +8,8 @@ import { useViewModel } from '../app/container-context.tsx';
 import { Avatar } from '../common/display.tsx';
 import { NavBar, useBackAction } from '../common/nav-bar.tsx';
 import { VipShortcuts } from '../vip-redeem/vip-shortcuts.tsx';
-import { PurchaseModel, PurchaseTexts, type PurchaseMode, type PurchaseViewModel } from './purchase-view-model.ts';
+import { PurchaseModel, type PurchaseMode, type PurchaseViewModel } from './purchase-view-model.ts';
+import { PurchaseTexts } from '../../core/vip/vip-texts.ts';
 import { BargainPanel, SharePanel } from './activity-panels.tsx';
 import './purchase-screen.css';
 

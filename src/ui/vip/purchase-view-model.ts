@@ -12,7 +12,8 @@ import { returnAddress } from '../../core/shared-kernel/login-redirect.ts';
 import { chargedPrice, checkPay, recipientUid, sharePrice } from '../../core/vip/pay-rules.ts';
 import type { PurchaseService } from '../../core/vip/purchase-service.ts';
 import type { AddressBook } from '../../core/vip/address-book.ts';
-import { AddressTexts, type AddressView } from '../../core/vip/address-protocol.ts';
+import { type AddressView } from '../../core/vip/address-protocol.ts';
+import { AddressTexts, PurchaseTexts } from '../../core/vip/vip-texts.ts';
 import {
   EMPTY_SELECTION,
   initialSelection,
@@ -31,28 +32,6 @@ import { canShowVipDetails, vipHeaderLine, vipTagIndex, type VipHeaderLine } fro
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import type { BargainViewModel, ShareViewModel } from './activity-view-model.ts';
-
-/** The purchase screen's own texts (decided where the spec gives the meaning only). */
-export const PurchaseTexts = {
-  networkError: '网络不可用，请检查网络后刷新',
-  refresh: '刷新',
-  empty: '暂无可购买的套餐',
-  loading: '正在加载',
-  pay: '立即支付',
-  paying: '支付中…',
-  total: '合计',
-  terms: '《VIP会员服务协议》',
-  termsLead: '支付即表示同意',
-  payMethods: '支付方式',
-  vipDetailsTitle: 'VIP会员详情',
-  vipDetails: '查看详情',
-  giftTo: '赠送给好友',
-  validity: (days: number) => `${days}天`,
-  gift: (days: number) => `送${days}天`,
-  giftAddress: '赠品收货地址',
-  giftTag: '赠品',
-  chooseAddress: '请选择收货地址',
-} as const;
 
 export type PurchaseMode = 'vip' | 'openVip' | 'giveVip';
 

@@ -2,7 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { PollEditorSheet } from './poll-editor-sheet.tsx';
-import { PollCardModel, VotesTexts, type PollCardProps, type PollCardViewModel } from './votes-view-models.ts';
+import { PollCardModel, type PollCardProps, type PollCardViewModel } from './votes-view-models.ts';
+import { VotesTexts } from '../../core/votes/votes-texts.ts';
 import './votes.css';
 
 const Options = observer(function Options({ vm }: { vm: PollCardViewModel }) {
@@ -56,7 +57,7 @@ const Results = observer(function Results({ vm }: { vm: PollCardViewModel }) {
 /** The 投票 card under a post or a video (below its information), or 发起投票 for its owner. */
 export const PollCard = observer(function PollCard(props: PollCardProps) {
   const vm = useViewModel(PollCardModel, props, [props.place.type, props.place.id, props.ownerUid]);
-  useEffect(() => void vm.load(), [vm]);
+  useEffect(() => void vm.opened(), [vm]);
   const poll = vm.poll;
   if (vm.status === 'failed') {
     return (

@@ -1,7 +1,8 @@
 import Popup from 'antd-mobile/es/components/popup';
 import Switch from 'antd-mobile/es/components/switch';
 import { observer } from 'mobx-react-lite';
-import { VotesTexts, type PollEditor } from './votes-view-models.ts';
+import { type PollEditor } from './votes-view-models.ts';
+import { VotesTexts } from '../../core/votes/votes-texts.ts';
 import './votes.css';
 
 /** The 发起投票 sheet: question, options (add/remove, 2–10), 允许多选 and 截止时间; `actionText` (发起 / 完成) at the top right. */

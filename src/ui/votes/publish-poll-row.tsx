@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useViewModel } from '../app/container-context.tsx';
 import { PollEditorSheet } from './poll-editor-sheet.tsx';
-import { PendingPollModel, VotesTexts } from './votes-view-models.ts';
+import { PendingPollModel } from './votes-view-models.ts';
+import { VotesTexts } from '../../core/votes/votes-texts.ts';
 import './votes.css';
 
 /** /publishDynamic's 投票 row: opens the editor; once written shows the question (删除 takes it off). */

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { PagedListView } from '../common/list/paged-list-view.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { VoteManageModel, VotesTexts, type PollRow, type VoteManageViewModel } from './votes-view-models.ts';
+import { VoteManageModel, type PollRow, type VoteManageViewModel } from './votes-view-models.ts';
+import { VotesTexts } from '../../core/votes/votes-texts.ts';
 import './votes.css';
 
 const Row = observer(function Row({ vm, row }: { vm: VoteManageViewModel; row: PollRow }) {

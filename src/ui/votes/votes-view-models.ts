@@ -23,38 +23,7 @@ import type { PollPlace, PollService } from '../../core/votes/poll-service.ts';
 import type { SessionModel } from '../app/session-model.ts';
 import { viewModelToken } from '../app/view-model-token.ts';
 import { PagedListModel } from '../common/list/paged-list-model.ts';
-
-export const VotesTexts = {
-  title: '投票',
-  create: '发起投票',
-  submit: '投票',
-  voting: '投票中…',
-  single: '单选',
-  multiple: '多选',
-  question: '投票问题',
-  questionPlaceholder: `请输入投票问题（最多${PollLimits.maxQuestionLength}字）`,
-  optionPlaceholder: (n: number) => `选项${n}（最多${PollLimits.maxOptionLength}字）`,
-  addOption: '+ 添加选项',
-  removeOption: '删除',
-  endTime: '截止时间',
-  allowMultiple: '允许多选',
-  publish: '发起',
-  done: '完成',
-  row: '投票',
-  rowHint: '发起一个投票',
-  cancel: '取消',
-  loadFailed: '投票加载失败，点击重试',
-  manage: '投票管理',
-  empty: '还没有发起过投票',
-  end: '结束投票',
-  delete: '删除',
-  endTitle: '结束投票',
-  endConfirm: '结束后将不能再投票，确定结束吗？',
-  deleteTitle: '删除投票',
-  deleteConfirm: '删除后投票及结果将无法恢复，确定删除吗？',
-  onPost: '动态',
-  onVideo: '视频',
-} as const;
+import { VotesTexts } from '../../core/votes/votes-texts.ts';
 
 const LOGIN = '/login';
 const HINT = { durationMs: 1500, position: 'bottom' } as const;
@@ -103,6 +72,11 @@ export class PollCardViewModel {
     } catch {
       runInAction(() => (this.status = 'failed'));
     }
+  }
+
+  /** The screen's start: the data's fetch (load() again retries). */
+  opened(): Promise<void> {
+    return this.load();
   }
 
   /** The owner of the post or video, signed in, and no poll yet. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../adapters/clock/fake-clock.ts';
 import { debounce } from '../../../src/core/display/debounce.ts';
 import { avatarBadge, avatarSource, avatarSpaceUid, DEFAULT_AVATAR, levelIcon, sexIcon } from '../../../src/core/display/icons.ts';
-import { canTriggerLoad, FooterState, FooterTexts, LoadState, nearBottom, nearTop } from '../../../src/core/display/list-state.ts';
+import { canTriggerLoad, FooterState, LoadState, nearBottom, nearTop } from '../../../src/core/display/list-state.ts';
+import { FooterTexts } from '../../../src/core/display/display-texts.ts';
 
 describe('icons', () => {
   it('level icon is capped at 8; below 1 there is none', () => {

@@ -53,7 +53,7 @@ describe('HelpDetailViewModel', () => {
   it('titles article 70 用户协议和隐私政策 and shows only sanitised HTML', async () => {
     const { service } = setup();
     const vm = new HelpDetailViewModel({ service, sanitize: (html) => `[safe]${html}` }, 70, 0);
-    await vm.load();
+    await vm.opened();
     expect(vm.title).toBe('用户协议和隐私政策');
     expect(vm.safeHtml).toBe('[safe]<p>隐私政策</p>');
     expect(service.takeVisit()).toBe(0);
@@ -62,10 +62,10 @@ describe('HelpDetailViewModel', () => {
   it('an unknown or missing id says 帮助内容不存在 / 加载失败', async () => {
     const { service } = setup();
     const none = new HelpDetailViewModel({ service, sanitize: (h) => h }, null, null);
-    await none.load();
+    await none.opened();
     expect(none.message).toBe('帮助内容不存在');
     const unknown = new HelpDetailViewModel({ service, sanitize: (h) => h }, 5, null);
-    await unknown.load();
+    await unknown.opened();
     expect(unknown.status).toBe('failed');
     expect(unknown.safeHtml).toBe('');
   });
@@ -76,7 +76,7 @@ describe('TvHelpViewModel', () => {
     const { service } = setup();
     let left = 0;
     const vm = new TvHelpViewModel({ service, sanitize: (h) => h, leave: () => void (left += 1) });
-    await vm.load();
+    await vm.opened();
     expect(vm.items.map((i) => `${i.kind}:${i.id}`)).toEqual(['category:1', 'question:11', 'question:70', 'category:2', 'question:63']);
     vm.keyPressed('down');
     vm.keyPressed('down');
@@ -98,14 +98,14 @@ describe('TvHelpViewModel', () => {
     const { service } = setup();
     let left = 0;
     const vm = new TvHelpViewModel({ service, sanitize: (h) => h, leave: () => void (left += 1) }, 63);
-    await vm.load();
+    await vm.opened();
     expect(vm.article?.title).toBe('会员服务协议');
     expect(vm.items[0]?.title).toBe('会员服务协议');
     expect(vm.state.zone).toBe('content');
     vm.keyPressed('back');
     expect(left).toBe(1);
     const bad = new TvHelpViewModel({ service, sanitize: (h) => h, leave: () => undefined }, 0);
-    await bad.load();
+    await bad.opened();
     expect(bad.articleStatus).toBe('missing');
   });
 });

@@ -5,7 +5,8 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from '../../../src/core/languag
 import { LanguageService } from '../../../src/core/language/language-service.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { Ret } from '../../../src/core/request/ret.ts';
-import { LanguageChoiceViewModel, LanguageTexts } from '../../../src/ui/account/language-view-model.ts';
+import { LanguageChoiceViewModel } from '../../../src/ui/account/language-view-model.ts';
+import { LanguageTexts } from '../../../src/core/account/account-texts.ts';
 
 function setup() {
   const { container, world } = createHeadlessCore({ withFakeApi: false });

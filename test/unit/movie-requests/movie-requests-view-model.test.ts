@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installFakeMovieRequestsApi } from '../../../adapters/http/fake-movie-requests-api.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
-import { MovieRequestTexts } from '../../../src/core/movie-requests/movie-requests-protocol.ts';
+import { MovieRequestTexts } from '../../../src/core/movie-requests/movie-requests-texts.ts';
 import { MovieRequestsService } from '../../../src/core/movie-requests/movie-requests-service.ts';
 import { checkDraft, kindYearText, wantsText } from '../../../src/core/movie-requests/title-rules.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegexKeywordTexts } from '../../../src/core/playback/barrage-regex.ts';
+import { RegexKeywordTexts } from '../../../src/core/playback/playback-texts.ts';
 import { type BarrageItem } from '../../../src/core/playback/barrage-service.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { barrageViewModel, barrageWorld, flush, stored, user } from './barrage-support.ts';

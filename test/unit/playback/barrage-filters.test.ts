@@ -8,7 +8,8 @@ import {
   mergedLabel,
   planMerge,
 } from '../../../src/core/playback/barrage-filters.ts';
-import { RegexKeywordTexts, compileRegexKeyword, isRegexKeyword, regexKeywordProblem } from '../../../src/core/playback/barrage-regex.ts';
+import { compileRegexKeyword, isRegexKeyword, regexKeywordProblem } from '../../../src/core/playback/barrage-regex.ts';
+import { RegexKeywordTexts } from '../../../src/core/playback/playback-texts.ts';
 import { compileShields, isShielded, isShieldedBy, keywordProblem, normaliseKeyword, shieldsTightened } from '../../../src/core/playback/barrage-rules.ts';
 
 const b = (id: number, time: number, content: string) => ({ id, time, content });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../../src/core/upload/upload-texts.ts';
 import { UploadConstants } from '../../../src/core/upload/upload-protocol.ts';
 import { LocationViewModel, SearchLocationViewModel } from '../../../src/ui/posting/location-view-models.ts';
 import { distanceText, PostingTexts } from '../../../src/ui/posting/posting-texts.ts';

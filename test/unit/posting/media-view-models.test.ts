@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../../src/core/upload/upload-texts.ts';
 import { CropLimits, cropRect, frameFor, initialCrop, panCrop, zoomCrop } from '../../../src/ui/posting/crop-geometry.ts';
 import { AddPosterViewModel, EditPosterViewModel, POSTER_FRAME_COUNT, VideoPreviewViewModel } from '../../../src/ui/posting/media-view-models.ts';
 import { PostingTexts } from '../../../src/ui/posting/posting-texts.ts';

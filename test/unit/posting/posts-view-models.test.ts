@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PostsRet, PostsTexts, type Post, type PostPage } from '../../../src/core/posts/posts-protocol.ts';
+import { PostsRet, type Post, type PostPage } from '../../../src/core/posts/posts-protocol.ts';
+import { PostsTexts } from '../../../src/core/posts/posts-texts.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
 import type { User } from '../../../src/core/shared-kernel/user.ts';
 import { parseUser } from '../../../src/core/shared-kernel/user.ts';

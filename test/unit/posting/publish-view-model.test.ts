@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UploadCalls, UploadChunkCalls, UploadConstants, UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants, UploadRet } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../../src/core/upload/upload-texts.ts';
 import { PostingTexts } from '../../../src/ui/posting/posting-texts.ts';
 import { PUBLISHED_PAUSE_MS, PublishViewModel } from '../../../src/ui/posting/publish-view-model.ts';
 import { drive, postingSetup, settle, videoFile } from './posting-support.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PostsService } from '../../../src/core/posts/posts-service.ts';
 import { parsePost, parsePostPage } from '../../../src/core/posts/post.ts';
-import { PostsCalls, PostsRet, PostsTexts } from '../../../src/core/posts/posts-protocol.ts';
+import { PostsCalls, PostsRet } from '../../../src/core/posts/posts-protocol.ts';
+import { PostsTexts } from '../../../src/core/posts/posts-texts.ts';
 import { drive, UID, uploadSetup } from '../upload/upload-support.ts';
 
 function postsSetup() {

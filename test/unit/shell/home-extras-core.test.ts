@@ -51,7 +51,7 @@ describe('GET /api/home/GetCusServiceConfig', () => {
     let config: unknown = CONFIG;
     world.http.route('GET', '/api/home/GetCusServiceConfig', () => ok(config));
     const vm = new CusServiceViewModel(container.get(CusServiceConfigService));
-    await vm.load();
+    await vm.opened();
     expect(vm.chatNotice(7)).toEqual({ welcome: '您好，我是客服', hours: '服务时间：每天 09:00-24:00' });
     expect(vm.chatNotice(8)).toBeNull();
     expect(vm.chatNotice(null)).toBeNull();
@@ -61,7 +61,7 @@ describe('GET /api/home/GetCusServiceConfig', () => {
     world.session.remove('cusServiceConfig');
     config = { ...CONFIG, uid: 0 };
     const unavailable = new CusServiceViewModel(container.get(CusServiceConfigService));
-    await unavailable.load();
+    await unavailable.opened();
     expect(unavailable.chatNotice(0)).toBeNull();
     expect(unavailable.contactLines).toEqual(['客服暂不可用，可联系：service@qiyu.example']);
   });

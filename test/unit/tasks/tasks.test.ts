@@ -117,7 +117,7 @@ describe('task screens\' view-models', () => {
     await list.buttonTapped('phone');
     expect(world.navigator.current().path).toBe('/emailMobileSetting');
     const level = new MyLevelViewModel(service, world.navigator, new SessionModel(session));
-    await level.load();
+    await level.opened();
     expect([level.level.level, level.barText, level.nextText, level.level.percent]).toEqual([2, '45 / 70', '还需25经验升级到Lv3', 37]);
   });
 

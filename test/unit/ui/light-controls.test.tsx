@@ -3,7 +3,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoadingState } from '../../../src/ui/common/list/paged-list-view.tsx';
-import { PullRefresh, PullTexts } from '../../../src/ui/common/list/pull-refresh.tsx';
+import { PullRefresh } from '../../../src/ui/common/list/pull-refresh.tsx';
+import { PullTexts } from '../../../src/ui/common/list/list-texts.ts';
 import { ChannelTabs } from '../../../src/ui/common/tabs/channel-tabs.tsx';
 
 beforeAll(() => {

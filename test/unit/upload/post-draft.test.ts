@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryLocalFiles } from '../../../adapters/local-files/memory-local-files.ts';
 import { chunkCount, chunkProgress, chunkRange, looksLikeCoverImage, looksLikeVideo, missingChunks, safeFileName } from '../../../src/core/upload/chunk-plan.ts';
 import { PostDraftStore, type PostDraft } from '../../../src/core/upload/post-draft.ts';
-import { UploadConstants, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadConstants } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../../src/core/upload/upload-texts.ts';
 import { ApiError, isTransportFailure } from '../../../src/core/request/api-error.ts';
 import { ClientRet } from '../../../src/core/request/ret.ts';
 

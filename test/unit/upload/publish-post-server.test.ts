@@ -23,7 +23,8 @@ import { parseUser, tokenParams } from '../../../src/core/shared-kernel/user.ts'
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { PostDraftStore } from '../../../src/core/upload/post-draft.ts';
 import { PublishPost } from '../../../src/core/upload/publish-post.ts';
-import { UploadCalls, UploadChunkCalls, UploadConstants, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../../src/core/upload/upload-texts.ts';
 import { TEST_ARGON2 } from '../../server/support.ts';
 
 type Server = Awaited<ReturnType<typeof startServer>>;

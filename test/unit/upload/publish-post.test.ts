@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../../../src/core/ports/http.ts';
 import { PostsCalls } from '../../../src/core/posts/posts-protocol.ts';
-import { UploadCalls, UploadChunkCalls, UploadConstants, UploadRet, UploadTexts } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadCalls, UploadChunkCalls, UploadConstants, UploadRet } from '../../../src/core/upload/upload-protocol.ts';
+import { UploadTexts } from '../../../src/core/upload/upload-texts.ts';
 import { drive, flush, jpegBytes, mp4Bytes, UID, uploadSetup } from './upload-support.ts';
 
 const SMALL = 1024;

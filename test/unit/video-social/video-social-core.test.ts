@@ -4,7 +4,8 @@ import { LoadState } from '../../../src/core/display/list-state.ts';
 import type { User } from '../../../src/core/shared-kernel/user.ts';
 import { parseComment, parseCommentPage } from '../../../src/core/video-social/comment.ts';
 import { CommentThread, CommentThreadFactory } from '../../../src/core/video-social/comment-thread.ts';
-import { CollectTexts, VideoActions, VideoActionsFactory, countsAfterVote } from '../../../src/core/video-social/video-actions.ts';
+import { VideoActions, VideoActionsFactory, countsAfterVote } from '../../../src/core/video-social/video-actions.ts';
+import { CollectTexts } from '../../../src/core/video-social/video-social-texts.ts';
 import {
   allRepliesText,
   averageScore,

@@ -16,7 +16,8 @@ import {
   type BargainStatus,
 } from '../../../src/core/vip/bargain.ts';
 import { RechargeActivityFetch, storedActivityRule } from '../../../src/core/vip/recharge-activity-fetch.ts';
-import { SHARE_LEAVE_MS, ShareActivityMachine, ShareStep, ShareTexts, stepForTab } from '../../../src/core/vip/share-activity.ts';
+import { SHARE_LEAVE_MS, ShareActivityMachine, ShareStep, stepForTab } from '../../../src/core/vip/share-activity.ts';
+import { ShareTexts } from '../../../src/core/vip/vip-texts.ts';
 import { VipCalls } from '../../../src/core/vip/vip-protocol.ts';
 
 const BargainPaths = {

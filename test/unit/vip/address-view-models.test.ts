@@ -83,7 +83,7 @@ describe('AddAddressViewModel (/addAddress)', () => {
     world.navigator.push('/addAddress', { id: String(home.id) });
     const vm = new AddAddressViewModel(book, world.navigator, world.notifier, String(home.id));
     expect(vm.title).toBe('编辑收货地址');
-    await vm.load();
+    await vm.opened();
     expect(vm.detail).toBe('科技园南路88号');
     vm.setField('detail', '科技园南路99号');
     const saves = world.http.requests.length;
@@ -96,7 +96,7 @@ describe('AddAddressViewModel (/addAddress)', () => {
   it("an id that is not one of the user's says so and saves nothing", async () => {
     const { book, world } = setup();
     const vm = new AddAddressViewModel(book, world.navigator, world.notifier, '999');
-    await vm.load();
+    await vm.opened();
     expect(world.notifier.lastToast()?.message).toBe('收货地址不存在');
     await vm.saveTapped();
     expect(world.http.requests.filter((call) => call.url.endsWith('SaveAddress'))).toHaveLength(0);

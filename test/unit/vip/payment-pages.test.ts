@@ -82,7 +82,7 @@ describe('/zfbPay and /tcgPay', () => {
     expect(creates[1]?.params.IdempotencyKey).toBe(creates[0]?.params.IdempotencyKey);
     const before = api.calls.length;
     const vm = new PayPageViewModel(service, world.navigator, 'alipay', a.value.order.orderId);
-    await vm.load();
+    await vm.opened();
     expect(api.calls.length).toBe(before);
     expect(vm.ready).toBe(true);
     expect(`${vm.symbol}${vm.amount}`).toBe('¥68');
@@ -100,7 +100,7 @@ describe('/zfbPay and /tcgPay', () => {
       { refreshUserInfo: async () => null },
     );
     const vm = new PayPageViewModel(reloaded, world.navigator, 'alipay', orderId);
-    await vm.load();
+    await vm.opened();
     expect(api.calls.filter((call) => call.path === '/api/payment/GetOrder')).toHaveLength(1);
     expect(`${vm.symbol}${vm.amount}`).toBe('¥68');
     expect(vm.title).toBe('黄金VIP·月卡');
@@ -112,14 +112,14 @@ describe('/zfbPay and /tcgPay', () => {
     expect(service.justPlaced(orderId)?.orderId).toBe(orderId);
     expect(service.justPlaced(orderId)).toBeNull();
     const vm = new PayPageViewModel(service, world.navigator, 'alipay', orderId);
-    await vm.load();
+    await vm.opened();
     expect(api.calls.filter((call) => call.path === '/api/payment/GetOrder')).toHaveLength(1);
   });
 
   it('a malformed order id asks nothing', async () => {
     const { world, api, service } = await setup();
     const vm = new PayPageViewModel(service, world.navigator, 'tcg', '{');
-    await vm.load();
+    await vm.opened();
     expect(vm.error).toBe('订单信息无效');
     expect(api.calls).toHaveLength(0);
   });
@@ -128,11 +128,11 @@ describe('/zfbPay and /tcgPay', () => {
     const { world, api, account, service, session, place } = await setup();
     const orderId = await place(2);
     const vm = new PayPageViewModel(service, world.navigator, 'tcg', orderId);
-    await vm.load();
+    await vm.opened();
     expect(`${vm.symbol}${vm.amount}`).toBe('€9.9');
     const order = new PaymentOrderViewModel(service, world.navigator, world.notifier, orderId, vm.order);
     const gets = api.calls.length;
-    await order.load();
+    await order.opened();
     expect(api.calls.length).toBe(gets);
     await order.approve('/tcgPaySuccess');
     expect(world.navigator.current().path).toBe('/tcgPaySuccess');
@@ -147,7 +147,7 @@ describe('/zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel and /notice', () => {
     const orderId = await place(1);
     api.approveLeavesOpen = true;
     const vm = orderVm(orderId);
-    await vm.load();
+    await vm.opened();
     await vm.approve('/zfbPaySuccess', '/zfbPayUnpaid');
     expect(world.navigator.current().path).toBe('/zfbPayUnpaid');
     expect(account.userInfoCalls).toBe(0);
@@ -157,7 +157,7 @@ describe('/zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel and /notice', () => {
     const { api, world, orderVm, place } = await setup();
     const orderId = await place();
     const vm = orderVm(orderId);
-    await vm.load();
+    await vm.opened();
     const cancelling = vm.cancel();
     await Promise.resolve();
     world.notifier.answer(true);
@@ -170,7 +170,7 @@ describe('/zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel and /notice', () => {
   it('an unknown order id is not sent', async () => {
     const { api, orderVm } = await setup();
     const vm = orderVm('../x');
-    await vm.load();
+    await vm.opened();
     expect(vm.error).toBe('订单信息无效');
     expect(api.calls).toHaveLength(0);
   });
@@ -189,7 +189,7 @@ describe('/payResult', () => {
     expect(polls).toBe(2);
     api.approveLeavesOpen = false;
     const order = orderVm(orderId);
-    await order.load();
+    await order.opened();
     await order.approve('/x');
     expect(account.userInfoCalls).toBe(1);
     await world.clock.advanceAsync(2_000);
@@ -216,7 +216,7 @@ describe('/payResult', () => {
     const orderId = await place();
     const vm = new PayResultViewModel(service, world.clock, model, orderId);
     const cancel = orderVm(orderId);
-    await cancel.load();
+    await cancel.opened();
     await cancel.cancel(false);
     vm.opened();
     await world.clock.advanceAsync(0);

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import type { AppRoute } from '../route-table.ts';
 
 /** The account's own pages. */
@@ -6,7 +7,18 @@ export const accountRoutes: AppRoute[] = [
   { path: '/editGender', title: '修改性别', depth: 2, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditGenderScreen })) },
   { path: '/editIntroduce', title: '个人简介', depth: 2, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditIntroduceScreen })) },
   { path: '/editNickname', title: '修改昵称', depth: 2, load: () => import('../../account/edit-profile-screens.tsx').then((m) => ({ default: m.EditNicknameScreen })) },
-  { path: '/settings', title: '设置', depth: 1, load: () => import('../../account/settings-screen.tsx').then((m) => ({ default: m.SettingsScreen })) },
+  {
+    path: '/settings',
+    title: '设置',
+    depth: 1,
+    // The settings with the region's 地区 row: the two features meet here, not in each other.
+    load: () =>
+      Promise.all([import('../../account/settings-screen.tsx'), import('../../region/region-row.tsx')]).then(([settings, region]) => ({
+        default: function SettingsWithRegion() {
+          return createElement(settings.SettingsScreen, { regionRow: createElement(region.RegionRow) });
+        },
+      })),
+  },
   { path: '/accountSecurity', title: '账号与安全', depth: 2, load: () => import('../../account-security/account-security-screens.tsx').then((m) => ({ default: m.AccountSecurityScreen })) },
   { path: '/emailMobileSetting', title: '邮箱/手机', depth: 3, load: () => import('../../account-security/binding-screens.tsx').then((m) => ({ default: m.EmailMobileSettingScreen })) },
   { path: '/verifyPassword', title: '验证密码', depth: 4, load: () => import('../../account-security/binding-screens.tsx').then((m) => ({ default: m.VerifyPasswordScreen })) },

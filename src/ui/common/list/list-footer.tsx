@@ -1,4 +1,5 @@
-import { FooterState, FooterTexts } from '../../../core/display/list-state.ts';
+import { FooterState } from '../../../core/display/list-state.ts';
+import { FooterTexts } from '../../../core/display/display-texts.ts';
 import './list.css';
 
 /** The shared list footer: 加载中..., 没有更多了哦~, or 加载失败 (exactly the spec's text) that retries when tapped. */

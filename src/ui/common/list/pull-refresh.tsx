@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import './pull-refresh.css';
-
-/** Pull-to-refresh texts (spec: states — pull-to-refresh). */
-export const PullTexts = { pulling: '下拉可以刷新', canRelease: '释放立即刷新', refreshing: '加载中...', complete: '刷新完成' } as const;
+import { PullTexts } from './list-texts.ts';
 
 type Phase = 'idle' | 'pulling' | 'canRelease' | 'refreshing' | 'complete';
 
