@@ -26,8 +26,6 @@ const GOLD_MONTH = '101';
 const GOLD_QUARTER = '102';
 const DIAMOND_MONTH = '201';
 
-type PayInfo = PayInfoView;
-
 let keyCounter = 0;
 const newKey = (): string => {
   keyCounter += 1;
@@ -67,7 +65,7 @@ async function signedCallback(fields: Record<string, string>): Promise<Record<st
 
 describe('GET /api/User/GetVipPayType', () => {
   it('lists the categories (one bargain, styleType 4), packages with promotions and pay types for the region', async () => {
-    const { body } = await server.get<PayInfo>('/api/User/GetVipPayType', { region: 'CN' });
+    const { body } = await server.get<PayInfoView>('/api/User/GetVipPayType', { region: 'CN' });
     expect(body.ret).toBe(Ret.Ok);
     expect(body.data.remark).toContain('最高等级');
     expect(body.data.categoryList.map((category) => [category.id, category.name, category.styleType])).toEqual([
@@ -87,7 +85,7 @@ describe('GET /api/User/GetVipPayType', () => {
   });
 
   it('pay types differ per region, payTypes follows the chosen category', async () => {
-    const { body } = await server.get<PayInfo>('/api/User/GetVipPayType', { region: 'my', categoryId: '2' });
+    const { body } = await server.get<PayInfoView>('/api/User/GetVipPayType', { region: 'my', categoryId: '2' });
     expect(body.data.payTypes.map((item) => item.payType)).toEqual([PayType.Card, PayType.Gateway, PayType.Tcg, PayType.Manual]);
   });
 
@@ -104,18 +102,18 @@ describe('GET /api/User/GetVipPayType', () => {
 
   it('takes vipCategoryId, ProductID, ToUID and categoryId on every call, empty when unset; vipCategoryId is the held category (issue 20)', async () => {
     const empty = { vipCategoryId: '', ProductID: '', ToUID: '', categoryId: '' };
-    const plain = await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, region: 'my' });
+    const plain = await server.get<PayInfoView>('/api/User/GetVipPayType', { ...empty, region: 'my' });
     expect(plain.body.ret).toBe(Ret.Ok);
-    expect((await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, region: '' })).body.ret).toBe(Ret.Ok);
+    expect((await server.get<PayInfoView>('/api/User/GetVipPayType', { ...empty, region: '' })).body.ret).toBe(Ret.Ok);
     // The held category (Diamond) picks the answer's payTypes when nothing else is chosen; categoryId wins over it.
     const diamond = plain.body.data.categoryList.find((category) => category.id === 2)!;
-    const held = await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2' });
+    const held = await server.get<PayInfoView>('/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2' });
     expect(held.body.data.payTypes).toEqual(diamond.payTypes);
-    const chosen = await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2', categoryId: '1' });
+    const chosen = await server.get<PayInfoView>('/api/User/GetVipPayType', { ...empty, region: 'my', vipCategoryId: '2', categoryId: '1' });
     expect(chosen.body.data.payTypes).toEqual(plain.body.data.categoryList[0]!.payTypes);
     // A held category of none (0) or one no longer sold is ignored; a malformed one is refused.
-    expect((await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, vipCategoryId: '0' })).body.ret).toBe(Ret.Ok);
-    expect((await server.get<PayInfo>('/api/User/GetVipPayType', { ...empty, vipCategoryId: '999' })).body.ret).toBe(Ret.Ok);
+    expect((await server.get<PayInfoView>('/api/User/GetVipPayType', { ...empty, vipCategoryId: '0' })).body.ret).toBe(Ret.Ok);
+    expect((await server.get<PayInfoView>('/api/User/GetVipPayType', { ...empty, vipCategoryId: '999' })).body.ret).toBe(Ret.Ok);
     expect((await server.get('/api/User/GetVipPayType', { ...empty, vipCategoryId: 'x' })).body.ret).toBe(Ret.BadParam);
     // The ids given with the empties still count.
     expect((await server.get('/api/User/GetVipPayType', { ...empty, ToUID: '987654' })).body.ret).toBe(Ret.RecipientNotFound);
