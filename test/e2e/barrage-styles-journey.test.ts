@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openVideo, startPlayback, videoTime } from './support/play.ts';
+import { barrageWith, openVideo, startPlayback, videoTime } from './support/play.ts';
 import { useJourney } from './support/journey.ts';
 
 /**
@@ -13,7 +13,6 @@ const { page: pageA, app, poll, logIn, otherPhone } = useJourney({ poll: { timeo
 let pageB: Page;
 const MEDIA = 'movie-06';
 
-const flyingWith = (on: Page, text: string) => on.getByTestId('barrage-a11y').locator('li').filter({ hasText: text });
 
 async function send(on: Page, text: string): Promise<void> {
   await on.getByTestId('barrage-input').fill(text);
@@ -22,7 +21,7 @@ async function send(on: Page, text: string): Promise<void> {
 
 /** Where the mirror says a barrage is, and its mode and colour. */
 async function placeOf(on: Page, text: string) {
-  const item = flyingWith(on, text).first();
+  const item = barrageWith(on, text).first();
   const read = async (name: string) => item.getAttribute(`data-${name}`);
   const [left, top, width, mode, color] = await Promise.all(['left', 'top', 'width', 'mode', 'color'].map(read));
   return { left: Number(left), top: Number(top), width: Number(width), mode, color };
@@ -57,7 +56,7 @@ describe('coloured and pinned barrages, live for visitors', () => {
     // B's visitor socket is in the episode's room once a first (scrolling, white) hello goes across.
     const hello = `访客好${Date.now() % 10_000}`;
     await send(pageA, hello);
-    await poll(() => flyingWith(pageB, hello).count()).toBe(1);
+    await poll(() => barrageWith(pageB, hello).count()).toBe(1);
     expect(await placeOf(pageB, hello)).toMatchObject({ mode: 'scroll', color: '#FFFFFF' });
 
     // A goes back near the start too: on a loaded machine its 20 s clip can end before the style is chosen, and an
@@ -83,7 +82,7 @@ describe('coloured and pinned barrages, live for visitors', () => {
     const text = `红色顶部${Date.now() % 10_000}`;
     await send(pageA, text);
 
-    await flyingWith(pageB, text).waitFor({ state: 'attached', timeout: 15_000 });
+    await barrageWith(pageB, text).waitFor({ state: 'attached', timeout: 15_000 });
     const seenAt = await videoTime(pageB);
     const canvas = await pageB.getByTestId('barrage-canvas').boundingBox();
     if (!canvas) throw new Error('no canvas');
@@ -96,9 +95,9 @@ describe('coloured and pinned barrages, live for visitors', () => {
 
     // Still there, where it was, 3 s of B's video later; gone within 4 s and a little.
     await poll(async () => (await videoTime(pageB)) - seenAt >= 3, 10_000).toBe(true);
-    expect(await flyingWith(pageB, text).count()).toBe(1);
+    expect(await barrageWith(pageB, text).count()).toBe(1);
     expect(await placeOf(pageB, text)).toMatchObject({ left: place.left, top: 0 });
-    await poll(() => flyingWith(pageB, text).count(), 10_000).toBe(0);
+    await poll(() => barrageWith(pageB, text).count(), 10_000).toBe(0);
     // seenAt is read a moment after the barrage showed (later still on a busy machine), so 4 s can read as a little less.
     const goneAfter = (await videoTime(pageB)) - seenAt;
     expect(goneAfter).toBeGreaterThanOrEqual(3.4);

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** How long openVideo waits for the picture to move (cold build caches, hls.js loading, the inserted ad). */
 const START_TIMEOUT_MS = 45_000;
@@ -77,21 +77,32 @@ export function barrageWith(on: Page, text: string) {
 }
 
 /**
- * Waits until `listener` hears `sender`'s live barrages. Joining a video's room is not acknowledged, so the sender,
- * on the play screen with its barrage bar, says hello (a new text each time, more than the 1 s sending limit apart)
- * until one shows on the listener's screen, as a person would send again. Returns the hello that arrived.
+ * Sends barrages from `bar` (a play screen, or the fullscreen player holding its barrage bar) until one shows on
+ * `listener`'s screen, as a person sends again: a new text each time (`prefix`, the attempt, a stamp), the next one
+ * after `waitMs` without it, which is past the 1 s sending limit. What the listener shows instead is logged; after
+ * `attempts` sends it fails. Returns the text that arrived and its mirror entry.
  */
-export async function untilHeard(sender: Page, listener: Page, timeoutMs = 40_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
+export async function sendUntilShown(
+  bar: Page | Locator,
+  listener: Page,
+  { prefix, attempts = 3, waitMs = 10_000 }: { prefix: string; attempts?: number; waitMs?: number },
+): Promise<{ text: string; shown: Locator }> {
   for (let attempt = 1; ; attempt++) {
-    const hello = `你好${attempt}-${Date.now() % 10_000}`;
-    await sender.getByTestId('barrage-input').fill(hello);
-    await sender.getByTestId('barrage-send').click();
-    const heard = await barrageWith(listener, hello)
-      .first()
-      .waitFor({ state: 'attached', timeout: 8_000 })
-      .then(() => true, () => false);
-    if (heard) return hello;
-    if (Date.now() > deadline) throw new Error(`no hello from the sender reached the listener within ${timeoutMs / 1000} s`);
+    const text = `${prefix}${attempt}-${Date.now() % 10_000}`;
+    await bar.getByTestId('barrage-input').fill(text);
+    await bar.getByTestId('barrage-send').click();
+    const shown = barrageWith(listener, text).first();
+    if (await shown.waitFor({ state: 'attached', timeout: waitMs }).then(() => true, () => false)) return { text, shown };
+    const onScreen = await listener.getByTestId('barrage-a11y').locator('li').allTextContents();
+    console.warn(`${text} not shown on the listening phone after ${waitMs / 1000} s (attempt ${attempt} of ${attempts}; it shows ${JSON.stringify(onScreen)})`);
+    if (attempt === attempts) throw new Error(`none of ${attempts} barrages (${prefix}…) reached the listening phone`);
   }
+}
+
+/**
+ * Waits until `listener` hears `sender`'s live barrages: joining a video's room is not acknowledged, so the sender
+ * says hello until one shows on the listener's screen (up to five, 8 s apart). Returns the hello that arrived.
+ */
+export async function untilHeard(sender: Page, listener: Page): Promise<string> {
+  return (await sendUntilShown(sender, listener, { prefix: '你好', attempts: 5, waitMs: 8_000 })).text;
 }
