@@ -189,7 +189,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerPlaybackRoutes(api, services);
   registerUploadRoutes(api, services, { canPostToday, checkLabels });
   registerPostsRoutes(api, services);
-  registerTasksRoutes(api, services);
+  registerTasksRoutes(api, taskCenter);
   registerMovieRequestRoutes(api, services);
   registerFocusRoutes(api, services);
   registerInteractionsRoutes(api, services);
