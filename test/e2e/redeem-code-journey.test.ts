@@ -1,18 +1,19 @@
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fillLogin, registerThroughApi } from './support/accounts.ts';
+import type { DatabaseEnv } from './support/app-server.ts';
 import { useJourney } from './support/journey.ts';
 
 /**
- * 兑换VIP on an iPhone: the operator mints codes with `npm run admin -- codes create` on the journey's own PGlite data
- * folder before its server starts (the folder is one process's), then a new account redeems one on /exchangeVip
+ * 兑换VIP on an iPhone: the operator mints codes with `npm run admin -- codes create` on the journey's own database
+ * before its server starts (a PGlite data folder is one process's), then a new account redeems one on /exchangeVip
  * (typed in lower case with spaces), sees its new VIP expiry, finds the redemption on /openVipRecords, is refused
  * the same code again, and redeems a choice code for the package it picks on /selectPack.
  */
 const { page, app } = useJourney({
-  prepareData: async (dataDir) => {
-    [single = ''] = await admin(dataDir, ['codes', 'create', '--package', '101', '--count', '1']);
-    [choice = ''] = await admin(dataDir, ['codes', 'create', '--package', '101', '--package', '202', '--count', '1', '--expires', '2099-12-31']);
+  prepareData: async (database) => {
+    [single = ''] = await admin(database, ['codes', 'create', '--package', '101', '--count', '1']);
+    [choice = ''] = await admin(database, ['codes', 'create', '--package', '101', '--package', '202', '--count', '1', '--expires', '2099-12-31']);
   },
 });
 /** The codes the admin command printed: a 黄金月卡 (101) code, and one allowing 101 or 钻石季卡 (202). */
@@ -25,11 +26,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Today plus `days` as the server writes VIP dates (YYYY-MM-DD, China time). */
 const chinaDateAfter = (days: number) => new Date(Date.now() + days * DAY_MS + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-/** `npm run admin -- <args>` with DATA_DIR: the codes it printed, one a line. */
-function admin(dataDir: string, args: string[]): Promise<string[]> {
+/** `npm run admin -- <args>` on the journey's database: the codes it printed, one a line. */
+function admin(database: DatabaseEnv, args: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.DATABASE_URL;
+    Object.assign(env, database);
     const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { copyDatabase, databaseUrlOf, dropDatabase } from './pg-databases.ts';
 
 export interface RunningApp {
   url: string;
@@ -38,6 +39,8 @@ export interface ServerOptions {
   npmStart?: boolean;
   /** The server bundled into one module (build-once.ts), run under plain node; else server/main.ts under tsx. */
   serverEntry?: string;
+  /** A PostgreSQL database (support/pg-databases.ts) instead of PGlite in `dataDir` (which still holds the files). */
+  databaseUrl?: string;
 }
 
 /** A started server; `stop` ends it (SIGTERM, so PGlite closes its data folder cleanly) and leaves the folder. */
@@ -48,15 +51,16 @@ export interface StartedServer {
 }
 
 /**
- * Starts the server on a free port and waits until it answers. DATABASE_URL and REDIS_URL are removed, so it
- * uses the embedded database in `dataDir` and in-memory rate limits, whatever earlier runs left in the machine's
- * PostgreSQL or Redis (their own suites cover those adapters).
+ * Starts the server on a free port and waits until it answers. REDIS_URL is removed, so it keeps its rate limits in
+ * memory, whatever earlier runs left in the machine's Redis (its own suites cover that adapter); DATABASE_URL is the
+ * journey's own database when `databaseUrl` is given, else removed, so it uses the embedded database in `dataDir`.
  */
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, STATIC_DIR: options.staticDir, HOST: '127.0.0.1', FRAME_ORIGINS: E2E_FRAME_ORIGIN };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
   // The whole `npm start`, the bundled server under node, or the server itself under node with tsx's loader (no npm
   // and no tsx CLI process between).
   const [program, command] = options.npmStart
@@ -94,27 +98,47 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
 }
 
 /**
+ * Where a journey's server keeps its database, as the environment of a command run on it (`npm run admin`):
+ * DATABASE_URL of its own PostgreSQL database, or DATA_DIR of its PGlite data folder (DATABASE_URL then removed).
+ */
+export type DatabaseEnv = { DATABASE_URL: string } | { DATA_DIR: string };
+
+/**
  * Starts the app for one journey with its own temporary data folder, removed on stop. By default the server
  * serves the app the e2e global setup built once and starts from a copy of the database it migrated and seeded
- * once (test/e2e/support/build-once.ts), which spares each journey the build and the seeding. With `npmStart`
- * it runs the whole `npm start` as a person would: build into its own folder, fresh database, migrations, seed.
- * `prepareData` runs on the data folder before the server starts.
+ * once (test/e2e/support/build-once.ts): a database copied from the template on the machine's PostgreSQL when
+ * DATABASE_URL is set (dropped on stop), else a copy of the PGlite data folder. That spares each journey the build
+ * and the seeding. With `npmStart` it runs the whole `npm start` as a person would: build into its own folder, fresh
+ * PGlite database, migrations, seed. `prepareData` runs on the journey's database before the server starts.
  */
-export async function startApp(options: { npmStart?: boolean; prepareData?: (dataDir: string) => Promise<void> } = {}): Promise<RunningApp> {
+export async function startApp(options: { npmStart?: boolean; prepareData?: (database: DatabaseEnv) => Promise<void> } = {}): Promise<RunningApp> {
   const folder = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-'));
   const dataDir = path.join(folder, 'data');
+  const postgres = options.npmStart ? '' : (process.env.DATABASE_URL ?? '');
+  const template = postgres === '' ? '' : inject('e2ePgTemplate');
+  let database: string | undefined;
+  const removeAll = async () => {
+    if (database !== undefined) await dropDatabase(postgres, database);
+    await rm(folder, { recursive: true, force: true });
+  };
   try {
     let staticDir = path.join(folder, 'dist'); // npm start builds into its own folder: other journeys keep theirs
+    let databaseEnv: DatabaseEnv = { DATA_DIR: dataDir };
     if (!options.npmStart) {
       staticDir = inject('e2eStaticDir');
-      await cp(inject('e2eDataTemplate'), dataDir, { recursive: true });
+      await Promise.all([
+        cp(inject('e2eDataTemplate'), dataDir, { recursive: true }),
+        template !== '' && copyDatabase(postgres, template).then((name) => (database = name)),
+      ]);
+      if (database !== undefined) databaseEnv = { DATABASE_URL: databaseUrlOf(postgres, database) };
     }
-    // What a journey does to the data folder before the server holds it (an operator's command on PGlite).
-    await options.prepareData?.(dataDir);
+    // What a journey does to the database before the server holds it (an operator's command).
+    await options.prepareData?.(databaseEnv);
     const server = await startServer({
       dataDir,
       staticDir,
       npmStart: options.npmStart,
+      ...('DATABASE_URL' in databaseEnv ? { databaseUrl: databaseEnv.DATABASE_URL } : {}),
       ...(options.npmStart ? {} : { serverEntry: inject('e2eServerEntry') }),
     });
     return {
@@ -122,11 +146,11 @@ export async function startApp(options: { npmStart?: boolean; prepareData?: (dat
       output: server.output,
       stop: async () => {
         await server.stop();
-        await rm(folder, { recursive: true, force: true });
+        await removeAll();
       },
     };
   } catch (error) {
-    await rm(folder, { recursive: true, force: true });
+    await removeAll();
     throw error;
   }
 }

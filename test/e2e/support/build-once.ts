@@ -7,13 +7,22 @@ import { build as esbuild, type Plugin } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { E2E_FRAME_ORIGIN, startServer } from './app-server.ts';
 import { findChromium } from './chromium.ts';
+import { databaseUrlOf, dropDatabase, prepareTemplateName } from './pg-databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The app built once for every journey (index.html and assets/), served by each journey's own server. */
     e2eStaticDir: string;
-    /** A PGlite data folder the server migrated and seeded once; each journey starts on its own copy. */
+    /**
+     * The data folder of the server that migrated and seeded once (its demo images; and its PGlite database without
+     * DATABASE_URL): each journey starts on its own copy.
+     */
     e2eDataTemplate: string;
+    /**
+     * With DATABASE_URL: the PostgreSQL database the server migrated and seeded once, each journey's database a copy of
+     * it (support/pg-databases.ts); '' without.
+     */
+    e2ePgTemplate: string;
     /** server/main.ts bundled once into one ES module, which each journey's server runs under plain node. */
     e2eServerEntry: string;
   }
@@ -33,9 +42,12 @@ async function build(staticDir: string): Promise<void> {
   });
 }
 
-/** Starts the server once on a new data folder (migrations, demo seed), then stops it cleanly: a template. */
-async function seed(dataDir: string, staticDir: string, serverEntry: string): Promise<void> {
-  const server = await startServer({ dataDir, staticDir, serverEntry });
+/**
+ * Starts the server once on a new database (migrations, demo seed), then stops it cleanly: a template. The database is
+ * PGlite's in `dataDir`, or PostgreSQL's `databaseUrl`.
+ */
+async function seed(dataDir: string, staticDir: string, serverEntry: string, databaseUrl?: string): Promise<void> {
+  const server = await startServer({ dataDir, staticDir, serverEntry, ...(databaseUrl !== undefined ? { databaseUrl } : {}) });
   await server.stop();
 }
 
@@ -84,27 +96,30 @@ async function bundleServer(): Promise<string> {
  * One journey still starts with the whole `npm start`, build and seed included (see startApp's `npmStart`).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Once, before any journey: where Debian's Chromium is missing it is installed here, not by two journeys at once.
   findChromium();
   const folder = await mkdtemp(path.join(tmpdir(), 'qiyu-e2e-build-'));
   const staticDir = path.join(folder, 'dist');
   const dataTemplate = path.join(folder, 'data');
+  const postgres = process.env.DATABASE_URL ?? '';
   let serverEntry: string | undefined;
-  try {
-    serverEntry = await bundleServer();
-    // The seed does not need the build (the server serves what is there when asked): both run at once.
-    await Promise.all([build(staticDir), seed(dataTemplate, staticDir, serverEntry)]);
-  } catch (error) {
+  let pgTemplate = '';
+  const removeAll = async () => {
     await rm(folder, { recursive: true, force: true });
     if (serverEntry) await rm(serverEntry, { force: true });
+    if (pgTemplate !== '') await dropDatabase(postgres, pgTemplate);
+  };
+  try {
+    serverEntry = await bundleServer();
+    if (postgres !== '') pgTemplate = await prepareTemplateName(postgres);
+    const databaseUrl = pgTemplate !== '' ? databaseUrlOf(postgres, pgTemplate) : undefined;
+    await Promise.all([build(staticDir), seed(dataTemplate, staticDir, serverEntry, databaseUrl)]);
+  } catch (error) {
+    await removeAll();
     throw error;
   }
   project.provide('e2eStaticDir', staticDir);
   project.provide('e2eDataTemplate', dataTemplate);
+  project.provide('e2ePgTemplate', pgTemplate);
   project.provide('e2eServerEntry', serverEntry);
-  const bundle = serverEntry;
-  return async () => {
-    await rm(folder, { recursive: true, force: true });
-    await rm(bundle, { force: true });
-  };
+  return removeAll;
 }

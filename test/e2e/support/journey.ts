@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { fillLogin } from './accounts.ts';
-import type { RunningApp } from './app-server.ts';
+import type { DatabaseEnv, RunningApp } from './app-server.ts';
 import { openPhone, PHONE, type Phone } from './phone.ts';
 
 /** The demo accounts' password (server/accounts seed: demo, demo2, …). */
@@ -33,8 +33,8 @@ export interface JourneyOptions {
   startAds?: boolean;
   /** The whole `npm start`, build included, instead of the server on the app built once (the shell journey). */
   npmStart?: boolean;
-  /** Prepares the app's data folder before its server starts. */
-  prepareData?: (dataDir: string) => Promise<void>;
+  /** Prepares the app's database before its server starts (an operator's command run on it). */
+  prepareData?: (database: DatabaseEnv) => Promise<void>;
   /** Signs the page in as this account (a demo account's name: its password is {@link DEMO_PASSWORD}) on /user. */
   signedInAs?: string | Account;
   /** What {@link Journey.poll} waits by default: the e2e project's 10 s (vitest.config.ts) unless given. */

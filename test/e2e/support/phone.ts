@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { startApp, type RunningApp } from './app-server.ts';
+import { startApp, type DatabaseEnv, type RunningApp } from './app-server.ts';
 import { launchChromium } from './chromium.ts';
 import { PHONE } from './devices.ts';
 import { withoutStartAds } from './no-start-ads.ts';
@@ -98,7 +98,7 @@ export async function openPhone(
     /** Makes the context more of a phone before its page opens (asNativeWebview, onMobileData, turnsToLandscape). */
     prepare?: (context: BrowserContext) => Promise<unknown>;
     npmStart?: boolean;
-    prepareData?: (dataDir: string) => Promise<void>;
+    prepareData?: (database: DatabaseEnv) => Promise<void>;
   } = {},
 ): Promise<Phone> {
   const [started, launched] = await Promise.allSettled([startApp({ npmStart: options.npmStart, ...(options.prepareData ? { prepareData: options.prepareData } : {}) }), sharedBrowser()]);
