@@ -164,3 +164,6 @@ export function parsed<T>(schema: GenericSchema<unknown, T>, value: unknown): T 
   const read = safeParse(schema, value);
   return read.success ? read.output : null;
 }
+
+/** An answer whose data is nothing the app reads (null, or anything: it is ignored); reads as null, never a failure. */
+export const none = lenientAnswer(() => null);
