@@ -7,7 +7,7 @@
 import { object, optional, pipe, transform, unknown, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
-import type { Place } from '../ports/place-search.ts';
+import { place } from '../shared-kernel/place-wire.ts';
 
 /**
  * A text parameter whose limits the use case checks with the feature's own code (8114 a file name, 8110 an upload
@@ -129,22 +129,6 @@ export type CoverChunkAnswer = InferOutput<typeof coverChunkAnswer>;
 const savedVideo = wire.fields({ videoId: whole });
 
 export type SavedVideo = InferOutput<typeof savedVideo>;
-
-/**
- * A place the reference server's search found: without an id or a name it is left out; the distance only when the
- * answer gives one (a search near a point).
- */
-const place = pipe(
-  object({
-    id: wire.key,
-    name: wire.key,
-    address: wire.text,
-    lat: wire.number(),
-    lng: wire.number(),
-    distanceM: ifGiven((value) => (value === null ? undefined : wire.numberOf(value))),
-  }),
-  transform(({ distanceM, ...read }): Place => (distanceM === undefined ? read : { ...read, distanceM })),
-);
 
 /** SearchPlace's answer (data that is no object, or no list, finds none). */
 const placeList = wire.fields({ list: wire.items(place) });

@@ -425,8 +425,6 @@ export type BargainHelped = InferOutput<typeof bargainHelped>;
 /** ReceiveForFree: the recipient's VIP expiry after the claim (unix seconds; 0 none). */
 const bargainClaimed = wire.fields({ vipExpire: wire.number() });
 
-export type BargainClaimed = InferOutput<typeof bargainClaimed>;
-
 /**
  * GetRechargeActivity: the running recharge activity (spec section 3; type 0 share, 1 bargain; the share discount in
  * euro), or none (null, as an activity without a type or status reads).
