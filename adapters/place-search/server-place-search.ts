@@ -2,7 +2,6 @@ import type { GeoPoint } from '../../src/core/ports/geolocation.ts';
 import { PLACE_SEARCH_LIMIT, PlaceSearchFailure, type Place, type PlaceSearch } from '../../src/core/ports/place-search.ts';
 import type { ApiClient } from '../../src/core/request/api-client.ts';
 import { ApiError } from '../../src/core/request/api-error.ts';
-import { parsePlace } from '../../src/core/posts/post.ts';
 import { UploadCalls } from '../../src/core/upload/upload-protocol.ts';
 
 /** The reference server's own place search (SearchPlace) through the request layer; its errors are not toasted. */
@@ -12,10 +11,10 @@ export class ServerPlaceSearch implements PlaceSearch {
   async search(keyword: string, near: GeoPoint | null, signal?: AbortSignal): Promise<Place[]> {
     const word = keyword.trim();
     if (!word && !near) return [];
-    let data: unknown;
+    let list: Place[];
     try {
       const input = near ? { keyword: word, lat: String(near.lat), lng: String(near.lng) } : { keyword: word };
-      data = await this.api.request(UploadCalls.placeSearch, input, { suppressTips: true, ...(signal ? { signal } : {}) });
+      ({ list } = await this.api.request(UploadCalls.placeSearch, input, { suppressTips: true, ...(signal ? { signal } : {}) }));
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.isCancelled) throw new PlaceSearchFailure('cancelled', error.msg);
@@ -23,7 +22,6 @@ export class ServerPlaceSearch implements PlaceSearch {
       }
       throw new PlaceSearchFailure('network', error instanceof Error ? error.message : String(error));
     }
-    const list = typeof data === 'object' && data !== null ? (data as { list?: unknown }).list : undefined;
-    return (Array.isArray(list) ? list : []).flatMap((item) => parsePlace(item) ?? []).slice(0, PLACE_SEARCH_LIMIT);
+    return list.slice(0, PLACE_SEARCH_LIMIT);
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountSecurityCalls, type SignedInDevice } from '../../src/core/account-security/account-security-protocol.ts';
 import { QrLoginCalls, QrLoginEvents, QrLoginRet, QrLoginRules, type QrLoginRequest, type QrTicketCreated, type QrTicketStatus } from '../../src/core/qr-login/qr-login-protocol.ts';
+import type { UserAnswer } from '../../src/core/shared-kernel/user.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { openSocket, sleep, type TestSocket } from './socket-support.ts';
 import { FakeClock, tokenParams, uniqueIp, type TestUser } from './support.ts';
@@ -21,7 +22,9 @@ const createTicket = async (ip = uniqueIp()): Promise<QrTicketCreated> => {
   if (body.ret !== Ret.Ok) throw new Error(JSON.stringify(body));
   return body.data;
 };
-const stateOf = (created: QrTicketCreated, secret = created.secret) => server.post<QrTicketStatus>(QrLoginCalls.ticketState.path, { ticket: created.ticket, secret });
+/** TicketState's answer as the server sends it: the user as UserAnswer (the app reads it as its User). */
+type WireTicketStatus = Omit<QrTicketStatus, 'user'> & { user: UserAnswer | null };
+const stateOf = (created: QrTicketCreated, secret = created.secret) => server.post<WireTicketStatus>(QrLoginCalls.ticketState.path, { ticket: created.ticket, secret });
 const scan = (user: TestUser, ticket: string) => server.post<QrLoginRequest>(QrLoginCalls.scanTicket.path, { ...tokenParams(user.token), ticket });
 const confirm = (user: TestUser, ticket: string) => server.post(QrLoginCalls.confirmTicket.path, { ...tokenParams(user.token), ticket });
 const cancel = (user: TestUser, ticket: string) => server.post(QrLoginCalls.cancelTicket.path, { ...tokenParams(user.token), ticket });

@@ -4,9 +4,11 @@
  * SignInService send them, the reference server (server/account/routes.ts) serves them, the fake
  * (adapters/http/fake-account-api.ts) answers them. All of them are for the signed-in only (201 otherwise).
  */
+import { transform, pipe, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
-import type { UserAnswer } from '../shared-kernel/user.ts';
-import type { CalendarDay } from './sign-in-rules.ts';
+import { signedInUser } from '../shared-kernel/user.ts';
+import { SIGN_IN_REWARDS, weekCalendar } from './sign-in-rules.ts';
 
 export const AccountLimits = {
   /** Characters (code points) of a nick name. */
@@ -31,42 +33,67 @@ export const ProfileRefusals = {
   avatar: '请选择提供的头像',
 } as const;
 
-/** The user's settings (spec: Settings defaults). */
-export interface AccountSettings {
-  enableNotify: boolean;
-  onlyReceiveFriendMessage: boolean;
-  autoPlayWhenWWAN: boolean;
-  danmuOpen: boolean;
-}
+/** Notify on, friend-only messages off, autoplay on mobile data off, danmu on: a user's until they change one. */
+const DEFAULTS = { enableNotify: true, onlyReceiveFriendMessage: false, autoPlayWhenWWAN: false, danmuOpen: true };
+
+/** A setting as answers and stored copies give it: a boolean, 1 / '1' / 'true' or 0 / '0' / 'false'; else `fallback`. */
+const setting = (fallback: boolean) =>
+  wire.lenientAnswer((value) => {
+    if (typeof value === 'boolean') return value;
+    if (value === 1 || value === '1' || value === 'true') return true;
+    return value === 0 || value === '0' || value === 'false' ? false : fallback;
+  });
+
+/**
+ * The user's settings (spec: Settings defaults), as GetSettings and UpdateSettings answer them and local storage keeps
+ * a visitor's: each known setting wins over its default; anything else (or data that is no object) is the default.
+ */
+export const accountSettings = wire.fields({
+  enableNotify: setting(DEFAULTS.enableNotify),
+  onlyReceiveFriendMessage: setting(DEFAULTS.onlyReceiveFriendMessage),
+  autoPlayWhenWWAN: setting(DEFAULTS.autoPlayWhenWWAN),
+  danmuOpen: setting(DEFAULTS.danmuOpen),
+});
+
+export type AccountSettings = InferOutput<typeof accountSettings>;
 export type SettingName = keyof AccountSettings;
 
-/** Notify on, friend-only messages off, autoplay on mobile data off, danmu on: a user's until they change one. */
-export const DEFAULT_SETTINGS: Readonly<AccountSettings> = {
-  enableNotify: true,
-  onlyReceiveFriendMessage: false,
-  autoPlayWhenWWAN: false,
-  danmuOpen: true,
-};
+export const DEFAULT_SETTINGS: Readonly<AccountSettings> = DEFAULTS;
 
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];
 
-/** GetSignInInfo: today's sign-in state (China days). */
-export interface SignInInfo {
-  signedToday: boolean;
-  /** Consecutive days up to today (or yesterday, when not yet signed today). */
-  streak: number;
-  /** What today's sign-in earns (or earned). */
-  todayReward: number;
-  /** The seven-day cycle the streak is in. */
-  calendar: CalendarDay[];
-  /** The gold balance. */
-  gold: number;
-}
+/**
+ * The sign-in state the two sign-in calls answer (China days): whether today is signed, the streak (consecutive days
+ * up to today, or yesterday when not yet signed today), what today's sign-in earns or earned (the first day's reward
+ * when the answer gives none) and the gold balance; counts that do not read are 0.
+ */
+const signInState = {
+  signedToday: wire.isTrue,
+  streak: wire.count,
+  todayReward: wire.count,
+  gold: wire.count,
+};
 
-/** SignIn: the state after signing in, with the gold it earned. */
-export interface SignedIn extends SignInInfo {
-  reward: number;
-}
+/** The state read, with the seven-day cycle the streak is in (computed here, so a malformed answer still shows a sane week). */
+const withCalendar = <S extends { signedToday: boolean; streak: number; todayReward: number; gold: number }>(read: S) => ({
+  ...read,
+  todayReward: read.todayReward || (SIGN_IN_REWARDS[0] ?? 0),
+  calendar: weekCalendar(read.streak, read.signedToday),
+});
+
+/** GetSignInInfo: today's sign-in state. */
+const signInInfo = pipe(wire.fields(signInState), transform(withCalendar));
+
+export type SignInInfo = InferOutput<typeof signInInfo>;
+
+/** SignIn: the state after signing in, with the gold it earned (today's reward when the answer gives none). */
+const signedIn = pipe(
+  wire.fields({ ...signInState, reward: wire.count }),
+  transform(withCalendar),
+  transform((read) => ({ ...read, reward: read.reward || read.todayReward })),
+);
+
+export type SignedIn = InferOutput<typeof signedIn>;
 
 /** A setting as it travels: 1 or 0 (true or false taken too, any case). */
 const SETTING_FLAG = { kind: 'text', max: 5, trim: true, pattern: /^(?:0|1|true|false)$/i, optional: true } as const;
@@ -81,7 +108,7 @@ export const AccountCalls = {
    * characters (line breaks allowed; empty clears it), an avatar among those offered. Answers the user (保存成功).
    * The parameters travel in the query string (spec shell §7).
    */
-  updateProfile: call<UserAnswer>()({
+  updateProfile: call({
     method: 'POST',
     path: '/api/User/UpdateUserInfo',
     carrier: 'query',
@@ -91,18 +118,20 @@ export const AccountCalls = {
       introduction: { kind: 'text', max: unitsOf(AccountLimits.introductionMax), trim: true, optional: true, keepsEmpty: true, badMessage: ProfileRefusals.introduction },
       avatar: { kind: 'text', max: AccountLimits.avatarMax, trim: true, optional: true, badMessage: ProfileRefusals.avatar },
     },
+    answer: signedInUser,
   }),
   /** The user's settings (the defaults until they change one). */
-  settings: call<AccountSettings>()({ method: 'GET', path: '/api/User/GetSettings', carrier: 'query', params: {} }),
+  settings: call({ method: 'GET', path: '/api/User/GetSettings', carrier: 'query', params: {}, answer: accountSettings }),
   /** Saves the settings given (at least one: 1001 缺少参数：enableNotify otherwise) and answers all of them (设置已保存). */
-  updateSettings: call<AccountSettings>()({
+  updateSettings: call({
     method: 'POST',
     path: '/api/User/UpdateSettings',
     carrier: 'form',
     params: { enableNotify: SETTING_FLAG, onlyReceiveFriendMessage: SETTING_FLAG, autoPlayWhenWWAN: SETTING_FLAG, danmuOpen: SETTING_FLAG },
+    answer: accountSettings,
   }),
   /** Today's sign-in state, the live streak, the seven-day calendar and the gold balance. */
-  signInInfo: call<SignInInfo>()({ method: 'GET', path: '/api/SignIn/GetSignInInfo', carrier: 'query', params: {} }),
+  signInInfo: call({ method: 'GET', path: '/api/SignIn/GetSignInInfo', carrier: 'query', params: {}, answer: signInInfo }),
   /** Signs in for today (China time), once a day (1050 after); the reward rises with the streak (签到成功，获得N金币). */
-  signIn: call<SignedIn>()({ method: 'POST', path: '/api/SignIn/SignIn', carrier: 'form', params: {}, refusals: [AccountRet.AlreadySignedIn] }),
+  signIn: call({ method: 'POST', path: '/api/SignIn/SignIn', carrier: 'form', params: {}, refusals: [AccountRet.AlreadySignedIn], answer: signedIn }),
 } as const;

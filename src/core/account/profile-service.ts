@@ -1,7 +1,7 @@
 import type { Notifier } from '../ports/notifier.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { parseUser, type User, type UserInfoRefresher } from '../shared-kernel/user.ts';
+import type { User, UserInfoRefresher } from '../shared-kernel/user.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { AccountTexts } from './account-texts.ts';
 import { AccountCalls } from './account-protocol.ts';
@@ -57,7 +57,7 @@ export class ProfileService {
     if (change.avatar !== undefined) fields.avatar = change.avatar;
     const close = this.notifier.loading(AccountTexts.loading);
     try {
-      const user = parseUser(await this.api.request(AccountCalls.updateProfile, fields, { notice: true }));
+      const user = await this.api.request(AccountCalls.updateProfile, fields, { notice: true });
       if (!user) return { ok: false, message: SAVE_FAILED };
       this.session.signedIn(user);
       const fresh = await this.sessions.refreshUserInfo();

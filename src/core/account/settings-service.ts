@@ -1,24 +1,11 @@
+import { parse } from 'valibot';
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { AccountCalls, DEFAULT_SETTINGS, SETTING_NAMES, type AccountSettings, type SettingName } from './account-protocol.ts';
+import { AccountCalls, DEFAULT_SETTINGS, accountSettings, type AccountSettings, type SettingName } from './account-protocol.ts';
 
 /** Local storage key of a visitor's settings (JSON). */
 export const SETTINGS_STORAGE_KEY = 'appSettings';
-
-/** Reads stored or answered settings: known boolean fields win over the defaults. */
-function parseSettings(value: unknown): AccountSettings {
-  const settings = { ...DEFAULT_SETTINGS };
-  if (typeof value !== 'object' || value === null) return settings;
-  const raw = value as Record<string, unknown>;
-  for (const name of SETTING_NAMES) {
-    const field = raw[name];
-    if (typeof field === 'boolean') settings[name] = field;
-    else if (field === 1 || field === '1' || field === 'true') settings[name] = true;
-    else if (field === 0 || field === '0' || field === 'false') settings[name] = false;
-  }
-  return settings;
-}
 
 /** Settings kept per user on the server, or in local storage for a visitor. */
 export class SettingsService {
@@ -32,7 +19,7 @@ export class SettingsService {
   async load(): Promise<AccountSettings> {
     if (!this.session.user()) return this.readLocal();
     try {
-      return parseSettings(await this.api.request(AccountCalls.settings, {}));
+      return await this.api.request(AccountCalls.settings, {});
     } catch {
       return { ...DEFAULT_SETTINGS };
     }
@@ -46,7 +33,7 @@ export class SettingsService {
       return { ok: true, settings };
     }
     try {
-      const settings = parseSettings(await this.api.request(AccountCalls.updateSettings, { [name]: value ? '1' : '0' }));
+      const settings = await this.api.request(AccountCalls.updateSettings, { [name]: value ? '1' : '0' });
       return { ok: true, settings };
     } catch {
       return { ok: false, settings: await this.load() };
@@ -57,7 +44,8 @@ export class SettingsService {
     const raw = this.local.get(SETTINGS_STORAGE_KEY);
     if (!raw) return { ...DEFAULT_SETTINGS };
     try {
-      return parseSettings(JSON.parse(raw));
+      // A visitor's stored settings read as an answer's are: each known setting over its default.
+      return parse(accountSettings, JSON.parse(raw));
     } catch {
       return { ...DEFAULT_SETTINGS };
     }

@@ -2,8 +2,8 @@ import type { Clock } from '../ports/clock.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { AccountCalls, AccountRet, type SignedIn } from './account-protocol.ts';
-import { SIGN_IN_REWARDS, dayNumber, weekCalendar, type CalendarDay } from './sign-in-rules.ts';
+import { AccountCalls, AccountRet, type SignInInfo } from './account-protocol.ts';
+import { dayNumber, type CalendarDay } from './sign-in-rules.ts';
 
 export interface SignInStatus {
   signedToday: boolean;
@@ -21,11 +21,6 @@ export type SignInOutcome =
   | { kind: 'signed'; reward: number; status: SignInStatus; message: string }
   | { kind: 'already'; message: string }
   | { kind: 'failed'; message: string };
-
-const count = (value: unknown): number => {
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
-};
 
 /** Daily sign-in: the status of today and the sign-in itself (the server keeps the record). */
 export class SignInService {
@@ -55,28 +50,16 @@ export class SignInService {
 
   async signIn(): Promise<SignInOutcome> {
     try {
-      const data = await this.api.request(AccountCalls.signIn, {});
-      const status = this.read(data);
-      const reward = count((data as Partial<SignedIn> | null)?.reward) || status.todayReward;
-      return { kind: 'signed', reward, status, message: `签到成功，获得${reward}金币` };
+      const signed = await this.api.request(AccountCalls.signIn, {});
+      return { kind: 'signed', reward: signed.reward, status: this.read(signed), message: `签到成功，获得${signed.reward}金币` };
     } catch (error) {
       if (error instanceof ApiError && error.ret === AccountRet.AlreadySignedIn) return { kind: 'already', message: error.msg };
       return { kind: 'failed', message: error instanceof ApiError ? error.msg : '签到失败' };
     }
   }
 
-  private read(data: unknown): SignInStatus {
-    const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    const signedToday = raw.signedToday === true;
-    const streak = count(raw.streak);
-    return {
-      signedToday,
-      streak,
-      todayReward: count(raw.todayReward) || (SIGN_IN_REWARDS[0] ?? 0),
-      gold: count(raw.gold),
-      // The calendar follows from the streak: computed here so a malformed answer still shows a sane week.
-      calendar: weekCalendar(streak, signedToday),
-      day: this.today(),
-    };
+  /** The status of an answer (read by the call's declaration: counts that do not read are 0, the week follows from the streak). */
+  private read(info: SignInInfo): SignInStatus {
+    return { signedToday: info.signedToday, streak: info.streak, todayReward: info.todayReward, gold: info.gold, calendar: info.calendar, day: this.today() };
   }
 }

@@ -5,10 +5,12 @@
  * the spec lists them. Live barrages travel over the socket too: the room of an episode ({@link episodeRoomKey}) and
  * the sendBarrage event's payload ({@link WireBarrage}) are declared here as well.
  */
+import { check, object, optional, pipe, transform, unknown, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 import { barrageConfig } from './barrage-config.ts';
 import { BARRAGE_REPORT_REASONS } from './barrage-rules.ts';
-import { BARRAGE_COLOR_PATTERN, BARRAGE_MODES, BARRAGE_TEXT_SIZES, BarrageStyleTexts, type BarrageMode, type BarrageTextSize } from './barrage-style.ts';
+import { BARRAGE_COLOR_PATTERN, BARRAGE_MODES, BARRAGE_TEXT_SIZES, BarrageStyleTexts, barrageStyle } from './barrage-style.ts';
 
 const BarrageProtocolLimits = {
   /** The longest media key a video can have. */
@@ -58,64 +60,71 @@ export const BarrageMessages = {
   configSaved: '弹幕设置已保存',
 } as const;
 
-/** A barrage as GetBarrages and AddBarrages answer it and the socket's sendBarrage event carries it. */
-export interface WireBarrage {
-  id: number;
-  mediaKey: string;
-  episode: number;
+/**
+ * A barrage as GetBarrages and AddBarrages answer it and the socket's sendBarrage event carries it: without an id (a
+ * whole number above 0), a time (0 or more) or a text it is unreadable (left off a list); the other fields have their
+ * defaults, the style its default's parts (barrage-style.ts).
+ */
+export const wireBarrage = object({
+  id: wire.id,
+  mediaKey: wire.text,
+  /** 1 when the answer gives none. */
+  episode: wire.wholeAtLeast(1),
   /** Seconds into the episode (milliseconds precision). */
-  time: number;
-  content: string;
-  uid: number;
-  nickName: string;
-  likeCount: number;
+  time: pipe(
+    wire.requiredNumber,
+    check((time) => time >= 0, 'before the start'),
+  ),
+  content: wire.key,
+  /** The sender (0 when unknown). */
+  uid: wire.count,
+  nickName: wire.text,
+  likeCount: wire.count,
   /** The caller liked it (false for visitors and in the relay). */
-  liked: boolean;
-  /** Unix milliseconds. */
-  createdAt: number;
-  /** The sender's own id for this send (AddBarrages clientId), so its page can match the echo; absent otherwise. */
-  clientId?: string;
-  /** Scrolling, or pinned at the top or the bottom (barrage-style.ts); 'scroll' for barrages sent before styles. */
-  mode: BarrageMode;
-  /** Uppercase '#RRGGBB'; '#FFFFFF' by default. */
-  color: string;
-  /** The sender's size; 'normal' by default. */
-  size: BarrageTextSize;
-}
+  liked: wire.isTrue,
+  /** Unix milliseconds; absent when the answer gives none. */
+  createdAt: optional(pipe(unknown(), transform((value) => wire.amountOf(value)))),
+  /** The sender's own id for this send (AddBarrages clientId), so its page can match the echo; absent (undefined) otherwise. */
+  clientId: optional(pipe(unknown(), transform((value) => wire.textOf(value) || undefined))),
+  /** Scrolling, or pinned at the top or the bottom; uppercase '#RRGGBB' ('#FFFFFF' by default); the sender's size ('normal' by default). */
+  ...barrageStyle.entries,
+});
 
-/** GetBarrages: the episode's barrages by time. */
-export interface BarrageList {
-  list: WireBarrage[];
-}
+export type WireBarrage = InferOutput<typeof wireBarrage>;
 
-/** BarrageLike: whether the caller likes it now, and its likes. */
-export interface BarrageLikeState {
-  liked: boolean;
-  count: number;
-}
+/** GetBarrages: the episode's barrages by time (data that is no object, or no list, has none). */
+const barrageList = wire.fields({ list: wire.items(wireBarrage) });
+
+export type BarrageList = InferOutput<typeof barrageList>;
+
+/** BarrageLike: whether the caller likes it now (exactly true), and its likes (0 when not a number). */
+const barrageLikeState = wire.fields({ liked: wire.isTrue, count: wire.count });
+
+export type BarrageLikeState = InferOutput<typeof barrageLikeState>;
 
 /** GetBarrageCoin: one coin per like other users gave the caller's barrages (a score, never spent). */
-export interface BarrageCoin {
-  coin: number;
-  barrageCount: number;
-}
+const barrageCoin = wire.fields({ coin: wire.count, barrageCount: wire.count });
 
-/** A user on the caller's barrage shield list. */
-export interface WireShieldedUser {
-  uid: number;
-  nickName: string;
-  avatar: string;
-}
+export type BarrageCoin = InferOutput<typeof barrageCoin>;
+
+/** A user on the caller's barrage shield list: without an id above 0 (its decimals cut off) it is left out. */
+const shieldedUser = object({
+  uid: wire.wholeId,
+  nickName: wire.text,
+  avatar: wire.text,
+});
+
+export type WireShieldedUser = InferOutput<typeof shieldedUser>;
 
 /** ShieldUser, GetShieldUserList, RemoveShieldUser: the list after. */
-export interface ShieldedUserList {
-  list: WireShieldedUser[];
-}
+const shieldedUserList = wire.fields({ list: wire.items(shieldedUser) });
 
-/** ShieldKeyWord, GetShieldKeyWordList, RemoveShieldKeyWord: the keywords after, newest first. */
-export interface ShieldedKeywordList {
-  list: string[];
-}
+export type ShieldedUserList = InferOutput<typeof shieldedUserList>;
+
+/** ShieldKeyWord, GetShieldKeyWordList, RemoveShieldKeyWord: the keywords after, newest first (empty ones left out). */
+const shieldedKeywordList = wire.fields({ list: wire.items(wire.key) });
+
+export type ShieldedKeywordList = InferOutput<typeof shieldedKeywordList>;
 
 /** The room of one episode's live barrages: `<mediaKey>#<episode>` (the socket's joinVideoRoom accepts it). */
 export function episodeRoomKey(mediaKey: string, episode: number): string {
@@ -133,17 +142,18 @@ const setting = { kind: 'text', max: BarrageProtocolLimits.maxSetting, optional:
 
 export const BarrageCalls = {
   /** The episode's barrages from `from` to `to` seconds (default: all), by time, at most 3000. Visitors may ask. */
-  list: call<BarrageList>()({
+  list: call({
     method: 'GET',
     path: '/api/Video/GetBarrages',
     carrier: 'query',
     params: { mediaKey, episode, from: { ...seconds, optional: true }, to: { ...seconds, optional: true } },
+    answer: barrageList,
   }),
   /**
    * Sends a barrage at `time` seconds (text with three decimals) in a mode, colour and size; answers the stored one,
    * relayed to the room.
    */
-  send: call<WireBarrage>()({
+  send: call({
     method: 'GET',
     path: '/api/Video/AddBarrages',
     carrier: 'query',
@@ -162,33 +172,37 @@ export const BarrageCalls = {
       /** small or normal (default). */
       size: { kind: 'text', max: 10, trim: true, oneOf: BARRAGE_TEXT_SIZES, badMessage: BarrageStyleTexts.size, optional: true },
     },
+    answer: wire.orNull(wireBarrage),
   }),
   /** Likes the barrage, or takes the like back. */
-  like: call<BarrageLikeState>()({ method: 'GET', path: '/api/Video/BarrageLike', carrier: 'query', params: { barrageId }, outlivesPage: true }),
+  like: call({ method: 'GET', path: '/api/Video/BarrageLike', carrier: 'query', params: { barrageId }, outlivesPage: true, answer: barrageLikeState }),
   /** Reports a barrage once, with a reason of the list; never one's own. */
-  report: call<null>()({
+  report: call({
     method: 'GET',
     path: '/api/Video/AccusationBarrage',
     carrier: 'query',
     params: { barrageId, reason: { kind: 'text', max: 20, trim: true, oneOf: BARRAGE_REPORT_REASONS, badMessage: BarrageMessages.reason } },
+    answer: wire.none,
   }),
-  coin: call<BarrageCoin>()({ method: 'GET', path: '/api/Video/GetBarrageCoin', carrier: 'query', params: {} }),
-  shieldUser: call<ShieldedUserList>()({ method: 'GET', path: '/api/Video/ShieldUser', carrier: 'query', params: { uid } }),
-  shieldedUsers: call<ShieldedUserList>()({ method: 'GET', path: '/api/Video/GetShieldUserList', carrier: 'query', params: {} }),
-  removeShieldedUser: call<ShieldedUserList>()({ method: 'GET', path: '/api/Video/RemoveShieldUser', carrier: 'query', params: { uid } }),
+  coin: call({ method: 'GET', path: '/api/Video/GetBarrageCoin', carrier: 'query', params: {}, answer: barrageCoin }),
+  shieldUser: call({ method: 'GET', path: '/api/Video/ShieldUser', carrier: 'query', params: { uid }, answer: shieldedUserList }),
+  shieldedUsers: call({ method: 'GET', path: '/api/Video/GetShieldUserList', carrier: 'query', params: {}, answer: shieldedUserList }),
+  removeShieldedUser: call({ method: 'GET', path: '/api/Video/RemoveShieldUser', carrier: 'query', params: { uid }, answer: shieldedUserList }),
   /** Checked by the keyword's rules (8050). */
-  shieldKeyword: call<ShieldedKeywordList>()({
+  shieldKeyword: call({
     method: 'GET',
     path: '/api/Video/ShieldKeyWord',
     carrier: 'query',
     params: { keyword: { kind: 'text', max: BarrageProtocolLimits.maxText, optional: true } },
+    answer: shieldedKeywordList,
   }),
-  shieldedKeywords: call<ShieldedKeywordList>()({ method: 'GET', path: '/api/Video/GetShieldKeyWordList', carrier: 'query', params: {} }),
-  removeShieldedKeyword: call<ShieldedKeywordList>()({
+  shieldedKeywords: call({ method: 'GET', path: '/api/Video/GetShieldKeyWordList', carrier: 'query', params: {}, answer: shieldedKeywordList }),
+  removeShieldedKeyword: call({
     method: 'GET',
     path: '/api/Video/RemoveShieldKeyWord',
     carrier: 'query',
     params: { keyword: { kind: 'text', max: BarrageProtocolLimits.maxText } },
+    answer: shieldedKeywordList,
   }),
   /** The caller's barrage settings (the defaults for a visitor). */
   config: call({ method: 'GET', path: '/api/user/getBarrageCofig', carrier: 'query', params: {}, answer: barrageConfig }),

@@ -1,28 +1,16 @@
-import { parse } from 'valibot';
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
+import { parsed } from '../request/answer-values.ts';
 import type { BarrageConfig } from './barrage-config.ts';
-import { BarrageCalls } from './barrage-protocol.ts';
-import type { Barrage, BarrageReportReason } from './barrage-rules.ts';
-import { barrageStyle, type BarrageMode, type BarrageStyle, type BarrageTextSize } from './barrage-style.ts';
-import { fieldsOf, numberOf, textOf } from '../request/answer-values.ts';
+import { BarrageCalls, wireBarrage, type WireBarrage, type WireShieldedUser } from './barrage-protocol.ts';
+import type { BarrageReportReason } from './barrage-rules.ts';
+import type { BarrageStyle } from './barrage-style.ts';
 
 type RequestOptions = Omit<CallOptions, 'paramsIn' | 'bodyEncoding'>;
 
-/** A barrage as the client holds it: the server's fields, and whether the viewer sent it. */
-export interface BarrageItem extends Barrage {
-  mediaKey: string;
-  episode: number;
-  nickName: string;
-  likeCount: number;
-  liked: boolean;
+/** A barrage as the client holds it: the server's fields (barrage-protocol.ts), and whether the viewer sent it. */
+export interface BarrageItem extends WireBarrage {
   /** Sent by this viewer (drawn with a frame). */
   own: boolean;
-  /** The sender page's id for this send (matches the socket echo to the barrage already shown). */
-  clientId?: string;
-  mode: BarrageMode;
-  /** Uppercase '#RRGGBB'. */
-  color: string;
-  size: BarrageTextSize;
 }
 
 export interface ShieldedUser {
@@ -30,50 +18,20 @@ export interface ShieldedUser {
   nickName: string;
 }
 
-/** One barrage of an answer or a sendBarrage event; null without an id, a time or a text. */
+/** The barrage as the viewer `me` holds it (own when `me` sent it). */
+const itemOf = (barrage: WireBarrage, me: number | null): BarrageItem => ({ ...barrage, own: me !== null && barrage.uid === me });
+
+/**
+ * One barrage of a sendBarrage event, read as the answers' barrages are ({@link wireBarrage}); null without an id, a
+ * time or a text.
+ */
 export function parseBarrage(value: unknown, me: number | null): BarrageItem | null {
-  const raw = fieldsOf(value);
-  const id = numberOf(raw.id, Number.NaN);
-  const time = numberOf(raw.time, Number.NaN);
-  const content = textOf(raw.content);
-  if (!Number.isSafeInteger(id) || id <= 0 || !(time >= 0) || content === '') return null;
-  const uid = Math.max(0, Math.trunc(numberOf(raw.uid)));
-  const item: BarrageItem = {
-    id,
-    time,
-    content,
-    uid,
-    mediaKey: textOf(raw.mediaKey),
-    episode: Math.max(1, Math.trunc(numberOf(raw.episode, 1))),
-    nickName: textOf(raw.nickName),
-    likeCount: Math.max(0, Math.trunc(numberOf(raw.likeCount))),
-    liked: raw.liked === true,
-    own: me !== null && uid === me,
-    ...parse(barrageStyle, raw),
-  };
-  const clientId = textOf(raw.clientId);
-  if (clientId !== '') item.clientId = clientId;
-  return item;
+  const barrage = parsed(wireBarrage, value);
+  return barrage === null ? null : itemOf(barrage, me);
 }
 
-function listOf(data: unknown): unknown[] {
-  const list = fieldsOf(data).list;
-  return Array.isArray(list) ? list : [];
-}
-
-function parseShieldedUsers(data: unknown): ShieldedUser[] {
-  return listOf(data)
-    .map((entry) => {
-      const raw = fieldsOf(entry);
-      const uid = Math.trunc(numberOf(raw.uid));
-      return uid > 0 ? { uid, nickName: textOf(raw.nickName) } : null;
-    })
-    .filter((user): user is ShieldedUser => user !== null);
-}
-
-function parseKeywords(data: unknown): string[] {
-  return listOf(data).map(textOf).filter((keyword) => keyword !== '');
-}
+/** The shielded users as the lists show them (their names; the avatar is not kept). */
+const shieldedUsersOf = ({ list }: { list: WireShieldedUser[] }): ShieldedUser[] => list.map(({ uid, nickName }) => ({ uid, nickName }));
 
 /** The settings given, as the wire writes them (numbers and flags as text: '1' / '0'). */
 function settingsOf(config: Partial<BarrageConfig>): Partial<Record<keyof BarrageConfig, string>> {
@@ -90,10 +48,8 @@ export class BarrageService {
   constructor(private readonly api: ApiClient) {}
 
   async list(mediaKey: string, episode: number, me: number | null, options: RequestOptions = {}): Promise<BarrageItem[]> {
-    const data = await this.api.request(BarrageCalls.list, { mediaKey, episode }, options);
-    return listOf(data)
-      .map((entry) => parseBarrage(entry, me))
-      .filter((item): item is BarrageItem => item !== null);
+    const { list } = await this.api.request(BarrageCalls.list, { mediaKey, episode }, options);
+    return list.map((barrage) => itemOf(barrage, me));
   }
 
   /** Sends; the answer is the stored barrage (errors are toasted by the request layer and rethrown). */
@@ -101,7 +57,7 @@ export class BarrageService {
     request: { mediaKey: string; episode: number; content: string; time: number; clientId: string; style?: BarrageStyle },
     me: number | null,
   ): Promise<BarrageItem | null> {
-    const data = await this.api.request(BarrageCalls.send, {
+    const stored = await this.api.request(BarrageCalls.send, {
       mediaKey: request.mediaKey,
       episode: request.episode,
       content: request.content,
@@ -109,12 +65,12 @@ export class BarrageService {
       clientId: request.clientId,
       ...(request.style ? { mode: request.style.mode, color: request.style.color, size: request.style.size } : {}),
     });
-    return parseBarrage(data, me);
+    return stored === null ? null : itemOf(stored, me);
   }
 
   async like(id: number): Promise<{ liked: boolean; count: number }> {
-    const raw = fieldsOf(await this.api.request(BarrageCalls.like, { barrageId: id }));
-    return { liked: raw.liked === true, count: Math.max(0, Math.trunc(numberOf(raw.count))) };
+    const { liked, count } = await this.api.request(BarrageCalls.like, { barrageId: id });
+    return { liked, count };
   }
 
   /** Reports; a refusal is toasted unless the options suppress tips. */
@@ -133,31 +89,31 @@ export class BarrageService {
   }
 
   async coin(options: RequestOptions = {}): Promise<number> {
-    return Math.max(0, Math.trunc(numberOf(fieldsOf(await this.api.request(BarrageCalls.coin, {}, options)).coin)));
+    return (await this.api.request(BarrageCalls.coin, {}, options)).coin;
   }
 
   async shieldedUsers(options: RequestOptions = {}): Promise<ShieldedUser[]> {
-    return parseShieldedUsers(await this.api.request(BarrageCalls.shieldedUsers, {}, options));
+    return shieldedUsersOf(await this.api.request(BarrageCalls.shieldedUsers, {}, options));
   }
 
   async shieldUser(uid: number): Promise<ShieldedUser[]> {
-    return parseShieldedUsers(await this.api.request(BarrageCalls.shieldUser, { uid }));
+    return shieldedUsersOf(await this.api.request(BarrageCalls.shieldUser, { uid }));
   }
 
   async removeShieldUser(uid: number): Promise<ShieldedUser[]> {
-    return parseShieldedUsers(await this.api.request(BarrageCalls.removeShieldedUser, { uid }));
+    return shieldedUsersOf(await this.api.request(BarrageCalls.removeShieldedUser, { uid }));
   }
 
   async shieldedKeywords(options: RequestOptions = {}): Promise<string[]> {
-    return parseKeywords(await this.api.request(BarrageCalls.shieldedKeywords, {}, options));
+    return (await this.api.request(BarrageCalls.shieldedKeywords, {}, options)).list;
   }
 
   async shieldKeyword(keyword: string): Promise<string[]> {
-    return parseKeywords(await this.api.request(BarrageCalls.shieldKeyword, { keyword }));
+    return (await this.api.request(BarrageCalls.shieldKeyword, { keyword })).list;
   }
 
   async removeShieldKeyword(keyword: string): Promise<string[]> {
-    return parseKeywords(await this.api.request(BarrageCalls.removeShieldedKeyword, { keyword }));
+    return (await this.api.request(BarrageCalls.removeShieldedKeyword, { keyword })).list;
   }
 
   async config(options: RequestOptions = {}): Promise<BarrageConfig> {

@@ -149,12 +149,13 @@ export const PlaybackCalls = {
   /** Videos of the same category, most played first. */
   related: call({ method: 'GET', path: '/api/list/GetRelatedVideo', carrier: 'query', params: { mediaKey }, answer: relatedVideos }),
   /** Records where the caller is in a video (whole seconds); the newest comes first in history. Signed in only. */
-  addPlayRecord: call<null>()({
+  addPlayRecord: call({
     method: 'GET',
     path: '/api/video/AddPlayRecord',
     carrier: 'query',
     outlivesPage: true,
     params: { mediaKey, episode: episodeParam, progress: { kind: 'int', min: 0, max: PlaybackProtocolLimits.maxProgressSeconds, fallback: 0 } },
+    answer: wire.none,
   }),
   /** /watching: the caller's recent plays and what everyone watches. */
   watching: call({ method: 'GET', path: '/api/video/GetWatching', carrier: 'query', params: {}, answer: watchingLists }),

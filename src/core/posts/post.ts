@@ -12,7 +12,7 @@ export function likesAfterTap(post: Pick<Post, 'liked' | 'likeCount'>): Pick<Pos
   return post.liked ? { liked: false, likeCount: Math.max(0, post.likeCount - 1) } : { liked: true, likeCount: post.likeCount + 1 };
 }
 
-export function parsePlace(value: unknown): Place | null {
+function parsePlace(value: unknown): Place | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const raw = value as Record<string, unknown>;
   const id = textOf(raw.id);

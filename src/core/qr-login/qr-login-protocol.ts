@@ -7,8 +7,10 @@
  * asked for the ticket; only `secret` fetches the session a confirmation opened, and only `secret` listens to the
  * ticket's changes over the socket.
  */
+import { object, picklist, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
-import type { UserAnswer } from '../shared-kernel/user.ts';
+import { signedInUser } from '../shared-kernel/user.ts';
 import { QrLoginTexts } from './qr-login-texts.ts';
 
 /** The answer codes of QR sign-in's calls. */
@@ -26,7 +28,8 @@ export const QrLoginRet = {
 } as const;
 
 /** A ticket's life: waiting for a phone, scanned by one, confirmed (then used once), cancelled or past its 2 minutes. */
-export type QrTicketState = 'pending' | 'scanned' | 'confirmed' | 'cancelled' | 'expired';
+const QR_TICKET_STATES = ['pending', 'scanned', 'confirmed', 'cancelled', 'expired'] as const;
+export type QrTicketState = (typeof QR_TICKET_STATES)[number];
 
 export const QrLoginRules = {
   /** A ticket is good this long after it was made. */
@@ -41,30 +44,31 @@ export const QrLoginRules = {
 export const QR_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const SECRET = { kind: 'text', max: 43, pattern: QR_SECRET_PATTERN, badMessage: QrLoginTexts.TicketNotFound } as const;
 
-/** CreateTicket: the ticket for the QR code, the screen's own secret, and how long it is good. */
-export interface QrTicketCreated {
-  ticket: string;
-  secret: string;
-  expiresInMs: number;
-}
+/** CreateTicket: the ticket for the QR code, the screen's own secret (without either the answer is unreadable), and how long it is good. */
+const qrTicketCreated = object({ ticket: wire.key, secret: wire.key, expiresInMs: wire.amount() });
 
-/** TicketState: where the ticket is; once confirmed, the signed-in user (handed out once, to the secret's holder). */
-export interface QrTicketStatus {
-  state: QrTicketState;
-  expiresInMs: number;
-  user: UserAnswer | null;
-}
+export type QrTicketCreated = InferOutput<typeof qrTicketCreated>;
+
+/**
+ * TicketState: where the ticket is (a state the app does not know is unreadable); once confirmed, the signed-in user
+ * (handed out once, to the secret's holder), read as the app's User (null when none, or no usable one).
+ */
+const qrTicketStatus = object({ state: picklist(QR_TICKET_STATES), expiresInMs: wire.amount(), user: signedInUser });
+
+export type QrTicketStatus = InferOutput<typeof qrTicketStatus>;
 
 /** ScanTicket: the device asking to sign in, as the server recorded it when the ticket was made. */
-export interface QrLoginRequest {
+const qrLoginRequest = object({
   /** "电视 · 浏览器", "Windows 电脑 · Chrome" (the device list's description). */
-  device: string;
+  device: wire.text,
   /** The region of its address ('' when unknown). */
-  place: string;
+  place: wire.text,
   /** Unix ms. */
-  createdAt: number;
-  expiresInMs: number;
-}
+  createdAt: wire.amount(),
+  expiresInMs: wire.amount(),
+});
+
+export type QrLoginRequest = InferOutput<typeof qrLoginRequest>;
 
 /** Socket events of QR sign-in (the socket's protocol, server/socket). */
 export const QrLoginEvents = {
@@ -82,21 +86,22 @@ export interface QrLoginChange {
 
 export const QrLoginCalls = {
   /** The big screen's login page: a new ticket (anyone; 30 per address per 10 minutes). */
-  createTicket: call<QrTicketCreated>()({ method: 'POST', path: '/api/QrLogin/CreateTicket', carrier: 'form', params: {} }),
+  createTicket: call({ method: 'POST', path: '/api/QrLogin/CreateTicket', carrier: 'form', params: {}, answer: qrTicketCreated }),
   /**
    * The screen: the ticket's state. The first call after the phone confirmed opens the session for this screen and
    * answers its user; later calls answer {@link QrLoginRet.TicketUsed}.
    */
-  ticketState: call<QrTicketStatus>()({
+  ticketState: call({
     method: 'POST',
     path: '/api/QrLogin/TicketState',
     carrier: 'form',
     params: { ticket: SECRET, secret: SECRET },
+    answer: qrTicketStatus,
   }),
   /** The phone opened the ticket's link: marks it scanned by this account and answers the device asking. Signed in only. */
-  scanTicket: call<QrLoginRequest>()({ method: 'POST', path: '/api/QrLogin/ScanTicket', carrier: 'form', params: { ticket: SECRET } }),
+  scanTicket: call({ method: 'POST', path: '/api/QrLogin/ScanTicket', carrier: 'form', params: { ticket: SECRET }, answer: qrLoginRequest }),
   /** 确认登录: the screen signs in as this account (once, while the ticket is good). Signed in only, the scanning account only. */
-  confirmTicket: call<null>()({ method: 'POST', path: '/api/QrLogin/ConfirmTicket', carrier: 'form', params: { ticket: SECRET } }),
+  confirmTicket: call({ method: 'POST', path: '/api/QrLogin/ConfirmTicket', carrier: 'form', params: { ticket: SECRET }, answer: wire.none }),
   /** 取消: the screen is told; its ticket no longer works. Signed in only, the scanning account only. */
-  cancelTicket: call<null>()({ method: 'POST', path: '/api/QrLogin/CancelTicket', carrier: 'form', params: { ticket: SECRET } }),
+  cancelTicket: call({ method: 'POST', path: '/api/QrLogin/CancelTicket', carrier: 'form', params: { ticket: SECRET }, answer: wire.none }),
 } as const;

@@ -4,7 +4,7 @@ import type { Socket } from '../ports/socket.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import { RequestTexts } from '../request/texts.ts';
-import { parseUser, type User } from '../shared-kernel/user.ts';
+import type { User } from '../shared-kernel/user.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { QrLoginCalls, QrLoginEvents, QrLoginRet, QrLoginRules, type QrTicketCreated, type QrTicketState, type QrTicketStatus } from './qr-login-protocol.ts';
 import { authorizeUrl } from './qr-login-rules.ts';
@@ -181,7 +181,7 @@ export class QrLoginWaiting {
       return;
     }
     if (status === null) return;
-    const user = status.user === null ? null : parseUser(status.user);
+    const { user } = status;
     if (status.state === 'confirmed' && user !== null) {
       this.apply('confirmed');
       this.deps.session.signedIn(user);

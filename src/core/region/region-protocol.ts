@@ -2,23 +2,38 @@
  * The region's calls, declared once (src/core/request/protocol.ts): the app's RegionService sends them, the reference
  * server (server/region/routes.ts) serves them, the fake (adapters/http/fake-region-api.ts) answers them.
  */
+import { optional, pipe, transform, unknown, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 
-/** GetUserRegion: the region that applies (the saved one, else the CDN's, else the default), named. */
-export interface RegionInfo {
-  country: string;
-  /** Two upper-case letters (ISO 3166-1). */
-  code: string;
-  /** The region inside the country the user chose (/countryStateList), named (广东省); absent when none. */
-  state?: string;
-  /** Its ISO 3166-2 code without the country (GD for CN-GD); absent when none. */
-  stateCode?: string;
-}
+/** Text as it came; null when the answer gives none or something else (the app then keeps what it knew). */
+const textOrNull = wire.lenientAnswer((value) => (typeof value === 'string' ? value : null));
+/** Text as it came; absent when the answer gives none or something else. */
+const textIfGiven = optional(pipe(unknown(), transform((value) => (typeof value === 'string' ? value : undefined))));
 
-/** IsMalaysia's answer when the region is not Malaysia; Malaysia is the refusal {@link RegionRet.Malaysia}. */
-export interface MalaysiaCheck {
-  isMalaysia: boolean;
-}
+/**
+ * GetUserRegion (and SetUserRegion): the region that applies (the saved one, else the CDN's, else the default), named.
+ * Every part is read only when it is text (the app keeps what it knew of the others); data that is no object gives none.
+ */
+const regionInfo = wire.fields({
+  country: textOrNull,
+  /** Two upper-case letters (ISO 3166-1). */
+  code: textOrNull,
+  /** The region inside the country the user chose (/countryStateList), named (广东省); absent when none. */
+  state: textIfGiven,
+  /** Its ISO 3166-2 code without the country (GD for CN-GD); absent when none. */
+  stateCode: textIfGiven,
+});
+
+export type RegionInfo = InferOutput<typeof regionInfo>;
+
+/**
+ * IsMalaysia's answer when the region is not Malaysia (the app reads any success so, whatever its data); Malaysia is
+ * the refusal {@link RegionRet.Malaysia}.
+ */
+const malaysiaCheck = wire.fields({ isMalaysia: wire.flag });
+
+export type MalaysiaCheck = InferOutput<typeof malaysiaCheck>;
 
 /** The answer codes of the region's calls. */
 export const RegionRet = {
@@ -28,17 +43,13 @@ export const RegionRet = {
 
 export const RegionCalls = {
   /** The caller's region; an unknown code is 1002. */
-  userRegion: call<RegionInfo>()({ method: 'GET', path: '/api/home/GetUserRegion', carrier: 'query', params: {} }),
-  /**
-   * Whether the Malaysia rules apply: for `region` when given (the app's custom area, any case; an unknown code is
-   * 1002 不支持的地区：XX), else for the region GetUserRegion resolves (an unknown one is simply not Malaysia).
-   */
+  userRegion: call({ method: 'GET', path: '/api/home/GetUserRegion', carrier: 'query', params: {}, answer: regionInfo }),
   /**
    * /selectArea and /countryStateList: the signed-in user's own region, kept on the account (GetUserRegion answers it
    * from then on), and optionally the region inside it (`state`, one of src/core/region/subdivisions.ts for that
    * country; another is 1002 不支持的地区：CN-ZZ). Without `state` the account keeps the country alone.
    */
-  setUserRegion: call<RegionInfo>()({
+  setUserRegion: call({
     method: 'POST',
     path: '/api/user/SetUserRegion',
     carrier: 'form',
@@ -46,6 +57,11 @@ export const RegionCalls = {
       region: { kind: 'text', max: 2, pattern: /^[A-Za-z]{2}$/, trim: true },
       state: { kind: 'text', max: 3, pattern: /^[A-Za-z0-9]{1,3}$/, trim: true, optional: true },
     },
+    answer: regionInfo,
   }),
-  isMalaysia: call<MalaysiaCheck>()({ method: 'GET', path: '/api/user/IsMalaysia', carrier: 'query', params: { region: { kind: 'text', max: 64, optional: true } } }),
+  /**
+   * Whether the Malaysia rules apply: for `region` when given (the app's custom area, any case; an unknown code is
+   * 1002 不支持的地区：XX), else for the region GetUserRegion resolves (an unknown one is simply not Malaysia).
+   */
+  isMalaysia: call({ method: 'GET', path: '/api/user/IsMalaysia', carrier: 'query', params: { region: { kind: 'text', max: 64, optional: true } }, answer: malaysiaCheck }),
 } as const;

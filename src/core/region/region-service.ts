@@ -46,13 +46,12 @@ export class RegionService {
   /** Asks the server for the region (GetUserRegion) and the Malaysia check; their errors are never shown. */
   async refresh(): Promise<RegionState> {
     try {
-      const data: unknown = await this.api.request(RegionCalls.userRegion, {}, { suppressTips: true });
-      const { country, code, state, stateCode } = (data ?? {}) as Record<string, unknown>;
-      if (typeof country === 'string') this.local.set(RegionKeys.userArea, country);
-      if (typeof code === 'string') this.local.set(RegionKeys.userAreaCode, code);
-      const inside = typeof state === 'string' && typeof stateCode === 'string' ? pickedStateOf(`${stateCode} ${state}`) : null;
+      const { country, code, state, stateCode } = await this.api.request(RegionCalls.userRegion, {}, { suppressTips: true });
+      if (country !== null) this.local.set(RegionKeys.userArea, country);
+      if (code !== null) this.local.set(RegionKeys.userAreaCode, code);
+      const inside = state !== undefined && stateCode !== undefined ? pickedStateOf(`${stateCode} ${state}`) : null;
       if (inside !== null) this.local.set(RegionKeys.userAreaState, storedState(inside));
-      else if (typeof country === 'string') this.local.remove(RegionKeys.userAreaState);
+      else if (country !== null) this.local.remove(RegionKeys.userAreaState);
     } catch {
       // Keep the last known region.
     }

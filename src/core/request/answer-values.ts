@@ -5,7 +5,7 @@
  * ApiClient reads every answer through its declaration once; what is not yet declared that way reads its fields
  * through the functions below, so one answer is read the same way everywhere.
  */
-import { check, minLength, optional, pipe, safeParse, string, transform, unknown, type GenericSchema } from 'valibot';
+import { check, minLength, object, optional, pipe, safeParse, string, transform, unknown, type GenericSchema, type ObjectEntries } from 'valibot';
 
 /** A plain object (not an array), or null. */
 export function recordOf(value: unknown): Record<string, unknown> | null {
@@ -164,3 +164,22 @@ export function parsed<T>(schema: GenericSchema<unknown, T>, value: unknown): T 
   const read = safeParse(schema, value);
   return read.success ? read.output : null;
 }
+
+/** An answer whose data is nothing the app reads (null, or anything: it is ignored); reads as null, never a failure. */
+export const none = lenientAnswer(() => null);
+
+/**
+ * An object answer read field by field, as the hand readers did with fieldsOf: data that is no object (absent, null,
+ * a list) reads as one without fields, so each field is its default (never a failure when every field is lenient).
+ */
+export const fields = <const E extends ObjectEntries>(entries: E) => pipe(unknown(), transform(fieldsOf), object(entries));
+
+/**
+ * A whole number above 0 with its decimals cut off (numbers may come as text): the hand readers' `wholeOf(…) > 0` (a
+ * label's id, a shielded user's); without one the value is unreadable.
+ */
+export const wholeId = pipe(
+  unknown(),
+  transform((value) => wholeOf(value)),
+  check((value) => value > 0, 'not above 0'),
+);

@@ -1,13 +1,14 @@
 /**
  * The session's calls, declared once (src/core/request/protocol.ts): the app's SessionService sends them, the
  * reference server (server/login/routes.ts, server/user/routes.ts) serves them, the fake
- * (adapters/http/fake-login-api.ts) answers them. Each answers the signed-in user as the shared kernel's
- * {@link UserAnswer} (the app reads it with parseUser). A login's image captcha travels in the shared kernel's
- * CaptchaFields and is refused with its CaptchaRet codes.
+ * (adapters/http/fake-login-api.ts) answers them. Each answers the signed-in user as the shared kernel's UserAnswer,
+ * which the app reads as its User ({@link signedInUser}; GetUserInfo's without the token, {@link userFacts}). A
+ * login's image captcha travels in the shared kernel's CaptchaFields and is refused with its CaptchaRet codes.
  */
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 import { CaptchaFields } from '../shared-kernel/captcha-protocol.ts';
-import type { UserAnswer } from '../shared-kernel/user.ts';
+import { signedInUser, userFacts } from '../shared-kernel/user.ts';
 
 export const SessionLimits = {
   /** An account name a registration may create (login also looks up seeded names with a dash). */
@@ -41,7 +42,7 @@ export const SessionCalls = {
    * at most 128 characters, not a common one); the nick name, trimmed, is 1 to 16 characters without control
    * characters (the account name when left out). 1003 the name is taken; 1005 too many registrations from an address.
    */
-  register: call<UserAnswer>()({
+  register: call({
     method: 'POST',
     path: '/api/Login/Register',
     carrier: 'form',
@@ -50,13 +51,14 @@ export const SessionCalls = {
       password: { kind: 'text', max: unitsOf(SessionLimits.passwordMax), badMessage: SessionRefusals.passwordTooLong },
       nickName: { kind: 'text', max: unitsOf(SessionLimits.nickNameMax), trim: true, optional: true, badMessage: SessionRefusals.nickName },
     },
+    answer: signedInUser,
   }),
   /**
    * Signs in with an account name and password (登录成功). 1004 unknown account or wrong password alike; past 3
    * checks for an account within 15 minutes a captcha is needed (1007; wrong, used or expired: 1008); 1005 after 20
    * checks from an address within 15 minutes.
    */
-  login: call<UserAnswer>()({
+  login: call({
     method: 'POST',
     path: '/api/Login/Login',
     carrier: 'form',
@@ -66,12 +68,13 @@ export const SessionCalls = {
       [CaptchaFields.id]: { kind: 'text', max: FIELD_MAX, optional: true },
       [CaptchaFields.code]: { kind: 'text', max: FIELD_MAX, optional: true },
     },
+    answer: signedInUser,
   }),
   /**
    * Confirms the session the token fields name and answers its user with the same token; 201 when they name none.
    * The token travels in the common parameters; a page opened with a token in its URL query sends that one instead.
    */
-  validate: call<UserAnswer>()({
+  validate: call({
     method: 'POST',
     path: '/api/Login/Validates',
     carrier: 'form',
@@ -81,9 +84,10 @@ export const SessionCalls = {
       expire: { kind: 'text', max: FIELD_MAX, optional: true },
       login_uid: { kind: 'text', max: FIELD_MAX, optional: true },
     },
+    answer: signedInUser,
   }),
   /** Ends the session: its token stops working (已退出登录). Signed in only. */
-  logout: call<null>()({ method: 'POST', path: '/api/Login/Logout', carrier: 'form', params: {} }),
+  logout: call({ method: 'POST', path: '/api/Login/Logout', carrier: 'form', params: {}, answer: wire.none }),
   /** The signed-in user, fresh, with the token the call was made with. Signed in only. */
-  userInfo: call<UserAnswer>()({ method: 'POST', path: '/api/User/GetUserInfo', carrier: 'form', params: {} }),
+  userInfo: call({ method: 'POST', path: '/api/User/GetUserInfo', carrier: 'form', params: {}, answer: userFacts }),
 } as const;

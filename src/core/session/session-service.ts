@@ -4,7 +4,7 @@ import type { ApiClient } from '../request/api-client.ts';
 import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { RequestTexts } from '../request/texts.ts';
 import { checkLoginForm, checkRegisterForm, type LoginForm, type RegisterForm } from './credentials.ts';
-import { parseUser, QUERY_TOKEN_FIELDS, tokenFromQuery, type User, type UserAnswer, type UserToken } from '../shared-kernel/user.ts';
+import { QUERY_TOKEN_FIELDS, tokenFromQuery, withToken, type User, type UserToken } from '../shared-kernel/user.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { SessionCalls } from './session-protocol.ts';
 
@@ -51,8 +51,7 @@ export class SessionService {
       const token = explicitToken === undefined
         ? {}
         : { token: String(explicitToken['token'] ?? ''), sign: String(explicitToken['sign'] ?? ''), expire: String(explicitToken['expire'] ?? ''), login_uid: String(explicitToken.uid) };
-      const data = await this.api.request(SessionCalls.validate, token);
-      const user = parseUser(data);
+      const user = await this.api.request(SessionCalls.validate, token);
       if (!user) {
         this.session.clear();
         return false;
@@ -110,8 +109,8 @@ export class SessionService {
     const current = this.session.user();
     if (!current) return null;
     try {
-      const data = await this.api.request(SessionCalls.userInfo, {});
-      const user = typeof data === 'object' && data !== null && !Array.isArray(data) ? parseUser({ ...data, token: current.token }) : null;
+      const facts = await this.api.request(SessionCalls.userInfo, {});
+      const user = facts === null ? null : withToken(facts, current.token);
       // Logged out (or another user logged in) while the answer was on its way: it is not this session's.
       if (user && this.session.user()?.token.uid === current.token.uid) this.session.signedIn(user);
       return user;
@@ -121,9 +120,9 @@ export class SessionService {
     }
   }
 
-  private async signIn(send: () => Promise<UserAnswer>): Promise<SignInOutcome> {
+  private async signIn(send: () => Promise<User | null>): Promise<SignInOutcome> {
     try {
-      const user = parseUser(await send());
+      const user = await send();
       if (!user) return { ok: false, message: MALFORMED_USER };
       this.session.signedIn(user);
       return { ok: true, user };

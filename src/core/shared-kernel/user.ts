@@ -1,8 +1,11 @@
 import type { HttpParams } from '../ports/http.ts';
-import { countOf, textOf } from '../request/answer-values.ts';
+import { countOf, lenientAnswer, recordOf, textOf } from '../request/answer-values.ts';
 
-/** The token as the server answers it (login, registration, validation, user info). */
-export interface TokenAnswer {
+/**
+ * The token as the server answers it (login, registration, validation, user info). A type rather than an interface,
+ * so that it is a {@link UserToken} too (the user answers are read as the app's User).
+ */
+export type TokenAnswer = {
   uid: number;
   /** Random session id. */
   token: string;
@@ -10,7 +13,7 @@ export interface TokenAnswer {
   expire: number;
   /** HMAC-SHA256 hex of `${uid}:${token}:${expire}` with the server's session secret. */
   sign: string;
-}
+};
 
 /**
  * The signed-in user as the server answers it (Login, Register, Validates, GetUserInfo, UpdateUserInfo): the wire
@@ -34,7 +37,7 @@ export interface UserAnswer {
   /** Saved region code, '' when none. */
   region: string;
   /** 0 female, 1 male, null not given. */
-  gender: number | null;
+  gender: 0 | 1 | null;
   introduction: string;
   /** 1 to 8, from experience. */
   level: number;
@@ -92,16 +95,14 @@ function parseToken(value: unknown): UserToken | null {
   return { ...token, uid };
 }
 
-/** Reads a user as the server or storage holds it; null when it is not a usable logged-in user. */
-export function parseUser(value: unknown): User | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  const token = parseToken(raw.token);
-  if (!token) return null;
-  const id = Number(raw.id ?? token.uid);
+/** A user's facts as an answer or a stored copy gives them, without the token; the id null when it gives no usable one. */
+export type UserFacts = Omit<User, 'id' | 'token'> & { id: number | null };
+
+function userFactsOf(raw: Record<string, unknown>): UserFacts {
+  const id = raw.id === null || raw.id === undefined ? null : Number(raw.id);
   const vipCategoryId = raw.vipCategoryId === null || raw.vipCategoryId === undefined || raw.vipCategoryId === '' ? null : Number(raw.vipCategoryId);
   return {
-    id: Number.isInteger(id) && id > 0 ? id : token.uid,
+    id: id !== null && Number.isInteger(id) && id > 0 ? id : null,
     nickName: textOf(raw.nickName),
     avatar: textOf(raw.avatar),
     vipLevel: countOf(raw.vipLevel),
@@ -119,9 +120,37 @@ export function parseUser(value: unknown): User | null {
     introduction: textOf(raw.introduction),
     level: Math.max(countOf(raw.level), 1),
     gold: countOf(raw.gold),
-    token,
   };
 }
+
+/** The user of these facts with this token: the token's uid is the id when the facts give none. */
+export function withToken(facts: UserFacts, token: UserToken): User {
+  const { id, ...rest } = facts;
+  return { id: id ?? token.uid, ...rest, token };
+}
+
+/** Reads a user as the server or storage holds it; null when it is not a usable logged-in user. */
+export function parseUser(value: unknown): User | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  const token = parseToken(raw.token);
+  return token ? withToken(userFactsOf(raw), token) : null;
+}
+
+/**
+ * The signed-in user an answer carries (Login, Register, Validates, UpdateUserInfo, a confirmed QR ticket), read by
+ * parseUser: null when it is no usable signed-in user (no token with a uid), which each caller handles.
+ */
+export const signedInUser = lenientAnswer(parseUser);
+
+/**
+ * GetUserInfo's user: its facts without the token (the session keeps its own: the answer's is not taken, and may be
+ * left out); null when the answer is no object.
+ */
+export const userFacts = lenientAnswer((value) => {
+  const raw = recordOf(value);
+  return raw === null ? null : userFactsOf(raw);
+});
 
 /** Every token field plus login_uid, as each call carries them. */
 export function tokenParams(token: UserToken): HttpParams {

@@ -1,9 +1,9 @@
+import { parse } from 'valibot';
 import type { Clock } from '../ports/clock.ts';
 import type { HttpFilePart } from '../ports/http.ts';
 import type { LocalFile, LocalFiles } from '../ports/local-files.ts';
 import type { Place } from '../ports/place-search.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { fieldsOf, textOf, wholeOf } from '../request/answer-values.ts';
 import { ApiError, isTransportFailure } from '../request/api-error.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
 import { chunkCount, chunkProgress, chunkRange, missingChunks, safeFileName } from './chunk-plan.ts';
@@ -15,6 +15,8 @@ import {
   UploadConstants,
   UploadFields,
   UploadRet,
+  coverChunkAnswer,
+  videoChunkAnswer,
   type HeldChunks,
   type PublishPoint,
   type VideoChunkAnswer,
@@ -57,51 +59,6 @@ class Cancelled extends Error {
 /** A step failed for a reason that is not a refusal of the server (the file could not be read, a bad answer). */
 class UploadStopped extends Error {}
 
-const chunkList = (value: unknown): number[] =>
-  Array.isArray(value) ? [...new Set(value.map(wholeOf).filter((n) => n > 0))].sort((a, b) => a - b) : [];
-
-function parsePublishPoint(data: unknown): PublishPoint {
-  const raw = fieldsOf(data);
-  const dailyLimit = wholeOf(raw.dailyLimit ?? UploadConstants.dailyPostLimit);
-  const usedToday = Math.max(0, wholeOf(raw.usedToday));
-  const remaining = Math.max(0, raw.remaining === undefined ? dailyLimit - usedToday : wholeOf(raw.remaining));
-  return {
-    dailyLimit,
-    usedToday,
-    remaining,
-    canPublish: raw.canPublish === undefined ? remaining > 0 : raw.canPublish === true,
-    maxVideoBytes: wholeOf(raw.maxVideoBytes) || UploadConstants.maxVideoBytes,
-    quotaBytes: wholeOf(raw.quotaBytes) || UploadConstants.userQuotaBytes,
-    usedBytes: Math.max(0, wholeOf(raw.usedBytes)),
-    maxDurationSeconds: wholeOf(raw.maxDurationSeconds) || UploadConstants.maxDurationSeconds,
-  };
-}
-
-function parseLabels(data: unknown): Label[] {
-  if (!Array.isArray(data)) return [];
-  return data.map(fieldsOf).flatMap((raw) => {
-    const id = wholeOf(raw.id);
-    const name = textOf(raw.name);
-    return id > 0 && name ? [{ id, name }] : [];
-  });
-}
-
-function parseFileInfo(data: unknown): VideoFileInfo | null {
-  const raw = fieldsOf(data);
-  const info = { lid: wholeOf(raw.lid), id: wholeOf(raw.id), uniqueFileName: textOf(raw.uniqueFileName) };
-  return info.lid > 0 && info.uniqueFileName ? info : null;
-}
-
-function parseChunkAnswer(data: unknown): ChunkAnswer {
-  const raw = fieldsOf(data);
-  return { fileName: textOf(raw.fileName), received: chunkList(raw.received), complete: raw.complete === true };
-}
-
-function parseHeldChunks(data: unknown): HeldChunks {
-  const raw = fieldsOf(data);
-  return { received: chunkList(raw.received), chunks: wholeOf(raw.chunks), fileName: textOf(raw.fileName), complete: raw.complete === true };
-}
-
 /**
  * Publishing the draft: CreateVideoFile, the video's chunks (UploadVideoChunk), SaveVideo, the cover's chunks
  * (UploadCover), CreateTrends — progress 1 → 80 across the chunks → 90 → 95 → 100.
@@ -128,12 +85,12 @@ export class PublishPost {
 
   /** GetPublishPoint. Throws ApiError (the request layer toasts it). */
   async publishPoint(): Promise<PublishPoint> {
-    return parsePublishPoint(await this.api.request(UploadCalls.publishPoint, {}));
+    return this.api.request(UploadCalls.publishPoint, {});
   }
 
   /** GetLabel. Throws ApiError (the request layer toasts it). */
   async labels(): Promise<Label[]> {
-    return parseLabels(await this.api.request(UploadCalls.labels, {}));
+    return this.api.request(UploadCalls.labels, {});
   }
 
   /** What stops publishing, in the form's order (empty when it can go). */
@@ -244,8 +201,7 @@ export class PublishPost {
       duration: String(Math.round(duration)),
       chunks: chunkCount(video.size, this.chunkSize),
     };
-    const data = await this.retrying(signal, () => this.api.request(UploadCalls.createFile, params, { suppressTips: true, signal }));
-    const info = parseFileInfo(data);
+    const info = await this.retrying(signal, () => this.api.request(UploadCalls.createFile, params, { suppressTips: true, signal }));
     if (!info) throw new UploadStopped('bad CreateVideoFile answer');
     return info;
   }
@@ -296,14 +252,11 @@ export class PublishPost {
     const data = await this.retrying(signal, () =>
       this.api.postMultipart(UploadChunkCalls.videoChunk.path, fields, { [UploadFields.file]: part }, { suppressTips: true, signal }),
     );
-    return parseChunkAnswer(data);
+    return parse(videoChunkAnswer, data);
   }
 
-  private async heldChunks(info: VideoFileInfo, signal: AbortSignal): Promise<HeldChunks> {
-    const data = await this.retrying(signal, () =>
-      this.api.request(UploadCalls.heldChunks, { uniqueFileID: info.uniqueFileName }, { suppressTips: true, signal }),
-    );
-    return parseHeldChunks(data);
+  private heldChunks(info: VideoFileInfo, signal: AbortSignal): Promise<HeldChunks> {
+    return this.retrying(signal, () => this.api.request(UploadCalls.heldChunks, { uniqueFileID: info.uniqueFileName }, { suppressTips: true, signal }));
   }
 
   private async saveVideo(info: VideoFileInfo, signal: AbortSignal): Promise<number> {
@@ -322,9 +275,8 @@ export class PublishPost {
     };
     // Left out when no label is chosen (spec).
     if (draft.labels.length > 0) body.Labels = draft.labels.map((l) => l.id).join(',');
-    const data = await this.retrying(signal, () => this.api.request(UploadCalls.saveVideo, body, { suppressTips: true, signal }));
-    const videoId = wholeOf(fieldsOf(data).videoId) || info.id;
-    return videoId;
+    const { videoId } = await this.retrying(signal, () => this.api.request(UploadCalls.saveVideo, body, { suppressTips: true, signal }));
+    return videoId || info.id;
   }
 
   /** The cover in 2 MB chunks under the video's file token; the last answer names its path. */
@@ -337,7 +289,7 @@ export class PublishPost {
       const data = await this.retrying(signal, () =>
         this.api.postMultipart(UploadChunkCalls.coverChunk.path, fields, { [UploadFields.coverFile]: part }, { suppressTips: true, signal }),
       );
-      path = textOf(fieldsOf(data).filepath) || path;
+      path = parse(coverChunkAnswer, data).filepath || path;
     }
     if (!path) throw new UploadStopped('the server gave no cover path');
     return path;

@@ -3,7 +3,9 @@
  * server (server/address/routes.ts) serves them. A VIP package that ships a gift (PackageView.giftItem) is ordered
  * with one of them (the order calls' AddressID).
  */
+import { object, type InferOutput } from 'valibot';
 import { characters } from '../display/mask.ts';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 import { AddressRules, AddressTexts } from './vip-texts.ts';
 
@@ -16,24 +18,30 @@ export const AddressRet = {
   Required: 7062,
 } as const;
 
-/** One of the caller's delivery addresses (the full phone goes to its owner only; screens show it masked). */
-export interface AddressView {
-  id: number;
-  name: string;
-  phone: string;
+/** Where a gift ships: the fields of an address as text ('' when the answer gives none). */
+const addressEntries = {
+  name: wire.text,
+  phone: wire.text,
   /** Province, city and district as chosen or typed ("广东省 深圳市 南山区"). */
-  region: string;
-  detail: string;
-  isDefault: boolean;
-}
+  region: wire.text,
+  detail: wire.text,
+};
 
-/** The address an order of a gift-shipping package was placed with, as it was then (OrderView.shippingAddress). */
-export interface ShippingAddress {
-  name: string;
-  phone: string;
-  region: string;
-  detail: string;
-}
+/**
+ * One of the caller's delivery addresses (the full phone goes to its owner only; screens show it masked): without an
+ * id it is unreadable (left off a list).
+ */
+const addressView = object({ id: wire.id, ...addressEntries, isDefault: wire.flag });
+
+export type AddressView = InferOutput<typeof addressView>;
+
+/**
+ * The address an order of a gift-shipping package was placed with, as it was then (OrderView.shippingAddress; an
+ * order answer reads it with wire.orNull: null when it has none).
+ */
+export const shippingAddress = object(addressEntries);
+
+export type ShippingAddress = InferOutput<typeof shippingAddress>;
 
 /** The fields of an address as typed (trimmed by the reader). */
 export type AddressFields = Pick<AddressView, 'name' | 'phone' | 'region' | 'detail'>;
@@ -64,16 +72,17 @@ const addressFields = {
 
 export const AddressCalls = {
   /** The caller's addresses, the default first, then the newest. Signed in only. */
-  list: call<AddressView[]>()({ method: 'GET', path: '/api/user/GetAddressList', carrier: 'query', params: {} }),
+  list: call({ method: 'GET', path: '/api/user/GetAddressList', carrier: 'query', params: {}, answer: wire.items(addressView) }),
   /** Adds an address, or (with id) changes one of the caller's; the first address is the default. Signed in only. */
-  save: call<AddressView>()({
+  save: call({
     method: 'POST',
     path: '/api/user/SaveAddress',
     carrier: 'form',
     params: { id: { kind: 'id', optional: true, emptyIsNone: true }, ...addressFields },
+    answer: addressView,
   }),
   /** Deletes one of the caller's addresses (a deleted default passes to the newest left). Signed in only. */
-  remove: call<null>()({ method: 'POST', path: '/api/user/DeleteAddress', carrier: 'form', params: { id: { kind: 'id' } } }),
+  remove: call({ method: 'POST', path: '/api/user/DeleteAddress', carrier: 'form', params: { id: { kind: 'id' } }, answer: wire.none }),
   /** Makes one of the caller's addresses the default. Signed in only. */
-  setDefault: call<null>()({ method: 'POST', path: '/api/user/SetDefaultAddress', carrier: 'form', params: { id: { kind: 'id' } } }),
+  setDefault: call({ method: 'POST', path: '/api/user/SetDefaultAddress', carrier: 'form', params: { id: { kind: 'id' } }, answer: wire.none }),
 } as const;

@@ -1,6 +1,5 @@
 import type { Clock, TimerId } from '../ports/clock.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { numberOf } from '../request/answer-values.ts';
 import { BargainType, VipCalls, type BargainHelped, type BargainStatusView } from './vip-protocol.ts';
 
 /** Spec section 9: the countdown's re-check and the free-claim overlay. */
@@ -105,13 +104,12 @@ export class BargainMachine {
 
   /** Joins with the package (0 → 1) and answers the help link; null when the server refused (it toasted). */
   async join(productId: number): Promise<string | null> {
-    let data: unknown;
+    let url: string;
     try {
-      data = await this.api.request(VipCalls.joinBargain, { ProductID: productId });
+      ({ url } = await this.api.request(VipCalls.joinBargain, { ProductID: productId }));
     } catch {
       return null;
     }
-    const url = typeof data === 'object' && data !== null && typeof (data as { url?: unknown }).url === 'string' ? (data as { url: string }).url : '';
     this.update({ status: nextBargainStatus(this.current.status, { kind: 'enter' }), info: { ...this.current.info, url } });
     await this.refresh();
     return url;
@@ -202,8 +200,8 @@ export class BargainHelp {
   /** The cut, or null when the server refused (the request layer showed its message). */
   async help(key: string): Promise<BargainHelpResult | null> {
     try {
-      const data: Partial<Record<keyof BargainHelped, unknown>> | null = await this.api.request(VipCalls.helpBargain, { key });
-      return { cut: numberOf(data?.cut ?? 0), price: numberOf(data?.price ?? 0) };
+      const { cut, price } = await this.api.request(VipCalls.helpBargain, { key });
+      return { cut, price };
     } catch {
       return null;
     }

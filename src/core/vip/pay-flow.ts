@@ -1,10 +1,9 @@
 import type { Query } from '../ports/navigator.ts';
-import { idOf } from '../request/answer-values.ts';
 import { chargedPrice, promotionsParam } from './pay-rules.ts';
 import { CUSTOMER_SERVICE_TEMPLATE_TYPE, ORDER_SYS_NAME, PayType, VipPaths } from './vip-codes.ts';
 import { VipTexts } from './vip-texts.ts';
 import type { ParamsOf } from '../request/protocol.ts';
-import type { GatewayOrderAnswer, Package, VipCalls } from './vip-protocol.ts';
+import type { CustomerServiceUser, GatewayOrderAnswer, Package, VipCalls } from './vip-protocol.ts';
 
 /**
  * The order request (spec section 3, "Pay request"), plus the method and Refer when set: the order calls' declared
@@ -191,10 +190,9 @@ export function afterGatewayOrder(answer: GatewayAnswer | null, isIos: boolean):
 /** Chat route params for a manual payment: the type and the purchase message. */
 export const MANUAL_PAY_CHAT_TYPE = 'pay';
 
-/** GetCusService answered: /chat with toUid = data.id (route params type and msgParams); a message without a usable id. */
-export function afterCustomerService(data: unknown, msgParams: string): AfterOrder {
-  const raw = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const toUid = idOf(raw.id);
+/** GetCusService answered: /chat with toUid = the user's id (route params type and msgParams); a message without a usable id. */
+export function afterCustomerService(user: Pick<CustomerServiceUser, 'id'>, msgParams: string): AfterOrder {
+  const toUid = user.id;
   if (toUid === null) return { kind: 'message', message: VipTexts.noCustomerService };
   return { kind: 'navigate', path: VipPaths.chat, query: { toUid: String(toUid) }, params: { type: MANUAL_PAY_CHAT_TYPE, msgParams } };
 }

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../request/api-client.ts';
 import { ApiError } from '../request/api-error.ts';
 import { ClientRet } from '../request/ret.ts';
-import { CUSTOMER_SERVICE_TEMPLATE_TYPE, OrderStatus, VipCalls, VipProtocolLimits, VipRet, type PaymentOrder } from './vip-protocol.ts';
+import { CUSTOMER_SERVICE_TEMPLATE_TYPE, OrderStatus, VipCalls, VipProtocolLimits, VipRet, type CustomerServiceUser, type PaymentOrder } from './vip-protocol.ts';
 import type { UserInfoRefresher } from '../shared-kernel/user.ts';
 
 /** Answers that mean the region or method refuses this purchase (/zfbPayNotSupport). */
@@ -100,7 +100,7 @@ export class PaymentService {
   }
 
   /** The payment customer-service user's id, or a message. */
-  async customerService(region?: string): Promise<PaymentResult<unknown>> {
+  async customerService(region?: string): Promise<PaymentResult<CustomerServiceUser>> {
     try {
       const input = { templateType: CUSTOMER_SERVICE_TEMPLATE_TYPE, ...(region ? { region } : {}) };
       return { ok: true, value: await this.api.request(VipCalls.customerService, input, { suppressTips: true }) };

@@ -47,9 +47,7 @@ export class RechargeActivityFetch {
   /** Asks the server for the share discount after a confirmed share; the discount in euro, or null (it toasted). */
   async grantShareDiscount(): Promise<number | null> {
     try {
-      const data: { discount?: unknown } | null = await this.api.request(VipCalls.confirmShare, {});
-      const discount = Number(data?.discount);
-      return Number.isFinite(discount) ? discount : 0;
+      return (await this.api.request(VipCalls.confirmShare, {})).discount;
     } catch {
       return null;
     }

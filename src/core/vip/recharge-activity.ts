@@ -9,20 +9,6 @@ export type RechargeActivity = RechargeActivitySummary;
 /** Local storage key of the stored recharge activity (status, type, activityRule), read by /activityRules. */
 export const RECHARGE_ACTIVITY_KEY = 'rechargeActivity';
 
-function parseRechargeActivity(value: unknown): RechargeActivity | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  const status = Number(raw.status);
-  const type = Number(raw.type);
-  if (!Number.isFinite(status) || !Number.isFinite(type)) return null;
-  return {
-    title: typeof raw.title === 'string' ? raw.title : '',
-    status,
-    type,
-    activityRule: typeof raw.activityRule === 'string' ? raw.activityRule : '',
-  };
-}
-
 /** The fetch's rule: state 1 when status is truthy and the type is 0 (share), otherwise 3. */
 export function iconStateForActivity(activity: RechargeActivity | null): VipIconState {
   return activity && activity.status && activity.type === RechargeActivityType.Share ? VipIconState.Activity : VipIconState.Final;
@@ -44,13 +30,12 @@ export class RechargeActivityService {
 
   /** GetActivity; a failed call changes nothing and shows no toast. */
   async refresh(): Promise<RechargeActivity | null> {
-    let data: unknown;
+    let activity: RechargeActivity | null;
     try {
-      data = await this.api.request(VipCalls.activity, {}, { suppressTips: true });
+      activity = await this.api.request(VipCalls.activity, {}, { suppressTips: true });
     } catch {
       return this.current;
     }
-    const activity = parseRechargeActivity(data);
     this.current = activity;
     if (activity) {
       this.local.set(RECHARGE_ACTIVITY_KEY, JSON.stringify({ status: activity.status, type: activity.type, activityRule: activity.activityRule }));

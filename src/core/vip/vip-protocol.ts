@@ -3,7 +3,7 @@
  * app's services send them, the reference server (server/vip/routes.ts, vip-activities.ts) serves them, the fake
  * (adapters/http/fake-vip-api.ts) answers them. Paths as the spec and the app write them (case-sensitive).
  */
-import type { ShippingAddress } from './address-protocol.ts';
+import { shippingAddress as shippingAddressAnswer, type ShippingAddress } from './address-protocol.ts';
 import { check, object, optional, picklist, pipe, record, regex, string, transform, union, unknown, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { call, type IdField, type IntField, type TextField } from '../request/protocol.ts';
@@ -218,23 +218,9 @@ export interface GatewayOrder {
   order: OrderView;
 }
 
-/** GetCusService: the customer-service user to chat with (manual payment). */
-export interface CustomerServiceUser {
-  id: number;
-  nickName: string;
-  avatar: string;
-  kefu: true;
-}
 
 /** SandboxPay: the order after the sandbox provider's answer; `duplicate` when it changed nothing. */
 export interface SandboxPaid extends OrderView {
-  duplicate: boolean;
-}
-
-/** GatewayCallback's acknowledgement. */
-export interface CallbackAccepted {
-  orderId: string;
-  status: string;
   duplicate: boolean;
 }
 
@@ -333,11 +319,7 @@ export type Category = InferOutput<typeof category>;
 export type PayInfo = InferOutput<typeof payInfoAnswer>;
 
 /** The address a gift-shipping order keeps (its fields as text); null when it has none (or it is no object). */
-const shippingAddress = wire.lenientAnswer((value): ShippingAddress | null => {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  return { name: wire.textOf(raw.name), phone: wire.textOf(raw.phone), region: wire.textOf(raw.region), detail: wire.textOf(raw.detail) };
-});
+const shippingAddress = wire.orNull(shippingAddressAnswer);
 
 /**
  * An order as the app reads it (OrderView, the fields the payment pages use): without an order id (`VO` + 24 hex) or
@@ -397,6 +379,19 @@ export type TcgOrderAnswer = InferOutput<typeof tcgOrderAnswer>;
 export type GatewayOrderAnswer = InferOutput<typeof gatewayOrderAnswer>;
 
 /**
+ * GetCusService: the customer-service user to chat with (manual payment); its id null when the answer gives no usable
+ * one (the pay flow then says no customer service is there), data that is no object read as such.
+ */
+const customerServiceUser = wire.fields({ id: wire.lenientAnswer(wire.idOf), nickName: wire.text, avatar: wire.text, kefu: wire.isTrue });
+
+export type CustomerServiceUser = InferOutput<typeof customerServiceUser>;
+
+/** GatewayCallback's acknowledgement. */
+const callbackAccepted = object({ orderId: wire.text, status: wire.text, duplicate: wire.flag });
+
+export type CallbackAccepted = InferOutput<typeof callbackAccepted>;
+
+/**
  * GetUserBargainStatus (spec section 3's bargain info; endTime in unix seconds; prices in euro): not joined (type 0,
  * also for an unknown type), started or bargained; a running bargain's starting price and its helpers so far
  * (absent with type 0).
@@ -417,23 +412,18 @@ const bargainStatusView = object({
 
 export type BargainStatusView = InferOutput<typeof bargainStatusView>;
 
-/** JoinActivity: the help link a friend opens, the bargain key and its end (unix seconds). */
-export interface BargainJoined {
-  url: string;
-  key: string;
-  endTime: number;
-}
+/** JoinActivity: the help link a friend opens ('' when it is not text), the bargain key and its end (unix seconds). */
+const bargainJoined = wire.fields({ url: plainText, key: plainText, endTime: wire.number() });
 
-/** Help: what a friend's cut did (euro). */
-export interface BargainHelped {
-  cut: number;
-  price: number;
-}
+export type BargainJoined = InferOutput<typeof bargainJoined>;
+
+/** Help: what a friend's cut did (euro; 0 when not a number). */
+const bargainHelped = wire.fields({ cut: wire.number(), price: wire.number() });
+
+export type BargainHelped = InferOutput<typeof bargainHelped>;
 
 /** ReceiveForFree: the recipient's VIP expiry after the claim (unix seconds; 0 none). */
-export interface BargainClaimed {
-  vipExpire: number;
-}
+const bargainClaimed = wire.fields({ vipExpire: wire.number() });
 
 /**
  * GetRechargeActivity: the running recharge activity (spec section 3; type 0 share, 1 bargain; the share discount in
@@ -451,20 +441,31 @@ const rechargeActivityInfo = object({
 
 export type RechargeActivityInfo = InferOutput<typeof rechargeActivityInfo>;
 
-/** GetActivity: the running recharge activity's summary, with its rule text (what /activityRules shows). */
-export interface RechargeActivitySummary {
-  title: string;
-  status: number;
-  type: number;
-  activityRule: string;
-}
+/** A number as Number() reads it (null and '' are 0), when finite; else the value is unreadable. */
+const finiteNumber = pipe(unknown(), transform(Number), check(Number.isFinite, 'not a number'));
 
-/** ConfirmShare: the discount granted (euro), whether it was used already, and whether it had been granted before. */
-export interface ShareConfirmed {
-  discount: number;
-  used: boolean;
-  duplicate: boolean;
-}
+/**
+ * GetActivity: the running recharge activity's summary, with its rule text (what /activityRules shows); none (null)
+ * when there is none, or it is no object or has no status or type that reads as a number.
+ */
+const rechargeActivitySummary = object({ title: plainText, status: finiteNumber, type: finiteNumber, activityRule: plainText });
+
+export type RechargeActivitySummary = InferOutput<typeof rechargeActivitySummary>;
+
+/**
+ * ConfirmShare: the discount granted (euro; as Number() reads it, 0 when not finite), whether it was used already, and
+ * whether it had been granted before.
+ */
+const shareConfirmed = wire.fields({
+  discount: wire.lenientAnswer((value) => {
+    const discount = Number(value);
+    return Number.isFinite(discount) ? discount : 0;
+  }),
+  used: wire.flag,
+  duplicate: wire.flag,
+});
+
+export type ShareConfirmed = InferOutput<typeof shareConfirmed>;
 
 /** An id the app sends on every GetVipPayType call, empty when unset. */
 const emptyOrId = { kind: 'id', optional: true, emptyIsNone: true } as const satisfies IdField;
@@ -580,7 +581,7 @@ export const VipCalls = {
     answer: gatewayOrderAnswer,
   }),
   /** Manual payment (payType 3): the customer-service user to chat with (templateType 2). Visitors may ask. */
-  customerService: call<CustomerServiceUser>()({
+  customerService: call({
     method: 'GET',
     path: '/api/payment/GetCusService',
     carrier: 'query',
@@ -588,6 +589,7 @@ export const VipCalls = {
       templateType: { kind: 'int', min: CUSTOMER_SERVICE_TEMPLATE_TYPE, max: CUSTOMER_SERVICE_TEMPLATE_TYPE },
       region,
     },
+    answer: customerServiceUser,
   }),
   /** One of the caller's orders, its true state (an unpaid one expires lazily). Signed in only. */
   order: call({
@@ -617,7 +619,7 @@ export const VipCalls = {
    * The gateway's server-to-server notification (no session): status paid | declined, amount in cents, ts in unix
    * seconds, sign the hex HMAC-SHA256 of the other fields. Refusals are HTTP errors (400, 401, 404, 409).
    */
-  gatewayCallback: call<CallbackAccepted>()({
+  gatewayCallback: call({
     method: 'POST',
     path: '/api/payment/GatewayCallback',
     carrier: 'form',
@@ -629,6 +631,7 @@ export const VipCalls = {
       ts: { kind: 'text', max: VipProtocolLimits.maxKeyLength },
       sign: { kind: 'text', max: VipProtocolLimits.maxKeyLength * 2 },
     },
+    answer: callbackAccepted,
   }),
   /** The caller's bargain (type 0 for a visitor or none). Visitors may ask. */
   bargainStatus: call({
@@ -639,39 +642,44 @@ export const VipCalls = {
     answer: bargainStatusView,
   }),
   /** Starts a bargain on a bargain package (one running per user). Signed in only. */
-  joinBargain: call<BargainJoined>()({
+  joinBargain: call({
     method: 'GET',
     path: '/api/Bargain/JoinActivity',
     carrier: 'query',
     params: { ProductID: { kind: 'id' } },
+    answer: bargainJoined,
   }),
   /** A friend cuts a bargain's price once (not the owner). Signed in only. */
-  helpBargain: call<BargainHelped>()({
+  helpBargain: call({
     method: 'GET',
     path: '/api/Bargain/Help',
     carrier: 'query',
     params: { key: bargainKey },
+    answer: bargainHelped,
   }),
   /** The owner abandons a running bargain. Signed in only. */
-  giveUpBargain: call<null>()({
+  giveUpBargain: call({
     method: 'GET',
     path: '/api/Bargain/GiveUp',
     carrier: 'query',
     params: { key: bargainKey },
+    answer: wire.none,
   }),
   /** The owner claims the package free at price 0 (credited once). Signed in only. */
-  claimBargain: call<BargainClaimed>()({
+  claimBargain: call({
     method: 'GET',
     path: '/api/Bargain/ReceiveForFree',
     carrier: 'query',
     params: { key: bargainKey },
+    answer: bargainClaimed,
   }),
   /** The running recharge activity's summary (the shell's VIP icon and /activityRules), or null. Anyone may ask. */
-  activity: call<RechargeActivitySummary | null>()({
+  activity: call({
     method: 'GET',
     path: '/api/home/GetActivity',
     carrier: 'query',
     params: {},
+    answer: wire.orNull(rechargeActivitySummary),
   }),
   /** The running recharge activity, or null. Visitors may ask. */
   rechargeActivity: call({
@@ -682,10 +690,11 @@ export const VipCalls = {
     answer: wire.orNull(rechargeActivityInfo),
   }),
   /** After a confirmed share: grants the running share activity's discount, once per user and activity. Signed in only. */
-  confirmShare: call<ShareConfirmed>()({
+  confirmShare: call({
     method: 'POST',
     path: '/api/Activity/ConfirmShare',
     carrier: 'form',
     params: {},
+    answer: shareConfirmed,
   }),
 } as const;

@@ -90,6 +90,6 @@ describe('after the order', () => {
 
   it('customer service: /chat with toUid and the route params', () => {
     expect(afterCustomerService({ id: 9 }, '{}')).toEqual({ kind: 'navigate', path: '/chat', query: { toUid: '9' }, params: { type: 'pay', msgParams: '{}' } });
-    expect(afterCustomerService({}, '{}')).toEqual({ kind: 'message', message: '暂无可用客服，请稍后再试' });
+    expect(afterCustomerService({ id: null }, '{}')).toEqual({ kind: 'message', message: '暂无可用客服，请稍后再试' });
   });
 });
