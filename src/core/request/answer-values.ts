@@ -164,3 +164,9 @@ export function parsed<T>(schema: GenericSchema<unknown, T>, value: unknown): T 
   const read = safeParse(schema, value);
   return read.success ? read.output : null;
 }
+
+/** The data of an answer the app does not read (null on the wire, a call that only acts): whatever comes reads as null. */
+export const none = lenientAnswer(() => null);
+
+/** A whole number (the decimals cut off; numbers may come as text), else 0. */
+export const whole = lenientAnswer((value) => wholeOf(value));
