@@ -170,3 +170,9 @@ export const none = lenientAnswer(() => null);
 
 /** A whole number (the decimals cut off; numbers may come as text), else 0. */
 export const whole = lenientAnswer((value) => wholeOf(value));
+
+/** A whole number above 0 that must be there (the decimals cut off; numbers may come as text): without it the value is unreadable. */
+export const wholeId = pipe(
+  whole,
+  check((value) => value > 0, 'not above 0'),
+);
