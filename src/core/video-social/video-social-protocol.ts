@@ -95,7 +95,7 @@ const replyViewPage = object({ list: wire.items(commentView), page: wire.wholeAt
 
 export type ReplyViewPage = InferOutput<typeof replyViewPage>;
 
-/** DelReply: the deleted comment and how many rows went (its replies too). */
+/** DelReply: the deleted comment and how many rows went (its replies too; not read: null when it does not read). */
 const commentDeleted = object({ id: wire.whole, deleted: wire.count });
 
 export type CommentDeleted = InferOutput<typeof commentDeleted>;
@@ -198,7 +198,7 @@ export const VideoSocialCalls = {
     answer: wire.orNull(commentView),
   }),
   /** Deletes the caller's own comment or reply; a comment's replies go with it (msg 删除成功). Signed in only. */
-  remove: call({ method: 'GET', path: '/api/Video/DelReply', carrier: 'query', params: { id }, answer: commentDeleted }),
+  remove: call({ method: 'GET', path: '/api/Video/DelReply', carrier: 'query', params: { id }, answer: wire.orNull(commentDeleted) }),
   /** Likes a comment or reply, or unlikes it. Signed in only. */
   likeComment: call({ method: 'GET', path: '/api/Video/ReplyLike', carrier: 'query', params: { id }, outlivesPage: true, answer: commentLiked }),
   /** 赞: the same vote again clears it, 踩 is replaced. Signed in only. */
