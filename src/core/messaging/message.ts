@@ -1,10 +1,13 @@
 import { recordOf } from '../request/answer-values.ts';
-import { MessageType, type ChatMessage } from './messaging-protocol.ts';
+import { MessageType, type ChatMessage, type ConversationPage } from './messaging-protocol.ts';
 import { MessagingTexts } from './messaging-texts.ts';
 /** Private messages as the app shows them: pages, texts and previews (spec sections 3 and 4); the answers are read by their declarations (messaging-protocol.ts). */
 
 // The wire's types and values, declared with the calls; the rest of the feature reads them here too.
-export { MessageType, type ChatMessage, type Conversation, type MessageSummary, type SystemMessage } from './messaging-protocol.ts';
+export { MessageType, type ChatMessage, type MessageSummary, type SystemMessage } from './messaging-protocol.ts';
+
+/** A conversation as GetConversations lists it: the other user, the last message (null when unreadable), the unread count. */
+export type Conversation = ConversationPage['list'][number];
 
 /** In-app pages of messaging. */
 export const MessagingRoutes = {

@@ -67,8 +67,6 @@ export type ChatMessage = InferOutput<typeof chatMessage>;
 /** A conversation: the other user (without one it is left out), the last message (null when unreadable) and the unread count. */
 const conversation = object({ user: listedUser, lastMessage: wire.orNull(chatMessage), unread: wire.count });
 
-export type Conversation = InferOutput<typeof conversation>;
-
 /** GetConversations: the caller's conversations, newest first. */
 const conversationPage = object({ list: wire.items(conversation), total: wire.count });
 
