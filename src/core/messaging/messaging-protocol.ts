@@ -90,8 +90,6 @@ const unreadCount = object({
   }),
 });
 
-export type UnreadCount = InferOutput<typeof unreadCount>;
-
 /** A system message (createdAt in milliseconds; 0 when unknown): without an id it is unreadable. */
 const systemMessage = object({ id: wire.id, title: wire.text, content: wire.text, createdAt: wire.number(), read: trueOrOne });
 
