@@ -1,3 +1,4 @@
+import { unknown } from 'valibot';
 import { HttpFailure } from '../../src/core/ports/http.ts';
 import type { Place } from '../../src/core/ports/place-search.ts';
 import {
@@ -157,8 +158,8 @@ export function installFakeUploadApi(http: FakeHttp, options: FakeUploadApiOptio
   };
   /** The caller is the call's login_uid (no token check: pair it with the login imitation for that). */
   const { serve } = fakeApi(http, { route, signedOut: SESSION_INVALID });
-  /** A multipart chunk call: no declared parameters (its fields are read from the multipart body). */
-  const chunkCall = (declared: { method: 'POST'; path: string }) => ({ ...declared, carrier: 'form', params: {} }) as const;
+  /** A multipart chunk call: no declared parameters (its fields are read from the multipart body), its answer the fake's own. */
+  const chunkCall = (declared: { method: 'POST'; path: string }) => ({ ...declared, carrier: 'form', params: {}, answer: unknown() }) as const;
   const usedBytesOf = (uid: number) => [...state.uploads.values()].filter((u) => u.uid === uid).reduce((sum, u) => sum + u.fileSize, 0);
 
   serve(UploadCalls.labels, 'optional', () => ok(state.labels));

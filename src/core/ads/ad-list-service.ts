@@ -37,12 +37,11 @@ export class AdListService {
       const cached = this.cached(this.session, region) ?? this.cached(this.local, region);
       if (cached) return cached;
     }
-    const answer = await this.api.request(
+    const data = await this.api.request(
       AdCalls.list,
       { typeList: AdRules.typeList, ...(request.mediaKey ? { mediaKey: request.mediaKey } : {}), ...(request.region ? { region: request.region } : {}) },
       { suppressTips: true },
     );
-    const data = parseAdsData(answer) ?? { kaiping: [], zanting: [], chaBo: [], danmu: [] };
     if (cacheable) {
       const entry = JSON.stringify({ at: this.clock.now(), region, data } satisfies CacheEntry);
       this.session.set(AdKeys.adsCache, entry);

@@ -4,46 +4,57 @@
  * AdView and AdTrack are not sent through their declarations: the app POSTs to an ad's viewURL and GETs its
  * trackingURL as the answer gives them (spec §7), which the server makes from these paths.
  */
+import { object, optional, pipe, transform, unknown, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 
 /** The lists of the answer: kaiping (start ads), zanting (pause), chaBo (inserted), danmu (barrage). */
 export type AdPosition = 'kaiping' | 'zanting' | 'chaBo' | 'danmu';
 
-/** Where a tap on an ad leads inside the app (spec: ad data, appParam). */
-export interface AdAppParam {
-  device: string;
-  type: string;
-  pagePath: string;
-  param: string;
-  isNeedLogin: boolean;
-  webUrl: string;
-}
+/** Where a tap on an ad leads inside the app (spec: ad data, appParam); empty fields when the ad has none. */
+const adAppParam = object({ device: wire.text, type: wire.text, pagePath: wire.text, param: wire.text, isNeedLogin: wire.flag, webUrl: wire.text });
 
-/** One ad as GetAdsDataList answers it. */
-export interface AdInfo {
-  id: number;
-  /** The image. */
-  showURL: string;
-  /** Opened in a new window on tap ('' for none). */
-  linkURL: string;
-  /** POSTed to once when the ad is viewed. */
-  viewURL: string;
-  appParam: AdAppParam;
-  /** The ad's words: the barrage ad's text, a caption for the others ('' for none). */
-  title: string;
-  /** A third party's tracking address the client GETs once per showing ('' for none). */
-  trackingURL: string;
-}
+export type AdAppParam = InferOutput<typeof adAppParam>;
 
-/** GetAdsDataList: the enabled ads of the types asked, by list. */
-export type AdLists = Record<AdPosition, AdInfo[]>;
+/** Trimmed text, or none. */
+const trimmed = (value: string): string | undefined => value.trim() || undefined;
+
+/**
+ * One ad as GetAdsDataList answers it: the image (without one the ad is unreadable, left out of its list), the address
+ * opened in a new window on a tap ('' for none), the address POSTed to once when it is viewed, where a tap leads in
+ * the app, the ad's words (the barrage ad's text, a caption for the others) and a third party's tracking address the
+ * client GETs once per showing: both trimmed, and absent when none.
+ */
+export const ad = pipe(
+  object({
+    id: wire.number(),
+    showURL: wire.key,
+    linkURL: wire.text,
+    viewURL: wire.text,
+    appParam: optional(pipe(unknown(), transform(wire.fieldsOf), adAppParam), null),
+    title: wire.text,
+    trackingURL: wire.text,
+  }),
+  transform(({ title, trackingURL, ...read }) => {
+    const words = trimmed(title);
+    const tracking = trimmed(trackingURL);
+    return { ...read, ...(words ? { title: words } : {}), ...(tracking ? { trackingURL: tracking } : {}) };
+  }),
+);
+
+export type AdInfo = InferOutput<typeof ad>;
+
+/** GetAdsDataList: the enabled ads of the types asked, by list (a list that is none reads as empty). */
+export const adLists = object({ kaiping: wire.items(ad), zanting: wire.items(ad), chaBo: wire.items(ad), danmu: wire.items(ad) });
+
+export type AdLists = InferOutput<typeof adLists>;
 
 /** typeList: 1 to 20 type numbers of one or two digits, comma separated (whitespace removed). */
 const TYPE_LIST = /^\d{1,2}(,\d{1,2}){0,19}$/;
 
 export const AdCalls = {
   /** The ads of the types asked, for every region or this one (two letters), for every video or this one. */
-  list: call<AdLists>()({
+  list: call({
     method: 'GET',
     path: '/api/Video/GetAdsDataList',
     carrier: 'query',
@@ -52,9 +63,10 @@ export const AdCalls = {
       mediaKey: { kind: 'text', max: 64, pattern: /^[A-Za-z0-9_-]{1,64}$/, optional: true },
       region: { kind: 'text', max: 2, pattern: /^[A-Za-z]{2}$/, optional: true },
     },
+    answer: adLists,
   }),
   /** Counts a view of the ad (its viewURL); 1070 广告不存在 for no such ad. */
-  view: call<null>()({ method: 'POST', path: '/api/Video/AdView', carrier: 'query', params: { id: { kind: 'id' } } }),
+  view: call({ method: 'POST', path: '/api/Video/AdView', carrier: 'query', params: { id: { kind: 'id' } }, answer: wire.none }),
   /** Counts a tracking hit of the ad (the seeded play ads' trackingURL); 1070 广告不存在 for no such ad. */
-  track: call<null>()({ method: 'GET', path: '/api/Video/AdTrack', carrier: 'query', params: { id: { kind: 'id' } } }),
+  track: call({ method: 'GET', path: '/api/Video/AdTrack', carrier: 'query', params: { id: { kind: 'id' } }, answer: wire.none }),
 } as const;

@@ -1,30 +1,12 @@
 import type { Query } from '../ports/navigator.ts';
-import { fieldsOf, flagOf, textOf } from '../request/answer-values.ts';
-import type { AdAppParam } from './ads-protocol.ts';
+import * as wire from '../request/answer-values.ts';
+import { ad, adLists, type AdInfo, type AdLists } from './ads-protocol.ts';
 
-/** One ad of the ad list as the app keeps it (spec: start ad, ad data; the wire form is ads-protocol.ts's AdInfo). */
-export interface Ad {
-  id: number;
-  /** The image. */
-  showURL: string;
-  /** Opened in a new window on tap ('' for none). */
-  linkURL: string;
-  /** POSTed to once when the ad is viewed ('' for none). */
-  viewURL: string;
-  appParam: AdAppParam;
-  /** The ad's words (the barrage ad's text, a caption for the pause and inserted ads); absent when none. */
-  title?: string;
-  /** A tracking address GET once per showing of a play ad; absent when none. */
-  trackingURL?: string;
-}
+/** One ad of the ad list as the app keeps it (spec: start ad, ad data; read by ads-protocol.ts's schema). */
+export type Ad = AdInfo;
 
 /** The ad list answer: kaiping (start ads), zanting (pause), chaBo (insert), danmu (barrage). */
-export interface AdsData {
-  kaiping: Ad[];
-  zanting: Ad[];
-  chaBo: Ad[];
-  danmu: Ad[];
-}
+export type AdsData = AdLists;
 
 /** Spec section 7 and 9. */
 export const AdRules = {
@@ -57,50 +39,21 @@ export const AdPaths = {
 /** The query key that hides the nav bar (embedded pages): no start ad there. */
 const HIDE_NAV_BAR_QUERY = 'hideNavBar';
 
-function parseAppParam(value: unknown): AdAppParam {
-  const raw = fieldsOf(value);
-  return {
-    device: textOf(raw.device),
-    type: textOf(raw.type),
-    pagePath: textOf(raw.pagePath),
-    param: textOf(raw.param),
-    isNeedLogin: flagOf(raw.isNeedLogin),
-    webUrl: textOf(raw.webUrl),
-  };
-}
+const adList = wire.items(ad);
 
-/** One ad, or null when it has no image to show. */
+/** One ad kept (local storage), or null when it has no image to show. */
 export function parseAd(value: unknown): Ad | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  const showURL = textOf(raw.showURL);
-  if (!showURL) return null;
-  const id = typeof raw.id === 'number' && Number.isFinite(raw.id) ? raw.id : Number(textOf(raw.id)) || 0;
-  const title = textOf(raw.title).trim();
-  const trackingURL = textOf(raw.trackingURL).trim();
-  return {
-    id,
-    showURL,
-    linkURL: textOf(raw.linkURL),
-    viewURL: textOf(raw.viewURL),
-    appParam: parseAppParam(raw.appParam),
-    ...(title ? { title } : {}),
-    ...(trackingURL ? { trackingURL } : {}),
-  };
+  return wire.parsed(ad, value);
 }
 
-/** A list of ads; entries without an image are dropped. Null when the value is not a list. */
+/** A list of kept ads; entries without an image are dropped. Null when the value is not a list. */
 export function parseAdList(value: unknown): Ad[] | null {
-  if (!Array.isArray(value)) return null;
-  return value.map(parseAd).filter((ad): ad is Ad => ad !== null);
+  return Array.isArray(value) ? wire.parsed(adList, value) : null;
 }
 
-/** The ad list answer; a missing list reads as empty. Null when the value is not an object. */
+/** Kept ad list data (the cache); a missing list reads as empty. Null when the value is not an object. */
 export function parseAdsData(value: unknown): AdsData | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const raw = value as Record<string, unknown>;
-  const list = (name: keyof AdsData) => parseAdList(raw[name]) ?? [];
-  return { kaiping: list('kaiping'), zanting: list('zanting'), chaBo: list('chaBo'), danmu: list('danmu') };
+  return typeof value === 'object' && !Array.isArray(value) ? wire.parsed(adLists, value) : null;
 }
 
 /** Play pages (/play/…, /watch) never use the ad list cache. */

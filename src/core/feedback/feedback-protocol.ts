@@ -5,6 +5,8 @@
  * to visitors; a signed-in caller's token travels in the common parameters, as do DeviceId and Lang (1: the
  * refusals in Traditional Chinese).
  */
+import { object, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call, type TextField } from '../request/protocol.ts';
 
 /** Answer codes of the feedback calls (9010-9029). */
@@ -18,9 +20,13 @@ export const FeedbackRet = {
 } as const;
 
 /** What both calls answer: the stored feedback's id (with the thanks message). */
-export interface FeedbackReceipt {
-  id: number;
-}
+/** What a sent feedback answers: its id. */
+const feedbackReceipt = object({ id: wire.id });
+
+export type FeedbackReceipt = InferOutput<typeof feedbackReceipt>;
+
+/** The receipt is not read: whatever comes (null too) is no failure. */
+const receiptNotRead = wire.orNull(feedbackReceipt);
 
 /** The longest context field (gid, name, videoTitle, device, browser), in characters. */
 const CONTEXT_MAX = 100;
@@ -56,7 +62,7 @@ export const FeedbackCalls = {
    * questions joined with #, an optional description of at most 100 characters, and the play (gid, name,
    * videoTitle). 感谢您的反馈，我们会尽快处理.
    */
-  problemCollect: call<FeedbackReceipt>()({
+  problemCollect: call({
     method: 'GET',
     path: '/api/user/ProblemCollect',
     carrier: 'query',
@@ -70,12 +76,14 @@ export const FeedbackCalls = {
       name: bounded(CONTEXT_MAX),
       videoTitle: bounded(CONTEXT_MAX),
     },
+    answer: receiptNotRead,
   }),
   /** A suggestion of at most 500 characters, with an optional contact of at most 50. 感谢您的宝贵意见. */
-  addSuggestion: call<FeedbackReceipt>()({
+  addSuggestion: call({
     method: 'GET',
     path: '/api/User/AddSuggestion',
     carrier: 'query',
     params: { content: FREE_TEXT, contact: FREE_TEXT },
+    answer: receiptNotRead,
   }),
 } as const;

@@ -1,7 +1,5 @@
 import type { ApiClient } from '../request/api-client.ts';
-import { parsed } from '../request/answer-values.ts';
 import type { Video } from '../shared-kernel/video.ts';
-import { video as videoAnswer } from '../shared-kernel/video-wire.ts';
 import { FocusCalls, type FocusPost, type FocusSuggestion } from './focus-protocol.ts';
 
 export type { FocusPost, FocusSuggestion } from './focus-protocol.ts';
@@ -23,11 +21,11 @@ export class FocusService {
   /** Throws ApiError. */
   async updates(page: number, pageSize: number): Promise<FocusFeedPage> {
     const data = await this.api.request(FocusCalls.updates, { page, pageSize }, { suppressTips: true });
-    const list = data.list.flatMap((update): FocusItem[] => {
-      if (update.kind === 'post') return [{ kind: 'post', key: `post:${update.post.id}`, time: update.time, post: update.post }];
-      const video = parsed(videoAnswer, update.video);
-      return video ? [{ kind: 'video', key: `video:${video.mediaKey}`, time: update.time, video }] : [];
-    });
+    const list = data.list.map((update): FocusItem =>
+      update.kind === 'post'
+        ? { kind: 'post', key: `post:${update.post.id}`, time: update.time, post: update.post }
+        : { kind: 'video', key: `video:${update.video.mediaKey}`, time: update.time, video: update.video },
+    );
     return { list, follows: data.follows, suggestions: data.suggestions };
   }
 }

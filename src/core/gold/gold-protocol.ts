@@ -2,7 +2,10 @@
  * Gold's calls, declared once (src/core/request/protocol.ts): the app's GoldService sends them, the reference
  * server (server/gold/routes.ts) serves them, the fake (test/contract/gold-protocol.test.ts) answers them.
  */
+import { array, object, pipe, transform, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
+import { pageEntries, withTotal } from '../shared-kernel/video.ts';
 
 /** The longest media key a video can have. */
 const MAX_MEDIA_KEY = 64;
@@ -23,32 +26,27 @@ export const GoldRet = {
   NotForSale: 7031,
 } as const;
 
-/** A paid video as FilterVideoByGold answers it. */
-export interface PaidVideo {
-  mediaKey: string;
-  /** Price in gold. */
-  price: number;
-  /** Bought by the caller (always false for a visitor). */
-  unlocked: boolean;
-  /** The landscape cover (the gate shows it darkened behind the price). */
-  cover: string;
-}
+/**
+ * A paid video as FilterVideoByGold answers it: its price in gold, whether the caller bought it (always false for a
+ * visitor) and its landscape cover (the gate shows it darkened behind the price).
+ */
+const paidVideo = object({ mediaKey: wire.key, price: wire.amount(), unlocked: wire.flag, cover: wire.text });
 
-/** FilterVideoByGold: the paid videos among the keys asked (free and unknown ones left out), and the balance. */
-export interface PaidVideos {
-  list: PaidVideo[];
-  /** The caller's gold; null for a visitor. */
-  balance: number | null;
-}
+export type PaidVideo = InferOutput<typeof paidVideo>;
+
+/**
+ * FilterVideoByGold: the paid videos among the keys asked (free and unknown ones left out), and the caller's gold
+ * (null for a visitor). A video left out plays free, so a list that does not read (or an entry of it) makes the whole
+ * answer none (null) rather than a video free.
+ */
+const paidVideos = object({ list: array(paidVideo), balance: wire.amountOrNull });
+
+export type PaidVideos = InferOutput<typeof paidVideos>;
 
 /** PayVideoByGold: the video is the caller's (now, or already: then nothing was debited and `paid` is 0). */
-export interface VideoUnlocked {
-  mediaKey: string;
-  price: number;
-  paid: number;
-  balance: number;
-  alreadyUnlocked: boolean;
-}
+const videoUnlocked = object({ mediaKey: wire.text, price: wire.amount(), paid: wire.amount(), balance: wire.amount(), alreadyUnlocked: wire.flag });
+
+export type VideoUnlocked = InferOutput<typeof videoUnlocked>;
 
 /** The data of PayVideoByGold's refusal {@link GoldRet.Insufficient}. */
 export interface GoldShortfall {
@@ -57,52 +55,51 @@ export interface GoldShortfall {
   balance: number;
 }
 
-/** One entry of the gold history. */
-export interface GoldRecord {
-  id: number;
-  /** Signed: positive credits, negative debits. */
-  amount: number;
-  /** The balance right after. */
-  balance: number;
-  /** sign_in, unlock, grant, … */
-  reason: string;
-  /** The unlocked video (unlock entries), or null. */
-  mediaKey: string | null;
-  videoTitle: string | null;
-  note: string;
-  /** Unix milliseconds. */
-  time: number;
-}
+/**
+ * One entry of the gold history: the amount signed (positive credits, negative debits), the balance right after, why
+ * (sign_in, unlock, grant, …), the unlocked video of an unlock entry (else null), the note and the time (Unix ms).
+ * Without an id it is left out.
+ */
+const goldRecord = object({
+  id: wire.id,
+  amount: wire.number(),
+  balance: wire.number(),
+  reason: wire.text,
+  mediaKey: wire.orNull(wire.key),
+  videoTitle: wire.orNull(wire.key),
+  note: wire.text,
+  time: wire.amount(),
+});
+
+export type GoldRecord = InferOutput<typeof goldRecord>;
 
 /** GetGoldRecords: one page of the history, newest first, with the balance. */
-export interface GoldRecordPage {
-  balance: number;
-  list: GoldRecord[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+const goldRecordPage = pipe(object({ ...pageEntries(goldRecord), balance: wire.amount() }), transform(withTotal));
+
+export type GoldRecordPage = InferOutput<typeof goldRecordPage>;
 
 export const GoldCalls = {
   /** Which of the given videos are paid, and whether the caller may play them. Visitors may ask. */
-  paidVideos: call<PaidVideos>()({
+  paidVideos: call({
     method: 'GET',
     path: '/api/video/FilterVideoByGold',
     carrier: 'query',
     params: {
       mediaKeys: { kind: 'list', maxItems: GoldProtocolLimits.maxFilterKeys, maxLength: MAX_MEDIA_KEY, tooManyMessage: `mediaKeys最多${GoldProtocolLimits.maxFilterKeys}个` },
     },
+    answer: wire.orNull(paidVideos),
   }),
   /** Unlocks a paid video with gold, once per user and video; a second call debits nothing. Signed in only. */
-  unlock: call<VideoUnlocked>()({
+  unlock: call({
     method: 'GET',
     path: '/api/video/PayVideoByGold',
     carrier: 'query',
     params: { mediaKey: { kind: 'text', max: MAX_MEDIA_KEY, trim: true } },
+    answer: videoUnlocked,
     refusals: [GoldRet.Insufficient, GoldRet.NotForSale],
   }),
   /** The caller's gold history, paged. Signed in only. */
-  records: call<GoldRecordPage>()({
+  records: call({
     method: 'GET',
     path: '/api/user/GetGoldRecords',
     carrier: 'query',
@@ -116,5 +113,6 @@ export const GoldCalls = {
         rangeMessage: `每页数量为1-${GoldProtocolLimits.maxPageSize}`,
       },
     },
+    answer: goldRecordPage,
   }),
 } as const;

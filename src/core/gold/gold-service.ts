@@ -46,13 +46,13 @@ export class GoldService {
 
   /** FilterVideoByGold for one video; null when the answer cannot be read. Errors are not shown. */
   async access(mediaKey: string): Promise<GoldAccess | null> {
-    const data = await this.api.request(GoldCalls.paidVideos, { mediaKeys: [mediaKey] }, { suppressTips: true });
-    if (!Array.isArray(data?.list)) return null;
-    const entry = data.list.find((item) => item.mediaKey === mediaKey);
-    const balance = data.balance === null ? null : Math.max(0, data.balance);
+    const read = await this.api.request(GoldCalls.paidVideos, { mediaKeys: [mediaKey] }, { suppressTips: true });
+    if (!read) return null;
+    const { list, balance } = read;
+    const entry = list.find((item) => item.mediaKey === mediaKey);
     if (balance !== null) this.keepBalance(balance);
     if (!entry) return { price: 0, unlocked: true, balance, cover: '' };
-    return { price: Math.max(0, entry.price), unlocked: entry.unlocked, balance, cover: entry.cover };
+    return { price: entry.price, unlocked: entry.unlocked, balance, cover: entry.cover };
   }
 
   /** Whether an unlock of this video is on its way (the button shows it). */

@@ -3,6 +3,8 @@
  * them, the reference server (server/help/routes.ts) serves them, the fake (adapters/http/fake-help-api.ts) answers
  * them. Public calls: token fields are ignored.
  */
+import { object, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 
 /** The only help collection the app asks for (every call's cinema parameter). */
@@ -17,46 +19,40 @@ const cinema = { kind: 'text', max: 1, trim: true, oneOf: [HELP_CINEMA] } as con
  */
 const HELP_CID = /^\d{1,9}(,\d{1,9}){0,14},(?!0+$)\d{1,9}$/;
 
-/** A help category as the server lists it. */
-export interface HelpCategoryInfo {
-  id: number;
-  title: string;
-  /** Where it hangs in the help tree ('0,1'); `{path},{id}` is its cid. */
-  path: string;
-}
+/** A help category as the server lists it: where it hangs in the help tree ('0,1'; `{path},{id}` is its cid). Without an id it is left out. */
+const helpCategoryInfo = object({ id: wire.id, title: wire.text, path: wire.text });
 
-/** A question of a category (an article's id and title). */
-export interface HelpQuestionInfo {
-  id: number;
-  title: string;
-}
+export type HelpCategoryInfo = InferOutput<typeof helpCategoryInfo>;
 
-/** A category with its enabled questions. */
-export interface HelpCategoryContentInfo extends HelpCategoryInfo {
-  sublist: HelpQuestionInfo[];
-}
+/** A question of a category (an article's id and title): without an id it is left out. */
+const helpQuestionInfo = object({ id: wire.id, title: wire.text });
 
-/** An article; `contxt` is HTML as stored (the client sanitises it). */
-export interface HelpArticleInfo {
-  id: number;
-  title: string;
-  contxt: string;
-}
+export type HelpQuestionInfo = InferOutput<typeof helpQuestionInfo>;
 
-/** gethelpcat's answer (every help answer wraps its entries in `info`). */
-export interface HelpCategoryList {
-  info: HelpCategoryInfo[];
-}
+/** A category with its enabled questions (its id 0 when the answer gives none: its questions are what is read). */
+const helpCategoryContentInfo = object({ id: wire.count, title: wire.text, path: wire.text, sublist: wire.items(helpQuestionInfo) });
+
+export type HelpCategoryContentInfo = InferOutput<typeof helpCategoryContentInfo>;
+
+/** An article; `contxt` is HTML as stored (the client sanitises it); its id null when the answer gives none. */
+const helpArticleInfo = object({ id: wire.lenientAnswer(wire.idOf), title: wire.text, contxt: wire.text });
+
+export type HelpArticleInfo = InferOutput<typeof helpArticleInfo>;
+
+/** gethelpcat's answer (every help answer wraps its entries in `info`; entries that are no objects are left out). */
+export const helpCategoryList = object({ info: wire.items(helpCategoryInfo) });
+
+export type HelpCategoryList = InferOutput<typeof helpCategoryList>;
 
 /** gethelpcontent's answer: the category alone. */
-export interface HelpCategoryContentList {
-  info: HelpCategoryContentInfo[];
-}
+const helpCategoryContentList = object({ info: wire.items(helpCategoryContentInfo) });
+
+export type HelpCategoryContentList = InferOutput<typeof helpCategoryContentList>;
 
 /** gethelpcontentbyid's answer: the article alone. */
-export interface HelpArticleList {
-  info: HelpArticleInfo[];
-}
+const helpArticleList = object({ info: wire.items(helpArticleInfo) });
+
+export type HelpArticleList = InferOutput<typeof helpArticleList>;
 
 /** The answer codes of help's calls. */
 export const HelpRet = {
@@ -68,24 +64,27 @@ export const HelpRet = {
 
 export const HelpCalls = {
   /** The enabled categories in display order. */
-  categories: call<HelpCategoryList>()({
+  categories: call({
     method: 'GET',
     path: '/api/home/gethelpcat',
     carrier: 'query',
     params: { cinema },
+    answer: helpCategoryList,
   }),
   /** One category (cid = `{path},{id}`) with its questions: `info` holds it alone; 9002 for no such category. */
-  content: call<HelpCategoryContentList>()({
+  content: call({
     method: 'GET',
     path: '/api/home/gethelpcontent',
     carrier: 'query',
     params: { cinema, cid: { kind: 'text', max: 160, squash: true, pattern: HELP_CID } },
+    answer: helpCategoryContentList,
   }),
   /** One article: `info` holds it alone; 9001 for no such article. */
-  article: call<HelpArticleList>()({
+  article: call({
     method: 'GET',
     path: '/api/home/gethelpcontentbyid',
     carrier: 'query',
     params: { cinema, id: { kind: 'id' } },
+    answer: helpArticleList,
   }),
 } as const;

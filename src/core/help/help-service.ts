@@ -1,12 +1,12 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { HELP_CINEMA, HelpCalls } from './help-protocol.ts';
+import { parsed } from '../request/answer-values.ts';
+import { HELP_CINEMA, HelpCalls, helpCategoryList } from './help-protocol.ts';
 import {
   HelpKeys,
+  articleOf,
   categoryCid,
-  parseArticle,
-  parseCategories,
-  parseQuestions,
+  questionsOf,
   type HelpArticle,
   type HelpCategory,
   type HelpCategoryWithQuestions,
@@ -28,13 +28,13 @@ export class HelpService {
   async categories(): Promise<HelpCategory[]> {
     const cached = this.cachedCategories();
     if (cached) return cached;
-    const categories = parseCategories(await this.api.request(HelpCalls.categories, { cinema: HELP_CINEMA }));
+    const categories = (await this.api.request(HelpCalls.categories, { cinema: HELP_CINEMA })).info;
     this.session.set(HelpKeys.categoryList, JSON.stringify({ info: categories }));
     return categories;
   }
 
   async questions(category: HelpCategory): Promise<HelpQuestion[]> {
-    return parseQuestions(await this.api.request(HelpCalls.content, { cinema: HELP_CINEMA, cid: categoryCid(category) }));
+    return questionsOf(await this.api.request(HelpCalls.content, { cinema: HELP_CINEMA, cid: categoryCid(category) }));
   }
 
   /** Every category with its questions (the questions asked for in parallel). */
@@ -46,7 +46,7 @@ export class HelpService {
 
   /** The article, or null when the server answers no article. Errors (9001 included) reject through the request layer. */
   async article(id: number): Promise<HelpArticle | null> {
-    return parseArticle(await this.api.request(HelpCalls.article, { id, cinema: HELP_CINEMA }), id);
+    return articleOf(await this.api.request(HelpCalls.article, { id, cinema: HELP_CINEMA }), id);
   }
 
   /** Remembers the category a question was opened from (its index in the list). */
@@ -66,7 +66,7 @@ export class HelpService {
     const raw = this.session.get(HelpKeys.categoryList);
     if (!raw) return null;
     try {
-      const categories = parseCategories(JSON.parse(raw));
+      const categories = parsed(helpCategoryList, JSON.parse(raw))?.info ?? [];
       return categories.length > 0 ? categories : null;
     } catch {
       return null;

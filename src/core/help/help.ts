@@ -1,6 +1,6 @@
 /** Help centre: the pages, codes, texts and the shapes of help categories and articles (spec sections 3 and 7); the calls are in help-protocol.ts. */
 
-import { recordOf, textOf } from '../request/answer-values.ts';
+import type { HelpArticleList, HelpCategoryContentList, HelpCategoryInfo, HelpQuestionInfo } from './help-protocol.ts';
 
 export const HelpPaths = {
   center: '/help',
@@ -19,16 +19,9 @@ export const HelpKeys = {
   visitedCategory: 'helpVisitedCategory',
 } as const;
 
-export interface HelpQuestion {
-  id: number;
-  title: string;
-}
+export type HelpQuestion = HelpQuestionInfo;
 
-export interface HelpCategory {
-  id: number;
-  title: string;
-  path: string;
-}
+export type HelpCategory = HelpCategoryInfo;
 
 export interface HelpCategoryWithQuestions extends HelpCategory {
   sublist: HelpQuestion[];
@@ -67,41 +60,17 @@ export function categoryIndexFrom(value: string | null | undefined): number | nu
   return Number(value);
 }
 
-function idOf(value: unknown): number | null {
-  const id = typeof value === 'string' ? Number(value) : value;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+/** A category's questions (gethelpcontent's category; article 70 listed under its fixed title too). */
+export function questionsOf(content: HelpCategoryContentList): HelpQuestion[] {
+  return (content.info[0]?.sublist ?? []).map(({ id, title }) => ({ id, title: articleTitle(id, title) }));
 }
 
-/** The `info` list of a help answer (`{ info: [...] }`); entries that are not objects are dropped. */
-function infoOf(data: unknown): Record<string, unknown>[] {
-  const info = recordOf(data)?.['info'];
-  return Array.isArray(info) ? info.map(recordOf).filter((entry): entry is Record<string, unknown> => entry !== null) : [];
-}
-
-export function parseCategories(data: unknown): HelpCategory[] {
-  return infoOf(data).flatMap((entry) => {
-    const id = idOf(entry['id']);
-    return id === null ? [] : [{ id, title: textOf(entry['title']), path: textOf(entry['path']) }];
-  });
-}
-
-/** A category's questions (article 70 listed under its fixed title too). */
-export function parseQuestions(data: unknown): HelpQuestion[] {
-  const sublist = infoOf(data)[0]?.['sublist'];
-  if (!Array.isArray(sublist)) return [];
-  return sublist.flatMap((value) => {
-    const entry = recordOf(value);
-    const id = idOf(entry?.['id']);
-    return entry && id !== null ? [{ id, title: articleTitle(id, textOf(entry['title'])) }] : [];
-  });
-}
-
-/** The article of a gethelpcontentbyid answer, or null when the answer holds none. */
-export function parseArticle(data: unknown, askedId: number): HelpArticle | null {
-  const entry = infoOf(data)[0];
+/** The article of a gethelpcontentbyid answer (its id the one asked for when it gives none), or null when it holds none. */
+export function articleOf(answer: HelpArticleList, askedId: number): HelpArticle | null {
+  const entry = answer.info[0];
   if (!entry) return null;
-  const id = idOf(entry['id']) ?? askedId;
-  return { id, title: articleTitle(id, textOf(entry['title'])), html: textOf(entry['contxt']) };
+  const id = entry.id ?? askedId;
+  return { id, title: articleTitle(id, entry.title), html: entry.contxt };
 }
 
 /** The query that embeds a page without its nav bar (and, on /help, without the feedback link). */

@@ -5,7 +5,10 @@
  * suite against both. The lists are read from what the comment and barrage features store; only the read markers
  * and the @mentions are this feature's own.
  */
+import { object, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
+import { pageOf } from '../shared-kernel/video.ts';
 
 export const InteractionsLimits = {
   defaultPageSize: 20,
@@ -28,64 +31,64 @@ export type LikedKind = (typeof LikedKind)[keyof typeof LikedKind];
 export const ReplyKind = { Reply: 'reply', VideoComment: 'comment', Mention: 'mention' } as const;
 export type ReplyKind = (typeof ReplyKind)[keyof typeof ReplyKind];
 
-/** Someone who did it, as a row shows them. */
-export interface InteractionActor {
-  uid: number;
-  nickName: string;
-  avatar: string;
-}
+/** Someone who did it, as a row shows them (uid 0 when unknown). */
+const interactionActor = object({ uid: wire.count, nickName: wire.text, avatar: wire.text });
+
+export type InteractionActor = InferOutput<typeof interactionActor>;
 
 /**
- * Where tapping a row goes: the video (mediaKey, its episode for a barrage) at a comment's thread, if any; or a liked
- * post (postId; the video fields are then empty).
+ * Where tapping a row goes: the video (mediaKey, and its title) at a comment's thread, if any (commentId the
+ * top-level comment of the thread to open, 0 for none, a barrage; replyId the reply inside it to show, 0 for the
+ * comment itself; episode a barrage's, 1 otherwise); or a liked post (postId, 0 otherwise; the video fields are then
+ * empty).
  */
-export interface InteractionTarget {
-  mediaKey: string;
-  /** The video's title. */
-  title: string;
-  /** The top-level comment of the thread to open (0: none, a barrage). */
-  commentId: number;
-  /** The reply inside that thread to show (0: the comment itself). */
-  replyId: number;
-  /** A barrage's episode (1 otherwise). */
-  episode: number;
-  /** A liked post's id (0 otherwise). */
-  postId: number;
-}
+const interactionTarget = object({
+  mediaKey: wire.text,
+  title: wire.text,
+  commentId: wire.count,
+  replyId: wire.count,
+  episode: wire.wholeAtLeast(1),
+  postId: wire.count,
+});
 
-/** 收到的赞: one liked comment or barrage with its likes (others', newest first). */
-export interface LikeGroup {
-  kind: LikedKind;
-  /** The comment's or barrage's id. */
-  id: number;
-  /** What was liked, as written (plain text; the app shows it as text). */
-  content: string;
-  /** Likers of it (one's own like and blocked users left out). */
-  likerCount: number;
-  /** The latest likers, newest first (at most {@link InteractionsLimits.latestLikers}). */
-  latestLikers: InteractionActor[];
-  /** The latest like, Unix milliseconds. */
-  time: number;
-  /** A like came after the list was last opened. */
-  unread: boolean;
-  target: InteractionTarget;
-}
+export type InteractionTarget = InferOutput<typeof interactionTarget>;
 
-/** 评论和回复: one comment or reply someone else wrote. */
-export interface ReceivedReply {
-  kind: ReplyKind;
-  /** The comment's or reply's id. */
-  id: number;
-  author: InteractionActor;
-  /** The comment's text as written (plain text). */
-  content: string;
-  /** What it answers: my comment or reply (kind reply), else the video's title. */
-  original: string;
-  /** Unix milliseconds. */
-  time: number;
-  unread: boolean;
-  target: InteractionTarget;
-}
+/**
+ * 收到的赞: one liked comment, barrage or post (its id) with its likes (others', newest first): what was liked as
+ * written (plain text, shown as text), its likers (one's own like and blocked users left out), the latest of them
+ * (newest first, at most {@link InteractionsLimits.latestLikers}), the latest like's time (Unix ms) and whether a like
+ * came after the list was last opened. Without an id or a target it is left out.
+ */
+const likeGroup = object({
+  kind: wire.oneOf([LikedKind.Comment, LikedKind.Barrage, LikedKind.Post], LikedKind.Comment),
+  id: wire.id,
+  content: wire.text,
+  likerCount: wire.count,
+  latestLikers: wire.items(interactionActor),
+  time: wire.amount(),
+  unread: wire.flag,
+  target: interactionTarget,
+});
+
+export type LikeGroup = InferOutput<typeof likeGroup>;
+
+/**
+ * 评论和回复: one comment or reply (its id) someone else wrote, its text as written (plain text), what it answers (my
+ * comment or reply for kind reply, else the video's title), its time (Unix ms). Without an id, an author or a target it
+ * is left out.
+ */
+const receivedReply = object({
+  kind: wire.oneOf([ReplyKind.Reply, ReplyKind.VideoComment, ReplyKind.Mention], ReplyKind.Reply),
+  id: wire.id,
+  author: interactionActor,
+  content: wire.text,
+  original: wire.text,
+  time: wire.amount(),
+  unread: wire.flag,
+  target: interactionTarget,
+});
+
+export type ReceivedReply = InferOutput<typeof receivedReply>;
 
 export interface InteractionPage<T> {
   list: T[];
@@ -94,13 +97,10 @@ export interface InteractionPage<T> {
   total: number;
 }
 
-/** The unread counts of the two entries. */
-export interface InteractionUnread {
-  /** Likes received after 收到的赞 was last opened. */
-  likes: number;
-  /** Comments and replies received after 评论和回复 was last opened. */
-  replies: number;
-}
+/** The unread counts of the two entries: likes and comments or replies received after each list was last opened. */
+const interactionUnread = object({ likes: wire.count, replies: wire.count });
+
+export type InteractionUnread = InferOutput<typeof interactionUnread>;
 
 /** Socket events of this feature (server → client). */
 export const InteractionsEvents = {
@@ -119,16 +119,18 @@ const pageSize = {
 
 export const InteractionsCalls = {
   /** 收到的赞: the caller's liked comments and barrages, latest like first. Signed in only. */
-  likes: call<InteractionPage<LikeGroup>>()({ method: 'GET', path: '/api/Message/GetReceivedLikes', carrier: 'query', params: { page, pageSize } }),
+  likes: call({ method: 'GET', path: '/api/Message/GetReceivedLikes', carrier: 'query', params: { page, pageSize }, answer: pageOf(likeGroup) }),
   /** 评论和回复: replies to the caller, comments on the caller's videos and mentions, newest first. Signed in only. */
-  replies: call<InteractionPage<ReceivedReply>>()({ method: 'GET', path: '/api/Message/GetReceivedReplies', carrier: 'query', params: { page, pageSize } }),
+  replies: call({ method: 'GET', path: '/api/Message/GetReceivedReplies', carrier: 'query', params: { page, pageSize }, answer: pageOf(receivedReply) }),
   /** The two entries' unread counts. Signed in only. */
-  unread: call<InteractionUnread>()({ method: 'GET', path: '/api/Message/GetInteractionUnread', carrier: 'query', params: {} }),
+  unread: call({ method: 'GET', path: '/api/Message/GetInteractionUnread', carrier: 'query', params: {}, answer: interactionUnread }),
   /** Marks one list read up to now; answers the counts afterwards. Signed in only. */
-  markRead: call<InteractionUnread>()({
+  markRead: call({
     method: 'POST',
     path: '/api/Message/ReadInteractions',
     carrier: 'form',
     params: { kind: { kind: 'text', max: 8, oneOf: INTERACTION_KINDS, badMessage: '类型错误' } },
+    // The counts are fetched again afterwards: not read here, so whatever comes is no failure.
+    answer: wire.orNull(interactionUnread),
   }),
 } as const;

@@ -3,7 +3,10 @@
  * InvitationService sends them, the reference server (server/invitation/routes.ts) serves them, the fake
  * (adapters/http/fake-invitation-api.ts) answers them; test/contract/invitation-protocol.test.ts holds both to it.
  */
+import { object, pipe, transform, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
+import { pageEntries, withTotal } from '../shared-kernel/video.ts';
 
 export const InvitationProtocolLimits = {
   defaultPageSize: 20,
@@ -27,70 +30,62 @@ export const InvitationRet = {
   Circle: 6405,
 } as const;
 
-/** The caller's side as an invitee: may they still enter a code, and whose did they enter. */
-export interface InviteeStatus {
-  /** No code entered yet and still within the 7 days after registering. */
-  canEnter: boolean;
-  /** Unix ms until which a code may be entered (registration + 7 days). */
-  deadline: number;
-  /** The inviter's nickname once a code was entered, else null. */
-  invitedBy: string | null;
-}
+/**
+ * The caller's side as an invitee: whether they may still enter a code (none entered yet, within the 7 days after
+ * registering), until when (Unix ms: registration + 7 days), and the inviter's nickname once a code was entered (else
+ * null).
+ */
+const inviteeStatus = object({
+  canEnter: wire.flag,
+  deadline: wire.amount(),
+  invitedBy: wire.lenientAnswer((value) => (typeof value === 'string' ? value : null)),
+});
 
-/** GetInvitationInfo: the caller's code (made on first ask), the rewards, their totals and their invitee side. */
-export interface InvitationInfo {
-  code: string;
-  /** How many accounts entered the code. */
-  invitedCount: number;
-  /** Gold earned from those invitations. */
-  earnedGold: number;
-  inviterReward: number;
-  inviteeReward: number;
-  windowDays: number;
-  dailyRewardLimit: number;
-  invitee: InviteeStatus;
-}
+export type InviteeStatus = InferOutput<typeof inviteeStatus>;
 
-/** One account the caller invited. */
-export interface Invitee {
-  userId: number;
-  nickName: string;
-  avatar: string;
-  /** Unix ms the code was entered. */
-  time: number;
-  /** The caller's gold for this invitee (0: beyond the daily limit). */
-  reward: number;
-}
+/**
+ * GetInvitationInfo: the caller's code (made on first ask), how many accounts entered it, the gold earned from them,
+ * the rewards and rules, their totals and their invitee side.
+ */
+const invitationInfo = object({
+  code: wire.text,
+  invitedCount: wire.count,
+  earnedGold: wire.amount(),
+  inviterReward: wire.amount(),
+  inviteeReward: wire.amount(),
+  windowDays: wire.amount(),
+  dailyRewardLimit: wire.amount(),
+  invitee: inviteeStatus,
+});
+
+export type InvitationInfo = InferOutput<typeof invitationInfo>;
+
+/** One account the caller invited: when the code was entered (Unix ms) and the caller's gold for it (0: beyond the daily limit). */
+const invitee = object({ userId: wire.id, nickName: wire.text, avatar: wire.text, time: wire.amount(), reward: wire.amount() });
+
+export type Invitee = InferOutput<typeof invitee>;
 
 /** GetInvitedUsers: one page of the caller's invitees, newest first, with the totals. */
-export interface InviteePage {
-  list: Invitee[];
-  page: number;
-  pageSize: number;
-  total: number;
-  earnedGold: number;
-}
+const inviteePage = pipe(object({ ...pageEntries(invitee), earnedGold: wire.amount() }), transform(withTotal));
 
-/** InputInvitationCode: the code stands; both sides were rewarded. */
-export interface InvitationEntered {
-  /** The inviter's nickname. */
-  inviter: string;
-  /** The caller's gold reward. */
-  reward: number;
-  /** The caller's gold balance after it. */
-  balance: number;
-}
+export type InviteePage = InferOutput<typeof inviteePage>;
+
+/** InputInvitationCode: the code stands; both sides were rewarded: the inviter's nickname, the caller's gold reward and balance after it. */
+const invitationEntered = object({ inviter: wire.text, reward: wire.amount(), balance: wire.amount() });
+
+export type InvitationEntered = InferOutput<typeof invitationEntered>;
 
 export const InvitationCalls = {
   /** The caller's code and totals; the code is made on the first call. Signed in only. */
-  info: call<InvitationInfo>()({
+  info: call({
     method: 'GET',
     path: '/api/user/GetInvitationInfo',
     carrier: 'query',
     params: {},
+    answer: invitationInfo,
   }),
   /** The caller's invitees, paged (only the caller's own). Signed in only. */
-  invitees: call<InviteePage>()({
+  invitees: call({
     method: 'GET',
     path: '/api/user/GetInvitedUsers',
     carrier: 'query',
@@ -104,17 +99,19 @@ export const InvitationCalls = {
         rangeMessage: `每页数量为1-${InvitationProtocolLimits.maxPageSize}`,
       },
     },
+    answer: inviteePage,
   }),
   /**
    * Enters an invitation code (case-insensitive; spaces and dashes ignored): once per account, within 7 days of
    * registering, never one's own nor a circle; both sides rewarded once. Signed in only; rate-limited.
    */
-  enter: call<InvitationEntered>()({
+  enter: call({
     method: 'POST',
     path: '/api/user/InputInvitationCode',
     carrier: 'form',
     params: {
       inviteCode: { kind: 'text', max: InvitationProtocolLimits.maxCodeInput, trim: true, badMessage: '邀请码格式不正确' },
     },
+    answer: invitationEntered,
   }),
 } as const;

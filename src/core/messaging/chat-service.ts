@@ -2,21 +2,9 @@ import type { Random } from '../ports/random.ts';
 import { ApiError } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { parseListedUser, type ListedUser } from '../shared-kernel/listed-user.ts';
+import type { ListedUser } from '../shared-kernel/listed-user.ts';
 import { MessagingCalls } from './messaging-protocol.ts';
-import {
-  MessageType,
-  parseConversation,
-  parseList,
-  parseMessage,
-  parseMessages,
-  parseSummary,
-  parseSystemMessage,
-  type ChatMessage,
-  type Conversation,
-  type MessageSummary,
-  type SystemMessage,
-} from './message.ts';
+import { MessageType, type ChatMessage, type Conversation, type MessageSummary, type SystemMessage } from './message.ts';
 import { MessagingTexts } from './messaging-texts.ts';
 import type { MessageStore } from './message-store.ts';
 import type { UnreadCounter } from './unread-counter.ts';
@@ -47,16 +35,15 @@ export class ChatService {
   }
 
   async conversations(page: number, pageSize = CHAT_PAGE_SIZE): Promise<{ list: Conversation[]; total: number }> {
-    return parseList(await this.api.request(MessagingCalls.conversations, { page, pageSize }), parseConversation);
+    return this.api.request(MessagingCalls.conversations, { page, pageSize });
   }
 
   /** The newest page without beforeId, older pages with it. */
   async history(toUid: number, beforeId?: number, pageSize = CHAT_PAGE_SIZE): Promise<HistoryPage> {
-    const data: unknown = await this.api.request(MessagingCalls.history, { toUid, pageSize, ...(beforeId !== undefined ? { beforeId } : {}) });
-    const raw = (typeof data === 'object' && data !== null ? data : {}) as { list?: unknown; hasMore?: unknown; user?: unknown };
-    const list = parseMessages(raw.list).sort((a, b) => a.id - b.id);
+    const { list, hasMore, user } = await this.api.request(MessagingCalls.history, { toUid, pageSize, ...(beforeId !== undefined ? { beforeId } : {}) });
+    list.sort((a, b) => a.id - b.id);
     for (const message of list) this.store.accept(message);
-    return { list, hasMore: raw.hasMore === true, user: parseListedUser(raw.user) };
+    return { list, hasMore, user };
   }
 
   /**
@@ -66,7 +53,7 @@ export class ChatService {
   async send(toUid: number, content: string, type: number = MessageType.Text): Promise<SendOutcome> {
     const clientId = this.random.uuid();
     try {
-      const message = parseMessage(await this.api.request(MessagingCalls.send, { toUid, content, type, clientId }));
+      const message = await this.api.request(MessagingCalls.send, { toUid, content, type, clientId });
       if (!message) return { ok: false, message: MessagingTexts.sendFailed };
       this.store.accept(message);
       return { ok: true, message };
@@ -78,9 +65,7 @@ export class ChatService {
   /** Marks the conversation read; the unread count is then fetched again. Failures stay quiet. */
   async markRead(toUid: number): Promise<number | null> {
     try {
-      const data: { count?: unknown } | null = await this.api.request(MessagingCalls.markRead, { toUid }, { suppressTips: true });
-      const count = Number(data?.count);
-      return Number.isInteger(count) && count >= 0 ? count : null;
+      return (await this.api.request(MessagingCalls.markRead, { toUid }, { suppressTips: true })).count;
     } catch {
       return null;
     } finally {
@@ -89,17 +74,17 @@ export class ChatService {
   }
 
   async systemMessages(page: number, pageSize = CHAT_PAGE_SIZE): Promise<{ list: SystemMessage[]; total: number }> {
-    return parseList(await this.api.request(MessagingCalls.systemMessages, { page, pageSize }), parseSystemMessage);
+    return this.api.request(MessagingCalls.systemMessages, { page, pageSize });
   }
 
   /** One system message (marks it read on the server). */
   async systemMessage(id: number): Promise<SystemMessage | null> {
-    const message = parseSystemMessage(await this.api.request(MessagingCalls.systemMessageDetail, { id }));
+    const message = await this.api.request(MessagingCalls.systemMessageDetail, { id });
     this.counter.requestRefresh();
     return message;
   }
 
   async summary(): Promise<MessageSummary> {
-    return parseSummary(await this.api.request(MessagingCalls.summary, {}));
+    return this.api.request(MessagingCalls.summary, {});
   }
 }

@@ -9,9 +9,9 @@ import { Ret } from '../request/ret.ts';
 import { RequestLimits } from '../request/texts.ts';
 import { tokenParams, type User } from '../shared-kernel/user.ts';
 import type { UserSession } from '../shared-kernel/user-session.ts';
-import { MessagingRoutes, parseConversation, parseList, parseMessages, type ChatMessage } from './message.ts';
+import { MessagingRoutes, type ChatMessage } from './message.ts';
 import { MessagingTexts } from './messaging-texts.ts';
-import { MessagingCalls } from './messaging-protocol.ts';
+import { chatMessage, MessagingCalls } from './messaging-protocol.ts';
 import type { MessageStore } from './message-store.ts';
 import type { MessageTips } from './message-tips.ts';
 import type { UnreadCounter } from './unread-counter.ts';
@@ -239,20 +239,18 @@ export class MessagingConnection {
       let since = store.lastId();
       if (since === null) {
         // A new device: nothing before now counts as missed; start from the newest message the user has.
-        const first = parseList(await api.request(MessagingCalls.conversations, { page: 1, pageSize: BASELINE_PAGE_SIZE }, { suppressTips: true }), parseConversation);
+        const first = await api.request(MessagingCalls.conversations, { page: 1, pageSize: BASELINE_PAGE_SIZE }, { suppressTips: true });
         if (seq !== this.catchUpSeq) return;
         store.setBaseline(Math.max(0, ...first.list.map((c) => c.lastMessage?.id ?? 0)));
         counter.requestRefresh();
         return;
       }
       for (;;) {
-        const data: unknown = await api.request(MessagingCalls.newMessages, { sinceId: since, limit: MISSED_PAGE_LIMIT }, { suppressTips: true });
+        const { list, hasMore } = await api.request(MessagingCalls.newMessages, { sinceId: since, limit: MISSED_PAGE_LIMIT }, { suppressTips: true });
         if (seq !== this.catchUpSeq) return;
-        const raw = (typeof data === 'object' && data !== null ? data : {}) as { list?: unknown; hasMore?: unknown };
-        const list = parseMessages(raw.list);
         this.receive(list);
         const highest = Math.max(since, ...list.map((m) => m.id));
-        if (raw.hasMore !== true || highest <= since) break;
+        if (!hasMore || highest <= since) break;
         since = highest;
       }
     } catch (error) {
@@ -262,7 +260,8 @@ export class MessagingConnection {
   }
 
   private privateMessage(payload: unknown): void {
-    this.receive(parseMessages([payload]));
+    const message = parsed(chatMessage, payload);
+    if (message) this.receive([message]);
   }
 
   /** Takes messages in (ascending ids): new ones to this user are tips, add to the unread count and are acknowledged. */

@@ -4,8 +4,10 @@
  * fake (adapters/http/fake-messaging-api.ts) answers them; test/contract/messaging-protocol.test.ts runs one suite
  * against both. Delivery over the socket (privateMessage) is not an HTTP call and is not declared here.
  */
+import { object, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
-import type { ListedUser } from '../shared-kernel/listed-user.ts';
+import { listedUser } from '../shared-kernel/listed-user.ts';
 
 /** Message types. */
 export const MessageType = {
@@ -36,68 +38,77 @@ export const MessagingRet = {
   SystemMessageNotFound: 8004,
 } as const;
 
-/** A private message as the API (and the socket's privateMessage) answers it. */
-export interface ChatMessage {
-  id: number;
-  fromUid: number;
-  toUid: number;
-  type: number;
-  content: string;
-  /** Milliseconds since the epoch. */
-  createdAt: number;
-  clientId: string | null;
-  /** The sender's avatar, nickname and customer-service flag. */
-  avatar: string;
-  nickname: string;
-  kefu: boolean;
-}
+/** Yes only as true or 1. */
+const trueOrOne = wire.lenientAnswer((value) => value === true || value === 1);
+
+/**
+ * A private message as the API (and the socket's privateMessage) answers it: createdAt in milliseconds since the
+ * epoch (0 when unknown), a type that is no whole number of 0 or more a text message, the sender's avatar, nickname
+ * and customer-service flag. Without an id and both users it is unreadable.
+ */
+export const chatMessage = object({
+  id: wire.id,
+  fromUid: wire.id,
+  toUid: wire.id,
+  type: wire.lenientAnswer((value) => {
+    const type = wire.integerOf(value);
+    return type !== null && type >= 0 ? type : MessageType.Text;
+  }),
+  content: wire.text,
+  createdAt: wire.number(),
+  clientId: wire.lenientAnswer((value) => (typeof value === 'string' ? value : null)),
+  avatar: wire.text,
+  nickname: wire.text,
+  kefu: trueOrOne,
+});
+
+export type ChatMessage = InferOutput<typeof chatMessage>;
+
+/** A conversation: the other user (without one it is left out), the last message (null when unreadable) and the unread count. */
+const conversation = object({ user: listedUser, lastMessage: wire.orNull(chatMessage), unread: wire.count });
 
 /** GetConversations: the caller's conversations, newest first. */
-export interface ConversationPage {
-  list: { user: ListedUser; lastMessage: ChatMessage; unread: number }[];
-  total: number;
-}
+const conversationPage = object({ list: wire.items(conversation), total: wire.count });
 
-/** GetHistory: a page of a conversation, ascending, with the other user as the caller sees them. */
-export interface HistoryAnswer {
-  list: ChatMessage[];
-  hasMore: boolean;
-  user: ListedUser;
-}
+export type ConversationPage = InferOutput<typeof conversationPage>;
+
+/** GetHistory: a page of a conversation, ascending, with the other user as the caller sees them (null when unreadable). */
+const historyAnswer = object({ list: wire.items(chatMessage), hasMore: wire.isTrue, user: wire.orNull(listedUser) });
+
+export type HistoryAnswer = InferOutput<typeof historyAnswer>;
 
 /** GetNewMessages: messages to or from the caller above sinceId, ascending. */
-export interface NewMessages {
-  list: ChatMessage[];
-  hasMore: boolean;
-}
+const newMessages = object({ list: wire.items(chatMessage), hasMore: wire.isTrue });
 
-/** MarkRead: the caller's private unread count afterwards. */
-export interface UnreadCount {
-  count: number;
-}
+export type NewMessages = InferOutput<typeof newMessages>;
 
-export interface SystemMessage {
-  id: number;
-  title: string;
-  content: string;
-  createdAt: number;
-  read: boolean;
-}
+/** MarkRead: the caller's private unread count afterwards (null when it is no whole number of 0 or more). */
+const unreadCount = object({
+  count: wire.lenientAnswer((value) => {
+    const count = Number(value);
+    return Number.isInteger(count) && count >= 0 ? count : null;
+  }),
+});
+
+/** A system message (createdAt in milliseconds; 0 when unknown): without an id it is unreadable. */
+const systemMessage = object({ id: wire.id, title: wire.text, content: wire.text, createdAt: wire.number(), read: trueOrOne });
+
+export type SystemMessage = InferOutput<typeof systemMessage>;
 
 /** GetSystemMessages: the caller's system messages, newest first. */
-export interface SystemMessagePage {
-  list: SystemMessage[];
-  total: number;
-}
+const systemMessagePage = object({ list: wire.items(systemMessage), total: wire.count });
 
-/** GetMessageSummary: the /message page's header. */
-export interface MessageSummary {
-  privateUnread: number;
-  systemUnread: number;
-  /** Follows of the last 7 days. */
-  newFans: number;
-  latestSystem: { title: string; createdAt: number } | null;
-}
+export type SystemMessagePage = InferOutput<typeof systemMessagePage>;
+
+/** GetMessageSummary: the /message page's header (newFans: follows of the last 7 days). */
+const messageSummary = object({
+  privateUnread: wire.count,
+  systemUnread: wire.count,
+  newFans: wire.count,
+  latestSystem: wire.orNull(object({ title: wire.text, createdAt: wire.number() })),
+});
+
+export type MessageSummary = InferOutput<typeof messageSummary>;
 
 const page = { kind: 'int', min: 1, max: MessagingProtocolLimits.maxPage, fallback: 1 } as const;
 const pageSize = {
@@ -111,16 +122,17 @@ const toUid = { kind: 'id' } as const;
 
 export const MessagingCalls = {
   /** The caller's conversations, newest first, each with the other user, the last message and the unread count. */
-  conversations: call<ConversationPage>()({ method: 'GET', path: '/api/Chat/GetConversations', carrier: 'query', params: { page, pageSize } }),
+  conversations: call({ method: 'GET', path: '/api/Chat/GetConversations', carrier: 'query', params: { page, pageSize }, answer: conversationPage }),
   /** One page of the conversation with toUid, ascending: the newest without beforeId (8003 oneself, 1006 nobody). */
-  history: call<HistoryAnswer>()({
+  history: call({
     method: 'GET',
     path: '/api/Chat/GetHistory',
     carrier: 'query',
     params: { toUid, beforeId: { kind: 'int', min: 1, max: Number.MAX_SAFE_INTEGER, wide: true, optional: true }, pageSize },
+    answer: historyAnswer,
   }),
-  /** Stores and delivers a message, once per sender and clientId (msg 发送成功); answers the stored message. */
-  send: call<ChatMessage>()({
+  /** Stores and delivers a message, once per sender and clientId (msg 发送成功); answers the stored message (null: unreadable). */
+  send: call({
     method: 'POST',
     path: '/api/Chat/SendMessage',
     carrier: 'form',
@@ -132,11 +144,12 @@ export const MessagingCalls = {
       type: { kind: 'int', min: MessageType.Text, max: MessageType.OrderNote, fallback: MessageType.Text },
       clientId: { kind: 'text', max: MessagingProtocolLimits.maxClientId, pattern: /^[\x21-\x7e]+$/, optional: true },
     },
+    answer: wire.orNull(chatMessage),
   }),
   /** Marks read what toUid sent the caller; answers the caller's remaining private unread count. */
-  markRead: call<UnreadCount>()({ method: 'POST', path: '/api/Chat/MarkRead', carrier: 'form', params: { toUid } }),
+  markRead: call({ method: 'POST', path: '/api/Chat/MarkRead', carrier: 'form', params: { toUid }, answer: unreadCount }),
   /** Messages to or from the caller above sinceId (what the caller receives counts as delivered). */
-  newMessages: call<NewMessages>()({
+  newMessages: call({
     method: 'GET',
     path: '/api/Chat/GetNewMessages',
     carrier: 'query',
@@ -144,11 +157,18 @@ export const MessagingCalls = {
       sinceId: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, wide: true },
       limit: { kind: 'int', min: 1, max: MessagingProtocolLimits.maxNewMessages, fallback: MessagingProtocolLimits.defaultNewMessages, rangeMessage: '数量为1-100' },
     },
+    answer: newMessages,
   }),
   /** The caller's system messages, newest first. */
-  systemMessages: call<SystemMessagePage>()({ method: 'GET', path: '/api/Message/GetSystemMessages', carrier: 'query', params: { page, pageSize } }),
-  /** One of the caller's system messages, marked read (8004 for none or another's). */
-  systemMessageDetail: call<SystemMessage>()({ method: 'GET', path: '/api/Message/GetSystemMessageDetail', carrier: 'query', params: { id: { kind: 'id' } } }),
+  systemMessages: call({ method: 'GET', path: '/api/Message/GetSystemMessages', carrier: 'query', params: { page, pageSize }, answer: systemMessagePage }),
+  /** One of the caller's system messages, marked read (null: unreadable; 8004 for none or another's). */
+  systemMessageDetail: call({
+    method: 'GET',
+    path: '/api/Message/GetSystemMessageDetail',
+    carrier: 'query',
+    params: { id: { kind: 'id' } },
+    answer: wire.orNull(systemMessage),
+  }),
   /** Unread counts, new fans and the latest system message. */
-  summary: call<MessageSummary>()({ method: 'GET', path: '/api/Message/GetMessageSummary', carrier: 'query', params: {} }),
+  summary: call({ method: 'GET', path: '/api/Message/GetMessageSummary', carrier: 'query', params: {}, answer: messageSummary }),
 } as const;

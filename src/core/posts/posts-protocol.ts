@@ -4,7 +4,10 @@
  * test/contract/posts-protocol.test.ts runs one suite against both. CreateTrends is the publisher's last step
  * (src/core/upload/publish-post.ts), which asks PostsService for it through its own one-method interface.
  */
+import { object, type InferOutput } from 'valibot';
 import type { Place } from '../ports/place-search.ts';
+import { place } from '../shared-kernel/place-wire.ts';
+import * as wire from '../request/answer-values.ts';
 import { call, json } from '../request/protocol.ts';
 
 const PostsLimits = {
@@ -21,50 +24,46 @@ export const PostsRet = {
   NotOwned: 8104,
 } as const;
 
-export interface PostLabel {
-  id: number;
-  name: string;
-}
+/** A post's label: without an id it is left out. */
+const postLabel = object({ id: wire.wholeId, name: wire.text });
 
-/** A published video post (a "dynamic"), as every posts call answers it. */
-export interface Post {
-  id: number;
-  uid: number;
-  nickName: string;
-  avatar: string;
-  vipLevel: number;
-  contxt: string;
-  labels: PostLabel[];
-  location: Place | null;
-  /** The cover's path or URL (resize it with the display rules' image URLs). */
-  cover: string;
-  /** /uploads/videos/<fileName>, served with HTTP ranges. */
-  videoUrl: string;
-  /** Seconds. */
-  duration: number;
-  /** Unix milliseconds. */
-  time: number;
-  videoId: number;
-  /** How many users like it. */
-  likeCount: number;
-  /** Whether the caller likes it (false for a visitor). */
-  liked: boolean;
-}
+export type PostLabel = InferOutput<typeof postLabel>;
+
+/**
+ * A published video post (a "dynamic"), as every posts call answers it: the cover's path or URL (resize it with the
+ * display rules' image URLs), videoUrl /uploads/videos/<fileName> (served with HTTP ranges), duration in seconds,
+ * time in Unix milliseconds, how many users like it and whether the caller does (false for a visitor). Without an id
+ * it is unreadable; a place that does not read is none.
+ */
+const post = object({
+  id: wire.wholeId,
+  uid: wire.whole,
+  nickName: wire.text,
+  avatar: wire.text,
+  vipLevel: wire.count,
+  contxt: wire.text,
+  labels: wire.items(postLabel),
+  location: wire.orNull(place),
+  cover: wire.text,
+  videoUrl: wire.text,
+  duration: wire.amount(),
+  time: wire.whole,
+  videoId: wire.whole,
+  likeCount: wire.count,
+  liked: wire.isTrue,
+});
+
+export type Post = InferOutput<typeof post>;
 
 /** LikeTrends' answer: the post's likes after the caller's like or unlike. */
-export interface PostLiked {
-  id: number;
-  liked: boolean;
-  likeCount: number;
-}
+const postLiked = object({ id: wire.whole, liked: wire.isTrue, likeCount: wire.count });
 
-/** One page of posts. */
-export interface PostPage {
-  list: Post[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type PostLiked = InferOutput<typeof postLiked>;
+
+/** One page of posts (unreadable ones left out; page and pageSize 0 when the answer gives none: the page asked for then). */
+const postPage = object({ list: wire.items(post), page: wire.whole, pageSize: wire.whole, total: wire.count });
+
+export type PostPage = InferOutput<typeof postPage>;
 
 /** CreateTrends' `trends`: the description and the chosen label ids. */
 export interface PostText {
@@ -89,7 +88,7 @@ export const PostsCalls = {
    * (spec §7); decided (issue 20): each nested field travels as one field of JSON text, location left out without a
    * place. Signed in only.
    */
-  create: call<Post>()({
+  create: call({
     method: 'POST',
     path: '/api/Trends/CreateTrends',
     carrier: 'form',
@@ -99,41 +98,48 @@ export const PostsCalls = {
       trendsDetails: json<readonly PostDetail[]>({ optional: true }),
       location: json<Place>({ optional: true }),
     },
+    // The new post's id is all the publisher reads: an answer without a readable post is none.
+    answer: wire.orNull(post),
   }),
   /** The caller's posts, or `uid`'s (their space; visitors may ask), newest first. */
-  myPosts: call<PostPage>()({
+  myPosts: call({
     method: 'GET',
     path: '/api/Trends/MyListTrends',
     carrier: 'query',
     params: { ...paging, uid: { kind: 'id', optional: true } },
+    answer: postPage,
   }),
   /** Decided: the discovery feed, every post (scope all) or the followed users' (follow: signed in; clears newWorks). */
-  feed: call<PostPage>()({
+  feed: call({
     method: 'GET',
     path: '/api/Trends/ListTrends',
     carrier: 'query',
     params: { ...paging, scope: { kind: 'text', max: 6, oneOf: ['all', 'follow'], optional: true } },
+    answer: postPage,
   }),
   /** Decided: likes a post, or unlikes it when the caller already likes it (8103 for none). Signed in only. */
-  like: call<PostLiked>()({
+  like: call({
     method: 'GET',
     path: '/api/Trends/LikeTrends',
     carrier: 'query',
     outlivesPage: true,
     params: { id: { kind: 'id' } },
+    answer: postLiked,
   }),
   /** Decided: one post. Visitors may ask. */
-  post: call<Post>()({
+  post: call({
     method: 'GET',
     path: '/api/Trends/TrendsDetail',
     carrier: 'query',
     params: { id: { kind: 'id' } },
+    answer: post,
   }),
-  /** Decided: deletes one's own post with its video and cover (the quota they held is free again). */
-  remove: call<true>()({
+  /** Decided: deletes one's own post with its video and cover (the quota they held is free again; data true, not read). */
+  remove: call({
     method: 'GET',
     path: '/api/Trends/DelTrends',
     carrier: 'query',
     params: { id: { kind: 'id' } },
+    answer: wire.isTrue,
   }),
 } as const;

@@ -1,10 +1,7 @@
 import type { Place } from '../ports/place-search.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { ApiError } from '../request/api-error.ts';
 import type { ParamsOf } from '../request/protocol.ts';
-import { fieldsOf, wholeOf } from '../request/answer-values.ts';
-import { ClientRet } from '../request/ret.ts';
-import { parsePost, parsePostPage, type FeedScope } from './post.ts';
+import { pageAsked, type FeedScope } from './post.ts';
 import { PostsCalls, type Post, type PostLiked, type PostPage } from './posts-protocol.ts';
 
 /** Decided: the posts lists' page size. */
@@ -29,21 +26,17 @@ export class PostsService {
 
   /** MyListTrends: the caller's posts, or uid's when given. Newest first. */
   async myPosts(page: number, pageSize: number = POSTS_PAGE_SIZE, uid?: number): Promise<PostPage> {
-    const data = await this.api.request(PostsCalls.myPosts, { page, pageSize, ...(uid !== undefined ? { uid } : {}) });
-    return parsePostPage(data, page, pageSize);
+    return pageAsked(await this.api.request(PostsCalls.myPosts, { page, pageSize, ...(uid !== undefined ? { uid } : {}) }), page, pageSize);
   }
 
   /** ListTrends: every post, or (scope follow, login needed) the posts of users the caller follows. */
   async feed(scope: FeedScope, page: number, pageSize: number = POSTS_PAGE_SIZE): Promise<PostPage> {
-    const data = await this.api.request(PostsCalls.feed, { page, pageSize, scope });
-    return parsePostPage(data, page, pageSize);
+    return pageAsked(await this.api.request(PostsCalls.feed, { page, pageSize, scope }), page, pageSize);
   }
 
   /** TrendsDetail. Throws ApiError 8103 when it does not exist. */
   async post(id: number): Promise<Post> {
-    const post = parsePost(await this.api.request(PostsCalls.post, { id }));
-    if (!post) throw new ApiError(ClientRet.MalformedAnswer, '');
-    return post;
+    return this.api.request(PostsCalls.post, { id });
   }
 
   /**
@@ -57,14 +50,13 @@ export class PostsService {
       trendsDetails: [{ type: 'cover', filePath: post.coverPath }],
     };
     if (post.location) input.location = post.location;
-    const data = await this.api.request(PostsCalls.create, input, { suppressTips: true, signal: options.signal });
-    return parsePost(data)?.id ?? 0;
+    const made = await this.api.request(PostsCalls.create, input, { suppressTips: true, signal: options.signal });
+    return made?.id ?? 0;
   }
 
   /** LikeTrends: likes the post, or unlikes it when the caller already does; its likes after (8103 for none). */
   async like(id: number): Promise<PostLiked> {
-    const data = fieldsOf(await this.api.request(PostsCalls.like, { id }));
-    return { id, liked: data.liked === true, likeCount: Math.max(0, wholeOf(data.likeCount)) };
+    return { ...(await this.api.request(PostsCalls.like, { id })), id };
   }
 
   /** DelTrends: deletes one's own post (8104 for another's). */

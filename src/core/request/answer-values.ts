@@ -174,12 +174,14 @@ export const none = lenientAnswer(() => null);
  */
 export const fields = <const E extends ObjectEntries>(entries: E) => pipe(unknown(), transform(fieldsOf), object(entries));
 
+/** A whole number (the decimals cut off; numbers may come as text), else 0. */
+export const whole = lenientAnswer((value) => wholeOf(value));
+
 /**
- * A whole number above 0 with its decimals cut off (numbers may come as text): the hand readers' `wholeOf(…) > 0` (a
- * label's id, a shielded user's); without one the value is unreadable.
+ * A whole number above 0 that must be there (the decimals cut off; numbers may come as text): the hand readers'
+ * `wholeOf(…) > 0` (a label's id, a shielded user's); without one the value is unreadable.
  */
 export const wholeId = pipe(
-  unknown(),
-  transform((value) => wholeOf(value)),
+  whole,
   check((value) => value > 0, 'not above 0'),
 );

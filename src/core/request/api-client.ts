@@ -85,7 +85,7 @@ export class ApiClient {
       const path = query.size > 0 ? `${declared.path}?${query.toString()}` : declared.path;
       data = await this.call('POST', path, params, { ...options, paramsIn: declared.carrier === 'query' ? 'query' : 'body' });
     }
-    return declared.answer ? this.read(declared.path, declared.answer, data, options) : (data as Data);
+    return this.read(declared.path, declared.answer, data, options);
   }
 
   /** The data as the call declares it, or the unreadable answer's failure (logged; the generic message toasted). */

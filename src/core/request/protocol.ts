@@ -138,8 +138,8 @@ export interface Call<S extends Fields, Data, Refusal extends number = number> {
    * browser's keepalive fetch).
    */
   readonly outlivesPage?: boolean;
-  /** The answer's `data` as the app reads it (see {@link AnswerSchema}); without it `Data` is a type only. */
-  readonly answer?: AnswerSchema<Data>;
+  /** The answer's `data` as the app reads it (see {@link AnswerSchema}). */
+  readonly answer: AnswerSchema<Data>;
   /**
    * The refusals (ret codes) the callers handle themselves: ApiClient shows no toast for them and throws them as an
    * {@link ApiRefusal} of these codes (api-error.ts).
@@ -158,16 +158,13 @@ interface Declaration<S extends Fields, Refusal extends number> {
 }
 
 /**
- * Declares a call. With its answer declared, `call({ method: 'GET', path: '/api/…', carrier: 'query', params: {…},
- * answer: v.object({…}) })`: `Data` is the schema's output. Not yet declared, `call<Balance>()({ … })` (two steps, so
- * `Data` is named and the parameters are inferred): `Data` is a type only and the answer is not checked.
+ * Declares a call: `call({ method: 'GET', path: '/api/…', carrier: 'query', params: {…}, answer: v.object({…}) })`,
+ * `Data` the answer schema's output (wire.none for a call whose data is not read).
  */
-export function call<Data>(): <const S extends Fields, const R extends number = never>(declaration: Declaration<S, R>) => Call<S, Data, R>;
 export function call<const S extends Fields, const A extends AnswerSchema, const R extends number = never>(
   declaration: Declaration<S, R> & { answer: A },
-): Call<S, InferOutput<A>, R>;
-export function call(declaration?: Declaration<Fields, number> & { answer: AnswerSchema }): unknown {
-  return declaration ?? ((typed: Declaration<Fields, number>) => typed);
+): Call<S, InferOutput<A>, R> {
+  return declaration as Call<S, InferOutput<A>, R>;
 }
 
 /**

@@ -6,6 +6,8 @@
  * The app's CaptchaService sends it, the reference server (server/captcha/routes.ts) serves it, the fake
  * (adapters/http/fake-login-api.ts) answers it.
  */
+import { check, object, pipe, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 
 /** Answer codes: past a few failures an account's login asks for a captcha; a wrong, used or expired one is refused. */
@@ -31,18 +33,24 @@ export const CaptchaFields = {
   code: 'captchaCode',
 } as const;
 
-/** What {@link CaptchaCalls.challenge} answers. */
-export interface CaptchaChallenge {
-  id: string;
-  /** `data:image/svg+xml;base64,…` */
-  image: string;
-  /** Seconds the answer stays good. */
-  expiresIn: number;
-}
+/**
+ * What {@link CaptchaCalls.challenge} answers: an id, the picture (`data:image/svg+xml;base64,…`) and the seconds the
+ * answer stays good. Without an id and an image data URL it is unreadable.
+ */
+const captchaChallenge = object({
+  id: wire.key,
+  image: pipe(
+    wire.text,
+    check((image) => image.startsWith('data:image/'), 'no image data URL'),
+  ),
+  expiresIn: wire.whole,
+});
+
+export type CaptchaChallenge = InferOutput<typeof captchaChallenge>;
 
 export const CaptchaCalls = {
   /** A new captcha to answer; 1005 获取验证码过于频繁 past 60 from one address within 15 minutes. Anyone may ask. */
-  challenge: call<CaptchaChallenge>()({ method: 'GET', path: '/api/Captcha/Get', carrier: 'query', params: {} }),
+  challenge: call({ method: 'GET', path: '/api/Captcha/Get', carrier: 'query', params: {}, answer: captchaChallenge }),
 } as const;
 
 /** A typed answer as the server compares it: trimmed, upper case. */

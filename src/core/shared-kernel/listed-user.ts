@@ -1,57 +1,48 @@
-import { fieldsOf, flagOf, textOf } from '../request/answer-values.ts';
+import { check, object, optional, pipe, transform, unknown, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 /** Flags of a listed user (focusStatus, isBlackList, blockedMe): 1 yes, 0 no. */
 export const Flag = { No: 0, Yes: 1 } as const;
 export type Flag = (typeof Flag)[keyof typeof Flag];
 
-/** A user in follow/block lists, the chat partner and GetUserRelation, as seen by the caller. */
-export interface ListedUser {
-  userId: number;
-  nickName: string;
-  avatar: string;
-  vipLevel: number;
-  bigV: boolean;
-  kefu: boolean;
-  introduce: string;
-  /** 1 when I follow them. */
-  focusStatus: Flag;
-  /** 1 when I blocked them. */
-  isBlackList: Flag;
-  /** 1 when they blocked me. */
-  blockedMe: Flag;
-}
+const flagOf = (value: unknown): Flag => (wire.flagOf(value) ? Flag.Yes : Flag.No);
+const flag = wire.lenientAnswer(flagOf);
 
-const flag = (value: unknown): Flag => (flagOf(value) ? Flag.Yes : Flag.No);
+/**
+ * A user in follow/block lists, the chat partner and GetUserRelation, as seen by the caller: focusStatus 1 when I
+ * follow them, isBlackList 1 when I blocked them, blockedMe 1 when they blocked me. The id may come as userId, uid or
+ * id (spec: "userId or another id key"), the follow flag as focusStatus or focus; without a usable id it is
+ * unreadable (left out of a list).
+ */
+export const listedUser = pipe(
+  object({
+    userId: optional(unknown()),
+    uid: optional(unknown()),
+    id: optional(unknown()),
+    nickName: wire.text,
+    avatar: wire.text,
+    vipLevel: wire.wholeAtLeast(0),
+    bigV: wire.flag,
+    kefu: wire.flag,
+    introduce: wire.text,
+    focusStatus: optional(unknown()),
+    focus: optional(unknown()),
+    isBlackList: flag,
+    blockedMe: flag,
+  }),
+  transform(({ userId, uid, id, focusStatus, focus, ...user }) => ({ userId: wire.idOf(userId ?? uid ?? id), ...user, focusStatus: flagOf(focusStatus ?? focus) })),
+  check((user) => user.userId !== null, 'no user id'),
+  transform((user) => ({ ...user, userId: user.userId as number })),
+);
 
-/** Reads a listed user; the id may come as userId, uid or id (spec: "userId or another id key"). Null without a usable id. */
-export function parseListedUser(value: unknown): ListedUser | null {
-  const raw = fieldsOf(value);
-  const userId = Number(raw.userId ?? raw.uid ?? raw.id);
-  if (!Number.isInteger(userId) || userId <= 0) return null;
-  const vipLevel = Number(raw.vipLevel);
-  return {
-    userId,
-    nickName: textOf(raw.nickName),
-    avatar: textOf(raw.avatar),
-    vipLevel: Number.isFinite(vipLevel) && vipLevel > 0 ? Math.floor(vipLevel) : 0,
-    bigV: flagOf(raw.bigV),
-    kefu: flagOf(raw.kefu),
-    introduce: textOf(raw.introduce),
-    // The spec names the follow flag focusStatus or focus.
-    focusStatus: flag(raw.focusStatus ?? raw.focus),
-    isBlackList: flag(raw.isBlackList),
-    blockedMe: flag(raw.blockedMe),
-  };
-}
+export type ListedUser = InferOutput<typeof listedUser>;
 
-export interface UserPage {
-  list: ListedUser[];
-  total: number;
-}
+/** A page of listed users (unreadable rows left out); its total the list's length when the answer gives none. */
+export const userPage = pipe(
+  object({ list: wire.items(listedUser), total: optional(unknown()) }),
+  transform(({ list, total }) => {
+    const given = Number(total);
+    return { list, total: Number.isInteger(given) && given >= 0 ? given : list.length };
+  }),
+);
 
-/** Reads `{ list, total }`; unreadable rows are left out. */
-export function parseUserPage(value: unknown): UserPage {
-  const raw = fieldsOf(value);
-  const list = (Array.isArray(raw.list) ? raw.list : []).map(parseListedUser).filter((user): user is ListedUser => user !== null);
-  const total = Number(raw.total);
-  return { list, total: Number.isInteger(total) && total >= 0 ? total : list.length };
-}
+export type UserPage = InferOutput<typeof userPage>;

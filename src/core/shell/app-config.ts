@@ -1,21 +1,16 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { ShellCalls } from './shell-protocol.ts';
+import { ShellCalls, type ConfigEntry } from './shell-protocol.ts';
 
 /** Session storage: the configuration fetched at this session's start. */
 const CONFIG_KEY = 'appConfig';
 
 export type ConfigEntries = Record<string, string>;
 
-/** Reads the answer of GetConfig: a list of {key, value}; anything else is skipped. */
-export function parseConfig(data: unknown): ConfigEntries {
+/** GetConfig's entries by key (a later entry of the same key wins). */
+export function configEntriesOf(list: readonly ConfigEntry[]): ConfigEntries {
   const entries: ConfigEntries = {};
-  if (!Array.isArray(data)) return entries;
-  for (const item of data) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { key, value } = item as Record<string, unknown>;
-    if (typeof key === 'string' && key !== '') entries[key] = typeof value === 'string' ? value : JSON.stringify(value ?? '');
-  }
+  for (const { key, value } of list) entries[key] = value;
   return entries;
 }
 
@@ -29,7 +24,7 @@ export class AppConfig {
   /** Fetches the configuration (errors are not shown; the last one fetched this session stays). */
   async load(): Promise<ConfigEntries> {
     try {
-      const entries = parseConfig(await this.api.request(ShellCalls.config, {}, { suppressTips: true }));
+      const entries = configEntriesOf(await this.api.request(ShellCalls.config, {}, { suppressTips: true }));
       this.session.set(CONFIG_KEY, JSON.stringify(entries));
       return entries;
     } catch {

@@ -1,26 +1,15 @@
 import type { KeyValueStore } from '../ports/key-value-store.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { ShellCalls, type CusServiceConfig } from './shell-protocol.ts';
+import { parsed } from '../request/answer-values.ts';
+import { cusServiceConfig, ShellCalls, type CusServiceConfig } from './shell-protocol.ts';
 
 export type { CusServiceConfig } from './shell-protocol.ts';
 /** Session storage: the configuration fetched this session. */
 const CUS_SERVICE_CONFIG_KEY = 'cusServiceConfig';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-
-/** Reads the answer; anything that is not an object gives null. */
+/** A configuration as the answer declares it (the session's kept copy is read so too); null when it does not read. */
 export function parseCusServiceConfig(data: unknown): CusServiceConfig | null {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
-  const raw = data as Record<string, unknown>;
-  const uid = Number(raw.uid);
-  return {
-    account: text(raw.account),
-    uid: Number.isSafeInteger(uid) && uid > 0 ? uid : 0,
-    nickName: text(raw.nickName),
-    hours: text(raw.hours),
-    welcome: text(raw.welcome),
-    fallbackContact: text(raw.fallbackContact),
-  };
+  return parsed(cusServiceConfig, data);
 }
 
 /** Whether customer service can be reached in the app (a service account exists). */
@@ -58,8 +47,8 @@ export class CusServiceConfigService {
 
   private async fetch(): Promise<CusServiceConfig | null> {
     try {
-      const config = parseCusServiceConfig(await this.api.request(ShellCalls.cusServiceConfig, {}, { suppressTips: true }));
-      if (config) this.session.set(CUS_SERVICE_CONFIG_KEY, JSON.stringify(config));
+      const config = await this.api.request(ShellCalls.cusServiceConfig, {}, { suppressTips: true });
+      this.session.set(CUS_SERVICE_CONFIG_KEY, JSON.stringify(config));
       return config;
     } catch {
       return null;

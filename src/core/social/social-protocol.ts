@@ -3,8 +3,10 @@
  * them, the reference server (server/social/routes.ts) serves them, the fake (adapters/http/fake-social-api.ts)
  * answers them; test/contract/social-protocol.test.ts runs one suite against both.
  */
+import { object, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
-import type { ListedUser, UserPage } from '../shared-kernel/listed-user.ts';
+import { listedUser, userPage } from '../shared-kernel/listed-user.ts';
 
 /** preventUser's status: 1 block, 0 unblock (the server answers the resulting status). */
 export const BlockStatus = { Unblocked: 0, Blocked: 1 } as const;
@@ -36,14 +38,14 @@ export const SocialProtocolLimits = {
 } as const;
 
 /** FocusUPMaster: whether the caller follows the user afterwards. */
-export interface FollowToggled {
-  selected: boolean;
-}
+const followToggled = object({ selected: wire.flag });
 
-/** preventUser: the status the caller's block of the user has now. */
-export interface BlockSet {
-  status: BlockStatus;
-}
+export type FollowToggled = InferOutput<typeof followToggled>;
+
+/** preventUser: the status the caller's block of the user has now (1 blocked; anything else unblocked). */
+const blockSet = object({ status: wire.lenientAnswer((value): BlockStatus => (Number(value) === BlockStatus.Blocked ? BlockStatus.Blocked : BlockStatus.Unblocked)) });
+
+export type BlockSet = InferOutput<typeof blockSet>;
 
 const paging = {
   page: { kind: 'int', min: 1, max: SocialProtocolLimits.maxPage, fallback: 1 },
@@ -58,24 +60,25 @@ const paging = {
 
 export const SocialCalls = {
   /** Follows the user, or unfollows one already followed (msg 关注成功 / 已取消关注). Signed in only. */
-  follow: call<FollowToggled>()({ method: 'GET', path: '/api/Video/FocusUPMaster', carrier: 'query', params: { userId: { kind: 'id' } } }),
+  follow: call({ method: 'GET', path: '/api/Video/FocusUPMaster', carrier: 'query', params: { userId: { kind: 'id' } }, answer: followToggled }),
   /** status 1 blocks (follows end both ways), 0 unblocks (msg 已拉黑 / 已移出黑名单). Signed in only. */
-  block: call<BlockSet>()({
+  block: call({
     method: 'GET',
     path: '/api/User/preventUser',
     carrier: 'query',
     params: { uid: { kind: 'id' }, status: { kind: 'int', min: BlockStatus.Unblocked, max: BlockStatus.Blocked, rangeMessage: 'status只能为0或1' } },
+    answer: blockSet,
   }),
   /** The caller's blacklist, newest first. Signed in only. */
-  blackList: call<UserPage>()({ method: 'GET', path: '/api/User/GetBlackList', carrier: 'query', params: paging }),
+  blackList: call({ method: 'GET', path: '/api/User/GetBlackList', carrier: 'query', params: paging, answer: userPage }),
   /** The caller's fans, newest first. Signed in only. */
-  fansList: call<UserPage>()({ method: 'GET', path: '/api/User/GetUserFansList', carrier: 'query', params: paging }),
+  fansList: call({ method: 'GET', path: '/api/User/GetUserFansList', carrier: 'query', params: paging, answer: userPage }),
   /** Whom the caller follows, newest first. Signed in only. */
-  focusList: call<UserPage>()({ method: 'GET', path: '/api/User/GetFocusList', carrier: 'query', params: paging }),
-  /** A user as the caller sees them (a visitor: every flag 0); 1006 for no such user. */
-  relation: call<ListedUser>()({ method: 'GET', path: '/api/User/GetUserRelation', carrier: 'query', params: { uid: { kind: 'id' } } }),
+  focusList: call({ method: 'GET', path: '/api/User/GetFocusList', carrier: 'query', params: paging, answer: userPage }),
+  /** A user as the caller sees them (a visitor: every flag 0), null when unreadable; 1006 for no such user. */
+  relation: call({ method: 'GET', path: '/api/User/GetUserRelation', carrier: 'query', params: { uid: { kind: 'id' } }, answer: wire.orNull(listedUser) }),
   /** Reports a user with one of the offered reasons and an optional description (msg 已收到您的举报). Signed in only. */
-  report: call<null>()({
+  report: call({
     method: 'GET',
     path: '/api/Video/ReportUserReq',
     carrier: 'query',
@@ -85,5 +88,6 @@ export const SocialCalls = {
       // Two UTF-16 units at most per character: the description's own check counts characters and names its refusal.
       content: { kind: 'text', max: SocialProtocolLimits.reportContentMax * 2, trim: true, optional: true, badMessage: `描述最多${SocialProtocolLimits.reportContentMax}个字` },
     },
+    answer: wire.none,
   }),
 } as const;

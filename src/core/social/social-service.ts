@@ -1,7 +1,6 @@
 import type { ApiClient } from '../request/api-client.ts';
-import { flagOf } from '../request/answer-values.ts';
-import { parseListedUser, parseUserPage, type ListedUser, type UserPage } from '../shared-kernel/listed-user.ts';
-import { BlockStatus, SocialCalls } from './social-protocol.ts';
+import type { ListedUser, UserPage } from '../shared-kernel/listed-user.ts';
+import { SocialCalls, type BlockStatus } from './social-protocol.ts';
 import { SocialLimits, isReportReason, reportContentProblem } from './social-rules.ts';
 import { SocialTexts } from './social-texts.ts';
 
@@ -34,28 +33,26 @@ export class SocialService {
 
   /** FocusUPMaster: toggles the follow; answers the server's data.selected (msg toasted). Throws ApiError. */
   async toggleFollow(uid: number): Promise<boolean> {
-    const data = await this.api.request(SocialCalls.follow, { userId: uid }, { notice: true });
-    const selected = flagOf(data?.selected);
+    const { selected } = await this.api.request(SocialCalls.follow, { userId: uid }, { notice: true });
     this.emit({ uid, kind: 'follow', selected });
     return selected;
   }
 
   /** preventUser: 1 blocks, 0 unblocks; answers the server's status (msg toasted). Throws ApiError. */
   async setBlocked(uid: number, status: BlockStatus): Promise<BlockStatus> {
-    const data = await this.api.request(SocialCalls.block, { uid, status }, { notice: true });
-    const answered = Number(data?.status) === BlockStatus.Blocked ? BlockStatus.Blocked : BlockStatus.Unblocked;
+    const { status: answered } = await this.api.request(SocialCalls.block, { uid, status }, { notice: true });
     this.emit({ uid, kind: 'block', status: answered });
     return answered;
   }
 
   /** One page of the blacklist, my fans or whom I follow (newest first). */
   async list(kind: UserListKind, page: number, pageSize: number = SocialLimits.defaultPageSize): Promise<UserPage> {
-    return parseUserPage(await this.api.request(LISTS[kind], { page, pageSize }));
+    return this.api.request(LISTS[kind], { page, pageSize });
   }
 
   /** A user as I see them (a visitor: all flags 0); null for an unreadable answer. Throws ApiError. */
   async relation(uid: number, options: { suppressTips?: boolean } = {}): Promise<ListedUser | null> {
-    return parseListedUser(await this.api.request(SocialCalls.relation, { uid }, options));
+    return this.api.request(SocialCalls.relation, { uid }, options);
   }
 
   /** ReportUserReq with one of the offered reasons and an optional description (at most 200 characters). */

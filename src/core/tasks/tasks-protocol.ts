@@ -4,8 +4,10 @@
  * (adapters/http/fake-tasks-api.ts) answers them. Every call carries the app's zone offset (utcOffset, minutes east
  * of UTC): daily tasks reset at midnight there.
  */
+import { object, picklist, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
-import { TASK_KEYS, TaskLimits, type TaskKey } from './task-rules.ts';
+import { TASK_KEYS, TaskLimits } from './task-rules.ts';
 import { TasksTexts } from './tasks-texts.ts';
 
 /** The answer codes of the task calls the app handles itself. */
@@ -16,39 +18,45 @@ export const TasksRet = {
   AlreadyClaimed: 6302,
 } as const;
 
-/** One task as the caller stands with it. */
-export interface TaskState {
-  key: TaskKey;
-  /** Count done (seconds watched for the watch task), as the server counted it. */
-  progress: number;
-  target: number;
-  experience: number;
-  gold: number;
-  claimed: boolean;
-}
+/** A task's key: one the app knows, else unreadable (the task is left out). */
+const taskKey = picklist(TASK_KEYS);
 
-/** GetTaskList: every task with the caller's progress, and where the caller stands. */
-export interface TaskBoard {
-  daily: TaskState[];
-  newbie: TaskState[];
-  experience: number;
-  level: number;
-  gold: number;
-  /** The zone the server counts the caller's days in (minutes east of UTC). */
-  utcOffset: number;
-  /** Unix ms of the next midnight in that zone, when the daily tasks start again. */
-  resetsAt: number;
-}
+/**
+ * One task as the caller stands with it: the count done (seconds watched for the watch task) as the server counted
+ * it, the target, the experience and gold it gives, and whether its reward was taken.
+ */
+const taskState = object({ key: taskKey, progress: wire.amount(), target: wire.amount(), experience: wire.amount(), gold: wire.amount(), claimed: wire.flag });
+
+export type TaskState = InferOutput<typeof taskState>;
+
+/**
+ * GetTaskList: every task with the caller's progress, and where the caller stands: experience, level and gold, the
+ * zone the server counts the caller's days in (minutes east of UTC) and when the daily tasks start again (Unix ms of
+ * the next midnight there).
+ */
+const taskBoard = object({
+  daily: wire.items(taskState),
+  newbie: wire.items(taskState),
+  experience: wire.amount(),
+  level: wire.amount(),
+  gold: wire.amount(),
+  utcOffset: wire.number(),
+  resetsAt: wire.amount(),
+});
+
+export type TaskBoard = InferOutput<typeof taskBoard>;
 
 /** ReceiveTaskReward: what the claim earned, and the totals after it. */
-export interface TaskClaimed {
-  key: TaskKey;
-  gainedExperience: number;
-  gainedGold: number;
-  experience: number;
-  level: number;
-  gold: number;
-}
+const taskClaimed = object({
+  key: taskKey,
+  gainedExperience: wire.amount(),
+  gainedGold: wire.amount(),
+  experience: wire.amount(),
+  level: wire.amount(),
+  gold: wire.amount(),
+});
+
+export type TaskClaimed = InferOutput<typeof taskClaimed>;
 
 const utcOffset = {
   kind: 'int',
@@ -60,13 +68,14 @@ const utcOffset = {
 
 export const TasksCalls = {
   /** The caller's tasks (daily and new-user) with progress, experience, level and gold. Signed in only. */
-  board: call<TaskBoard>()({ method: 'GET', path: '/api/Home/GetTaskList', carrier: 'query', params: { utcOffset } }),
+  board: call({ method: 'GET', path: '/api/Home/GetTaskList', carrier: 'query', params: { utcOffset }, answer: taskBoard }),
   /**
    * A progress report from the app (spec §7): `watch` with the seconds watched since the last report (credited no
    * more than the real time since the previous report, at most 30 s), or `share` after a share (counted from the
-   * Share records). Answers the task as the server now counts it. Signed in only.
+   * Share records). Answers the task as the server now counts it (not read: whatever comes is no failure). Signed in
+   * only.
    */
-  update: call<TaskState>()({
+  update: call({
     method: 'GET',
     path: '/api/Home/UpdTask',
     carrier: 'query',
@@ -75,13 +84,15 @@ export const TasksCalls = {
       seconds: { kind: 'int', min: 0, max: TaskLimits.maxClaimedSeconds, fallback: 0 },
       utcOffset,
     },
+    answer: wire.orNull(taskState),
   }),
   /** Takes a finished task's reward once (a daily task once a day): experience and gold. Signed in only. */
-  claim: call<TaskClaimed>()({
+  claim: call({
     method: 'POST',
     path: '/api/Home/ReceiveTaskReward',
     carrier: 'form',
     params: { task: { kind: 'text', max: 16, oneOf: TASK_KEYS }, utcOffset },
+    answer: taskClaimed,
     refusals: [TasksRet.NotFinished, TasksRet.AlreadyClaimed],
   }),
 } as const;

@@ -209,7 +209,7 @@ export const UploadCalls = {
 
 /**
  * The two multipart calls: one chunk of the video (file, chunk, renamemode, prefix, chunks, uid, uniqueFileID) and one
- * of the cover (formFile, chunk, chunks, uniqueFileID), fields first and then the bytes. Not call<>(): the protocol's
+ * of the cover (formFile, chunk, chunks, uniqueFileID), fields first and then the bytes. Not call(): the protocol's
  * carriers are a query or a form of text, and the server reads these as a stream (server/upload/multipart-chunk.ts)
  * so a 2 MB part is never held whole before it is checked (docs/decisions.md).
  */

@@ -1,4 +1,5 @@
-import { countOf, fieldsOf, flagOf, listOf, textOf } from '../request/answer-values.ts';
+import type { CommentView } from './video-social-protocol.ts';
+
 /** A comment or a reply under a video, as the app shows it. */
 export interface Comment {
   /** The server's id; negative for an entry shown before the server stored it. */
@@ -41,46 +42,9 @@ export interface ReplyPage {
   total: number;
 }
 
-/** Reads a comment (with its replies); null without a usable id. */
-export function parseComment(value: unknown): Comment | null {
-  const raw = fieldsOf(value);
-  const id = Number(raw.id);
-  if (!Number.isInteger(id) || id <= 0) return null;
-  const replyTo = fieldsOf(raw.replyTo);
-  const replyToUid = countOf(replyTo.uid);
-  return {
-    id,
-    parentId: countOf(raw.parentId),
-    uid: countOf(raw.uid),
-    nickName: textOf(raw.nickName),
-    avatar: textOf(raw.avatar),
-    vipLevel: countOf(raw.vipLevel),
-    level: countOf(raw.level),
-    bigV: flagOf(raw.bigV),
-    kefu: flagOf(raw.kefu),
-    content: textOf(raw.content),
-    time: Number.isFinite(Number(raw.time)) ? Number(raw.time) : 0,
-    likeCount: countOf(raw.likeCount),
-    liked: flagOf(raw.liked),
-    replyCount: countOf(raw.replyCount),
-    replyTo: replyToUid > 0 ? { uid: replyToUid, nickName: textOf(replyTo.nickName) } : null,
-    replies: parseComments(raw.replies),
-    pending: false,
-  };
-}
-
-function parseComments(value: unknown): Comment[] {
-  return listOf(value).map(parseComment).filter((comment): comment is Comment => comment !== null);
-}
-
-export function parseCommentPage(value: unknown): CommentPage {
-  const raw = fieldsOf(value);
-  return { list: parseComments(raw.list), total: countOf(raw.total), commentCount: countOf(raw.commentCount) };
-}
-
-export function parseReplyPage(value: unknown): ReplyPage {
-  const raw = fieldsOf(value);
-  return { list: parseComments(raw.list), total: countOf(raw.total) };
+/** A comment (with its replies) as the server answers it, shown: none of it pending. */
+export function shownComment(view: CommentView): Comment {
+  return { ...view, replies: view.replies.map(shownComment), pending: false };
 }
 
 /** Items of `more` not already in `shown` (by id), appended: pages shift when comments come and go. */

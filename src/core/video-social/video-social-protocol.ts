@@ -4,7 +4,7 @@
  * server/catalogue, whose collections it toggles), the fake (adapters/http/fake-video-social-api.ts) answers them;
  * test/contract/video-social-protocol.test.ts runs one suite against both.
  */
-import { object, type InferOutput } from 'valibot';
+import { lazy, object, type GenericSchema, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { countOf, fieldsOf, listOf } from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
@@ -47,7 +47,7 @@ export interface CommentView {
   avatar: string;
   /** The active VIP level (0 when none or expired). */
   vipLevel: number;
-  /** The author's level (1 to 8, from experience). */
+  /** The author's level (1 to 8, from experience; 0 when unknown). */
   level: number;
   bigV: boolean;
   kefu: boolean;
@@ -65,30 +65,40 @@ export interface CommentView {
   replies: CommentView[];
 }
 
-/** CommentListsV2: a page of a video's comments. */
-export interface CommentViewPage {
-  list: CommentView[];
-  page: number;
-  pageSize: number;
-  /** Top-level comments of the video. */
-  total: number;
-  /** Comments and replies of the video (the 评论 N heading). */
-  commentCount: number;
-}
+/** A comment or a reply (its replies read the same way): without an id it is unreadable, left out of a list. */
+const commentView: GenericSchema<unknown, CommentView> = object({
+  id: wire.id,
+  parentId: wire.count,
+  uid: wire.count,
+  nickName: wire.text,
+  avatar: wire.text,
+  vipLevel: wire.count,
+  level: wire.count,
+  bigV: wire.flag,
+  kefu: wire.flag,
+  content: wire.text,
+  time: wire.number(),
+  likeCount: wire.count,
+  liked: wire.flag,
+  replyCount: wire.count,
+  replyTo: wire.orNull(object({ uid: wire.wholeId, nickName: wire.text })),
+  replies: wire.items(lazy(() => commentView)),
+});
+
+/** CommentListsV2: a page of a video's comments; total counts the top-level ones, commentCount comments and replies (the 评论 N heading). */
+const commentViewPage = object({ list: wire.items(commentView), page: wire.wholeAtLeast(1), pageSize: wire.wholeAtLeast(1), total: wire.count, commentCount: wire.count });
+
+export type CommentViewPage = InferOutput<typeof commentViewPage>;
 
 /** GetCommentByParentID: a page of a comment's replies, oldest first. */
-export interface ReplyViewPage {
-  list: CommentView[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+const replyViewPage = object({ list: wire.items(commentView), page: wire.wholeAtLeast(1), pageSize: wire.wholeAtLeast(1), total: wire.count });
 
-/** DelReply: the deleted comment and how many rows went (its replies too). */
-export interface CommentDeleted {
-  id: number;
-  deleted: number;
-}
+export type ReplyViewPage = InferOutput<typeof replyViewPage>;
+
+/** DelReply: the deleted comment and how many rows went (its replies too; not read: null when it does not read). */
+const commentDeleted = object({ id: wire.whole, deleted: wire.count });
+
+export type CommentDeleted = InferOutput<typeof commentDeleted>;
 
 /** ReplyLike: whether the caller likes the comment now, and its likes. */
 const commentLiked = object({ liked: wire.isTrue, likeCount: wire.count });
@@ -158,20 +168,21 @@ const pageSize = {
 
 export const VideoSocialCalls = {
   /** A video's comments, newest first (sort=new, the default) or most liked first (hot), each with its first 2 replies. */
-  comments: call<CommentViewPage>()({
+  comments: call({
     method: 'GET',
     path: '/api/Video/CommentListsV2',
     carrier: 'query',
     params: { sort: { kind: 'text', max: 8, oneOf: COMMENT_SORTS, optional: true }, page, pageSize, mediaKey },
+    answer: commentViewPage,
   }),
   /** A comment's replies, oldest first (8060 for a reply's id or no comment). */
-  replies: call<ReplyViewPage>()({ method: 'GET', path: '/api/Video/GetCommentByParentID', carrier: 'query', params: { parentId: id, page, pageSize } }),
+  replies: call({ method: 'GET', path: '/api/Video/GetCommentByParentID', carrier: 'query', params: { parentId: id, page, pageSize }, answer: replyViewPage }),
   /**
    * Posts a comment, or a reply (parentId: a comment or a reply; replyToUid: whom it answers in that thread), one a
    * user every 3 s; the body is the reply, the category key travels as the query's videoType (spec §7). Answers the
-   * stored comment (msg 评论成功 / 回复成功). Signed in only.
+   * stored comment (msg 评论成功 / 回复成功; null when it does not read). Signed in only.
    */
-  post: call<CommentView>()({
+  post: call({
     method: 'POST',
     path: '/api/Video/Replys',
     carrier: 'form',
@@ -184,9 +195,10 @@ export const VideoSocialCalls = {
       replyToUid: { kind: 'id', optional: true },
       videoType: { kind: 'text', max: VideoSocialProtocolLimits.maxVideoType, trim: true, pattern: /^[\w-]*$/, optional: true, inQuery: true },
     },
+    answer: wire.orNull(commentView),
   }),
   /** Deletes the caller's own comment or reply; a comment's replies go with it (msg 删除成功). Signed in only. */
-  remove: call<CommentDeleted>()({ method: 'GET', path: '/api/Video/DelReply', carrier: 'query', params: { id } }),
+  remove: call({ method: 'GET', path: '/api/Video/DelReply', carrier: 'query', params: { id }, answer: wire.orNull(commentDeleted) }),
   /** Likes a comment or reply, or unlikes it. Signed in only. */
   likeComment: call({ method: 'GET', path: '/api/Video/ReplyLike', carrier: 'query', params: { id }, outlivesPage: true, answer: commentLiked }),
   /** 赞: the same vote again clears it, 踩 is replaced. Signed in only. */

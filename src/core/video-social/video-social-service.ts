@@ -1,5 +1,5 @@
 import type { ApiClient, CallOptions } from '../request/api-client.ts';
-import { parseComment, parseCommentPage, parseReplyPage, type Comment, type CommentPage, type ReplyPage } from './comment.ts';
+import { shownComment, type Comment, type CommentPage, type ReplyPage } from './comment.ts';
 import { VideoSocialCalls, type Rating, type VideoActionDetails, type VoteCounts } from './video-social-protocol.ts';
 import { Vote, type CommentSort } from './video-social-rules.ts';
 
@@ -23,11 +23,13 @@ export class VideoSocialService {
   ) {}
 
   async comments(mediaKey: string, sort: CommentSort, page: number, pageSize: number): Promise<CommentPage> {
-    return parseCommentPage(await this.api.request(VideoSocialCalls.comments, { mediaKey, sort, page, pageSize }));
+    const read = await this.api.request(VideoSocialCalls.comments, { mediaKey, sort, page, pageSize });
+    return { list: read.list.map(shownComment), total: read.total, commentCount: read.commentCount };
   }
 
   async replies(parentId: number, page: number, pageSize: number): Promise<ReplyPage> {
-    return parseReplyPage(await this.api.request(VideoSocialCalls.replies, { parentId, page, pageSize }));
+    const read = await this.api.request(VideoSocialCalls.replies, { parentId, page, pageSize });
+    return { list: read.list.map(shownComment), total: read.total };
   }
 
   /** Replys: answers the stored comment (null for an unreadable answer). */
@@ -38,7 +40,8 @@ export class VideoSocialService {
       ...(comment.parentId !== undefined ? { parentId: comment.parentId } : {}),
       ...(comment.videoType ? { videoType: comment.videoType } : {}),
     };
-    return parseComment(await this.api.request(VideoSocialCalls.post, input));
+    const stored = await this.api.request(VideoSocialCalls.post, input);
+    return stored && shownComment(stored);
   }
 
   async remove(id: number): Promise<void> {

@@ -3,7 +3,10 @@
  * app's VipRedeemService sends them, the reference server (server/vip-redeem/routes.ts) serves them, the fake
  * (adapters/http/fake-vip-redeem-api.ts) answers them.
  */
+import { object, picklist, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
+import { pageOf } from '../shared-kernel/video.ts';
 import { RedeemCodeRules } from './redeem-code.ts';
 import { VipRedeemTexts } from './vip-redeem-texts.ts';
 
@@ -29,29 +32,20 @@ export const VipRedeemRet = {
   PackageNotAllowed: 7045,
 } as const;
 
-/** A package a code grants. */
-export interface RedeemPackage {
-  packageId: number;
-  categoryName: string;
-  name: string;
-  /** validityDays + giftDays. */
-  days: number;
-}
+/** A package a code grants: days is validityDays + giftDays. Without an id it is unreadable. */
+const redeemPackage = object({ packageId: wire.id, categoryName: wire.text, name: wire.text, days: wire.amount() });
+
+export type RedeemPackage = InferOutput<typeof redeemPackage>;
 
 /** The data of {@link VipRedeemRet.ChoosePackage}: the packages the code allows (one to pick). */
 export interface RedeemChoice {
   packages: RedeemPackage[];
 }
 
-/** ExchangeVip's answer: what was granted and the VIP it led to. */
-export interface RedeemDone {
-  package: RedeemPackage;
-  /** The VIP expiry now (YYYY-MM-DD, China time). */
-  vipExpireDate: string;
-  vipLevel: number;
-  vipCategoryId: number;
-  vipTypeName: string;
-}
+/** ExchangeVip's answer: what was granted and the VIP it led to (its expiry now: YYYY-MM-DD, China time). */
+const redeemDone = object({ package: redeemPackage, vipExpireDate: wire.text, vipLevel: wire.amount(), vipCategoryId: wire.amount(), vipTypeName: wire.text });
+
+export type RedeemDone = InferOutput<typeof redeemDone>;
 
 /** What changed (or would have changed) the VIP time. */
 export const VipRecordKind = {
@@ -76,44 +70,42 @@ export const VipRecordState = {
 } as const;
 export type VipRecordState = (typeof VipRecordState)[keyof typeof VipRecordState];
 
-/** One entry of 开通记录. */
-export interface VipRecord {
-  /** `<kind source>:<id>`, unique in the list. */
-  id: string;
-  kind: VipRecordKind;
-  categoryName: string;
-  packageName: string;
-  days: number;
-  /** The order's pay type (vip-protocol PayType), null for what no payment made. */
-  payType: number | null;
-  /** What was paid (0 for a gift received, a code, an activity), in `currencySymbol`. */
-  amount: number;
-  currencySymbol: string;
-  state: VipRecordState;
-  /** The caller's VIP expiry right after it (YYYY-MM-DD), '' when it changed no time of the caller's or is not known. */
-  vipExpireDate: string;
-  /** The other user of a gift (to whom, from whom), else null. */
-  counterpart: { uid: number; nickName: string } | null;
-  /** The last 4 characters of a redeemed code, else ''. */
-  codeHint: string;
-  /** Unix milliseconds. */
-  time: number;
-}
+/**
+ * One entry of 开通记录: its id (`<kind source>:<id>`, unique in the list), what it was and did, the order's pay type
+ * (vip-protocol PayType; null for what no payment made), what was paid in `currencySymbol` (0 for a gift received, a
+ * code, an activity), the caller's VIP expiry right after it (YYYY-MM-DD; '' when it changed no time of the caller's
+ * or is not known), the other user of a gift (to whom, from whom; else null), the last 4 characters of a redeemed
+ * code (else '') and its time (Unix ms). Without an id, or of a kind or state the app does not know, it is left out.
+ */
+const vipRecord = object({
+  id: wire.key,
+  kind: picklist(Object.values(VipRecordKind)),
+  categoryName: wire.text,
+  packageName: wire.text,
+  days: wire.amount(),
+  payType: wire.lenientAnswer(wire.integerOf),
+  amount: wire.amount(),
+  currencySymbol: wire.text,
+  state: picklist(Object.values(VipRecordState)),
+  vipExpireDate: wire.text,
+  counterpart: wire.orNull(object({ uid: wire.id, nickName: wire.text })),
+  codeHint: wire.text,
+  time: wire.amount(),
+});
+
+export type VipRecord = InferOutput<typeof vipRecord>;
 
 /** GetOpenVipRecords: one page, newest first. */
-export interface VipRecordPage {
-  list: VipRecord[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+const vipRecordPage = pageOf(vipRecord);
+
+export type VipRecordPage = InferOutput<typeof vipRecordPage>;
 
 export const VipRedeemCalls = {
   /**
    * Redeems a code (case, spaces and dashes do not matter) for the caller: the package's days are added to the VIP
    * time, once. A choice code needs packageId (7044 answers the packages). Signed in only; limited tries.
    */
-  redeem: call<RedeemDone>()({
+  redeem: call({
     method: 'POST',
     path: '/api/vip/ExchangeVip',
     carrier: 'form',
@@ -121,10 +113,11 @@ export const VipRedeemCalls = {
       code: { kind: 'text', max: RedeemCodeRules.maxInput, trim: true, badMessage: VipRedeemTexts.notFound },
       packageId: { kind: 'id', optional: true, emptyIsNone: true },
     },
+    answer: redeemDone,
     refusals: [VipRedeemRet.NotFound, VipRedeemRet.Used, VipRedeemRet.Expired, VipRedeemRet.TooManyTries, VipRedeemRet.ChoosePackage, VipRedeemRet.PackageNotAllowed],
   }),
   /** The caller's VIP records (purchases, gifts, codes, activity rewards), newest first, paged. Signed in only. */
-  records: call<VipRecordPage>()({
+  records: call({
     method: 'GET',
     path: '/api/vip/GetOpenVipRecords',
     carrier: 'query',
@@ -138,5 +131,6 @@ export const VipRedeemCalls = {
         rangeMessage: `每页数量为1-${VipRedeemLimits.maxPageSize}`,
       },
     },
+    answer: vipRecordPage,
   }),
 } as const;

@@ -4,6 +4,8 @@
  * test/contract/votes-protocol.test.ts runs one suite against both. The spec names VoteLike (GET /api/Video/VoteLike)
  * beside the video's like calls; the others are decided (docs: notes-votes) and live beside it.
  */
+import { object, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 import { call, json } from '../request/protocol.ts';
 import { PollLimits, PollTexts } from './votes-texts.ts';
 
@@ -32,56 +34,67 @@ export const PollRet = {
   TooMany: 8206,
 } as const;
 
-/** One option of a poll. */
-export interface PollOption {
-  /** 1-based, in the order the owner wrote them. */
-  id: number;
-  text: string;
-  /** Votes for it; null while the caller may not see results (not voted, not ended, not the owner). */
-  count: number | null;
-}
+/** A count hidden as null (absent or null), else a whole number of 0 or more. */
+const countOrNull = wire.lenientAnswer((value) => (value === null || value === undefined ? null : wire.countOf(value)));
 
-/** A poll as VoteDetail, CreateVote, VoteLike and EndVote answer it. */
-export interface Poll {
-  id: number;
-  targetType: PollTarget;
-  /** The post id (as text) or the video's media key. */
-  targetId: string;
-  ownerUid: number;
-  question: string;
-  /** 多选: more than one option may be chosen. */
-  multiple: boolean;
-  /** Unix milliseconds: when it ends (or ended, when ended early). */
-  endTime: number;
-  ended: boolean;
-  /** People who voted; null while results are hidden. */
-  voters: number | null;
-  options: PollOption[];
-  /** The option ids the caller chose; empty when they have not voted (or a visitor). */
-  myChoice: number[];
-}
+/** What a poll hangs on: a video, else a post. */
+const pollTarget = wire.oneOf([PollTarget.Post, PollTarget.Video], PollTarget.Post);
 
-/** One of the caller's polls as MyVotes lists it. */
-export interface PollSummary {
-  id: number;
-  targetType: PollTarget;
-  targetId: string;
-  /** What it is attached to: the post's text or the video's title. */
-  targetTitle: string;
-  question: string;
-  voters: number;
-  ended: boolean;
-  endTime: number;
-  /** Unix milliseconds. */
-  createdTime: number;
-}
+/**
+ * One option of a poll: its id 1-based, in the order the owner wrote them; its votes null while the caller may not see
+ * results (not voted, not ended, not the owner). Without an id it is left out.
+ */
+const pollOption = object({ id: wire.wholeId, text: wire.text, count: countOrNull });
 
-export interface PollPage {
-  list: PollSummary[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type PollOption = InferOutput<typeof pollOption>;
+
+/**
+ * A poll as VoteDetail, CreateVote, VoteLike and EndVote answer it: targetId the post id (as text) or the video's
+ * media key; 多选 (multiple) lets more than one option be chosen; endTime in Unix milliseconds (when it ends, or ended
+ * early); voters null while results are hidden; myChoice the option ids the caller chose (empty when they have not
+ * voted, or a visitor). Without an id it is unreadable.
+ */
+const poll = object({
+  id: wire.wholeId,
+  targetType: pollTarget,
+  targetId: wire.text,
+  ownerUid: wire.whole,
+  question: wire.text,
+  multiple: wire.flag,
+  endTime: wire.whole,
+  ended: wire.flag,
+  voters: countOrNull,
+  options: wire.items(pollOption),
+  myChoice: wire.lenientAnswer((value) => wire.listOf(value).map((id) => wire.wholeOf(id)).filter((id) => id > 0)),
+});
+
+export type Poll = InferOutput<typeof poll>;
+
+/** A poll, or null: none (VoteDetail of a post or video without one), or an answer that does not read. */
+const pollOrNull = wire.orNull(poll);
+
+/**
+ * One of the caller's polls as MyVotes lists it: targetTitle the post's text or the video's title, createdTime in Unix
+ * milliseconds. Without an id it is left out.
+ */
+const pollSummary = object({
+  id: wire.wholeId,
+  targetType: pollTarget,
+  targetId: wire.text,
+  targetTitle: wire.text,
+  question: wire.text,
+  voters: wire.count,
+  ended: wire.flag,
+  endTime: wire.whole,
+  createdTime: wire.whole,
+});
+
+export type PollSummary = InferOutput<typeof pollSummary>;
+
+/** MyVotes: a page of the caller's polls (page and pageSize 0 when the answer gives none: the page asked for then). */
+const pollPage = object({ list: wire.items(pollSummary), page: wire.whole, pageSize: wire.whole, total: wire.count });
+
+export type PollPage = InferOutput<typeof pollPage>;
 
 const target = {
   targetType: { kind: 'text', max: 5, oneOf: [PollTarget.Post, PollTarget.Video] },
@@ -94,7 +107,7 @@ export const PollCalls = {
    * Decided: attaches a poll to the caller's own post or video (one per post or video). A form body; the options
    * travel as one field of JSON text (a list of strings). Signed in only.
    */
-  create: call<Poll>()({
+  create: call({
     method: 'POST',
     path: '/api/Video/CreateVote',
     carrier: 'form',
@@ -105,16 +118,18 @@ export const PollCalls = {
       multiple: { kind: 'int', min: 0, max: 1, fallback: 0 },
       endTime: { kind: 'int', min: 0, max: 9_999_999_999_999, wide: true },
     },
+    answer: pollOrNull,
   }),
   /** Decided: the poll of a post or video, or null when it has none. Visitors may ask. */
-  detail: call<Poll | null>()({
+  detail: call({
     method: 'GET',
     path: '/api/Video/VoteDetail',
     carrier: 'query',
     params: target,
+    answer: pollOrNull,
   }),
   /** Votes once (spec §7): one option, or several in a 多选 poll. Answers the poll with its results. Signed in only. */
-  vote: call<Poll>()({
+  vote: call({
     method: 'GET',
     path: '/api/Video/VoteLike',
     carrier: 'query',
@@ -122,9 +137,10 @@ export const PollCalls = {
       ...voteId,
       optionIds: { kind: 'list', maxItems: PollLimits.maxOptions, maxLength: 3, tooManyMessage: PollTexts.ChoiceInvalid },
     },
+    answer: pollOrNull,
   }),
   /** Decided: the caller's polls, newest first. Signed in only. */
-  mine: call<PollPage>()({
+  mine: call({
     method: 'GET',
     path: '/api/Video/MyVotes',
     carrier: 'query',
@@ -132,9 +148,10 @@ export const PollCalls = {
       page: { kind: 'int', min: 1, max: PollLimits.maxPage, fallback: 1 },
       pageSize: { kind: 'int', min: 1, max: PollLimits.maxPageSize, fallback: PollLimits.defaultPageSize, rangeMessage: `每页数量为1-${PollLimits.maxPageSize}` },
     },
+    answer: pollPage,
   }),
   /** Decided: ends one's own poll now (again: answers it as it is). */
-  end: call<Poll>()({ method: 'GET', path: '/api/Video/EndVote', carrier: 'query', params: voteId }),
-  /** Decided: deletes one's own poll with its votes. */
-  remove: call<true>()({ method: 'GET', path: '/api/Video/DelVote', carrier: 'query', params: voteId }),
+  end: call({ method: 'GET', path: '/api/Video/EndVote', carrier: 'query', params: voteId, answer: pollOrNull }),
+  /** Decided: deletes one's own poll with its votes (data true, not read). */
+  remove: call({ method: 'GET', path: '/api/Video/DelVote', carrier: 'query', params: voteId, answer: wire.isTrue }),
 } as const;

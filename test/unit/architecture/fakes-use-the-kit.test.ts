@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { number, object } from 'valibot';
 import { fail, fakeApi, ok, refuse } from '../../../adapters/http/fake-api-kit.ts';
 import { FakeHttp } from '../../../adapters/http/fake-http.ts';
 import { call } from '../../../src/core/request/protocol.ts';
@@ -65,11 +66,12 @@ describe('the fake-API kit', async () => {
 });
 
 describe('serve', () => {
-  const declared = call<{ id: number }>()({
+  const declared = call({
     method: 'GET',
     path: '/api/test/Thing',
     carrier: 'query',
     params: { id: { kind: 'id' }, name: { kind: 'text', max: 3, optional: true, badMessage: '名称太长' } },
+    answer: object({ id: number() }),
   });
   const send = async (http: FakeHttp, params: Record<string, string>) => (await http.send({ method: 'GET', url: declared.path, params, timeoutMs: 0 })).body;
 

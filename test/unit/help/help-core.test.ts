@@ -7,10 +7,11 @@ import {
   categoryCid,
   categoryIndexFrom,
   helpIdFrom,
-  parseArticle,
-  parseCategories,
-  parseQuestions,
+  articleOf,
+  questionsOf,
 } from '../../../src/core/help/help.ts';
+import { HelpCalls } from '../../../src/core/help/help-protocol.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
 import { HelpService } from '../../../src/core/help/help-service.ts';
 import { ApiError } from '../../../src/core/request/api-error.ts';
 import { installFakeHelpApi } from '../../../adapters/http/fake-help-api.ts';
@@ -41,8 +42,12 @@ describe('help rules', () => {
   });
 
   it('parses answers defensively', () => {
+    const parseCategories = (data: unknown) => parsed(HelpCalls.categories.answer!, data)?.info;
+    const parseQuestions = (data: unknown) => questionsOf(parsed(HelpCalls.content.answer!, data)!);
+    const parseArticle = (data: unknown, askedId: number) => articleOf(parsed(HelpCalls.article.answer!, data)!, askedId);
     expect(parseCategories({ info: [{ id: 1, title: 'a', path: '0,1' }, { id: 'x' }, null, 5] })).toEqual([{ id: 1, title: 'a', path: '0,1' }]);
-    expect(parseCategories(null)).toEqual([]);
+    expect(parseCategories({})).toEqual([]);
+    expect(parseCategories(null)).toBeUndefined();
     expect(parseQuestions({ info: [{ sublist: [{ id: 2, title: 'q' }, { title: 'no id' }] }] })).toEqual([{ id: 2, title: 'q' }]);
     expect(parseQuestions({ info: [] })).toEqual([]);
     expect(parseQuestions({ info: [{ sublist: [{ id: 70, title: '用户协议' }] }] })).toEqual([{ id: 70, title: USER_AGREEMENT_TITLE }]);

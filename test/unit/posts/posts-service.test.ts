@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PostsService } from '../../../src/core/posts/posts-service.ts';
-import { parsePost, parsePostPage } from '../../../src/core/posts/post.ts';
+import { pageAsked } from '../../../src/core/posts/post.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
 import { PostsCalls, PostsRet } from '../../../src/core/posts/posts-protocol.ts';
 import { PostsTexts } from '../../../src/core/posts/posts-texts.ts';
 import { drive, UID, uploadSetup } from '../upload/upload-support.ts';
@@ -19,6 +20,9 @@ function postsSetup() {
   return { ...base, service, publishOne };
 }
 
+/** A post as the declared answer reads it (null: unreadable). */
+const parsePost = (data: unknown) => parsed(PostsCalls.post.answer!, data);
+
 describe('post answers', () => {
   it('reads a post, its labels and place, leniently', () => {
     expect(parsePost({ id: 0 })).toBeNull();
@@ -36,7 +40,8 @@ describe('post answers', () => {
     // Without likes (an older server), or with nonsense: none, not liked.
     expect(parsePost({ id: 2, likeCount: -4, liked: 'yes' })).toMatchObject({ likeCount: 0, liked: false });
     expect(parsePost({ id: 1, location: { name: 'no id' } })?.location).toBeNull();
-    expect(parsePostPage('nope', 2, 10)).toEqual({ list: [], page: 2, pageSize: 10, total: 0 });
+    expect(parsed(PostsCalls.feed.answer!, 'nope')).toBeNull();
+    expect(pageAsked(parsed(PostsCalls.feed.answer!, {})!, 2, 10)).toEqual({ list: [], page: 2, pageSize: 10, total: 0 });
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
-import { AppConfig, parseConfig } from '../../../src/core/shell/app-config.ts';
+import { AppConfig, configEntriesOf } from '../../../src/core/shell/app-config.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
+import { ShellCalls } from '../../../src/core/shell/shell-protocol.ts';
 import { AppStart } from '../../../src/core/shell/app-start.ts';
 
 const CONFIG = [
@@ -28,6 +30,7 @@ describe('global configuration', () => {
   });
 
   it('skips malformed entries; a GoogleMap entry without a key gives null', () => {
+    const parseConfig = (data: unknown) => configEntriesOf(parsed(ShellCalls.config.answer!, data)!);
     expect(parseConfig([{ key: 'A', value: 1 }, { value: 'no key' }, null, 'x', { key: '', value: 'empty' }])).toEqual({ A: '1' });
     expect(parseConfig({ not: 'a list' })).toEqual({});
     const { container, world } = createHeadlessCore();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { FollowController } from '../../../src/core/social/follow-controller.ts';
 import { followLabel, followStep, initialFollowState, relationOf } from '../../../src/core/social/follow-machine.ts';
-import { parseListedUser, parseUserPage } from '../../../src/core/shared-kernel/listed-user.ts';
+import { listedUser, userPage } from '../../../src/core/shared-kernel/listed-user.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
 import { returnAddress } from '../../../src/core/shared-kernel/login-redirect.ts';
 import { BlockStatus, REPORT_REASONS } from '../../../src/core/social/social-protocol.ts';
 import { reportContentProblem } from '../../../src/core/social/social-rules.ts';
@@ -180,9 +181,10 @@ describe('rules and parsing', () => {
   });
 
   it('reads listed users defensively (focus or focusStatus, uid or id)', () => {
-    expect(parseListedUser({ uid: '7', focus: true, isBlackList: '1', vipLevel: -1 })).toMatchObject({ userId: 7, focusStatus: 1, isBlackList: 1, vipLevel: 0 });
-    expect(parseListedUser({ nickName: 'x' })).toBeNull();
-    expect(parseUserPage({ list: [{ userId: 1 }, null, { userId: 0 }] })).toMatchObject({ total: 1, list: [{ userId: 1 }] });
-    expect(parseUserPage(null)).toEqual({ list: [], total: 0 });
+    expect(parsed(listedUser, { uid: '7', focus: true, isBlackList: '1', vipLevel: -1 })).toMatchObject({ userId: 7, focusStatus: 1, isBlackList: 1, vipLevel: 0 });
+    expect(parsed(listedUser, { nickName: 'x' })).toBeNull();
+    expect(parsed(userPage, { list: [{ userId: 1 }, null, { userId: 0 }] })).toMatchObject({ total: 1, list: [{ userId: 1 }] });
+    expect(parsed(userPage, {})).toEqual({ list: [], total: 0 });
+    expect(parsed(userPage, null)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { LoadState } from '../../../src/core/display/list-state.ts';
 import type { User } from '../../../src/core/shared-kernel/user.ts';
-import { parseComment, parseCommentPage } from '../../../src/core/video-social/comment.ts';
+import { shownComment } from '../../../src/core/video-social/comment.ts';
 import { CommentThread, CommentThreadFactory } from '../../../src/core/video-social/comment-thread.ts';
 import { VideoActions, VideoActionsFactory, countsAfterVote } from '../../../src/core/video-social/video-actions.ts';
 import { CollectTexts } from '../../../src/core/video-social/video-social-texts.ts';
@@ -17,6 +17,12 @@ import { VideoSocialService } from '../../../src/core/video-social/video-social-
 import { VideoSocialCalls } from '../../../src/core/video-social/video-social-protocol.ts';
 import { parsed } from '../../../src/core/request/answer-values.ts';
 import { installFakeVideoSocialApi } from '../../../adapters/http/fake-video-social-api.ts';
+
+/** A comment as the declared answer reads it and the thread shows it (null: unreadable). */
+const parseComment = (data: unknown) => {
+  const view = parsed(VideoSocialCalls.post.answer!, data);
+  return view && shownComment(view);
+};
 
 const ME = 1;
 
@@ -80,7 +86,8 @@ describe('rules', () => {
     expect(parseComment({ id: 3, liked: 1, likeCount: '12', replyTo: { uid: 4, nickName: 'x' }, replies: [{ id: 'x' }, { id: 5 }] })).toMatchObject({
       id: 3, liked: true, likeCount: 12, replyTo: { uid: 4, nickName: 'x' }, replies: [{ id: 5 }], pending: false,
     });
-    expect(parseCommentPage(null)).toEqual({ list: [], total: 0, commentCount: 0 });
+    expect(parsed(VideoSocialCalls.comments.answer!, null)).toBeNull();
+    expect(parsed(VideoSocialCalls.comments.answer!, {})).toMatchObject({ list: [], total: 0, commentCount: 0 });
     expect(parsed(VideoSocialCalls.details.answer!, { myVote: 'maybe', distribution: [{ stars: 5, count: 2 }], myRating: 9 })).toMatchObject({
       myVote: 'none', myRating: 0, distribution: [{ stars: 5, count: 2 }, { stars: 4, count: 0 }, { stars: 3, count: 0 }, { stars: 2, count: 0 }, { stars: 1, count: 0 }],
     });

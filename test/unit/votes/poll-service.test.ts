@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { installFakeVotesApi } from '../../../adapters/http/fake-votes-api.ts';
 import { createHeadlessCore } from '../../../src/composition/headless.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';
+import { parsed } from '../../../src/core/request/answer-values.ts';
 import { UserSession } from '../../../src/core/shared-kernel/user-session.ts';
 import { parseUser } from '../../../src/core/shared-kernel/user.ts';
 import { checkPollDraft, endTimeAfter, pollEnded, remainingText, resultRows, toggledChoice, PollTexts } from '../../../src/core/votes/poll-rules.ts';
-import { PollService, parsePoll } from '../../../src/core/votes/poll-service.ts';
+import { PollService } from '../../../src/core/votes/poll-service.ts';
 import { PollCalls } from '../../../src/core/votes/votes-protocol.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** A poll as the declared answer reads it (null: none, or unreadable). */
+const parsePoll = (data: unknown) => parsed(PollCalls.detail.answer!, data);
 const NOW = Date.UTC(2030, 0, 15, 4);
 
 function setup() {
