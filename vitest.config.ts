@@ -16,6 +16,10 @@ export default defineConfig({
           // First, on every core (vitest's default leaves one core idle: on 2 cores it would run one file at a time);
           // the journeys follow.
           sequence: { groupOrder: 0 },
+          // The files of a worker share their loaded modules (as the server project's do): no file mocks a module,
+          // and the few that fake timers or globals put them back. Importing every file's modules anew took more
+          // than half the project's time (3 min 15 s → 2 min on 2 cores).
+          isolate: false,
           maxWorkers: 2,
         },
       },
