@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { barrageWith, openVideo, startPlayback, videoTime } from './support/play.ts';
+import { barrageWith, openVideo, startPlayback, videoTime, withVideoState } from './support/play.ts';
 import { useJourney } from './support/journey.ts';
 
 /**
@@ -47,7 +47,9 @@ beforeAll(async () => {
 }, 240_000);
 
 describe('coloured and pinned barrages, live for visitors', () => {
-  it('A sends a red 顶部 barrage; B, a visitor, sees it live at the top centre in red, fixed for 4 s, then it goes', async () => {
+  // Two phones playing, a sign-in, a hello, the style and the barrage's 4 s of B's video: on a 2-core machine under the
+  // other journeys the step took longer than the project's 60 s (clean-clone runs of 2026-11-29 and 2026-12-07).
+  it('A sends a red 顶部 barrage; B, a visitor, sees it live at the top centre in red, fixed for 4 s, then it goes', { timeout: 150_000 }, async () => {
     await openVideo(pageB, app.url, MEDIA);
     expect(await pageB.getByTestId('barrage-input').getAttribute('placeholder')).toBe('登录后发弹幕');
     await logIn('demo', { on: pageA, redirect: `/play/${MEDIA}` });
@@ -69,7 +71,7 @@ describe('coloured and pinned barrages, live for visitors', () => {
     await pageB.getByTestId('play-video').evaluate((video: HTMLVideoElement) => {
       video.currentTime = 1;
     });
-    await poll(async () => Math.abs((await videoTime(pageB)) - 1) < 1).toBe(true);
+    await withVideoState(pageB, poll(async () => Math.abs((await videoTime(pageB)) - 1) < 1).toBe(true));
     await pageA.waitForTimeout(1_100);
 
     await pageA.getByTestId('barrage-style').click();
@@ -94,7 +96,7 @@ describe('coloured and pinned barrages, live for visitors', () => {
     await poll(async () => (await placeOf(pageA, text)).mode).toBe('top');
 
     // Still there, where it was, 3 s of B's video later; gone within 4 s and a little.
-    await poll(async () => (await videoTime(pageB)) - seenAt >= 3, 10_000).toBe(true);
+    await withVideoState(pageB, poll(async () => (await videoTime(pageB)) - seenAt >= 3, 10_000).toBe(true));
     expect(await barrageWith(pageB, text).count()).toBe(1);
     expect(await placeOf(pageB, text)).toMatchObject({ left: place.left, top: 0 });
     await poll(() => barrageWith(pageB, text).count(), 10_000).toBe(0);

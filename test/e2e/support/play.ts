@@ -42,6 +42,30 @@ export async function videoTime(page: Page): Promise<number> {
  * and resolves once currentTime passes 0.5 s with the video playing (at least 0.5 s really played, so a video
  * that starts at a resumed position or after its intro counts only once it moves).
  */
+/**
+ * The play page's video as a line of text, for a failure's message: its time, whether it is paused, ended or seeking,
+ * its ready and network states, what is buffered, and whether the page is visible.
+ */
+export async function videoState(page: Page): Promise<string> {
+  return page
+    .getByTestId('play-video')
+    .evaluate((video: HTMLVideoElement) => {
+      const ranges = Array.from({ length: video.buffered.length }, (_, i) => `${video.buffered.start(i).toFixed(1)}–${video.buffered.end(i).toFixed(1)}`);
+      return `t=${video.currentTime.toFixed(2)} paused=${video.paused} ended=${video.ended} seeking=${video.seeking} ready=${video.readyState} network=${video.networkState} rate=${video.playbackRate} buffered=[${ranges.join(',')}] error=${video.error?.code ?? 'none'} page=${document.visibilityState}`;
+    }, undefined, { timeout: 2_000 })
+    .catch((error: unknown) => `unreadable (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+}
+
+/** `waiting`, its failure's message followed by what `page`'s video is doing (see {@link videoState}). */
+export async function withVideoState<T>(page: Page, waiting: Promise<T>): Promise<T> {
+  try {
+    return await waiting;
+  } catch (error) {
+    if (error instanceof Error) error.message = `${error.message}\n(the video then: ${await videoState(page)})`;
+    throw error;
+  }
+}
+
 export async function startPlayback(page: Page): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   let lastTap = 0;
@@ -94,7 +118,9 @@ export async function sendUntilShown(
     const shown = barrageWith(listener, text).first();
     if (await shown.waitFor({ state: 'attached', timeout: waitMs }).then(() => true, () => false)) return { text, shown };
     const onScreen = await listener.getByTestId('barrage-a11y').locator('li').allTextContents();
-    console.warn(`${text} not shown on the listening phone after ${waitMs / 1000} s (attempt ${attempt} of ${attempts}; it shows ${JSON.stringify(onScreen)})`);
+    console.warn(
+      `${text} not shown on the listening phone after ${waitMs / 1000} s (attempt ${attempt} of ${attempts}; it shows ${JSON.stringify(onScreen)}; its video: ${await videoState(listener)})`,
+    );
     if (attempt === attempts) throw new Error(`none of ${attempts} barrages (${prefix}…) reached the listening phone`);
   }
 }

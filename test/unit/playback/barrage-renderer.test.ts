@@ -100,6 +100,22 @@ describe('the canvas barrage renderer', () => {
     expect(renderer.flyingCount()).toBe(1);
   });
 
+  it('leaves a clear canvas alone while nothing is on screen, and clears it once when the last barrage has gone', () => {
+    const { playTo, context, flyingIds } = setup([item(1, 1)]);
+    playTo(0.9);
+    // Playing, nothing yet to show: the canvas is not cleared frame after frame.
+    expect(context.counts.clearRect).toBe(0);
+    playTo(1.5);
+    expect(flyingIds()).toEqual([1]);
+    const whileFlying = context.counts.clearRect;
+    expect(whileFlying).toBeGreaterThan(20);
+    playTo(1 + (390 + 70) / speed + 1);
+    expect(flyingIds()).toEqual([]);
+    const afterLast = context.counts.clearRect;
+    playTo(1 + (390 + 70) / speed + 3);
+    expect(context.counts.clearRect).toBe(afterLast);
+  });
+
   it('moves with the player clock: paused, nothing moves; a seek starts the screen again from there', () => {
     const { playTo, player, renderer, flyingIds, flushFrame } = setup([item(1, 1), item(2, 5), item(3, 5.5)]);
     playTo(1.5);
