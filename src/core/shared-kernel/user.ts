@@ -1,5 +1,6 @@
 import type { HttpParams } from '../ports/http.ts';
-import { countOf, lenientAnswer, recordOf, textOf } from '../request/answer-values.ts';
+import { pipe, record, string, transform, unknown, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
 
 /**
  * The token as the server answers it (login, registration, validation, user info). A type rather than an interface,
@@ -82,46 +83,64 @@ export interface User {
   token: UserToken;
 }
 
-/** Reads a token object: a positive numeric uid and scalar fields. */
-function parseToken(value: unknown): UserToken | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const entries = Object.entries(value as Record<string, unknown>);
-  const token: Record<string, string | number> = {};
-  for (const [key, field] of entries) {
-    if (typeof field === 'string' || (typeof field === 'number' && Number.isFinite(field))) token[key] = field;
-  }
-  const uid = Number(token.uid);
-  if (!Number.isInteger(uid) || uid <= 0) return null;
-  return { ...token, uid };
-}
+/**
+ * A token as answers and stored copies give it: its scalar fields (every one travels with each call), its uid a
+ * positive whole number; null without one.
+ */
+const userToken = pipe(
+  record(string(), unknown()),
+  transform((fields): Record<string, string | number> => {
+    const scalars: Record<string, string | number> = {};
+    for (const [key, field] of Object.entries(fields)) {
+      if (typeof field === 'string' || (typeof field === 'number' && Number.isFinite(field))) scalars[key] = field;
+    }
+    return scalars;
+  }),
+  transform((scalars): UserToken | null => {
+    const uid = Number(scalars.uid);
+    return Number.isInteger(uid) && uid > 0 ? { ...scalars, uid } : null;
+  }),
+);
+
+/** A whole number above 0, or null (absent, odd, 0 or below). */
+const positiveOrNull = wire.lenientAnswer((value) => {
+  const n = value === null || value === undefined ? Number.NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+});
+
+/** A finite number, or null (absent, null or '': not a VIP category). */
+const numberOrNull = wire.lenientAnswer((value) => {
+  const n = value === null || value === undefined || value === '' ? Number.NaN : Number(value);
+  return Number.isFinite(n) ? n : null;
+});
+
+/**
+ * A user's facts as an answer or a stored copy gives them, without the token, field by field (data that is no object
+ * reads as none of them): the id null when it gives no usable one, the level at least 1, the gender 0, 1 or null.
+ */
+const userFactsFields = wire.fields({
+  id: positiveOrNull,
+  nickName: wire.text,
+  avatar: wire.text,
+  vipLevel: wire.count,
+  vipCategoryId: numberOrNull,
+  vipTypeName: wire.text,
+  eDate: wire.text,
+  userNameRaw: wire.text,
+  email: wire.text,
+  phone: wire.text,
+  AreaCode: wire.text,
+  region: wire.text,
+  newWorks: wire.lenientAnswer((value) => value === true || value === 1 || value === '1'),
+  totalMsgCount: wire.count,
+  gender: wire.lenientAnswer((value): 0 | 1 | null => (value === 0 || value === '0' ? 0 : value === 1 || value === '1' ? 1 : null)),
+  introduction: wire.text,
+  level: wire.lenientAnswer((value) => Math.max(wire.countOf(value), 1)),
+  gold: wire.count,
+});
 
 /** A user's facts as an answer or a stored copy gives them, without the token; the id null when it gives no usable one. */
-export type UserFacts = Omit<User, 'id' | 'token'> & { id: number | null };
-
-function userFactsOf(raw: Record<string, unknown>): UserFacts {
-  const id = raw.id === null || raw.id === undefined ? null : Number(raw.id);
-  const vipCategoryId = raw.vipCategoryId === null || raw.vipCategoryId === undefined || raw.vipCategoryId === '' ? null : Number(raw.vipCategoryId);
-  return {
-    id: id !== null && Number.isInteger(id) && id > 0 ? id : null,
-    nickName: textOf(raw.nickName),
-    avatar: textOf(raw.avatar),
-    vipLevel: countOf(raw.vipLevel),
-    vipCategoryId: vipCategoryId !== null && Number.isFinite(vipCategoryId) ? vipCategoryId : null,
-    vipTypeName: textOf(raw.vipTypeName),
-    eDate: textOf(raw.eDate),
-    userNameRaw: textOf(raw.userNameRaw),
-    email: textOf(raw.email),
-    phone: textOf(raw.phone),
-    AreaCode: textOf(raw.AreaCode),
-    region: textOf(raw.region),
-    newWorks: raw.newWorks === true || raw.newWorks === 1 || raw.newWorks === '1',
-    totalMsgCount: countOf(raw.totalMsgCount),
-    gender: raw.gender === 0 || raw.gender === '0' ? 0 : raw.gender === 1 || raw.gender === '1' ? 1 : null,
-    introduction: textOf(raw.introduction),
-    level: Math.max(countOf(raw.level), 1),
-    gold: countOf(raw.gold),
-  };
-}
+export type UserFacts = InferOutput<typeof userFactsFields>;
 
 /** The user of these facts with this token: the token's uid is the id when the facts give none. */
 export function withToken(facts: UserFacts, token: UserToken): User {
@@ -129,28 +148,25 @@ export function withToken(facts: UserFacts, token: UserToken): User {
   return { id: id ?? token.uid, ...rest, token };
 }
 
-/** Reads a user as the server or storage holds it; null when it is not a usable logged-in user. */
+/** Reads a user as the server or storage holds it (its facts beside its token); null when it is not a usable logged-in user. */
 export function parseUser(value: unknown): User | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  const token = parseToken(raw.token);
-  return token ? withToken(userFactsOf(raw), token) : null;
+  const raw = wire.recordOf(value);
+  const token = raw === null ? null : wire.parsed(userToken, raw.token);
+  const facts = token === null ? null : wire.parsed(userFactsFields, raw);
+  return token !== null && facts !== null ? withToken(facts, token) : null;
 }
 
 /**
  * The signed-in user an answer carries (Login, Register, Validates, UpdateUserInfo, a confirmed QR ticket), read by
  * parseUser: null when it is no usable signed-in user (no token with a uid), which each caller handles.
  */
-export const signedInUser = lenientAnswer(parseUser);
+export const signedInUser = wire.lenientAnswer(parseUser);
 
 /**
  * GetUserInfo's user: its facts without the token (the session keeps its own: the answer's is not taken, and may be
  * left out); null when the answer is no object.
  */
-export const userFacts = lenientAnswer((value) => {
-  const raw = recordOf(value);
-  return raw === null ? null : userFactsOf(raw);
-});
+export const userFacts = wire.lenientAnswer((value) => (wire.recordOf(value) === null ? null : wire.parsed(userFactsFields, value)));
 
 /** Every token field plus login_uid, as each call carries them. */
 export function tokenParams(token: UserToken): HttpParams {
@@ -168,7 +184,7 @@ export function tokenFromQuery(query: Record<string, string>): UserToken | null 
     const value = query[key];
     if (value !== undefined && key !== 'login_uid') fields[key] = key === 'expire' && /^\d+$/.test(value) ? Number(value) : value;
   }
-  return parseToken({ ...fields, uid: query.login_uid });
+  return wire.parsed(userToken, { ...fields, uid: query.login_uid }) ?? null;
 }
 
 /** Asks the server for the signed-in user's facts again (after a purchase or a profile change), as the session does. */
