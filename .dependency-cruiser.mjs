@@ -50,9 +50,7 @@ const CORE_FOR_SERVER = [
  */
 export const UI_ALLOWED = [
   'account → user',
-  'account-security → login',
   'account-security → messaging',
-  'account-security → region',
   'catalogue → not-found',
   'catalogue → posting',
   'catalogue → social',
@@ -70,7 +68,6 @@ export const UI_ALLOWED = [
   'posting → votes',
   'user → messaging',
   'video-social → social',
-  'vip → login',
   'vip → vip-redeem',
 ];
 

@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { Field } from '../login/auth-form.tsx';
+import { Field } from '../common/auth-form.tsx';
 import { CodeField } from './code-field.tsx';
-import { CountryPicker } from '../region/country-picker.tsx';
+import { CountryPicker } from '../common/country-picker.tsx';
 import {
   CountryListModel,
   EmailMobileSettingModel,
@@ -12,7 +12,6 @@ import {
   SetEmailMobileSuccessModel,
   VerifyPasswordModel,
 } from './binding-view-models.ts';
-import '../login/login.css';
 import '../common/rows.css';
 import './account-security.css';
 

@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
-import { Field } from '../login/auth-form.tsx';
+import { Field } from '../common/auth-form.tsx';
 import { CodeField } from './code-field.tsx';
 import { DeleteAccountModel } from './delete-account-view-model.ts';
-import '../login/login.css';
 
 /** 注销账号 at the foot of /accountSecurity. */
 export const DeleteAccountSection = observer(function DeleteAccountSection() {

@@ -2,11 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { CaptchaField, Field } from '../login/auth-form.tsx';
+import { CaptchaField, Field } from '../common/auth-form.tsx';
 import { CusServiceContact } from '../messaging/cus-service-notice.tsx';
 import { RetrievePasswordCodeModel, RetrievePasswordImgModel, RetrievePasswordModel, ResetPasswordModel } from './password-recovery-view-models.ts';
 import { CodeField } from './code-field.tsx';
-import '../login/login.css';
 import '../common/rows.css';
 
 function Step({ title, error, canSubmit, submitText, onSubmit, children }: { title: string; error: string; canSubmit: boolean; submitText: string; onSubmit: () => void; children: React.ReactNode }) {

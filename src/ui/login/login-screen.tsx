@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
-import { AuthForm, CaptchaField, Field } from './auth-form.tsx';
+import { AuthForm, CaptchaField, Field } from '../common/auth-form.tsx';
 import { LoginModel } from './login-view-model.ts';
 
 /** The login form; `aside` is drawn beside it (the app's route puts the QR-code login there). */

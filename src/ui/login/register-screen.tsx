@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { CredentialTexts } from '../../core/session/session-texts.ts';
 import { useViewModel } from '../app/container-context.tsx';
-import { AuthForm, Field } from './auth-form.tsx';
+import { AuthForm, Field } from '../common/auth-form.tsx';
 import { RegisterModel } from './register-view-model.ts';
 
 export const RegisterScreen = observer(function RegisterScreen() {

@@ -6,7 +6,7 @@ import { NavBar } from '../common/nav-bar.tsx';
 import { ErrorState, LoadingState } from '../common/list/paged-list-view.tsx';
 import { CountryStateListModel } from './select-area-view-model.ts';
 import '../common/rows.css';
-import './country-picker.css';
+import '../common/country-picker.css';
 
 /** /countryStateList (query country, or code): the regions inside a country (中国: 北京市, 上海市, 广东省 …), the one in use marked. */
 export const CountryStateListScreen = observer(function CountryStateListScreen() {

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { CountryPicker } from './country-picker.tsx';
+import { CountryPicker } from '../common/country-picker.tsx';
 import { SelectAreaModel } from './select-area-view-model.ts';
 
 /** /selectArea: the user's region (what is in use at the top); a country with regions of its own goes on to /countryStateList. */

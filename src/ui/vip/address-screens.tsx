@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useViewModel } from '../app/container-context.tsx';
 import { NavBar } from '../common/nav-bar.tsx';
-import { Field } from '../login/auth-form.tsx';
+import { Field } from '../common/auth-form.tsx';
 import { AddAddressModel, ChoseAddressModel, type AddAddressViewModel } from './address-view-models.ts';
 import { AddressScreenTexts } from '../../core/vip/vip-texts.ts';
 import './address.css';

@@ -1,5 +1,5 @@
 import type { Country } from '../../core/shared-kernel/countries.ts';
-import '../common/rows.css';
+import './rows.css';
 import './country-picker.css';
 
 /**

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CaptchaRules } from '../../core/shared-kernel/captcha-protocol.ts';
 import { CaptchaTexts } from '../../core/shared-kernel/captcha-texts.ts';
-import './login.css';
-import { NavBar } from '../common/nav-bar.tsx';
+import './auth-form.css';
+import { NavBar } from './nav-bar.tsx';
 
 /** The frame shared by the login and registration pages: title, fields, the form error, submit and a switch link. */
 export function AuthForm(props: {
