@@ -36,9 +36,10 @@ const failed = (error: unknown): { ok: false; ret: number; message: string } => 
   return { ok: false, ret: -1, message: '订单数据异常' };
 };
 
-/** The orders this app just created, as their creation answered them, handed over once (PlaceVipOrder). */
+/** The orders this app just created, as their creation answered them, kept until a page has shown them (PlaceVipOrder). */
 export interface PlacedOrders {
-  takePlaced(orderId: string): { order: PaymentOrder; amount: string; title: string } | undefined;
+  placed(orderId: string): { order: PaymentOrder; amount: string; title: string } | undefined;
+  handedOver(orderId: string): void;
 }
 
 /**
@@ -55,15 +56,24 @@ export class PaymentService {
 
   /** What a payment page shows of an order: the creation's answer when this app just made it, else the order as asked by id (a reload). */
   async shownOrder(orderId: string, amountOf: (order: PaymentOrder) => string): Promise<PaymentResult<{ order: PaymentOrder; amount: string; title: string }>> {
-    const placed = this.orders.takePlaced(orderId);
+    const placed = this.orders.placed(orderId);
+    this.orders.handedOver(orderId);
     if (placed) return { ok: true, value: { order: placed.order, amount: placed.amount, title: placed.title } };
     const result = await this.getOrder(orderId);
     return result.ok ? { ok: true, value: { order: result.value, amount: amountOf(result.value), title: result.value.title } } : result;
   }
 
-  /** The order the pay button just created, when this page is the first to show it (else null: ask by id). */
+  /**
+   * The order the pay button just created, while no page has shown it yet (else null: ask by id). Looking does not
+   * hand it over: a page drawn twice before it shows (a render thrown away and redone) finds it both times.
+   */
   justPlaced(orderId: string): PaymentOrder | null {
-    return this.orders.takePlaced(orderId)?.order ?? null;
+    return this.orders.placed(orderId)?.order ?? null;
+  }
+
+  /** A page shows the order just created: from now on it is asked by id (a later visit sees its state now). */
+  shownPlaced(orderId: string): void {
+    this.orders.handedOver(orderId);
   }
 
   async getOrder(orderId: string): Promise<PaymentResult<PaymentOrder>> {

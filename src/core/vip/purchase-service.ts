@@ -89,7 +89,7 @@ function placedOrder(answer: OrderAnswer): PlacedOrder {
  * The VIP purchase use case, from the catalogue to the payment page: loads the catalogue and pay methods, and
  * carries out the pay-flow decision: an order (one call for every pay type that makes one, with its idempotency key
  * kept until the order is made, so a double tap or a retry makes one order), then where it leads; or customer
- * service. The order it just made is kept in memory for the payment page, handed over once (takePlaced).
+ * service. The order it just made is kept in memory for the payment page, until that page has shown it (placed, handedOver).
  */
 export class PurchaseService implements PlacedOrders {
   private pending: { signature: string; key: string } | null = null;
@@ -200,13 +200,17 @@ export class PurchaseService implements PlacedOrders {
   }
 
   /**
-   * The order this app just created, as its creation answered it, handed over once: to the page the pay button
-   * opens. Undefined after that (a later visit, a reload): the page asks by id, for the order's state now.
+   * The order this app just created, as its creation answered it, for the page the pay button opens (a page being
+   * drawn may look more than once: a render React throws away and redoes looks too); undefined once that page has
+   * shown it ({@link handedOver}), or after a reload: the page then asks by id, for the order's state now.
    */
-  takePlaced(orderId: string): PlacedOrder | undefined {
-    const placed = this.recent.get(orderId);
+  placed(orderId: string): PlacedOrder | undefined {
+    return this.recent.get(orderId);
+  }
+
+  /** The page shows the order: a later visit asks for its state now. */
+  handedOver(orderId: string): void {
     this.recent.delete(orderId);
-    return placed;
   }
 
   /** The idempotency key of this order attempt: the same order request reuses it until it succeeds. */

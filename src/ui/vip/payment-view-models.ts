@@ -40,7 +40,7 @@ export const PaymentPagePaths = {
  */
 export const PaymentBackTargets = { paid: PaymentPagePaths.user, paying: '/vip' } as const;
 
-type PaymentPort = Pick<PaymentService, 'getOrder' | 'cancelOrder' | 'sandboxPay' | 'customerService'>;
+type PaymentPort = Pick<PaymentService, 'getOrder' | 'cancelOrder' | 'sandboxPay' | 'customerService' | 'shownPlaced'>;
 
 /** One existing order (/notice, /zfbPayConfirm, /zfbPayUnpaid, /zfbPayCancel, success pages): its true state and actions. */
 export class PaymentOrderViewModel {
@@ -84,9 +84,15 @@ export class PaymentOrderViewModel {
     return this.order ? `¥${this.order.rmbText}` : '';
   }
 
-  /** Shows the order: the one given, or asked by id. */
+  /**
+   * Shows the order: the one given (then the order just created is handed over: a later visit asks by id), or asked
+   * by id. Runs once the screen is on the page, so a render thrown away before it never hands the order over.
+   */
   async opened(): Promise<void> {
-    if (this.order) return;
+    if (this.order) {
+      this.service.shownPlaced(this.orderId);
+      return;
+    }
     await this.refresh();
   }
 

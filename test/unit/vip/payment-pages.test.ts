@@ -96,7 +96,7 @@ describe('/zfbPay and /tcgPay', () => {
     // A reload: the app no longer has the creation's answer in memory.
     const reloaded = new PaymentService(
       apiClient,
-      { takePlaced: () => undefined },
+      { placed: () => undefined, handedOver: () => undefined },
       { refreshUserInfo: async () => null },
     );
     const vm = new PayPageViewModel(reloaded, world.navigator, 'alipay', orderId);
@@ -109,11 +109,28 @@ describe('/zfbPay and /tcgPay', () => {
   it('the creation\'s answer is handed over once: the next page (or a later visit) asks for the order\'s state now', async () => {
     const { world, api, service, place } = await setup();
     const orderId = await place(0);
+    // Looked at twice while the page is drawn (a render thrown away and redone): found both times.
     expect(service.justPlaced(orderId)?.orderId).toBe(orderId);
+    expect(service.justPlaced(orderId)?.orderId).toBe(orderId);
+    // The page shows it: it is handed over.
+    service.shownPlaced(orderId);
     expect(service.justPlaced(orderId)).toBeNull();
     const vm = new PayPageViewModel(service, world.navigator, 'alipay', orderId);
     await vm.opened();
     expect(api.calls.filter((call) => call.path === '/api/payment/GetOrder')).toHaveLength(1);
+  });
+
+  it('/notice shows the order just created without asking, even when its first render was thrown away and redone', async () => {
+    const { world, api, service, place } = await setup();
+    const orderId = await place(0);
+    // A render React discards (never committed, so never opened) makes a view-model too.
+    new PaymentOrderViewModel(service, world.navigator, world.notifier, orderId, service.justPlaced(orderId));
+    const shown = new PaymentOrderViewModel(service, world.navigator, world.notifier, orderId, service.justPlaced(orderId));
+    await shown.opened();
+    expect(shown.order?.orderId).toBe(orderId);
+    expect(api.calls.filter((call) => call.path === '/api/payment/GetOrder')).toHaveLength(0);
+    // Shown: a later visit asks for its state now.
+    expect(service.justPlaced(orderId)).toBeNull();
   });
 
   it('a malformed order id asks nothing', async () => {
