@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { barrageWith, openVideo, startPlayback, videoTime, withVideoState } from './support/play.ts';
+import { barrageWith, openVideo, rewind, startPlayback, videoTime, withVideoState } from './support/play.ts';
 import { useJourney } from './support/journey.ts';
 
 /**
@@ -63,15 +63,10 @@ describe('coloured and pinned barrages, live for visitors', () => {
 
     // A goes back near the start too: on a loaded machine its 20 s clip can end before the style is chosen, and an
     // ended clip's screen has no barrage bar to tap.
-    await pageA.getByTestId('play-video').evaluate((video: HTMLVideoElement) => {
-      video.currentTime = 1;
-    });
-    await startPlayback(pageA);
-    // B goes back near the start, so its 20 s clip does not end within the barrage's 4 s.
-    await pageB.getByTestId('play-video').evaluate((video: HTMLVideoElement) => {
-      video.currentTime = 1;
-    });
-    await withVideoState(pageB, poll(async () => Math.abs((await videoTime(pageB)) - 1) < 1).toBe(true));
+    await rewind(pageA);
+    // B goes back near the start, so its 20 s clip does not end within the barrage's 4 s (and plays again if it had
+    // ended: an ended clip put back stays paused, and B's barrage would never move).
+    await rewind(pageB);
     await pageA.waitForTimeout(1_100);
 
     await pageA.getByTestId('barrage-style').click();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession } from 'playwright-core';
 import { withoutStartAds } from './support/no-start-ads.ts';
 import { PHONE, onMobileData } from './support/phone.ts';
-import { startPlayback, videoTime } from './support/play.ts';
+import { rewind, startPlayback, videoTime } from './support/play.ts';
 import { useJourney } from './support/journey.ts';
 
 /**
@@ -20,14 +20,6 @@ const MEDIA_KEY = 'movie-01';
 const video = () => page.getByTestId('play-video');
 const rate = () => video().evaluate((v: HTMLVideoElement) => v.playbackRate);
 const paused = () => video().evaluate((v: HTMLVideoElement) => v.paused);
-
-/** Moves the picture back near the start (the demo clips last 20 s) and makes sure it plays. */
-async function rewind(to = 1): Promise<void> {
-  await video().evaluate((v: HTMLVideoElement, at: number) => {
-    v.currentTime = at;
-  }, to);
-  await startPlayback(page);
-}
 
 async function chooseSpeed(speed: number, label: string): Promise<void> {
   await page.getByTestId('play-speed').click();
@@ -56,7 +48,7 @@ describe('speed, quality and keys', () => {
     await page.keyboard.press('d');
     await poll(() => danmu.getAttribute('aria-checked')).toBe('false');
 
-    await rewind();
+    await rewind(page);
     expect(await page.getByTestId('play-speed').textContent()).toBe('倍速');
     await chooseSpeed(2, '2.0X');
     await poll(rate).toBe(2);
@@ -68,7 +60,7 @@ describe('speed, quality and keys', () => {
 
     await chooseSpeed(1, '倍速');
     await poll(rate).toBe(1);
-    await rewind();
+    await rewind(page);
     const box = await page.getByTestId('player-gestures').boundingBox();
     if (!box) throw new Error('no gesture layer');
     const at = { x: box.x + box.width * 0.5, y: box.y + box.height * 0.55 };
@@ -82,7 +74,7 @@ describe('speed, quality and keys', () => {
   });
 
   it('180P from the quality menu loads the 180p rendition, keeps the time and goes on playing', { timeout: 60_000 }, async () => {
-    await rewind(3);
+    await rewind(page, 3);
     await page.getByTestId('play-quality').click();
     const menu = page.getByTestId('quality-menu');
     await menu.waitFor();
@@ -106,7 +98,7 @@ describe('speed, quality and keys', () => {
   });
 
   it('keys: space pauses and plays, → seeks 5 s, ↓ lowers the volume, F and Esc go in and out of fullscreen', { timeout: 60_000 }, async () => {
-    await rewind(2);
+    await rewind(page, 2);
     await blur();
     await page.keyboard.press(' ');
     await poll(paused).toBe(true);

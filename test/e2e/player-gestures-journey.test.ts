@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { turnsToLandscape } from './support/phone.ts';
-import { sendUntilShown, startPlayback, untilHeard, videoTime } from './support/play.ts';
+import { rewind, sendUntilShown, startPlayback, untilHeard, videoTime } from './support/play.ts';
 import { STOPS, describeCovered, findCoveredTapTargets, scrollPageTo, settle } from './support/tap-targets.ts';
 import { useJourney } from './support/journey.ts';
 
@@ -49,14 +49,6 @@ async function doubleTap(at: { x: number; y: number }): Promise<void> {
   await page.touchscreen.tap(at.x, at.y);
   await page.waitForTimeout(90);
   await page.touchscreen.tap(at.x, at.y);
-}
-
-/** Moves the picture back near the start (the demo clips last 20 s) and makes sure it plays. */
-async function rewind(on: Page, to = 1): Promise<void> {
-  await video(on).evaluate((v: HTMLVideoElement, at: number) => {
-    v.currentTime = at;
-  }, to);
-  await startPlayback(on);
 }
 
 const danmuSwitch = (on: Page) => on.getByTestId('danmu-switch').first();

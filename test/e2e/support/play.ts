@@ -86,6 +86,20 @@ export async function startPlayback(page: Page): Promise<void> {
 }
 
 /**
+ * Moves `page`'s picture back to `to` seconds (the demo clips last 20 s) and makes sure it plays: a clip that has
+ * ended (on a loaded machine the steps before can outlast it) stays paused where it is put, and its end screen has
+ * no play button to tap, so it is played again here, as a person's replay would, before {@link startPlayback} waits
+ * for it to move.
+ */
+export async function rewind(page: Page, to = 1): Promise<void> {
+  await page.getByTestId('play-video').evaluate((video: HTMLVideoElement, at: number) => {
+    video.currentTime = at;
+    if (video.paused) void video.play().catch(() => undefined);
+  }, to);
+  await startPlayback(page);
+}
+
+/**
  * Opens /play/<mediaKey> (with ?episode=n when given) and resolves once the video plays past 0.5 s, skipping
  * the inserted ad and tapping play when the browser did not autoplay.
  */
