@@ -5,7 +5,8 @@ import type { WireBarrage } from '../../src/core/playback/barrage-protocol.ts';
 import { isRegexKeyword } from '../../src/core/playback/barrage-regex.ts';
 import { BarrageLimits, contentProblem, keywordProblem, normaliseContent, normaliseKeyword } from '../../src/core/playback/barrage-rules.ts';
 import { BarrageTexts } from '../../src/core/playback/playback-texts.ts';
-import { BarrageStyleTexts, barrageStyle, colorAllowed, type BarrageMode, type BarrageTextSize } from '../../src/core/playback/barrage-style.ts';
+import { barrageStyle, colorAllowed, type BarrageMode, type BarrageTextSize } from '../../src/core/playback/barrage-style.ts';
+import { BarrageStyleTexts } from '../../src/core/playback/playback-texts.ts';
 import { fakeApi, ok, recordCalls, refuse } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 

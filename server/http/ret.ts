@@ -1,4 +1,4 @@
-import { BarrageStyleTexts } from '../../src/core/playback/barrage-style.ts';
+import { BarrageStyleTexts } from '../../src/core/playback/playback-texts.ts';
 import { AddressRet } from '../../src/core/vip/address-protocol.ts';
 import { AccountSecurityRet } from '../../src/core/account-security/account-security-protocol.ts';
 import { CaptchaRet } from '../../src/core/shared-kernel/captcha-protocol.ts';

@@ -10,7 +10,8 @@ import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 import { barrageConfig } from './barrage-config.ts';
 import { BARRAGE_REPORT_REASONS } from './barrage-rules.ts';
-import { BARRAGE_COLOR_PATTERN, BARRAGE_MODES, BARRAGE_TEXT_SIZES, BarrageStyleTexts, barrageStyle } from './barrage-style.ts';
+import { BARRAGE_COLOR_PATTERN, BARRAGE_MODES, BARRAGE_TEXT_SIZES, barrageStyle } from './barrage-style.ts';
+import { BarrageStyleTexts } from './playback-texts.ts';
 
 const BarrageProtocolLimits = {
   /** The longest media key a video can have. */

@@ -33,15 +33,6 @@ export const BARRAGE_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 /** Seconds a top or bottom barrage stays pinned. */
 export const PINNED_SECONDS = 4;
 
-export const BarrageStyleTexts = {
-  colorUnknown: '不支持的弹幕颜色',
-  colorVipOnly: '该颜色为VIP会员专属，开通VIP后即可使用',
-  mode: '弹幕模式不正确',
-  size: '弹幕字号不正确',
-  modes: { scroll: '滚动', top: '顶部', bottom: '底部' } satisfies Record<BarrageMode, string>,
-  sizes: { small: '小', normal: '标准' } satisfies Record<BarrageTextSize, string>,
-} as const;
-
 const BASIC = new Set<string>(BASIC_BARRAGE_COLORS);
 const VIP = new Set<string>(VIP_BARRAGE_COLORS);
 

@@ -1,3 +1,5 @@
+import type { BarrageMode, BarrageTextSize } from './barrage-style.ts';
+
 /** A /regex/ keyword's limits (beside the texts that quote them; the protocol, the rules and the server read them from here). */
 export const RegexKeywordLimits = {
   /** The whole keyword, slashes included. */
@@ -66,4 +68,13 @@ export const PlaybackPageTexts = {
   unlock: '去解锁',
   downloadFailed: '获取下载地址失败',
   live: '直播频道不支持下载',
+} as const;
+
+export const BarrageStyleTexts = {
+  colorUnknown: '不支持的弹幕颜色',
+  colorVipOnly: '该颜色为VIP会员专属，开通VIP后即可使用',
+  mode: '弹幕模式不正确',
+  size: '弹幕字号不正确',
+  modes: { scroll: '滚动', top: '顶部', bottom: '底部' } satisfies Record<BarrageMode, string>,
+  sizes: { small: '小', normal: '标准' } satisfies Record<BarrageTextSize, string>,
 } as const;

@@ -3,7 +3,6 @@ import type { BarrageSession } from '../../core/playback/barrage-session.ts';
 import type { BarrageStyleChoice } from '../../core/playback/barrage-style-choice.ts';
 import {
   BASIC_BARRAGE_COLORS,
-  BarrageStyleTexts,
   DEFAULT_BARRAGE_STYLE,
   VIP_BARRAGE_COLORS,
   colorAllowed,
@@ -11,6 +10,7 @@ import {
   type BarrageStyle,
   type BarrageTextSize,
 } from '../../core/playback/barrage-style.ts';
+import { BarrageStyleTexts } from '../../core/playback/playback-texts.ts';
 import type { Notifier } from '../../core/ports/notifier.ts';
 import type { PlayerHandle } from '../common/player-slots.ts';
 import { BARRAGE_TOAST as TOAST, BarrageUiTexts } from './barrage-texts.ts';

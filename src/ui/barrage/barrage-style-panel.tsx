@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { BARRAGE_MODES, BARRAGE_TEXT_SIZES, BarrageStyleTexts } from '../../core/playback/barrage-style.ts';
+import { BARRAGE_MODES, BARRAGE_TEXT_SIZES } from '../../core/playback/barrage-style.ts';
+import { BarrageStyleTexts } from '../../core/playback/playback-texts.ts';
 import { useBarrageContext } from './barrage-context.ts';
 import './barrage-style-panel.css';
 
