@@ -132,8 +132,12 @@ export async function sendUntilShown(
     const shown = barrageWith(listener, text).first();
     if (await shown.waitFor({ state: 'attached', timeout: waitMs }).then(() => true, () => false)) return { text, shown };
     const onScreen = await listener.getByTestId('barrage-a11y').locator('li').allTextContents();
+    // The sender's side: whether it shows its own barrage (sent and stored), and what its toast says (a refusal).
+    const sender = 'page' in bar ? bar.page() : bar;
+    const own = await barrageWith(sender, text).count();
+    const toast = await sender.locator('.adm-toast-main').allTextContents();
     console.warn(
-      `${text} not shown on the listening phone after ${waitMs / 1000} s (attempt ${attempt} of ${attempts}; it shows ${JSON.stringify(onScreen)}; its video: ${await videoState(listener)})`,
+      `${text} not shown on the listening phone after ${waitMs / 1000} s (attempt ${attempt} of ${attempts}; it shows ${JSON.stringify(onScreen)}; its video: ${await videoState(listener)}; the sender shows it ${own} time(s), toast ${JSON.stringify(toast)}, its video: ${await videoState(sender)})`,
     );
     if (attempt === attempts) throw new Error(`none of ${attempts} barrages (${prefix}…) reached the listening phone`);
   }
