@@ -79,7 +79,8 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
     }
   };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  // `npm start` builds and seeds a fresh PGlite first: on a loaded 2-core machine that took more than 180 s once.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}:\n${output}`);
     try {
@@ -90,7 +91,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${command.join(' ')} did not answer within 180 s:\n${output}`);
+      throw new Error(`${command.join(' ')} did not answer within 300 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

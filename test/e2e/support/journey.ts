@@ -131,7 +131,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
       ...(options.prepare ? { prepare: options.prepare } : {}),
     });
     if (options.signedInAs) await logIn(options.signedInAs);
-  }, 240_000);
+  }, 360_000);
 
   afterAll(async () => {
     await phone?.close();
