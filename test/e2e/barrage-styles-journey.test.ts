@@ -95,9 +95,11 @@ describe('coloured and pinned barrages, live for visitors', () => {
     expect(await barrageWith(pageB, text).count()).toBe(1);
     expect(await placeOf(pageB, text)).toMatchObject({ left: place.left, top: 0 });
     await poll(() => barrageWith(pageB, text).count(), 10_000).toBe(0);
-    // seenAt is read a moment after the barrage showed (later still on a busy machine), so 4 s can read as a little less.
+    // seenAt is read a moment after the barrage showed, and on a busy machine up to a second later (a clean-clone run
+    // of 2026-12-07 read 3.18 s): that it lasted is the check above (still there 3 s of B's video after seenAt); here,
+    // that it went within 4 s and a little.
     const goneAfter = (await videoTime(pageB)) - seenAt;
-    expect(goneAfter).toBeGreaterThanOrEqual(3.4);
+    expect(goneAfter).toBeGreaterThanOrEqual(3);
     expect(goneAfter).toBeLessThan(5.5);
   });
 
