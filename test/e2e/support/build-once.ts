@@ -7,7 +7,7 @@ import { build as esbuild, type Plugin } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { E2E_FRAME_ORIGIN, startServer } from './app-server.ts';
 import { findChromium } from './chromium.ts';
-import { databaseUrlOf, dropDatabase, prepareTemplateName } from './pg-databases.ts';
+import { databaseUrlOf, dropDatabase, createTemplateDatabase } from './pg-databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -110,7 +110,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     serverEntry = await bundleServer();
-    if (postgres !== '') pgTemplate = await prepareTemplateName(postgres);
+    if (postgres !== '') pgTemplate = await createTemplateDatabase(postgres);
     const databaseUrl = pgTemplate !== '' ? databaseUrlOf(postgres, pgTemplate) : undefined;
     await Promise.all([build(staticDir), seed(dataTemplate, staticDir, serverEntry, databaseUrl)]);
   } catch (error) {

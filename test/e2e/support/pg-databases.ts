@@ -41,8 +41,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Drops the journeys' databases of runs whose setup process is gone; then names this run's template (not yet made). */
-export async function prepareTemplateName(base: string): Promise<string> {
+/**
+ * Drops the journeys' databases of runs whose setup process is gone, then creates this run's template database, empty
+ * (the setup's server migrates and seeds it); answers its name.
+ */
+export async function createTemplateDatabase(base: string): Promise<string> {
+  const template = `${PREFIX}${process.pid}_template`;
   await onServer(base, async (client) => {
     const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${PREFIX}%`]);
     for (const { datname } of rows) {
@@ -50,9 +54,9 @@ export async function prepareTemplateName(base: string): Promise<string> {
       if (Number.isSafeInteger(owner) && owner !== process.pid && isAlive(owner)) continue;
       await client.query(`DROP DATABASE IF EXISTS ${quoted(datname)} WITH (FORCE)`);
     }
-    await client.query(`CREATE DATABASE ${quoted(`${PREFIX}${process.pid}_template`)}`);
+    await client.query(`CREATE DATABASE ${quoted(template)}`);
   });
-  return `${PREFIX}${process.pid}_template`;
+  return template;
 }
 
 let copies = 0;
