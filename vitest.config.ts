@@ -60,10 +60,8 @@ export default defineConfig({
           isolate: false,
           sequence: { groupOrder: 1 },
           maxWorkers: 3,
-          // Stop-gap (stop 40): a journey step that lost a race with four journeys on two cores gets one more try.
-          // The ones seen failing so (live barrages reaching a second phone within 1 s, the corrupted-token step) are
-          // defects to fix at their cause, and then this goes.
-          retry: 1,
+          // No retry: a journey's steps build on each other (a second try starts from what the failed one left), and
+          // a step that fails by chance is a defect to fix at its cause.
         },
       },
     ],

@@ -325,7 +325,10 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     if (event === 'seeking' || event === 'seeked') {
       this.clock.forget();
       this.at.mediaTime = this.player?.currentTime() ?? 0;
-      this.resync();
+      // A seek keeps the live barrages still on screen at the new time (the player's own nudge over a stall, a
+      // seek of a moment): their place is the viewer's time, and the stored copy at the sender's time may be far.
+      this.rebuild(true);
+      this.schedule();
       return;
     }
     if (event === 'play' || event === 'pause' || event === 'ratechange') this.clock.forget();
@@ -345,7 +348,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     const crossing = (at.cssWidth + TAPE_SLACK_CSS) / at.pxPerSec;
     if (this.clock.isSeek(player, wall, now - at.mediaTime, crossing)) {
       at.mediaTime = now;
-      this.rebuild();
+      this.rebuild(true);
     } else if (now > at.mediaTime) {
       const from = at.mediaTime;
       at.mediaTime = now;
@@ -375,14 +378,17 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
 
   /**
    * Lays the screen out again at the current media time: the timeline's barrages that are (partly) on screen now
-   * are put back. With keepLive (same moment: filters relaxed, size or area changed) the barrages shown at once
-   * stay, at their place in time; otherwise (a seek, a new source) they go.
+   * are put back. With keepLive (filters relaxed, size or area changed, a seek) the barrages shown at once that are
+   * on screen stay at their place in the viewer's time, where that is not after the new time (a seek back before
+   * one takes it off, and its stored copy shows at the sender's time); otherwise (a new source or player, barrages
+   * switched on again) they go.
    */
   private rebuild(keepLive = false): void {
     const { mediaTime, cssWidth, pxPerSec } = this.at;
     const live: { item: D; start: number }[] = [];
-    if (keepLive) for (const flying of this.flying) if (this.shownNow.has(flying.item)) live.push({ item: flying.item, start: flying.start });
-    if (keepLive) for (const pinned of this.pinned.items) if (this.shownNow.has(pinned.item)) live.push({ item: pinned.item, start: pinned.start });
+    const keeps = (item: D, start: number) => keepLive && start <= mediaTime && this.shownNow.has(item);
+    for (const flying of this.flying) if (keeps(flying.item, flying.start)) live.push({ item: flying.item, start: flying.start });
+    for (const pinned of this.pinned.items) if (keeps(pinned.item, pinned.start)) live.push({ item: pinned.item, start: pinned.start });
     this.clearFlying();
     this.shownNow.clear();
     this.laneFree.fill(Number.NEGATIVE_INFINITY);
@@ -405,10 +411,8 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
       }
     }
     all.sort((a, b) => a.start - b.start);
-    for (const entry of all) {
-      if (keep.has(entry.item)) this.shownNow.add(entry.item);
-      this.admit(entry.item, entry.start);
-    }
+    // A kept one that is no longer on screen (flown out, its 4 s over) is free to show again (shown at once anew).
+    for (const entry of all) if (this.admit(entry.item, entry.start) && keep.has(entry.item)) this.shownNow.add(entry.item);
   }
 
   /** Admits the timeline's barrages with from < time <= to, in time order. */
@@ -423,27 +427,30 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     }
   }
 
-  /** Lays a barrage that entered at `start` out in a lane and paints it on the tape (unless it has flown out by now). */
-  private admit(item: D, start: number): void {
-    if (this.lanes <= 0 || hides(item, this.filter)) return;
+  /**
+   * Lays a barrage that entered at `start` out in a lane and paints it on the tape (unless it has flown out by now);
+   * answers whether it is on screen.
+   */
+  private admit(item: D, start: number): boolean {
+    if (this.lanes <= 0 || hides(item, this.filter)) return false;
     const { cssWidth, mediaTime, pxPerSec } = this.at;
 
     if (isPinned(item)) {
       // Top or bottom: the first free row, shown while its 4 s last.
       const pinned = this.pinned.admit(item, start, this.text.measure(item));
-      if (!pinned) return;
+      if (!pinned) return false;
       this.tape.place(pinned);
       this.flyingDirty = true;
       this.opts.onShown?.(item);
-      return;
+      return true;
     }
     const width = this.text.measure(item);
     const lane = chooseLane(this.laneFree, this.lanes, start);
-    if (lane < 0) return;
+    if (lane < 0) return false;
     const freeAt = laneFreeAt(start, width, pxPerSec, BarrageMetrics.gapPx);
     if (freeAt > (this.laneFree[lane] as number)) this.laneFree[lane] = freeAt;
     // After a long frame or at a seek: one that has already crossed the screen keeps its lane's place, unseen.
-    if (cssWidth - (mediaTime - start) * pxPerSec + width < 0) return;
+    if (cssWidth - (mediaTime - start) * pxPerSec + width < 0) return false;
     if (this.flying.length >= BarrageLimits.maxOnScreen) this.evictOldest();
     const flying = this.pool.pop() ?? { item, start, lane, width, tapeX: 0, tapeWidth: 0, imageKey: '' };
     flying.item = item;
@@ -455,6 +462,7 @@ export class CanvasBarrageRenderer<D extends Drawable = Drawable> {
     this.tape.paint(flying);
     this.flyingDirty = true;
     this.opts.onShown?.(item);
+    return true;
   }
 
   private evictOldest(): void {

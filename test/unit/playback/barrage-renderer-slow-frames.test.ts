@@ -85,7 +85,7 @@ describe('the canvas barrage renderer and slow frames', () => {
     expect(renderer.positionOf(-1)).not.toBeNull();
   });
 
-  it('starts again at a real seek: the seeking event, or a jump the wall time does not explain', () => {
+  it('starts again at a real seek (the seeking event, or a jump the wall time does not explain), keeping a live one where it still shows', () => {
     const { renderer, frame, emit, clock, onScreen } = setup(stream());
     frame(16, 1);
     const mine: Drawable = { id: -1, time: 1, content: '我的', uid: 7, own: true };
@@ -98,10 +98,17 @@ describe('the canvas barrage renderer and slow frames', () => {
     renderer.showNow(mine);
     frame(64, 5.03);
     expect(renderer.positionOf(-1)).not.toBeNull();
+    // A seek lays the timeline out afresh; the one shown at once keeps its place in this viewer's time while it is
+    // still on screen there, and goes at a seek back before it.
     clock.time = 7;
     emit('seeking');
     frame(80, 7);
-    expect(renderer.positionOf(-1)).toBeNull();
     expect(onScreen()).toContain(70);
+    expect(renderer.positionOf(-1)?.x).toBeCloseTo(390 - (7 - 5.02) * 140, 0);
+    clock.time = 3;
+    emit('seeking');
+    frame(96, 3);
+    expect(renderer.positionOf(-1)).toBeNull();
+    expect(onScreen()).toContain(30);
   });
 });

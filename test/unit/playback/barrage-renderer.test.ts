@@ -171,6 +171,36 @@ describe('the canvas barrage renderer', () => {
     expect(flyingIds()).toEqual([1]);
   });
 
+  it('keeps a live barrage on screen across a seek of a moment (the player’s nudge over a stall); a seek back before it takes it off', () => {
+    const { playTo, renderer, flyingIds, timeline, flushFrame, player } = setup([]);
+    playTo(8);
+    // Sent at 2 s of the sender's video, it arrives while this one plays at 8 s: shown now, pinned at the top.
+    const live: Drawable = { ...item(9, 2, '红色顶部'), mode: 'top' };
+    timeline.add(live);
+    renderer.showNow(live);
+    flushFrame();
+    expect(flyingIds()).toEqual([9]);
+    player.time = 8.3;
+    player.emit('seeking');
+    player.emit('seeked');
+    flushFrame();
+    expect(flyingIds()).toEqual([9]);
+    playTo(11.9);
+    expect(flyingIds()).toEqual([9]);
+    playTo(12.1);
+    expect(flyingIds()).toEqual([]);
+
+    // Back to 1 s: the stored copy shows at the sender's 2 s, once.
+    player.time = 1;
+    player.emit('seeking');
+    flushFrame();
+    expect(flyingIds()).toEqual([]);
+    playTo(2.1);
+    expect(flyingIds()).toEqual([9]);
+    playTo(6.1);
+    expect(flyingIds()).toEqual([]);
+  });
+
   it('finds the barrage under a tap', () => {
     const { playTo, renderer } = setup([item(1, 1, '点我')]);
     playTo(1.5);
