@@ -24,7 +24,12 @@ function topDialog(): Element | undefined {
   return dialogs[dialogs.length - 1];
 }
 
-beforeAll(() => installAntdReact19Render());
+beforeAll(async () => {
+  installAntdReact19Render();
+  // antd-mobile loads on a notifier's first use: loaded here, before any wait is timed (on a loaded machine its first
+  // import outlasted the first toast's 2 s).
+  await new AntdNotifier().preload();
+}, 60_000);
 afterEach(async () => {
   // Let closing animations finish and the dialogs unmount before the next test looks at the page.
   await waitFor(() => document.querySelectorAll('.adm-dialog').length === 0);
