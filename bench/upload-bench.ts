@@ -67,7 +67,8 @@ async function publishThroughUseCase(videoPath: string, coverPath: string, dataD
     const register = await fetch(`${server.url}/api/Login/Register`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ userName: 'bench_upload', password: 'bench123456', nickName: '压测' }).toString(),
+      // A new name each run: on DATABASE_URL the database outlives the run, and the name would be taken the next time.
+      body: new URLSearchParams({ userName: `bench_${Date.now().toString(36)}`, password: 'bench123456', nickName: '压测' }).toString(),
     });
     const user = parseUser(((await register.json()) as { data: unknown }).data);
     if (!user) throw new Error('could not register the bench user');
