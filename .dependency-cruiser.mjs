@@ -18,11 +18,12 @@ const UI_SHELL = ['app', 'shell'];
 
 /**
  * The server's shared layers, every server feature may import them: the HTTP layer, the database port, sessions and
- * passwords (auth), the socket server, the shared-read cache, rate limits and the verification codes; and the root
+ * passwords (auth), the socket server, the shared-read cache, rate limits, the verification codes and the audit log
+ * (every console change writes its row); and the root
  * modules `app-services.ts`, `clock.ts`, `config.ts`. Entry points import anything: `app.ts`, `main.ts`,
  * `startup-checks.ts` and the admin command line (`admin/`).
  */
-const SERVER_SHARED = ['http', 'db', 'auth', 'socket', 'cache', 'rate-limit', 'verification'];
+const SERVER_SHARED = ['http', 'db', 'auth', 'socket', 'cache', 'rate-limit', 'verification', 'audit'];
 const SERVER_SHARED_FILES = ['app-services.ts', 'clock.ts', 'config.ts'];
 const SERVER_ENTRIES = ['admin'];
 

@@ -6,6 +6,8 @@
  *   npm run admin -- codes create --package 101 --count 10 [--package 202 …] [--expires 2031-12-31]
  *   npm run admin -- requests list
  *   npm run admin -- requests set --id 3 --state online --video movie-03
+ *   npm run admin -- operators create --name NAME --role owner|editor|moderator|finance [--password P]
+ *   npm run admin -- operators list | disable --name NAME | reset-password --name NAME [--password P]
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,13 @@ import { createRedeemCodes, MAX_CODES_PER_BATCH } from '../vip-redeem/redeem-cod
 import { MOVIE_REQUEST_STATES, type MovieRequestState } from '../../src/core/movie-requests/movie-requests-protocol.ts';
 import { MOVIE_REQUEST_STATE_LABELS } from '../../src/core/movie-requests/title-rules.ts';
 import { hotRequests, setRequestState } from '../movie-requests/movie-request-repository.ts';
+import type { AuditActor } from '../audit/audit-repository.ts';
+import { PasswordHasher } from '../auth/password.ts';
+import type { Database } from '../db/database.ts';
+import { createOperator, disableOperator, resetOperatorPassword, type OperatorAccountsDeps } from '../operators/operator-accounts.ts';
+import { listOperators } from '../operators/operator-repository.ts';
+import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
+import { OPERATOR_ROLES, isOperatorRole, type OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
 
 export const ADMIN_USAGE = `用法: npm run admin -- <命令> [选项]
 
@@ -26,6 +35,11 @@ export const ADMIN_USAGE = `用法: npm run admin -- <命令> [选项]
   codes create   生成VIP兑换码，每行输出一个
   requests list  列出待处理的求片（编号、片名、年份、想看人数），最想看的在前
   requests set   处理一条求片：--id 编号 --state online|unavailable|pending，已上线（online）时 --video 视频的 mediaKey
+  operators create          新建控制台操作员：--name 名称 --role ${OPERATOR_ROLES.join('|')} [--password 密码]；
+                            不给 --password 时生成一个并输出（只显示这一次）
+  operators list            列出操作员（编号、名称、角色、状态）
+  operators disable         停用操作员并结束其所有会话：--name 名称
+  operators reset-password  重设操作员密码并结束其所有会话：--name 名称 [--password 密码]
 
 codes create 的选项:
   --package ID       兑换的套餐 ID（vip_packages.id）；给出多个时为可选套餐的兑换码（用户在 /selectPack 选一个）
@@ -71,7 +85,25 @@ type Command =
   | { kind: 'help' }
   | { kind: 'codes-create'; request: CodesCreateRequest }
   | { kind: 'requests-list' }
-  | { kind: 'requests-set'; id: number; state: MovieRequestState; mediaKey: string | null };
+  | { kind: 'requests-set'; id: number; state: MovieRequestState; mediaKey: string | null }
+  | { kind: 'operators-create'; name: string; role: OperatorRole; password?: string }
+  | { kind: 'operators-list' }
+  | { kind: 'operators-disable'; name: string }
+  | { kind: 'operators-reset-password'; name: string; password?: string };
+
+/** operators …: the command and its options. */
+function parseOperators(action: string, values: { name?: string; role?: string; password?: string }): Command {
+  if (action === 'list') return { kind: 'operators-list' };
+  if (!['create', 'disable', 'reset-password'].includes(action)) throw new UsageError(`未知命令：operators ${action}`);
+  const name = values.name?.trim();
+  if (name === undefined || name === '') throw new UsageError('缺少 --name');
+  const password = values.password === undefined ? {} : { password: values.password };
+  if (action === 'disable') return { kind: 'operators-disable', name };
+  if (action === 'reset-password') return { kind: 'operators-reset-password', name, ...password };
+  if (values.role === undefined) throw new UsageError('缺少 --role');
+  if (!isOperatorRole(values.role)) throw new UsageError(`--role 应为 ${OPERATOR_ROLES.join('|')}`);
+  return { kind: 'operators-create', name, role: values.role, ...password };
+}
 
 /** requests set: the request, its new state and (已上线) the video it now is. */
 function parseRequestSet(values: { id?: string; state?: string; video?: string }): Command {
@@ -96,9 +128,13 @@ function parseCommand(argv: readonly string[]): Command {
       id: { type: 'string' },
       state: { type: 'string' },
       video: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      password: { type: 'string' },
     },
   });
   if (values.help === true) return { kind: 'help' };
+  if (positionals[0] === 'operators' && positionals.length === 2) return parseOperators(positionals[1] ?? '', values);
   if (positionals.join(' ') === 'requests list') return { kind: 'requests-list' };
   if (positionals.join(' ') === 'requests set') return parseRequestSet(values);
   if (positionals.join(' ') !== 'codes create') throw new UsageError(positionals.length === 0 ? '缺少命令' : `未知命令：${positionals.join(' ')}`);
@@ -119,8 +155,47 @@ export interface AdminIo {
   err: (line: string) => void;
 }
 
-/** Runs one command against the configured database and answers the exit code. */
-export async function runAdmin(argv: readonly string[], config: Pick<Config, 'databaseUrl' | 'dataDir'>, io: AdminIo, clock: Clock = systemClock): Promise<number> {
+type OperatorsCommand = Extract<Command, { kind: `operators-${string}` }>;
+
+function isOperatorsCommand(command: Command): command is OperatorsCommand {
+  return command.kind.startsWith('operators-');
+}
+
+/** Who the operator command is in the audit log. */
+const COMMAND_LINE: AuditActor = { operatorId: null, name: OperatorTexts.commandLine };
+
+/** operators …: runs one, printing what it made; a refusal (a taken name, an unknown operator) is an Error. */
+async function runOperators(command: OperatorsCommand, deps: OperatorAccountsDeps, io: AdminIo): Promise<void> {
+  if (command.kind === 'operators-list') {
+    for (const one of await listOperators(deps.db)) io.out(`${one.id}\t${one.name}\t${one.role}（${OperatorTexts.roles[one.role]}）\t${one.disabled ? '已停用' : '正常'}`);
+    return;
+  }
+  if (command.kind === 'operators-disable') {
+    const done = await disableOperator(deps, COMMAND_LINE, command.name);
+    if (!done.ok) throw new Error(done.problem);
+    io.out(`已停用操作员 ${done.operator.name}，结束会话 ${done.sessionsEnded} 个`);
+    return;
+  }
+  const done =
+    command.kind === 'operators-create'
+      ? await createOperator(deps, COMMAND_LINE, { name: command.name, role: command.role, ...(command.password === undefined ? {} : { password: command.password }) })
+      : await resetOperatorPassword(deps, COMMAND_LINE, command.name, command.password);
+  if (!done.ok) throw new Error(done.problem);
+  io.out(command.kind === 'operators-create' ? `已创建操作员 ${done.operator.name}（${OperatorTexts.roles[done.operator.role]}）` : `已重设操作员 ${done.operator.name} 的密码`);
+  if (done.generated) io.out(`密码：${done.password}`);
+}
+
+/**
+ * Runs one command against the configured database and answers the exit code. `open` opens that database (tests
+ * give their own; it is closed after the command).
+ */
+export async function runAdmin(
+  argv: readonly string[],
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  io: AdminIo,
+  clock: Clock = systemClock,
+  open: () => Promise<Database> = () => openDatabase(config),
+): Promise<number> {
   let command: Command;
   try {
     command = parseCommand(argv);
@@ -132,9 +207,13 @@ export async function runAdmin(argv: readonly string[], config: Pick<Config, 'da
     io.out(ADMIN_USAGE);
     return AdminExit.Ok;
   }
-  const db = await openDatabase(config);
+  const db = await open();
   try {
     await migrate(db);
+    if (isOperatorsCommand(command)) {
+      await runOperators(command, { db, hasher: new PasswordHasher(), now: () => new Date(clock.now()) }, io);
+      return AdminExit.Ok;
+    }
     if (command.kind === 'requests-list') {
       const open = await hotRequests(db, 0, 1, 1000);
       for (const r of open.list) io.out(`${r.id}\t${r.title}\t${r.year || '-'}\t${r.wants}人想看`);

@@ -1,0 +1,28 @@
+/**
+ * Operators of the console (not app users): their roles, and the rules of their names and passwords, which the
+ * console's forms, the server and the operator command line (npm run admin -- operators …) apply alike.
+ */
+import { OperatorLimits, OperatorTexts } from './admin-operators-texts.ts';
+
+/**
+ * owner: everything, operators and the audit log included; editor: content (ingest, the catalogue, ads, help);
+ * moderator: the community (reports, moderation); finance: money (packages, orders, refunds, codes).
+ */
+export const OPERATOR_ROLES = ['owner', 'editor', 'moderator', 'finance'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export function isOperatorRole(value: string): value is OperatorRole {
+  return (OPERATOR_ROLES as readonly string[]).includes(value);
+}
+
+const NAME = /^[A-Za-z0-9_.-]+$/;
+
+/** Why an operator name is refused (OperatorTexts.nameInvalid), or null. */
+export function operatorNameProblem(name: string): string | null {
+  return name.length >= OperatorLimits.nameMin && name.length <= OperatorLimits.nameMax && NAME.test(name) ? null : OperatorTexts.nameInvalid;
+}
+
+/** Why an operator password is refused (OperatorTexts.passwordInvalid), or null. */
+export function operatorPasswordProblem(password: string): string | null {
+  return password.length >= OperatorLimits.passwordMin && password.length <= OperatorLimits.passwordMax ? null : OperatorTexts.passwordInvalid;
+}
