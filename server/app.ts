@@ -29,6 +29,9 @@ import { registerBarrageRoutes } from './barrage/routes.ts';
 import { registerHelpRoutes } from './help/routes.ts';
 import { registerLoginRoutes } from './login/routes.ts';
 import { registerCaptchaRoutes } from './captcha/routes.ts';
+import { CaptchaStore } from './captcha/captcha-repository.ts';
+import { registerOperatorRoutes } from './operators/routes.ts';
+import { CaptchaRules } from '../src/core/shared-kernel/captcha-protocol.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store.ts';
@@ -160,6 +163,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const api = createApiRouter(app, authenticator);
   registerLoginRoutes(api, services);
   registerCaptchaRoutes(api, services);
+  // The operator console's sign-in asks for the same image captcha as the app's.
+  registerOperatorRoutes(api, services, new CaptchaStore(db, CaptchaRules.lifetimeMs));
   registerUserRoutes(api, services);
   registerRegionRoutes(api, services);
   registerShellRoutes(api, services);

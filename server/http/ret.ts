@@ -13,6 +13,7 @@ import { VipRedeemRet } from '../../src/core/vip-redeem/vip-redeem-protocol.ts';
 import { QrLoginRet } from '../../src/core/qr-login/qr-login-protocol.ts';
 import { PollRet } from '../../src/core/votes/votes-protocol.ts';
 import { TasksRet } from '../../src/core/tasks/tasks-protocol.ts';
+import { ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 
 /** Answer codes (`ret`) of the API. Every /api answer is `{ ret, msg, data }`. */
 export const Ret = {
@@ -96,6 +97,12 @@ export const Ret = {
   RedeemTooManyTries: VipRedeemRet.TooManyTries,
   RedeemChoosePackage: VipRedeemRet.ChoosePackage,
   RedeemPackageNotAllowed: VipRedeemRet.PackageNotAllowed,
+  ConsoleSignInRequired: ConsoleRet.SignInRequired,
+  ConsoleWrongCredentials: ConsoleRet.WrongCredentials,
+  ConsoleDisabled: ConsoleRet.Disabled,
+  ConsoleForbidden: ConsoleRet.Forbidden,
+  ConsoleBadOrigin: ConsoleRet.BadOrigin,
+  ConsoleSessionNotFound: ConsoleRet.SessionNotFound,
   /** Gold (7030-7039, server/gold). PayVideoByGold: the balance is below the price (msg names the balance). */
   GoldInsufficient: 7030,
   /** PayVideoByGold: the video is free, there is nothing to unlock. */

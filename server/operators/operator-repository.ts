@@ -58,3 +58,64 @@ export async function endOperatorSessions(db: Queryable, operatorId: number, at:
   const rows = await db.query<{ id: number }>('UPDATE operator_sessions SET ended_at = $2 WHERE operator_id = $1 AND ended_at IS NULL RETURNING id', [operatorId, at]);
   return rows.length;
 }
+
+export interface OperatorSessionRow {
+  id: number;
+  operatorId: number;
+  userAgent: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+interface SessionRow {
+  id: number;
+  operator_id: number;
+  user_agent: string;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+function toSession(row: SessionRow): OperatorSessionRow {
+  return { id: row.id, operatorId: row.operator_id, userAgent: row.user_agent, createdAt: row.created_at, lastSeenAt: row.last_seen_at };
+}
+
+const SESSION_COLUMNS = 'id, operator_id, user_agent, created_at, last_seen_at';
+
+export async function insertOperatorSession(db: Queryable, operatorId: number, tokenHash: string, userAgent: string, at: Date): Promise<OperatorSessionRow> {
+  const rows = await db.query<SessionRow>(
+    `INSERT INTO operator_sessions (operator_id, token_hash, user_agent, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4) RETURNING ${SESSION_COLUMNS}`,
+    [operatorId, tokenHash, userAgent, at],
+  );
+  return toSession(rows[0]!);
+}
+
+/** The open session with this token digest and its operator (enabled or not), or null. */
+export async function findOpenSession(db: Queryable, tokenHash: string): Promise<{ session: OperatorSessionRow; operator: OperatorRecord } | null> {
+  const rows = await db.query<SessionRow & { name: string; role: string; disabled: boolean; operator_created_at: Date }>(
+    `SELECT s.id, s.operator_id, s.user_agent, s.created_at, s.last_seen_at, o.name, o.role, o.disabled, o.created_at AS operator_created_at
+       FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+      WHERE s.token_hash = $1 AND s.ended_at IS NULL`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    session: toSession(row),
+    operator: { id: row.operator_id, name: row.name, role: row.role as OperatorRole, disabled: row.disabled, createdAt: row.operator_created_at },
+  };
+}
+
+export async function touchOperatorSession(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query('UPDATE operator_sessions SET last_seen_at = $2 WHERE id = $1 AND ended_at IS NULL', [id, at]);
+}
+
+/** Ends one session of this operator's; false when it has none open with that id. */
+export async function endOperatorSession(db: Queryable, id: number, operatorId: number, at: Date): Promise<boolean> {
+  const rows = await db.query<{ id: number }>('UPDATE operator_sessions SET ended_at = $3 WHERE id = $1 AND operator_id = $2 AND ended_at IS NULL RETURNING id', [id, operatorId, at]);
+  return rows.length > 0;
+}
+
+/** The operator's open sessions, the newest first. */
+export async function listOpenSessions(db: Queryable, operatorId: number): Promise<OperatorSessionRow[]> {
+  return (await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM operator_sessions WHERE operator_id = $1 AND ended_at IS NULL ORDER BY created_at DESC, id DESC`, [operatorId])).map(toSession);
+}

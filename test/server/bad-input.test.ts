@@ -96,6 +96,9 @@ const NO_PARAM_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/Trends/GetLabel',
   'GET /api/Message/GetInteractionUnread',
   'POST /api/Login/Logout',
+  'POST /api/admin/Operators/SignOut',
+  'GET /api/admin/Operators/Me',
+  'GET /api/admin/Operators/Sessions',
 ]);
 
 /**

@@ -1,0 +1,66 @@
+/** The console's operator calls (ConsoleOperatorCalls): sign-in and out, the operator, its sessions, the audit log. */
+import type { AppServices } from '../app-services.ts';
+import { listAudit, recordAudit } from '../audit/audit-repository.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { ApiRouter } from '../http/api-router.ts';
+import { serveConsole, servePublicConsole } from '../http/console-route.ts';
+import { ConsoleOperatorCalls, ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
+import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
+import { endOperatorSession, listOpenSessions } from './operator-repository.ts';
+import { consoleCookie, type CaptchaCheck, OperatorSessions } from './operator-sessions.ts';
+
+export function registerOperatorRoutes(api: ApiRouter, services: AppServices, captchas: CaptchaCheck): OperatorSessions {
+  const { db, clock } = services;
+  const sessions = new OperatorSessions(services, captchas);
+
+  servePublicConsole(api, ConsoleOperatorCalls.signIn, async ({ input, request, reply }) => {
+    const { token, operator } = await sessions.signIn(input, request.ip, request.headers['user-agent'] ?? '');
+    reply.header('set-cookie', consoleCookie(token, request.protocol === 'https'));
+    return { id: operator.id, name: operator.name, role: operator.role };
+  });
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.signOut, 'signed-in', async ({ caller, request, reply }) => {
+    const at = new Date(clock.now());
+    await db.transaction(async (tx) => {
+      await endOperatorSession(tx, caller.sessionId, caller.operator.id, at);
+      await recordAudit(tx, { operatorId: caller.operator.id, name: caller.operator.name }, { action: 'operators.sign-out', target: `session:${caller.sessionId}`, before: null, after: null }, at);
+    });
+    reply.header('set-cookie', consoleCookie(null, request.protocol === 'https'));
+    return null;
+  });
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.me, 'signed-in', async ({ caller }) => caller.operator);
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.sessions, 'signed-in', async ({ caller }) =>
+    (await listOpenSessions(db, caller.operator.id)).map((session) => ({
+      id: session.id,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt.getTime(),
+      lastSeenAt: session.lastSeenAt.getTime(),
+      current: session.id === caller.sessionId,
+    })),
+  );
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.endSession, 'signed-in', async ({ caller, input }) => {
+    const at = new Date(clock.now());
+    const ended = await db.transaction(async (tx) => {
+      if (!(await endOperatorSession(tx, input.id, caller.operator.id, at))) return false;
+      await recordAudit(tx, { operatorId: caller.operator.id, name: caller.operator.name }, { action: 'operators.end-session', target: `session:${input.id}`, before: null, after: null }, at);
+      return true;
+    });
+    if (!ended) throw new ApiError(ConsoleRet.SessionNotFound, OperatorTexts.sessionNotFound);
+    return null;
+  });
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.audit, ['owner'], async ({ input }) => {
+    const filter = { ...(input.operatorId === undefined ? {} : { operatorId: input.operatorId }), ...(input.action === undefined ? {} : { action: input.action }) };
+    const { rows, total } = await listAudit(db, filter, input.page, input.pageSize);
+    return {
+      list: rows.map((row) => ({ ...row, at: row.at.getTime(), before: row.before as Record<string, unknown> | null, after: row.after as Record<string, unknown> | null })),
+      page: input.page,
+      pageSize: input.pageSize,
+      total,
+    };
+  });
+  return sessions;
+}

@@ -1,0 +1,102 @@
+/**
+ * The operator console's own calls (issue 33), declared once (src/core/request/protocol.ts) for the console, the
+ * reference server (server/operators/routes.ts) and, with the console, a fake. Operators are not app users: they sign
+ * in here, and their session travels in an HttpOnly, SameSite=Strict cookie limited to /api/admin (the console never
+ * holds the token); a change also needs the console's own Origin. Every path is under /api/admin/.
+ */
+import { object, picklist, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
+import { call } from '../request/protocol.ts';
+import { pageOf } from '../shared-kernel/video.ts';
+import { OperatorLimits } from './admin-operators-texts.ts';
+import { OPERATOR_ROLES } from './operator-rules.ts';
+
+/** The answer codes of the console's calls (the sign-in's limits and captcha answer as the app's: 1005, 1007, 1008). */
+export const ConsoleRet = {
+  /** No console session, or one that ended or expired. */
+  SignInRequired: 9501,
+  /** Unknown operator or wrong password (alike). */
+  WrongCredentials: 9502,
+  /** The right password of a disabled operator. */
+  Disabled: 9503,
+  /** The operator's role may not make this call. */
+  Forbidden: 9504,
+  /** A change sent without the console's own Origin (a cross-site request). */
+  BadOrigin: 9505,
+  /** EndSession: no open session of the caller's with that id. */
+  SessionNotFound: 9506,
+} as const;
+
+/** The console's cookie: the session token, HttpOnly, SameSite=Strict, Path=/api/admin. */
+export const CONSOLE_COOKIE = 'qiyu_console';
+
+/** The signed-in operator. Without an id, a name or a known role the answer is unreadable. */
+const operator = object({ id: wire.id, name: wire.word, role: picklist(OPERATOR_ROLES) });
+
+export type ConsoleOperator = InferOutput<typeof operator>;
+
+/** An open session of the operator's: where from (its browser), when made and last used (Unix ms), this one or not. */
+const consoleSession = object({ id: wire.id, userAgent: wire.text, createdAt: wire.amount(), lastSeenAt: wire.amount(), current: wire.flag });
+
+export type ConsoleSession = InferOutput<typeof consoleSession>;
+
+/** A row of the audit log: who (the operator's name, or 命令行), when (Unix ms), what, before and after. */
+const auditEntry = object({
+  id: wire.id,
+  operatorId: wire.amountOrNull,
+  actor: wire.text,
+  at: wire.amount(),
+  action: wire.text,
+  target: wire.text,
+  before: wire.lenientAnswer(wire.recordOf),
+  after: wire.lenientAnswer(wire.recordOf),
+});
+
+const auditPage = pageOf(auditEntry);
+
+export type AuditPage = InferOutput<typeof auditPage>;
+
+export const ConsoleOperatorCalls = {
+  /** Signs an operator in: the cookie is set; the image captcha after 3 failures for a name, as the app's sign-in. */
+  signIn: call({
+    method: 'POST',
+    path: '/api/admin/Operators/SignIn',
+    carrier: 'form',
+    params: {
+      name: { kind: 'text', max: OperatorLimits.nameMax },
+      password: { kind: 'text', max: OperatorLimits.passwordMax },
+      captchaId: { kind: 'text', max: 64, optional: true },
+      captchaCode: { kind: 'text', max: 16, optional: true },
+    },
+    answer: operator,
+    refusals: [ConsoleRet.WrongCredentials, ConsoleRet.Disabled],
+  }),
+  /** Ends this session and clears the cookie. */
+  signOut: call({ method: 'POST', path: '/api/admin/Operators/SignOut', carrier: 'form', params: {}, answer: wire.none }),
+  /** The operator of this session. */
+  me: call({ method: 'GET', path: '/api/admin/Operators/Me', carrier: 'query', params: {}, answer: operator }),
+  /** The operator's open sessions, the newest first. */
+  sessions: call({ method: 'GET', path: '/api/admin/Operators/Sessions', carrier: 'query', params: {}, answer: wire.items(consoleSession) }),
+  /** Ends one of the operator's own sessions (another device's, or this one). */
+  endSession: call({
+    method: 'POST',
+    path: '/api/admin/Operators/EndSession',
+    carrier: 'form',
+    params: { id: { kind: 'id' } },
+    answer: wire.none,
+    refusals: [ConsoleRet.SessionNotFound],
+  }),
+  /** The audit log, the newest first (owners only): by operator and by action (`operators.` for a group). */
+  audit: call({
+    method: 'GET',
+    path: '/api/admin/Audit/List',
+    carrier: 'query',
+    params: {
+      page: { kind: 'int', min: 1, max: 100_000, fallback: 1 },
+      pageSize: { kind: 'int', min: 1, max: 100, fallback: 20 },
+      operatorId: { kind: 'id', optional: true, emptyIsNone: true },
+      action: { kind: 'text', max: 64, optional: true, pattern: /^[a-z-]+(\.[a-z-]*)?$/ },
+    },
+    answer: auditPage,
+  }),
+} as const;
