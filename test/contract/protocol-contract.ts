@@ -30,7 +30,7 @@ export interface Answer {
 export type Send = <S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, extra?: Record<string, string | undefined>) => Promise<Answer>;
 
 /** The wire query: common fields, the encoded input, then `extra`; empty values left out, as the app leaves them. */
-function wire<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, extra: Record<string, string | undefined> = {}): Record<string, string> {
+export function wire<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const encoded = Object.fromEntries(Object.entries(encodeParams(declared, input)).map(([key, value]) => [key, String(value)]));
   const params: Record<string, string | undefined> = { ...COMMON_PARAMS, ...encoded, ...extra };
   return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
