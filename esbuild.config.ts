@@ -31,6 +31,75 @@ export interface BuildReport {
   initial: { file: string; bytes: number; gzipBytes: number }[];
   initialJsGzip: number;
   initialCssGzip: number;
+  /** The operator console's first load (/admin, its own entry: never part of the phone's). */
+  console: { files: { file: string; bytes: number; gzipBytes: number }[]; jsGzip: number; cssGzip: number };
+}
+
+const CONSOLE_ENTRY = 'src/console/main.tsx';
+
+/**
+ * Builds the operator console into DIST_DIR/admin (its own entry and index.html; the server answers /admin pages
+ * with it): antd 6 and its pages, apart from the phone app's files. Answers what its first load takes.
+ */
+async function buildConsole(): Promise<BuildReport['console']> {
+  const outdir = path.join(DIST_DIR, 'admin', 'assets');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [CONSOLE_ENTRY],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    publicPath: '/admin/assets',
+    minify: true,
+    sourcemap: false,
+    metafile: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    jsx: 'automatic',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'error',
+  });
+  const entryFile = findOutput(result.metafile, (file, o) => o.entryPoint === CONSOLE_ENTRY && file.endsWith('.js'));
+  const entryOutput = result.metafile.outputs[entryFile]!;
+  const initial = new Set<string>();
+  collectStaticImports(result.metafile, entryFile, initial);
+  const css = entryOutput.cssBundle ? [entryOutput.cssBundle] : [];
+  const url = (file: string) => '/' + path.relative(DIST_DIR, path.resolve(root, file)).split(path.sep).join('/');
+  await writeFile(path.join(DIST_DIR, 'admin', 'index.html'), consoleHtml(url(entryFile), css.map(url)));
+  const files = await Promise.all(
+    [...initial, ...css].map(async (file) => {
+      const content = await readFile(path.resolve(root, file));
+      return { file: url(file), bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+    }),
+  );
+  return { files, jsGzip: sum(files.filter((f) => f.file.endsWith('.js'))), cssGzip: sum(files.filter((f) => f.file.endsWith('.css'))) };
+}
+
+function consoleHtml(entry: string, css: string[]): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex,nofollow">
+<title>奇遇视频 运营后台</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
+</head>
+<body>
+<div id="root"></div>
+<noscript>请启用 JavaScript 以使用运营后台。</noscript>
+<script type="module" src="${entry}"></script>
+</body>
+</html>
+`;
 }
 
 export async function buildApp(options: { apiBase?: string; quiet?: boolean } = {}): Promise<BuildReport> {
@@ -119,6 +188,7 @@ async function buildInto(stage: string, options: { apiBase?: string; quiet?: boo
   const preload = [...js].filter((file) => file !== entryChunk.fileName).map((file) => '/' + file);
   await writeFile(path.join(DIST_DIR, 'index.html'), indexHtml(entryFile, css.map((file) => '/' + file), preload));
   await copyPublic();
+  const consoleReport = await buildConsole();
   await precompress(DIST_DIR);
 
   const initial = await Promise.all(
@@ -131,10 +201,12 @@ async function buildInto(stage: string, options: { apiBase?: string; quiet?: boo
     initial,
     initialJsGzip: sum(initial.filter((f) => f.file.endsWith('.js'))),
     initialCssGzip: sum(initial.filter((f) => f.file.endsWith('.css'))),
+    console: consoleReport,
   };
   await writeFile(path.join(DIST_DIR, 'build-report.json'), JSON.stringify(report, null, 2));
   if (!options.quiet) {
     console.log(`Built dist/ — home route initial JavaScript ${kb(report.initialJsGzip)} gzip, CSS ${kb(report.initialCssGzip)} gzip (${initial.length} files)`);
+    console.log(`Built dist/admin/ — the operator console's first load: JavaScript ${kb(consoleReport.jsGzip)} gzip, CSS ${kb(consoleReport.cssGzip)} gzip (${consoleReport.files.length} files)`);
   }
   return report;
 }

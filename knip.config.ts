@@ -8,6 +8,8 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   entry: [
     'src/main.tsx',
+    // The operator console's entry (esbuild.config.ts builds it into dist/admin).
+    'src/console/main.tsx',
     'scripts/*.ts',
     'bench/**/*.{ts,tsx}',
     'examples/*.ts',

@@ -56,6 +56,20 @@ function appCspDirectives(apiBase: string | undefined, frameOrigins: readonly st
   };
 }
 
+/** The console pages' policy: the app's, framed by nothing and framing nothing. */
+function consolePolicy(apiBase: string | undefined, frameOrigins: readonly string[]): (req: IncomingMessage) => string {
+  const directives: Record<string, Iterable<string | ((req: IncomingMessage) => string)>> = {
+    ...appCspDirectives(apiBase, frameOrigins),
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  };
+  const source = (req: IncomingMessage) => (value: string | ((req: IncomingMessage) => string)) => (typeof value === 'string' ? value : value(req));
+  return (req) =>
+    Object.entries(directives)
+      .map(([name, values]) => `${name} ${Array.from(values, source(req)).join(' ')}`)
+      .join('; ');
+}
+
 /**
  * Security headers on every answer (@fastify/helmet, its defaults off, each header chosen):
  * Content-Security-Policy (above; /api answers get API_CSP), X-Frame-Options SAMEORIGIN, X-Content-Type-Options
@@ -81,8 +95,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { a
     xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
     xXssProtection: false,
   });
+  const consoleCsp = consolePolicy(options.apiBase, options.frameOrigins ?? []);
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url)) reply.header('content-security-policy', API_CSP);
+    else if (/^\/admin(?:[/?]|$)/.test(request.url)) {
+      // The operator console is framed by nothing, not even the app's own pages.
+      reply.header('content-security-policy', consoleCsp(request.raw)).header('x-frame-options', 'DENY');
+    }
     return payload;
   });
 }

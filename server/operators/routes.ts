@@ -6,6 +6,7 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { serveConsole, servePublicConsole } from '../http/console-route.ts';
 import { ConsoleOperatorCalls, ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
+import { CONSOLE_PAGES } from '../../src/core/admin-operators/operator-rules.ts';
 import { endOperatorSession, listOpenSessions } from './operator-repository.ts';
 import { consoleCookie, type CaptchaCheck, OperatorSessions } from './operator-sessions.ts';
 
@@ -52,7 +53,7 @@ export function registerOperatorRoutes(api: ApiRouter, services: AppServices, ca
     return null;
   });
 
-  serveConsole(api, sessions, ConsoleOperatorCalls.audit, ['owner'], async ({ input }) => {
+  serveConsole(api, sessions, ConsoleOperatorCalls.audit, CONSOLE_PAGES.audit, async ({ input }) => {
     const filter = { ...(input.operatorId === undefined ? {} : { operatorId: input.operatorId }), ...(input.action === undefined ? {} : { action: input.action }) };
     const { rows, total } = await listAudit(db, filter, input.page, input.pageSize);
     return {

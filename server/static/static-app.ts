@@ -11,7 +11,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 export function cacheControlFor(urlPath: string): string {
-  return urlPath.startsWith('/assets/') && HASHED_FILE.test(urlPath) ? IMMUTABLE : REVALIDATE;
+  return (urlPath.startsWith('/assets/') || urlPath.startsWith('/admin/assets/')) && HASHED_FILE.test(urlPath) ? IMMUTABLE : REVALIDATE;
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -61,14 +61,20 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
  */
 export function createHistoryFallback(staticDir: string): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
   const root = resolve(staticDir);
-  const indexFile = join(root, 'index.html');
   return async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/');
+    // The operator console (/admin, its own build in admin/) answers its own page; the phone app never loads it.
+    const page = isConsolePath(path) ? 'admin/index.html' : 'index.html';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/assets/') && !path.startsWith('/admin/assets/');
     if (!isPage) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-    if (!(await isFile(indexFile))) {
+    if (!(await isFile(join(root, page)))) {
       return reply.code(503).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
-    return reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html', root);
+    return reply.code(200).header('cache-control', REVALIDATE).sendFile(page, root);
   };
+}
+
+/** A page of the operator console: /admin and what is under it. */
+function isConsolePath(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/');
 }

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fillLogin, registerThroughApi } from './support/accounts.ts';
-import type { DatabaseEnv } from './support/app-server.ts';
+import { runAdminCommand } from './support/admin-command.ts';
 import { useJourney } from './support/journey.ts';
 
 /**
@@ -12,8 +11,8 @@ import { useJourney } from './support/journey.ts';
  */
 const { page, app } = useJourney({
   prepareData: async (database) => {
-    [single = ''] = await admin(database, ['codes', 'create', '--package', '101', '--count', '1']);
-    [choice = ''] = await admin(database, ['codes', 'create', '--package', '101', '--package', '202', '--count', '1', '--expires', '2099-12-31']);
+    [single = ''] = await runAdminCommand(database, ['codes', 'create', '--package', '101', '--count', '1']);
+    [choice = ''] = await runAdminCommand(database, ['codes', 'create', '--package', '101', '--package', '202', '--count', '1', '--expires', '2099-12-31']);
   },
 });
 /** The codes the admin command printed: a 黄金月卡 (101) code, and one allowing 101 or 钻石季卡 (202). */
@@ -25,22 +24,6 @@ const PASSWORD = 'redeem-pass-1';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Today plus `days` as the server writes VIP dates (YYYY-MM-DD, China time). */
 const chinaDateAfter = (days: number) => new Date(Date.now() + days * DAY_MS + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
-/** `npm run admin -- <args>` on the journey's database: the codes it printed, one a line. */
-function admin(database: DatabaseEnv, args: string[]): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    delete env.DATABASE_URL;
-    Object.assign(env, database);
-    const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`admin exited with ${code}: ${err}`))));
-  });
-}
 
 beforeAll(async () => {
   await registerThroughApi(app.url, USER, PASSWORD);

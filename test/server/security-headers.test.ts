@@ -7,6 +7,8 @@ import { useServerFixture } from './server-fixture.ts';
 
 const INDEX = '<!doctype html><html><head><link rel="stylesheet" href="/assets/main-ABCDEFGH.css"></head><body><div id="root"></div><script type="module" src="/assets/main-ABCDEFGH.js"></script></body></html>';
 
+const CONSOLE_INDEX = '<!doctype html><html><head><title>奇遇视频 运营后台</title></head><body><div id="root"></div><script type="module" src="/admin/assets/main-ABCDEFGH.js"></script></body></html>';
+
 const server = useServerFixture({
   tempDir: 'qiyu-headers-',
   config: ({ dir }) => ({ dataDir: dir, staticDir: join(dir, 'dist'), mediaDir: join(dir, 'media') }),
@@ -16,6 +18,8 @@ const server = useServerFixture({
     await mkdir(join(staticDir, 'assets'), { recursive: true });
     await mkdir(mediaDir, { recursive: true });
     await writeFile(join(staticDir, 'index.html'), INDEX);
+    await mkdir(join(staticDir, 'admin', 'assets'), { recursive: true });
+    await writeFile(join(staticDir, 'admin', 'index.html'), CONSOLE_INDEX);
     await writeFile(join(staticDir, 'assets', 'main-ABCDEFGH.js'), 'console.log(1)');
     await writeFile(join(mediaDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
   },
@@ -59,6 +63,26 @@ describe('security headers', () => {
       expect(page.headers['cross-origin-resource-policy']).toBeUndefined();
     });
   }
+
+  for (const url of ['/admin', '/admin/login?redirect=%2Fadmin', '/admin/audit']) {
+    it(`the operator console's page ${url}: its own page, framed by nothing and framing nothing, no inline script`, async () => {
+      const page = await server.app.inject({ method: 'GET', url, headers: { host: 'video.example:8443' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(CONSOLE_INDEX);
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      const csp = directives(page.headers['content-security-policy']);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('frame-src')).toEqual(["'none'"]);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'ws://video.example:8443']));
+    });
+  }
+
+  it('a missing file of the console is a real 404, not its page', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/admin/assets/gone-ABCDEFGH.js' })).statusCode).toBe(404);
+    // A path that only starts alike is the app's.
+    expect((await server.app.inject({ method: 'GET', url: '/administrator' })).body).not.toBe(CONSOLE_INDEX);
+  });
 
   it('a Host header that is not a host name does not get into the policy', async () => {
     const page = await server.app.inject({ method: 'GET', url: '/', headers: { host: "evil.example 'unsafe-inline'" } });

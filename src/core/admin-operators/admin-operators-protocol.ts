@@ -7,6 +7,7 @@
 import { object, picklist, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
+import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { pageOf } from '../shared-kernel/video.ts';
 import { OperatorLimits } from './admin-operators-texts.ts';
 import { OPERATOR_ROLES } from './operator-rules.ts';
@@ -26,6 +27,9 @@ export const ConsoleRet = {
   /** EndSession: no open session of the caller's with that id. */
   SessionNotFound: 9506,
 } as const;
+
+/** The sign-in's limit (the app's 1005): too many password checks from this address. */
+const TOO_MANY_ATTEMPTS = 1005;
 
 /** The console's cookie: the session token, HttpOnly, SameSite=Strict, Path=/api/admin. */
 export const CONSOLE_COOKIE = 'qiyu_console';
@@ -69,12 +73,12 @@ export const ConsoleOperatorCalls = {
       captchaCode: { kind: 'text', max: 16, optional: true },
     },
     answer: operator,
-    refusals: [ConsoleRet.WrongCredentials, ConsoleRet.Disabled],
+    refusals: [ConsoleRet.WrongCredentials, ConsoleRet.Disabled, CaptchaRet.Required, CaptchaRet.Wrong, TOO_MANY_ATTEMPTS],
   }),
   /** Ends this session and clears the cookie. */
   signOut: call({ method: 'POST', path: '/api/admin/Operators/SignOut', carrier: 'form', params: {}, answer: wire.none }),
   /** The operator of this session. */
-  me: call({ method: 'GET', path: '/api/admin/Operators/Me', carrier: 'query', params: {}, answer: operator }),
+  me: call({ method: 'GET', path: '/api/admin/Operators/Me', carrier: 'query', params: {}, answer: operator, refusals: [ConsoleRet.SignInRequired] }),
   /** The operator's open sessions, the newest first. */
   sessions: call({ method: 'GET', path: '/api/admin/Operators/Sessions', carrier: 'query', params: {}, answer: wire.items(consoleSession) }),
   /** Ends one of the operator's own sessions (another device's, or this one). */
@@ -98,5 +102,6 @@ export const ConsoleOperatorCalls = {
       action: { kind: 'text', max: 64, optional: true, pattern: /^[a-z-]+(\.[a-z-]*)?$/ },
     },
     answer: auditPage,
+    refusals: [ConsoleRet.Forbidden],
   }),
 } as const;

@@ -26,3 +26,16 @@ export function operatorNameProblem(name: string): string | null {
 export function operatorPasswordProblem(password: string): string | null {
   return password.length >= OperatorLimits.passwordMin && password.length <= OperatorLimits.passwordMax ? null : OperatorTexts.passwordInvalid;
 }
+
+/** The console's pages and who may open them (the server refuses their calls to the others alike). */
+export const CONSOLE_PAGES = {
+  overview: OPERATOR_ROLES,
+  sessions: OPERATOR_ROLES,
+  audit: ['owner'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type ConsolePage = keyof typeof CONSOLE_PAGES;
+
+export function mayOpen(role: OperatorRole, page: ConsolePage): boolean {
+  return (CONSOLE_PAGES[page] as readonly OperatorRole[]).includes(role);
+}

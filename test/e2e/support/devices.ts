@@ -35,3 +35,13 @@ export const NATIVE_WEBVIEW: BrowserContextOptions = { ...ANDROID_SCREEN, userAg
  * @alias of IPHONE_SAFARI, named for its role.
  */
 export const PHONE: BrowserContextOptions = IPHONE_SAFARI;
+
+/** A desktop's Chrome at 1440×900, in Chinese: the operator console's browser (no touch, a mouse). */
+export const DESKTOP_CHROME: BrowserContextOptions = {
+  viewport: { width: 1440, height: 900 },
+  deviceScaleFactor: 1,
+  isMobile: false,
+  hasTouch: false,
+  locale: 'zh-CN',
+  userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};

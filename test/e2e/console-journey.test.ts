@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runAdminCommand } from './support/admin-command.ts';
+import { DESKTOP_CHROME, PHONE } from './support/devices.ts';
+import { useJourney } from './support/journey.ts';
+
+/**
+ * The operator console (issue 33) at a desktop's 1440×900: the operators are made with `npm run admin -- operators
+ * create` on the journey's database before its server starts; the owner signs in at /admin/login (a wrong password
+ * first), reads the audit log (the operators made by 命令行, its own sign-in), filtered on the server; an editor's
+ * console has no 审计日志, the page says 无权访问 and the server refuses the call itself; the owner ends another of its
+ * sessions and signs out. The phone's home route loads nothing of the console.
+ */
+const OWNER = `owner-${Date.now().toString(36)}`;
+const OWNER_PASSWORD = 'owner password 1';
+const EDITOR = `editor-${Date.now().toString(36)}`;
+let editorPassword = '';
+
+const { page, app, poll, browser } = useJourney({
+  device: DESKTOP_CHROME,
+  prepareData: async (database) => {
+    await runAdminCommand(database, ['operators', 'create', '--name', OWNER, '--role', 'owner', '--password', OWNER_PASSWORD]);
+    // Without --password the command makes one and prints it, once.
+    const printed = await runAdminCommand(database, ['operators', 'create', '--name', EDITOR, '--role', 'editor']);
+    editorPassword = /^密码：(\S+)$/.exec(printed.at(-1) ?? '')?.[1] ?? '';
+  },
+});
+
+async function signIn(on: Page, name: string, password: string): Promise<void> {
+  await on.getByTestId('console-name').fill(name);
+  await on.getByTestId('console-password').fill(password);
+  await on.getByTestId('console-sign-in').click();
+}
+
+const menu = (on: Page) => on.getByTestId('console-menu').getByRole('menuitem');
+const auditRows = (on: Page) => on.locator('.ant-table-tbody tr.ant-table-row');
+
+describe('the operator console on a desktop', () => {
+  it('/admin sends a visitor to its sign-in; a wrong password is refused; the owner signs in and sees every page of the menu', async () => {
+    const response = await page.goto(`${app.url}/admin`);
+    // Framed by nothing, not even the app's own pages.
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response?.headers()['x-frame-options']).toBe('DENY');
+    await page.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('redirect') === '/admin');
+    expect(await page.title()).toBe('奇遇视频 运营后台');
+
+    await signIn(page, OWNER, 'not the password');
+    await expect.poll(() => page.getByTestId('console-sign-in-error').textContent()).toBe('操作员名或密码错误');
+    await signIn(page, OWNER, OWNER_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await poll(() => page.getByTestId('console-operator').textContent()).toBe(`${OWNER}（所有者）`);
+    expect(await page.getByTestId('console-overview').textContent()).toContain(`${OWNER}，欢迎回来（所有者）`);
+    expect(await menu(page).allTextContents()).toEqual(['概览', '登录会话', '审计日志']);
+    // The session is a cookie the page's scripts cannot read.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('qiyu_console');
+  });
+
+  it('审计日志 lists the operators the command made and the owner’s sign-in, and filters by action on the server', async () => {
+    await menu(page).filter({ hasText: '审计日志' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/audit');
+    await poll(() => auditRows(page).count()).toBeGreaterThanOrEqual(3);
+    const rows = await auditRows(page).allTextContents();
+    expect(rows.some((row) => row.includes('命令行') && row.includes('新建操作员') && row.includes(`name: ${EDITOR}`) && row.includes('role: editor'))).toBe(true);
+    expect(rows.some((row) => row.includes('命令行') && row.includes('新建操作员') && row.includes(`name: ${OWNER}`))).toBe(true);
+    expect(rows[0]).toContain(OWNER);
+    expect(rows[0]).toContain('登录');
+    expect(rows.join('\n')).not.toContain(OWNER_PASSWORD);
+
+    const listed: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/Audit/List')) listed.push(request.url());
+    });
+    await page.locator('.console-audit__action').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'operators.create' }).click();
+    await page.getByTestId('console-audit-search').click();
+    await poll(() => listed.some((url) => url.includes('action=operators.create'))).toBe(true);
+    await poll(async () => (await auditRows(page).allTextContents()).every((row) => row.includes('新建操作员'))).toBe(true);
+    expect(await auditRows(page).count()).toBe(2);
+  });
+
+  it('an editor’s console has no 审计日志; the page says 无权访问 and the server refuses the call too', async () => {
+    expect(editorPassword).toMatch(/^\S{16}$/);
+    const context = await browser.newContext({ ...DESKTOP_CHROME });
+    const editor = await context.newPage();
+    await editor.goto(`${app.url}/admin/login`);
+    await signIn(editor, EDITOR, editorPassword);
+    await editor.waitForURL((url) => url.pathname === '/admin');
+    await poll(() => editor.getByTestId('console-operator').textContent()).toBe(`${EDITOR}（编辑）`);
+    expect(await menu(editor).allTextContents()).toEqual(['概览', '登录会话']);
+
+    await editor.goto(`${app.url}/admin/audit`);
+    await poll(() => editor.getByTestId('console-forbidden').isVisible()).toBe(true);
+    expect(await editor.getByTestId('console-forbidden').textContent()).toContain('无权访问');
+    const answer = await editor.evaluate(async () => (await fetch('/api/admin/Audit/List?page=1&pageSize=20')).json());
+    expect(answer).toEqual({ ret: 9504, msg: '无权进行此操作', data: null });
+    await context.close();
+  });
+
+  it('登录会话 shows this session; ending another of the owner’s signs that browser out; 退出登录 returns to the sign-in', async () => {
+    const context = await browser.newContext({ ...DESKTOP_CHROME });
+    const laptop = await context.newPage();
+    await laptop.goto(`${app.url}/admin/login`);
+    await signIn(laptop, OWNER, OWNER_PASSWORD);
+    await laptop.waitForURL((url) => url.pathname === '/admin');
+
+    await menu(page).filter({ hasText: '登录会话' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/sessions');
+    const sessions = page.locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => sessions.count()).toBe(2);
+    // The newest first: the laptop's, then this one, marked.
+    expect(await sessions.nth(1).textContent()).toContain('当前会话');
+    expect(await sessions.first().textContent()).not.toContain('当前会话');
+    await sessions.first().getByTestId('console-session-end').click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await poll(() => sessions.count()).toBe(1);
+
+    await laptop.reload();
+    await laptop.waitForURL((url) => url.pathname === '/admin/login');
+    await context.close();
+
+    await page.getByTestId('console-sign-out').click();
+    await page.waitForURL((url) => url.pathname === '/admin/login');
+    await page.goto(`${app.url}/admin/sessions`);
+    await page.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('redirect') === '/admin/sessions');
+  });
+
+  it('the phone’s home route loads nothing of the console', async () => {
+    const context = await browser.newContext({ ...PHONE });
+    const phone = await context.newPage();
+    const loaded: string[] = [];
+    phone.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await phone.goto(app.url);
+    await phone.waitForLoadState('networkidle');
+    expect(loaded.filter((path) => path.startsWith('/admin'))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { installFakeConsoleOperatorsApi } from '../../../adapters/http/fake-console-operators-api.ts';
+import { FakeHttp } from '../../../adapters/http/fake-http.ts';
+import { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
+import { FakeNotifier } from '../../../adapters/notifier/fake-notifier.ts';
+import { ConsoleOperators } from '../../../src/core/admin-operators/console-operators.ts';
+import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
+import { ApiClient } from '../../../src/core/request/api-client.ts';
+import { AuditViewModel } from '../../../src/console/audit-view-model.ts';
+import { ConsoleSessionModel } from '../../../src/console/console-session-model.ts';
+import { SessionsViewModel } from '../../../src/console/sessions-view-model.ts';
+import { afterSignIn, SignInViewModel } from '../../../src/console/sign-in-view-model.ts';
+
+/** The console's view-models on its fake API (one browser), as the console's composition makes them. */
+function setup(path = '/admin/login', query: Record<string, string> = {}) {
+  const http = new FakeHttp();
+  let browser = 'one';
+  const state = installFakeConsoleOperatorsApi(http, { browser: () => browser });
+  state.addOperator({ name: 'boss', role: 'owner', password: 'owner password' });
+  state.addOperator({ name: 'writer', role: 'editor', password: 'editor password' });
+  const notifier = new FakeNotifier();
+  const navigator = new MemoryNavigator(path, query);
+  const context = { visitorId: () => null, traditionalChinese: () => false, tokenParams: () => null, sessionInvalidated: () => undefined };
+  const api = new ApiClient(http, context, notifier, navigator);
+  const operators = new ConsoleOperators(api);
+  const session = new ConsoleSessionModel(operators);
+  const signIn = () => new SignInViewModel(operators, new CaptchaService(api), session, navigator);
+  return { state, notifier, navigator, operators, session, signIn, switchBrowser: (to: string) => (browser = to) };
+}
+
+async function signedIn(world: ReturnType<typeof setup>, name: string, password: string) {
+  const vm = world.signIn();
+  vm.nameChanged(name);
+  vm.passwordChanged(password);
+  await vm.submit();
+  return vm;
+}
+
+describe('the console’s view-models', () => {
+  it('sign-in: a wrong password shows the server’s words and clears the password; the right one goes where the console was sent from', async () => {
+    const world = setup('/admin/login', { redirect: '/admin/audit' });
+    const vm = await signedIn(world, 'boss', 'wrong password');
+    expect(vm.error).toBe('操作员名或密码错误');
+    expect(vm.password).toBe('');
+    expect(world.session.operator).toBeNull();
+    vm.passwordChanged('owner password');
+    await vm.submit();
+    expect(vm.error).toBe('');
+    expect(world.session.operator).toMatchObject({ name: 'boss', role: 'owner' });
+    expect(world.navigator.current().path).toBe('/admin/audit');
+    expect(world.session.mayOpen('audit')).toBe(true);
+  });
+
+  it('sign-in goes only to a page of the console afterwards', () => {
+    expect(afterSignIn('/admin/sessions')).toBe('/admin/sessions');
+    expect(afterSignIn('https://evil.example/admin')).toBe('/admin');
+    expect(afterSignIn('//evil.example')).toBe('/admin');
+    expect(afterSignIn('/admin/login')).toBe('/admin');
+    expect(afterSignIn(undefined)).toBe('/admin');
+  });
+
+  it('the session is asked of the server at the start: signed in or not, and an editor may not open 审计日志', async () => {
+    const world = setup();
+    await world.session.check();
+    expect(world.session).toMatchObject({ checked: true, operator: null });
+    await signedIn(world, 'writer', 'editor password');
+    const again = new ConsoleSessionModel(world.operators);
+    await again.check();
+    expect(again.operator).toMatchObject({ name: 'writer', role: 'editor' });
+    expect(again.mayOpen('sessions')).toBe(true);
+    expect(again.mayOpen('audit')).toBe(false);
+  });
+
+  it('审计日志: refused to an editor by the server (forbidden); an owner’s pages filtered by action', async () => {
+    const editor = setup();
+    await signedIn(editor, 'writer', 'editor password');
+    const refused = new AuditViewModel(editor.operators, editor.session);
+    await refused.load();
+    expect(refused.forbidden).toBe(true);
+
+    const owner = setup();
+    await signedIn(owner, 'boss', 'owner password');
+    const vm = new AuditViewModel(owner.operators, owner.session);
+    await vm.load();
+    expect(vm.forbidden).toBe(false);
+    expect(vm.page?.list.map((row) => row.action)).toEqual(['operators.sign-in', 'operators.create', 'operators.create']);
+    vm.actionChanged('operators.create');
+    vm.searchTapped();
+    await vm.load();
+    expect(vm.page?.list.map((row) => row.target)).toEqual(owner.state.operators.map((one) => `operator:${one.id}`).reverse());
+    vm.pageChanged(2, 1);
+    await vm.load();
+    expect(vm).toMatchObject({ pageNumber: 1, pageSize: 1 });
+  });
+
+  it('登录会话: ending another session asks first and lists again; ending this one signs the console out', async () => {
+    const world = setup();
+    world.switchBrowser('laptop');
+    await signedIn(world, 'boss', 'owner password');
+    world.switchBrowser('desk');
+    await signedIn(world, 'boss', 'owner password');
+    const vm = new SessionsViewModel(world.operators, world.session, world.notifier);
+    await vm.load();
+    expect(vm.sessions.map((one) => one.current)).toEqual([true, false]);
+
+    const other = vm.sessions[1]!.id;
+    const ending = vm.endTapped(other);
+    expect(world.notifier.dialogs[0]?.options.message).toBe('结束该会话？在那台设备上需要重新登录。');
+    world.notifier.answer(true);
+    await ending;
+    expect(vm.sessions).toHaveLength(1);
+    expect(world.notifier.lastToast()?.message).toBe('会话已结束');
+
+    const own = vm.endTapped(vm.sessions[0]!.id);
+    world.notifier.answer(true);
+    await own;
+    expect(world.session.operator).toBeNull();
+  });
+});
