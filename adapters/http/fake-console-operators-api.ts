@@ -1,12 +1,13 @@
-import { ConsoleOperatorCalls, ConsoleRet, type ConsoleOperator, type ConsoleSession } from '../../src/core/admin-operators/admin-operators-protocol.ts';
+import { ConsoleOperatorCalls, ConsoleRet, type ConsoleOperator, type ConsoleSession, type ListedOperator } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
-import type { OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import { CONSOLE_PAGES, type OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
 import { fail, fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
 interface FakeOperator extends ConsoleOperator {
   password: string;
   disabled: boolean;
+  createdAt: number;
 }
 
 interface FakeSession {
@@ -63,7 +64,7 @@ export function installFakeConsoleOperatorsApi(http: FakeHttp, options: FakeCons
     sessions: [],
     audit: [],
     addOperator({ name, role, password, disabled = false }) {
-      const operator: FakeOperator = { id: nextId++, name, role, password, disabled };
+      const operator: FakeOperator = { id: nextId++, name, role, password, disabled, createdAt: now() };
       state.operators.push(operator);
       audit(null, OperatorTexts.commandLine, 'operators.create', `operator:${operator.id}`, null, { id: operator.id, name, role, disabled });
       return { id: operator.id, name, role };
@@ -117,8 +118,57 @@ export function installFakeConsoleOperatorsApi(http: FakeHttp, options: FakeCons
     return ok(null);
   });
 
+  const listed = ({ id, name, role, disabled, createdAt }: FakeOperator): ListedOperator => ({ id, name, role, disabled, createdAt });
+  const mayManage = (operatorId: number) => (CONSOLE_PAGES.operators as readonly OperatorRole[]).includes(operatorOf(operatorId).role);
+  const FORBIDDEN = fail(ConsoleRet.Forbidden, OperatorTexts.forbidden);
+  /** A made password: 16 characters, as the server's. */
+  const madePassword = () => Array.from({ length: 16 }, (_, i) => 'abcdefghjkmnpqrstuvwxyz23456789'[(nextId * 7 + i * 13) % 31]).join('');
+  const endSessionsOf = (id: number) => {
+    const open = state.sessions.filter((one) => one.operatorId === id && !one.ended);
+    for (const one of open) one.ended = true;
+    return open.length;
+  };
+
+  serve(ConsoleOperatorCalls.list, 'required', (_, operatorId) => (mayManage(operatorId) ? ok(state.operators.map(listed)) : FORBIDDEN));
+
+  serve(ConsoleOperatorCalls.create, 'required', (input, operatorId) => {
+    if (!mayManage(operatorId)) return FORBIDDEN;
+    if (state.operators.some((one) => one.name === input.name)) return fail(ConsoleRet.NameTaken, OperatorTexts.nameTaken);
+    const password = input.password ?? madePassword();
+    const operator: FakeOperator = { id: nextId++, name: input.name, role: input.role as OperatorRole, password, disabled: false, createdAt: now() };
+    state.operators.push(operator);
+    const me = operatorOf(operatorId);
+    audit(me.id, me.name, 'operators.create', `operator:${operator.id}`, null, { id: operator.id, name: operator.name, role: operator.role, disabled: false });
+    return ok({ operator: listed(operator), password: input.password === undefined ? password : '' });
+  });
+
+  serve(ConsoleOperatorCalls.disable, 'required', (input, operatorId) => {
+    if (!mayManage(operatorId)) return FORBIDDEN;
+    const me = operatorOf(operatorId);
+    if (input.name === me.name) return fail(ConsoleRet.NotYourself, OperatorTexts.notYourself);
+    const operator = state.operators.find((one) => one.name === input.name);
+    if (!operator) return fail(ConsoleRet.OperatorNotFound, OperatorTexts.notFound);
+    const sessionsEnded = endSessionsOf(operator.id);
+    if (!operator.disabled) {
+      operator.disabled = true;
+      audit(me.id, me.name, 'operators.disable', `operator:${operator.id}`, { ...listed(operator), disabled: false }, { ...listed(operator), sessionsEnded });
+    }
+    return ok(listed(operator));
+  });
+
+  serve(ConsoleOperatorCalls.resetPassword, 'required', (input, operatorId) => {
+    if (!mayManage(operatorId)) return FORBIDDEN;
+    const operator = state.operators.find((one) => one.name === input.name);
+    if (!operator) return fail(ConsoleRet.OperatorNotFound, OperatorTexts.notFound);
+    operator.password = madePassword();
+    const sessionsEnded = endSessionsOf(operator.id);
+    const me = operatorOf(operatorId);
+    audit(me.id, me.name, 'operators.reset-password', `operator:${operator.id}`, null, { passwordReset: true, sessionsEnded });
+    return ok({ operator: listed(operator), password: operator.password });
+  });
+
   serve(ConsoleOperatorCalls.audit, 'required', (input, operatorId) => {
-    if (operatorOf(operatorId).role !== 'owner') return fail(ConsoleRet.Forbidden, OperatorTexts.forbidden);
+    if (!(CONSOLE_PAGES.audit as readonly OperatorRole[]).includes(operatorOf(operatorId).role)) return FORBIDDEN;
     const action = input.action;
     const kept = state.audit
       .filter((row) => input.operatorId === undefined || row.operatorId === input.operatorId)

@@ -103,6 +103,9 @@ export const Ret = {
   ConsoleForbidden: ConsoleRet.Forbidden,
   ConsoleBadOrigin: ConsoleRet.BadOrigin,
   ConsoleSessionNotFound: ConsoleRet.SessionNotFound,
+  ConsoleNameTaken: ConsoleRet.NameTaken,
+  ConsoleOperatorNotFound: ConsoleRet.OperatorNotFound,
+  ConsoleNotYourself: ConsoleRet.NotYourself,
   /** Gold (7030-7039, server/gold). PayVideoByGold: the balance is below the price (msg names the balance). */
   GoldInsufficient: 7030,
   /** PayVideoByGold: the video is free, there is nothing to unlock. */

@@ -6,13 +6,18 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { serveConsole, servePublicConsole } from '../http/console-route.ts';
 import { ConsoleOperatorCalls, ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
-import { CONSOLE_PAGES } from '../../src/core/admin-operators/operator-rules.ts';
-import { endOperatorSession, listOpenSessions } from './operator-repository.ts';
+import { CONSOLE_PAGES, type OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import { createOperator, disableOperator, resetOperatorPassword } from './operator-accounts.ts';
+import { endOperatorSession, listOpenSessions, listOperators, type OperatorRecord } from './operator-repository.ts';
 import { consoleCookie, type CaptchaCheck, OperatorSessions } from './operator-sessions.ts';
+
+const listed = (operator: OperatorRecord) => ({ id: operator.id, name: operator.name, role: operator.role, disabled: operator.disabled, createdAt: operator.createdAt.getTime() });
 
 export function registerOperatorRoutes(api: ApiRouter, services: AppServices, captchas: CaptchaCheck): OperatorSessions {
   const { db, clock } = services;
   const sessions = new OperatorSessions(services, captchas);
+  const accounts = { db, hasher: services.passwords, now: () => new Date(clock.now()) };
+  const actorOf = (caller: { operator: { id: number; name: string } }) => ({ operatorId: caller.operator.id, name: caller.operator.name });
 
   servePublicConsole(api, ConsoleOperatorCalls.signIn, async ({ input, request, reply }) => {
     const { token, operator } = await sessions.signIn(input, request.ip, request.headers['user-agent'] ?? '');
@@ -51,6 +56,27 @@ export function registerOperatorRoutes(api: ApiRouter, services: AppServices, ca
     });
     if (!ended) throw new ApiError(ConsoleRet.SessionNotFound, OperatorTexts.sessionNotFound);
     return null;
+  });
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.list, CONSOLE_PAGES.operators, async () => (await listOperators(db)).map(listed));
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.create, CONSOLE_PAGES.operators, async ({ caller, input }) => {
+    const made = await createOperator(accounts, actorOf(caller), { name: input.name, role: input.role as OperatorRole, ...(input.password === undefined ? {} : { password: input.password }) });
+    if (!made.ok) throw new ApiError(ConsoleRet.NameTaken, made.problem);
+    return { operator: listed(made.operator), password: made.generated ? made.password : '' };
+  });
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.disable, CONSOLE_PAGES.operators, async ({ caller, input }) => {
+    if (input.name === caller.operator.name) throw new ApiError(ConsoleRet.NotYourself, OperatorTexts.notYourself);
+    const done = await disableOperator(accounts, actorOf(caller), input.name);
+    if (!done.ok) throw new ApiError(ConsoleRet.OperatorNotFound, done.problem);
+    return listed(done.operator);
+  });
+
+  serveConsole(api, sessions, ConsoleOperatorCalls.resetPassword, CONSOLE_PAGES.operators, async ({ caller, input }) => {
+    const done = await resetOperatorPassword(accounts, actorOf(caller), input.name);
+    if (!done.ok) throw new ApiError(ConsoleRet.OperatorNotFound, done.problem);
+    return { operator: listed(done.operator), password: done.password };
   });
 
   serveConsole(api, sessions, ConsoleOperatorCalls.audit, CONSOLE_PAGES.audit, async ({ input }) => {

@@ -12,6 +12,7 @@ import { ConsoleSession } from './console-tokens.ts';
 const PAGES: { path: string; page: ConsolePage; label: string }[] = [
   { path: '/admin', page: 'overview', label: ConsoleTexts.overview },
   { path: '/admin/sessions', page: 'sessions', label: ConsoleTexts.sessions },
+  { path: '/admin/operators', page: 'operators', label: ConsoleTexts.operators },
   { path: '/admin/audit', page: 'audit', label: ConsoleTexts.audit },
 ];
 

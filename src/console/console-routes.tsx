@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { ScreenScope } from '../ui/app/container-context.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { ConsoleGuardedPage, ConsoleLayout, ConsoleNotFound, OverviewScreen } from './console-layout.tsx';
+import { OperatorsScreen } from './operators-screen.tsx';
 import { SessionsScreen } from './sessions-screen.tsx';
 import { SignInScreen } from './sign-in-screen.tsx';
 
@@ -26,6 +27,16 @@ export const consoleRoutes: RouteObject[] = [
           <ScreenScope>
             <ConsoleGuardedPage page="sessions">
               <SessionsScreen />
+            </ConsoleGuardedPage>
+          </ScreenScope>
+        ),
+      },
+      {
+        path: 'operators',
+        element: (
+          <ScreenScope>
+            <ConsoleGuardedPage page="operators">
+              <OperatorsScreen />
             </ConsoleGuardedPage>
           </ScreenScope>
         ),

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { installFakeConsoleOperatorsApi } from '../../adapters/http/fake-console-operators-api.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import { createOperator, disableOperator } from '../../server/operators/operator-accounts.ts';
-import { ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleSession } from '../../src/core/admin-operators/admin-operators-protocol.ts';
+import { ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleSession, type ListedOperator, type MadePassword } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
 import type { OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
@@ -139,5 +139,57 @@ protocolContract<ConsoleWorld>('console operators protocol', {
     const group = (await browser.send(ConsoleOperatorCalls.audit, { page: 1, pageSize: 100, action: 'operators.' })).data as AuditPage;
     expect(group.list.every((row) => row.action.startsWith('operators.'))).toBe(true);
     expect((await browser.send(ConsoleOperatorCalls.audit, { page: 1, pageSize: 20, action: 'DROP TABLE' })).ret).toBe(1002);
+  });
+
+  it('an owner manages operators: made (a password made and shown once), listed, given a new password, disabled; each in the log', async () => {
+    const owner = await world.operator('owner');
+    const browser = world.browser();
+    await browser.send(ConsoleOperatorCalls.signIn, { name: owner.name, password: owner.password });
+    const name = nextName('moderator');
+    const made = await browser.send(ConsoleOperatorCalls.create, { name, role: 'moderator' });
+    expect(made).toMatchObject({ ret: 200, data: { operator: { name, role: 'moderator', disabled: false } } });
+    const password = (made.data as MadePassword).password;
+    expect(password).toMatch(/^\S{16}$/);
+    const given = await browser.send(ConsoleOperatorCalls.create, { name: nextName('editor'), role: 'editor', password: 'given password 1' });
+    expect((given.data as MadePassword).password).toBe('');
+    expect(await browser.send(ConsoleOperatorCalls.create, { name, role: 'editor' })).toEqual({ ret: ConsoleRet.NameTaken, msg: OperatorTexts.nameTaken, data: null });
+    expect(await browser.send(ConsoleOperatorCalls.create, { name: 'a b', role: 'editor' })).toMatchObject({ ret: 1002, msg: OperatorTexts.nameInvalid });
+    expect(await browser.send(ConsoleOperatorCalls.create, { name: nextName('editor'), role: 'editor', password: 'short' })).toMatchObject({ ret: 1002, msg: OperatorTexts.passwordInvalid });
+    expect((await browser.send(ConsoleOperatorCalls.create, { name: nextName('editor'), role: 'root' as 'owner' })).ret).toBe(1002);
+
+    const moderator = world.browser();
+    expect((await moderator.send(ConsoleOperatorCalls.signIn, { name, password })).ret).toBe(200);
+    const listed = (await browser.send(ConsoleOperatorCalls.list, {})).data as ListedOperator[];
+    expect(listed.find((one) => one.name === name)).toMatchObject({ role: 'moderator', disabled: false });
+
+    const reset = await browser.send(ConsoleOperatorCalls.resetPassword, { name });
+    const next = (reset.data as MadePassword).password;
+    expect(next).toMatch(/^\S{16}$/);
+    expect(next).not.toBe(password);
+    expect((await moderator.send(ConsoleOperatorCalls.me, {})).ret).toBe(ConsoleRet.SignInRequired);
+    expect((await moderator.send(ConsoleOperatorCalls.signIn, { name, password })).ret).toBe(ConsoleRet.WrongCredentials);
+    expect((await moderator.send(ConsoleOperatorCalls.signIn, { name, password: next })).ret).toBe(200);
+
+    expect(await browser.send(ConsoleOperatorCalls.disable, { name })).toMatchObject({ ret: 200, data: { name, disabled: true } });
+    expect((await moderator.send(ConsoleOperatorCalls.me, {})).ret).toBe(ConsoleRet.SignInRequired);
+    expect(await browser.send(ConsoleOperatorCalls.disable, { name: owner.name })).toEqual({ ret: ConsoleRet.NotYourself, msg: OperatorTexts.notYourself, data: null });
+    expect((await browser.send(ConsoleOperatorCalls.disable, { name: 'nobody-here' })).ret).toBe(ConsoleRet.OperatorNotFound);
+
+    const log = (await browser.send(ConsoleOperatorCalls.audit, { page: 1, pageSize: 100, action: 'operators.' })).data as AuditPage;
+    const mine = log.list.filter((row) => row.actor === owner.name).map((row) => row.action);
+    expect(mine.slice(0, 4)).toEqual(['operators.disable', 'operators.reset-password', 'operators.create', 'operators.create']);
+    expect(JSON.stringify(log)).not.toContain(next);
+  });
+
+  it('managing operators is an owner’s: every other role is refused each call (9504)', async () => {
+    for (const role of ['editor', 'moderator', 'finance'] as const) {
+      const someone = await world.operator(role);
+      const browser = world.browser();
+      await browser.send(ConsoleOperatorCalls.signIn, { name: someone.name, password: someone.password });
+      expect((await browser.send(ConsoleOperatorCalls.list, {})).ret).toBe(ConsoleRet.Forbidden);
+      expect((await browser.send(ConsoleOperatorCalls.create, { name: nextName('editor'), role: 'owner' })).ret).toBe(ConsoleRet.Forbidden);
+      expect((await browser.send(ConsoleOperatorCalls.resetPassword, { name: someone.name })).ret).toBe(ConsoleRet.Forbidden);
+      expect((await browser.send(ConsoleOperatorCalls.disable, { name: someone.name })).ret).toBe(ConsoleRet.Forbidden);
+    }
   });
 });

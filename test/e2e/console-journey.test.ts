@@ -50,7 +50,7 @@ describe('the operator console on a desktop', () => {
     await page.waitForURL((url) => url.pathname === '/admin');
     await poll(() => page.getByTestId('console-operator').textContent()).toBe(`${OWNER}（所有者）`);
     expect(await page.getByTestId('console-overview').textContent()).toContain(`${OWNER}，欢迎回来（所有者）`);
-    expect(await menu(page).allTextContents()).toEqual(['概览', '登录会话', '审计日志']);
+    await poll(() => menu(page).allTextContents()).toEqual(['概览', '登录会话', '操作员', '审计日志']);
     // The session is a cookie the page's scripts cannot read.
     expect(await page.evaluate(() => document.cookie)).not.toContain('qiyu_console');
   });
@@ -86,7 +86,7 @@ describe('the operator console on a desktop', () => {
     await signIn(editor, EDITOR, editorPassword);
     await editor.waitForURL((url) => url.pathname === '/admin');
     await poll(() => editor.getByTestId('console-operator').textContent()).toBe(`${EDITOR}（编辑）`);
-    expect(await menu(editor).allTextContents()).toEqual(['概览', '登录会话']);
+    await poll(() => menu(editor).allTextContents()).toEqual(['概览', '登录会话']);
 
     await editor.goto(`${app.url}/admin/audit`);
     await poll(() => editor.getByTestId('console-forbidden').isVisible()).toBe(true);
@@ -94,6 +94,47 @@ describe('the operator console on a desktop', () => {
     const answer = await editor.evaluate(async () => (await fetch('/api/admin/Audit/List?page=1&pageSize=20')).json());
     expect(answer).toEqual({ ret: 9504, msg: '无权进行此操作', data: null });
     await context.close();
+  });
+
+  it('操作员: the owner makes a moderator (its password shown once), who signs in; disabled, the moderator is signed out', async () => {
+    await menu(page).filter({ hasText: '操作员' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/operators');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => rows.count()).toBe(2);
+    await page.getByTestId('console-operator-new').click();
+    const moderatorName = `mod-${Date.now().toString(36)}`;
+    await page.getByTestId('console-operator-name').fill(moderatorName);
+    await page.getByTestId('console-operator-role').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '审核员' }).click();
+    await page.getByTestId('console-operator-create').click();
+    const shown = page.getByTestId('console-operator-password');
+    await poll(() => shown.isVisible()).toBe(true);
+    const password = (await shown.textContent())?.trim() ?? '';
+    expect(password).toMatch(/^\S{16}$/);
+    await page.getByTestId('console-operator-password-close').click();
+    await poll(() => rows.count()).toBe(3);
+    expect(await rows.filter({ hasText: moderatorName }).textContent()).toContain('审核员');
+
+    const context = await browser.newContext({ ...DESKTOP_CHROME });
+    const moderator = await context.newPage();
+    await moderator.goto(`${app.url}/admin/login`);
+    await signIn(moderator, moderatorName, password);
+    await moderator.waitForURL((url) => url.pathname === '/admin');
+    await poll(() => menu(moderator).allTextContents()).toEqual(['概览', '登录会话']);
+
+    await rows.filter({ hasText: moderatorName }).getByTestId('console-operator-disable').click();
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await poll(async () => rows.filter({ hasText: moderatorName }).textContent()).toContain('已停用');
+    await moderator.reload();
+    await moderator.waitForURL((url) => url.pathname === '/admin/login');
+    await signIn(moderator, moderatorName, password);
+    await expect.poll(() => moderator.getByTestId('console-sign-in-error').textContent()).toBe('该操作员已停用');
+    await context.close();
+
+    // Both changes are in the log, made by the owner.
+    await menu(page).filter({ hasText: '审计日志' }).click();
+    await poll(async () => (await auditRows(page).allTextContents()).some((row) => row.includes(OWNER) && row.includes('停用操作员') && row.includes(moderatorName))).toBe(true);
+    expect((await auditRows(page).allTextContents()).some((row) => row.includes(OWNER) && row.includes('新建操作员') && row.includes(`name: ${moderatorName}`))).toBe(true);
   });
 
   it('登录会话 shows this session; ending another of the owner’s signs that browser out; 退出登录 returns to the sign-in', async () => {

@@ -99,6 +99,7 @@ const NO_PARAM_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/admin/Operators/SignOut',
   'GET /api/admin/Operators/Me',
   'GET /api/admin/Operators/Sessions',
+  'GET /api/admin/Operators/List',
 ]);
 
 /**

@@ -9,8 +9,8 @@ import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { pageOf } from '../shared-kernel/video.ts';
-import { OperatorLimits } from './admin-operators-texts.ts';
-import { OPERATOR_ROLES } from './operator-rules.ts';
+import { OperatorLimits, OperatorTexts } from './admin-operators-texts.ts';
+import { OPERATOR_NAME, OPERATOR_ROLES } from './operator-rules.ts';
 
 /** The answer codes of the console's calls (the sign-in's limits and captcha answer as the app's: 1005, 1007, 1008). */
 export const ConsoleRet = {
@@ -26,6 +26,12 @@ export const ConsoleRet = {
   BadOrigin: 9505,
   /** EndSession: no open session of the caller's with that id. */
   SessionNotFound: 9506,
+  /** Operators/Create: the name is taken. */
+  NameTaken: 9507,
+  /** Operators/Disable, ResetPassword: no operator with that name. */
+  OperatorNotFound: 9508,
+  /** Operators/Disable: an owner cannot disable themselves (the console would have no way back in). */
+  NotYourself: 9509,
 } as const;
 
 /** The sign-in's limit (the app's 1005): too many password checks from this address. */
@@ -38,6 +44,18 @@ export const CONSOLE_COOKIE = 'qiyu_console';
 const operator = object({ id: wire.id, name: wire.word, role: picklist(OPERATOR_ROLES) });
 
 export type ConsoleOperator = InferOutput<typeof operator>;
+
+/** An operator as the owner's list shows it: also whether disabled, and when made (Unix ms). */
+const listedOperator = object({ id: wire.id, name: wire.word, role: picklist(OPERATOR_ROLES), disabled: wire.flag, createdAt: wire.amount() });
+
+export type ListedOperator = InferOutput<typeof listedOperator>;
+
+/** A password the server made (shown once), with the operator it is for. */
+const madePassword = object({ operator: listedOperator, password: wire.text });
+
+export type MadePassword = InferOutput<typeof madePassword>;
+
+const operatorName = { kind: 'text', max: OperatorLimits.nameMax, trim: true, pattern: OPERATOR_NAME, badMessage: OperatorTexts.nameInvalid } as const;
 
 /** An open session of the operator's: where from (its browser), when made and last used (Unix ms), this one or not. */
 const consoleSession = object({ id: wire.id, userAgent: wire.text, createdAt: wire.amount(), lastSeenAt: wire.amount(), current: wire.flag });
@@ -89,6 +107,39 @@ export const ConsoleOperatorCalls = {
     params: { id: { kind: 'id' } },
     answer: wire.none,
     refusals: [ConsoleRet.SessionNotFound],
+  }),
+  /** Every operator (owners only), in the order they were made. */
+  list: call({ method: 'GET', path: '/api/admin/Operators/List', carrier: 'query', params: {}, answer: wire.items(listedOperator), refusals: [ConsoleRet.Forbidden] }),
+  /** Makes an operator (owners only): with the password given, or one made and answered (shown once). */
+  create: call({
+    method: 'POST',
+    path: '/api/admin/Operators/Create',
+    carrier: 'form',
+    params: {
+      name: operatorName,
+      role: { kind: 'text', max: 16, oneOf: OPERATOR_ROLES },
+      password: { kind: 'text', max: OperatorLimits.passwordMax, optional: true, pattern: new RegExp(`^[\\s\\S]{${OperatorLimits.passwordMin},}$`), badMessage: OperatorTexts.passwordInvalid },
+    },
+    answer: madePassword,
+    refusals: [ConsoleRet.NameTaken, ConsoleRet.Forbidden],
+  }),
+  /** Disables an operator and ends their sessions (owners only; not oneself). */
+  disable: call({
+    method: 'POST',
+    path: '/api/admin/Operators/Disable',
+    carrier: 'form',
+    params: { name: operatorName },
+    answer: listedOperator,
+    refusals: [ConsoleRet.OperatorNotFound, ConsoleRet.NotYourself, ConsoleRet.Forbidden],
+  }),
+  /** Gives an operator a new password, made and answered (shown once), and ends their sessions (owners only). */
+  resetPassword: call({
+    method: 'POST',
+    path: '/api/admin/Operators/ResetPassword',
+    carrier: 'form',
+    params: { name: operatorName },
+    answer: madePassword,
+    refusals: [ConsoleRet.OperatorNotFound, ConsoleRet.Forbidden],
   }),
   /** The audit log, the newest first (owners only): by operator and by action (`operators.` for a group). */
   audit: call({

@@ -15,6 +15,7 @@ export const OperatorTexts = {
   forbidden: '无权进行此操作',
   badOrigin: '请求来源无效',
   sessionNotFound: '会话不存在',
+  notYourself: '不能停用自己',
 } as const;
 
 /** Limits of operator names and passwords (the texts above quote them). */
@@ -64,6 +65,24 @@ export const ConsoleTexts = {
   backHome: '返回概览',
   loadFailed: '加载失败，请重试',
   retry: '重试',
+  operators: '操作员',
+  newOperator: '新建操作员',
+  role: '角色',
+  state: '状态',
+  createdAt: '创建时间',
+  enabled: '正常',
+  disabledState: '已停用',
+  disable: '停用',
+  resetPassword: '重设密码',
+  passwordOptional: '密码（留空则自动生成）',
+  create: '创建',
+  cancel: '取消',
+  operatorCreated: (name: string) => `已创建操作员 ${name}`,
+  resetConfirm: (name: string) => `为 ${name} 重设密码？其所有会话将被结束。`,
+  disableConfirm: (name: string) => `停用 ${name}？其所有会话将被结束。`,
+  passwordOnce: (name: string) => `${name} 的密码`,
+  passwordOnceHint: '请妥善转交，此密码只显示这一次。',
+  close: '关闭',
   /** Audit actions by name. */
   actions: {
     'operators.create': '新建操作员',

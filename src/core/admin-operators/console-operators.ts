@@ -3,10 +3,12 @@
  * console never holds a token), the sign-in with its refusals told apart (the captcha after failures, as the app's
  * sign-in), the sign-out, one's sessions, and the audit log (null where the role may not read it: the server says so).
  */
-import { ApiRefusal } from '../request/api-error.ts';
+import { ApiError, ApiRefusal } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
+import { Ret } from '../request/ret.ts';
 import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
-import { ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleOperator, type ConsoleSession } from './admin-operators-protocol.ts';
+import { ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleOperator, type ConsoleSession, type ListedOperator, type MadePassword } from './admin-operators-protocol.ts';
+import type { OperatorRole } from './operator-rules.ts';
 
 export type SignInOutcome =
   | { ok: true; operator: ConsoleOperator }
@@ -58,6 +60,33 @@ export class ConsoleOperators {
       if (error instanceof ApiRefusal && error.ret === ConsoleRet.SessionNotFound) return false;
       throw error;
     }
+  }
+
+  /** Every operator (an owner's list). */
+  async list(): Promise<ListedOperator[]> {
+    return this.api.request(ConsoleOperatorCalls.list, {});
+  }
+
+  /**
+   * Makes an operator; the password is the one given, or one the server made (answered once, to be shown once).
+   * A taken name is a refusal the form shows (its message); other refusals are the request layer's.
+   */
+  async create(form: { name: string; role: OperatorRole; password?: string }): Promise<{ ok: true; made: MadePassword } | { ok: false; message: string }> {
+    try {
+      const password = form.password?.trim() ? { password: form.password } : {};
+      return { ok: true, made: await this.api.request(ConsoleOperatorCalls.create, { name: form.name.trim(), role: form.role, ...password }, { suppressTips: true }) };
+    } catch (error) {
+      if (error instanceof ApiRefusal || (error instanceof ApiError && error.ret === Ret.BadParam)) return { ok: false, message: error.msg };
+      throw error;
+    }
+  }
+
+  async disable(name: string): Promise<ListedOperator> {
+    return this.api.request(ConsoleOperatorCalls.disable, { name });
+  }
+
+  async resetPassword(name: string): Promise<MadePassword> {
+    return this.api.request(ConsoleOperatorCalls.resetPassword, { name });
   }
 
   /** A page of the audit log, the newest first; null when the operator's role may not read it. */

@@ -15,11 +15,12 @@ export function isOperatorRole(value: string): value is OperatorRole {
   return (OPERATOR_ROLES as readonly string[]).includes(value);
 }
 
-const NAME = /^[A-Za-z0-9_.-]+$/;
+/** The characters of an operator name. */
+export const OPERATOR_NAME = /^[A-Za-z0-9_.-]{2,32}$/;
 
 /** Why an operator name is refused (OperatorTexts.nameInvalid), or null. */
 export function operatorNameProblem(name: string): string | null {
-  return name.length >= OperatorLimits.nameMin && name.length <= OperatorLimits.nameMax && NAME.test(name) ? null : OperatorTexts.nameInvalid;
+  return name.length >= OperatorLimits.nameMin && name.length <= OperatorLimits.nameMax && OPERATOR_NAME.test(name) ? null : OperatorTexts.nameInvalid;
 }
 
 /** Why an operator password is refused (OperatorTexts.passwordInvalid), or null. */
@@ -31,6 +32,7 @@ export function operatorPasswordProblem(password: string): string | null {
 export const CONSOLE_PAGES = {
   overview: OPERATOR_ROLES,
   sessions: OPERATOR_ROLES,
+  operators: ['owner'],
   audit: ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 

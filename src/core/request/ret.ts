@@ -2,6 +2,8 @@
 export const Ret = {
   Ok: 200,
   SessionInvalid: 201,
+  /** A parameter the server refused (its message says which and why: the declaration's badMessage). */
+  BadParam: 1002,
   PurchaseBlocked: 7003,
 } as const;
 

@@ -8,6 +8,7 @@ import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';
 import { AuditViewModel } from '../../../src/console/audit-view-model.ts';
 import { ConsoleSessionModel } from '../../../src/console/console-session-model.ts';
+import { OperatorsViewModel } from '../../../src/console/operators-view-model.ts';
 import { SessionsViewModel } from '../../../src/console/sessions-view-model.ts';
 import { afterSignIn, SignInViewModel } from '../../../src/console/sign-in-view-model.ts';
 
@@ -115,5 +116,40 @@ describe('the console’s view-models', () => {
     world.notifier.answer(true);
     await own;
     expect(world.session.operator).toBeNull();
+  });
+
+  it('操作员: a new operator’s made password is shown once; a taken name stays in the form; disabling asks first', async () => {
+    const world = setup();
+    await signedIn(world, 'boss', 'owner password');
+    const vm = new OperatorsViewModel(world.operators, world.session, world.notifier);
+    await vm.load();
+    expect(vm.operators.map((one) => one.name)).toEqual(['boss', 'writer']);
+    expect(vm.me).toBe('boss');
+
+    vm.createTapped();
+    vm.nameChanged('writer');
+    await vm.createSubmitted();
+    expect(vm).toMatchObject({ creating: true, formError: '操作员名已存在' });
+    vm.nameChanged('judge');
+    vm.roleChanged('moderator');
+    await vm.createSubmitted();
+    expect(vm.creating).toBe(false);
+    expect(vm.shownPassword?.operator).toMatchObject({ name: 'judge', role: 'moderator' });
+    expect(vm.shownPassword?.password).toMatch(/^\S{16}$/);
+    expect(world.notifier.lastToast()?.message).toBe('已创建操作员 judge');
+    expect(vm.operators.map((one) => one.name)).toEqual(['boss', 'writer', 'judge']);
+    vm.passwordClosed();
+    expect(vm.shownPassword).toBeNull();
+
+    const disabling = vm.disableTapped('judge');
+    expect(world.notifier.dialogs.at(-1)?.options.message).toBe('停用 judge？其所有会话将被结束。');
+    world.notifier.answer(true);
+    await disabling;
+    expect(vm.operators.find((one) => one.name === 'judge')?.disabled).toBe(true);
+
+    const resetting = vm.resetTapped('writer');
+    world.notifier.answer(false);
+    await resetting;
+    expect(vm.shownPassword).toBeNull();
   });
 });

@@ -1,0 +1,121 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ConsoleRet, type ListedOperator, type MadePassword } from '../core/admin-operators/admin-operators-protocol.ts';
+import { ConsoleTexts, OperatorTexts } from '../core/admin-operators/admin-operators-texts.ts';
+import type { ConsoleOperators } from '../core/admin-operators/console-operators.ts';
+import type { OperatorRole } from '../core/admin-operators/operator-rules.ts';
+import type { Notifier } from '../core/ports/notifier.ts';
+import { ApiError } from '../core/request/api-error.ts';
+import type { ConsoleSessionModel } from './console-session-model.ts';
+
+/** 操作员 (owners): the operators, a new one (its password shown once), a new password, disabling one. */
+export class OperatorsViewModel {
+  operators: ListedOperator[] = [];
+  loading = false;
+  failed = false;
+  /** The new-operator form is open. */
+  creating = false;
+  name = '';
+  role: OperatorRole = 'editor';
+  password = '';
+  formError = '';
+  busy = false;
+  /** A password the server made, shown once (with the operator it is for) until closed. */
+  shownPassword: MadePassword | null = null;
+
+  constructor(
+    private readonly console: ConsoleOperators,
+    private readonly session: ConsoleSessionModel,
+    private readonly notifier: Notifier,
+  ) {
+    makeAutoObservable<OperatorsViewModel, 'console' | 'session' | 'notifier'>(this, { console: false, session: false, notifier: false }, { autoBind: true });
+  }
+
+  get me(): string {
+    return this.session.operator?.name ?? '';
+  }
+
+  opened(): void {
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    this.loading = true;
+    try {
+      const operators = await this.console.list();
+      runInAction(() => {
+        this.operators = operators;
+        this.failed = false;
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.ret === ConsoleRet.SignInRequired) this.session.ended();
+      runInAction(() => (this.failed = true));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  createTapped(): void {
+    this.creating = true;
+    this.name = '';
+    this.role = 'editor';
+    this.password = '';
+    this.formError = '';
+  }
+
+  createClosed(): void {
+    this.creating = false;
+  }
+
+  nameChanged(value: string): void {
+    this.name = value;
+  }
+
+  roleChanged(value: OperatorRole): void {
+    this.role = value;
+  }
+
+  passwordChanged(value: string): void {
+    this.password = value;
+  }
+
+  async createSubmitted(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.formError = '';
+    try {
+      const outcome = await this.console.create({ name: this.name, role: this.role, ...(this.password ? { password: this.password } : {}) });
+      if (!outcome.ok) {
+        runInAction(() => (this.formError = outcome.message));
+        return;
+      }
+      runInAction(() => {
+        this.creating = false;
+        if (outcome.made.password) this.shownPassword = outcome.made;
+      });
+      this.notifier.toast(ConsoleTexts.operatorCreated(outcome.made.operator.name), { durationMs: 2_000, position: 'top' });
+      await this.load();
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  async resetTapped(name: string): Promise<void> {
+    if (!(await this.notifier.confirm({ message: ConsoleTexts.resetConfirm(name) }))) return;
+    const made = await this.console.resetPassword(name);
+    runInAction(() => (this.shownPassword = made));
+  }
+
+  async disableTapped(name: string): Promise<void> {
+    if (!(await this.notifier.confirm({ message: ConsoleTexts.disableConfirm(name) }))) return;
+    await this.console.disable(name);
+    await this.load();
+  }
+
+  passwordClosed(): void {
+    this.shownPassword = null;
+  }
+
+  roleName(role: OperatorRole): string {
+    return OperatorTexts.roles[role];
+  }
+}
