@@ -17,6 +17,8 @@ async function benchBuild(): Promise<void> {
   const report = await buildApp({ quiet: true });
   console.log(`build: ${Math.round(performance.now() - started)} ms; home route initial JS ${kib(report.initialJsGzip)} gzip in ${report.initial.filter((f) => f.file.endsWith('.js')).length} files, CSS ${kib(report.initialCssGzip)} gzip (the one-bundle peer: see the Lighthouse lines)`);
   for (const file of report.initial) console.log(`  ${file.file}  ${kib(file.bytes)} raw, ${kib(file.gzipBytes)} gzip`);
+  // The operator console's own first load (/admin, a desktop), beside the phone's: never part of the phone's.
+  console.log(`operator console (/admin) first load: JS ${kib(report.console.jsGzip)} gzip, CSS ${kib(report.console.cssGzip)} gzip in ${report.console.files.length} files; ${(report.console.jsGzip / report.initialJsGzip).toFixed(2)}× the phone's home JS`);
 }
 
 const parts: [string, () => Promise<unknown>][] = [
