@@ -4,7 +4,7 @@
  * regroups esbuild's chunks so the home route loads a few files rather than dozens (scripts/merge-chunks.ts);
  * every text asset gets a .br and a .gz beside it (scripts/precompress.ts).
  */
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -35,6 +35,24 @@ export interface BuildReport {
   console: { files: { file: string; bytes: number; gzipBytes: number }[]; jsGzip: number; cssGzip: number };
 }
 
+/** What the app's build and the console's share: bundled, split ES modules, hashed names, minified, UTF-8. */
+const BROWSER_BUILD = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'media/[name]-[hash]',
+  minify: true,
+  sourcemap: false,
+  metafile: true,
+  legalComments: 'none',
+  // Chinese text as UTF-8 rather than \uXXXX escapes: a third of the bytes (the server sends charset=utf-8).
+  charset: 'utf8',
+  jsx: 'automatic',
+} as const satisfies BuildOptions;
+
 const CONSOLE_ENTRY = 'src/console/main.tsx';
 
 /**
@@ -45,23 +63,11 @@ async function buildConsole(): Promise<BuildReport['console']> {
   const outdir = path.join(DIST_DIR, 'admin', 'assets');
   const result = await build({
     absWorkingDir: root,
+    ...BROWSER_BUILD,
     entryPoints: [CONSOLE_ENTRY],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
     target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
     outdir,
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'media/[name]-[hash]',
     publicPath: '/admin/assets',
-    minify: true,
-    sourcemap: false,
-    metafile: true,
-    legalComments: 'none',
-    charset: 'utf8',
-    jsx: 'automatic',
     tsconfig: path.join(root, 'tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'error',
@@ -118,24 +124,11 @@ async function buildInto(stage: string, options: { apiBase?: string; quiet?: boo
   const packageVersion = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? '';
   const result = await build({
     absWorkingDir: root,
+    ...BROWSER_BUILD,
     entryPoints: [ENTRY],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
     target: ['es2020', 'chrome87', 'safari14.1', 'ios14.5'],
     outdir: path.join(stage, 'assets'),
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'media/[name]-[hash]',
     publicPath: '/assets',
-    minify: true,
-    sourcemap: false,
-    metafile: true,
-    legalComments: 'none',
-    // Chinese text as UTF-8 rather than \uXXXX escapes: a third of the bytes (the server sends charset=utf-8).
-    charset: 'utf8',
-    jsx: 'automatic',
     loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.gif': 'file', '.mp3': 'file' },
     define: {
       'process.env.NODE_ENV': '"production"',

@@ -1,9 +1,8 @@
-import { makeAutoObservable, runInAction } from 'mobx';
-import { ConsoleRet } from '../core/admin-operators/admin-operators-protocol.ts';
-import { ApiError } from '../core/request/api-error.ts';
+import { makeAutoObservable } from 'mobx';
 import type { AuditPage } from '../core/admin-operators/admin-operators-protocol.ts';
 import type { ConsoleOperators } from '../core/admin-operators/console-operators.ts';
 import type { ConsoleSessionModel } from './console-session-model.ts';
+import { loadPage } from './console-page-load.ts';
 
 /** 审计日志: a page of the log at a time (paged on the server), filtered by action and operator. */
 export class AuditViewModel {
@@ -48,21 +47,11 @@ export class AuditViewModel {
   }
 
   async load(): Promise<void> {
-    this.loading = true;
-    try {
-      const operatorId = this.operatorId === '' ? undefined : Number(this.operatorId);
-      const page = await this.operators.audit({ page: this.pageNumber, pageSize: this.pageSize, action: this.action, ...(operatorId ? { operatorId } : {}) });
-      runInAction(() => {
-        this.forbidden = page === null;
-        this.page = page;
-        this.failed = false;
-      });
-    } catch (error) {
-      // The session ended meanwhile (elsewhere, or expired): back to the sign-in.
-      if (error instanceof ApiError && error.ret === ConsoleRet.SignInRequired) this.session.ended();
-      runInAction(() => (this.failed = true));
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+    const operatorId = this.operatorId === '' ? undefined : Number(this.operatorId);
+    const query = { page: this.pageNumber, pageSize: this.pageSize, action: this.action, ...(operatorId ? { operatorId } : {}) };
+    await loadPage(this, this.session, () => this.operators.audit(query), (page) => {
+      this.forbidden = page === null;
+      this.page = page;
+    });
   }
 }

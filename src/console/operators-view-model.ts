@@ -1,11 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ConsoleRet, type ListedOperator, type MadePassword } from '../core/admin-operators/admin-operators-protocol.ts';
+import type { ListedOperator, MadePassword } from '../core/admin-operators/admin-operators-protocol.ts';
 import { ConsoleTexts, OperatorTexts } from '../core/admin-operators/admin-operators-texts.ts';
 import type { ConsoleOperators } from '../core/admin-operators/console-operators.ts';
 import type { OperatorRole } from '../core/admin-operators/operator-rules.ts';
 import type { Notifier } from '../core/ports/notifier.ts';
-import { ApiError } from '../core/request/api-error.ts';
 import type { ConsoleSessionModel } from './console-session-model.ts';
+import { loadPage } from './console-page-load.ts';
 
 /** 操作员 (owners): the operators, a new one (its password shown once), a new password, disabling one. */
 export class OperatorsViewModel {
@@ -39,19 +39,7 @@ export class OperatorsViewModel {
   }
 
   async load(): Promise<void> {
-    this.loading = true;
-    try {
-      const operators = await this.console.list();
-      runInAction(() => {
-        this.operators = operators;
-        this.failed = false;
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.ret === ConsoleRet.SignInRequired) this.session.ended();
-      runInAction(() => (this.failed = true));
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+    await loadPage(this, this.session, () => this.console.list(), (operators) => (this.operators = operators));
   }
 
   createTapped(): void {

@@ -1,11 +1,10 @@
-import { makeAutoObservable, runInAction } from 'mobx';
-import { ConsoleRet } from '../core/admin-operators/admin-operators-protocol.ts';
-import { ApiError } from '../core/request/api-error.ts';
+import { makeAutoObservable } from 'mobx';
 import type { ConsoleSession } from '../core/admin-operators/admin-operators-protocol.ts';
 import { ConsoleTexts } from '../core/admin-operators/admin-operators-texts.ts';
 import type { ConsoleOperators } from '../core/admin-operators/console-operators.ts';
 import type { Notifier } from '../core/ports/notifier.ts';
 import type { ConsoleSessionModel } from './console-session-model.ts';
+import { loadPage } from './console-page-load.ts';
 
 /** 登录会话: the operator's open sessions, this one marked; another (or this one) ended after a confirm. */
 export class SessionsViewModel {
@@ -26,20 +25,7 @@ export class SessionsViewModel {
   }
 
   async load(): Promise<void> {
-    this.loading = true;
-    try {
-      const sessions = await this.operators.sessions();
-      runInAction(() => {
-        this.sessions = sessions;
-        this.failed = false;
-      });
-    } catch (error) {
-      // The session ended meanwhile (elsewhere, or expired): back to the sign-in.
-      if (error instanceof ApiError && error.ret === ConsoleRet.SignInRequired) this.session.ended();
-      runInAction(() => (this.failed = true));
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+    await loadPage(this, this.session, () => this.operators.sessions(), (sessions) => (this.sessions = sessions));
   }
 
   async endTapped(id: number): Promise<void> {

@@ -3,20 +3,10 @@ import { ConfigProvider } from 'antd';
 import { createElement } from 'react';
 import { afterEach, beforeAll } from 'vitest';
 import { AntdConsoleNotifier } from '../../adapters/notifier/antd-console-notifier.ts';
+import { text, waitFor } from './dom-wait.ts';
 import { notifierContract, type DialogSeen } from './notifier.contract.ts';
 
 /** The operator console's notifier (antd 6 message and modal) against the Notifier contract, in happy-dom. */
-async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('waitFor: timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const text = (element: Element | null | undefined) => element?.textContent?.trim() ?? '';
 const openDialogs = () => [...document.querySelectorAll('.ant-modal-confirm')].filter((dialog) => dialog.closest('.ant-modal-wrap')?.getAttribute('style')?.includes('display: none') !== true);
 const topDialog = () => openDialogs().at(-1);
 

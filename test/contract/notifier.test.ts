@@ -3,20 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AntdNotifier } from '../../adapters/notifier/antd-notifier.ts';
 import { installAntdReact19Render } from '../../adapters/notifier/antd-react19.ts';
 import { FakeNotifier } from '../../adapters/notifier/fake-notifier.ts';
+import { text, waitFor } from './dom-wait.ts';
 import { notifierContract, type DialogSeen } from './notifier.contract.ts';
-
-/** Polls until check returns a value (or throws its last error after timeoutMs). */
-async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 2_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('waitFor: timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const text = (element: Element | null | undefined) => element?.textContent?.trim() ?? '';
 
 /** The dialog on top: the last one rendered that is still open. */
 function topDialog(): Element | undefined {
