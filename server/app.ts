@@ -31,6 +31,7 @@ import { registerLoginRoutes } from './login/routes.ts';
 import { registerCaptchaRoutes } from './captcha/routes.ts';
 import { CaptchaStore } from './captcha/captcha-repository.ts';
 import { registerOperatorRoutes } from './operators/routes.ts';
+import { registerConsoleAdsRoutes } from './ads/console-routes.ts';
 import { CaptchaRules } from '../src/core/shared-kernel/captcha-protocol.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
@@ -164,7 +165,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerLoginRoutes(api, services);
   registerCaptchaRoutes(api, services);
   // The operator console's sign-in asks for the same image captcha as the app's.
-  registerOperatorRoutes(api, services, new CaptchaStore(db, CaptchaRules.lifetimeMs));
+  const consoleGuard = registerOperatorRoutes(api, services, new CaptchaStore(db, CaptchaRules.lifetimeMs));
+  registerConsoleAdsRoutes(api, services, consoleGuard);
   registerUserRoutes(api, services);
   registerRegionRoutes(api, services);
   registerShellRoutes(api, services);

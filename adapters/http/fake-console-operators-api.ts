@@ -1,6 +1,7 @@
+import { ConsoleAccessTexts } from '../../src/core/shared-kernel/console-access-texts.ts';
 import { ConsoleOperatorCalls, ConsoleRet, type ConsoleOperator, type ConsoleSession, type ListedOperator } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
-import { CONSOLE_PAGES, type OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import { CONSOLE_PAGES, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 import { fail, fakeApi, ok } from './fake-api-kit.ts';
 import type { FakeHttp, FakeHttpCall } from './fake-http.ts';
 
@@ -36,6 +37,10 @@ export interface FakeConsoleOperatorsState {
   readonly operators: FakeOperator[];
   readonly sessions: FakeSession[];
   readonly audit: FakeAuditRow[];
+  /** The signed-in operator of a call's browser, or null (for the other console features' fakes). */
+  callerOf(call: FakeHttpCall): ConsoleOperator | null;
+  /** Adds a row to the audit log, as a console feature's change does. */
+  record(operator: ConsoleOperator, action: string, target: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): void;
   /** What `npm run admin -- operators create` does (audited as by 命令行). */
   addOperator(operator: { name: string; role: OperatorRole; password: string; disabled?: boolean }): ConsoleOperator;
 }
@@ -63,6 +68,13 @@ export function installFakeConsoleOperatorsApi(http: FakeHttp, options: FakeCons
     operators: [],
     sessions: [],
     audit: [],
+    callerOf(call) {
+      const session = sessionOf(call);
+      return session ? view(operatorOf(session.operatorId)) : null;
+    },
+    record(operator, action, target, before, after) {
+      audit(operator.id, operator.name, action, target, before, after);
+    },
     addOperator({ name, role, password, disabled = false }) {
       const operator: FakeOperator = { id: nextId++, name, role, password, disabled, createdAt: now() };
       state.operators.push(operator);
@@ -79,7 +91,7 @@ export function installFakeConsoleOperatorsApi(http: FakeHttp, options: FakeCons
     const operator = session && state.operators.find((one) => one.id === session.operatorId);
     return session && operator && !operator.disabled ? session : null;
   };
-  const { serve } = fakeApi(http, { caller: (call) => sessionOf(call)?.operatorId ?? null, signedOut: fail(ConsoleRet.SignInRequired, OperatorTexts.signInRequired) });
+  const { serve } = fakeApi(http, { caller: (call) => sessionOf(call)?.operatorId ?? null, signedOut: fail(ConsoleRet.SignInRequired, ConsoleAccessTexts.signInRequired) });
   const operatorOf = (id: number): FakeOperator => state.operators.find((one) => one.id === id)!;
   const view = ({ id, name, role }: FakeOperator): ConsoleOperator => ({ id, name, role });
 
@@ -120,7 +132,7 @@ export function installFakeConsoleOperatorsApi(http: FakeHttp, options: FakeCons
 
   const listed = ({ id, name, role, disabled, createdAt }: FakeOperator): ListedOperator => ({ id, name, role, disabled, createdAt });
   const mayManage = (operatorId: number) => (CONSOLE_PAGES.operators as readonly OperatorRole[]).includes(operatorOf(operatorId).role);
-  const FORBIDDEN = fail(ConsoleRet.Forbidden, OperatorTexts.forbidden);
+  const FORBIDDEN = fail(ConsoleRet.Forbidden, ConsoleAccessTexts.forbidden);
   /** A made password: 16 characters, as the server's. */
   const madePassword = () => Array.from({ length: 16 }, (_, i) => 'abcdefghjkmnpqrstuvwxyz23456789'[(nextId * 7 + i * 13) % 31]).join('');
   const endSessionsOf = (id: number) => {

@@ -27,7 +27,7 @@ import type { Database } from '../db/database.ts';
 import { createOperator, disableOperator, resetOperatorPassword, type OperatorAccountsDeps } from '../operators/operator-accounts.ts';
 import { listOperators } from '../operators/operator-repository.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
-import { OPERATOR_ROLES, isOperatorRole, type OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import { OPERATOR_ROLES, isOperatorRole, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 
 export const ADMIN_USAGE = `用法: npm run admin -- <命令> [选项]
 

@@ -39,15 +39,17 @@ function toAdView(row: AdRow): AdInfo {
   };
 }
 
-/** Enabled ads of the given types, for every region or this one, for every video or this one. */
-export async function listAds(db: Queryable, filter: { types: number[]; region: string | null; mediaKey: string | null }): Promise<AdLists> {
+/** Enabled ads of the given types in their schedule at `now`, for every region or this one, for every video or this one. */
+export async function listAds(db: Queryable, filter: { types: number[]; region: string | null; mediaKey: string | null; now: Date }): Promise<AdLists> {
   const rows = await db.query<AdRow>(
     `SELECT id, ad_type, position, show_url, link_url, app_param, title, tracking_url FROM ads
       WHERE enabled AND ad_type = ANY($1::int[])
         AND (region IS NULL OR region = $2)
         AND (media_key IS NULL OR media_key = $3)
+        AND (starts_at IS NULL OR starts_at <= $4)
+        AND (ends_at IS NULL OR ends_at > $4)
       ORDER BY sort, id`,
-    [filter.types, filter.region, filter.mediaKey],
+    [filter.types, filter.region, filter.mediaKey, filter.now],
   );
   const data: AdLists = { kaiping: [], zanting: [], chaBo: [], danmu: [] };
   for (const row of rows) data[row.position].push(toAdView(row));
@@ -69,4 +71,72 @@ export async function countAdTrack(db: Queryable, id: number): Promise<boolean> 
 export async function countAdView(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.query<{ id: number }>('UPDATE ads SET view_count = view_count + 1 WHERE id = $1 RETURNING id', [id]);
   return rows.length > 0;
+}
+
+/** An ad as the operator console sees it (every field it shows and changes, and its counts). */
+export interface ConsoleAdRow {
+  id: number;
+  position: AdPosition;
+  showURL: string;
+  title: string;
+  linkURL: string;
+  enabled: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  views: number;
+  tracks: number;
+}
+
+interface ConsoleRow {
+  id: number;
+  position: AdPosition;
+  show_url: string;
+  title: string;
+  link_url: string;
+  enabled: boolean;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  view_count: number;
+  track_count: number;
+}
+
+const CONSOLE_COLUMNS = 'id, position, show_url, title, link_url, enabled, starts_at, ends_at, view_count, track_count';
+const POSITION_ORDER = `array_position(ARRAY['kaiping', 'zanting', 'chaBo', 'danmu'], position)`;
+
+function toConsoleAd(row: ConsoleRow): ConsoleAdRow {
+  return {
+    id: row.id,
+    position: row.position,
+    showURL: row.show_url,
+    title: row.title,
+    linkURL: row.link_url,
+    enabled: row.enabled,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    views: Number(row.view_count),
+    tracks: Number(row.track_count),
+  };
+}
+
+/** Every ad, by list, then in each list's order. */
+export async function listConsoleAds(db: Queryable): Promise<ConsoleAdRow[]> {
+  return (await db.query<ConsoleRow>(`SELECT ${CONSOLE_COLUMNS} FROM ads ORDER BY ${POSITION_ORDER}, sort, id`)).map(toConsoleAd);
+}
+
+/** One ad, locked for the transaction (a change reads it first: its before). */
+export async function findConsoleAd(db: Queryable, id: number): Promise<ConsoleAdRow | null> {
+  const rows = await db.query<ConsoleRow>(`SELECT ${CONSOLE_COLUMNS} FROM ads WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ? toConsoleAd(rows[0]) : null;
+}
+
+export async function updateConsoleAd(
+  db: Queryable,
+  id: number,
+  change: Pick<ConsoleAdRow, 'enabled' | 'title' | 'linkURL' | 'startsAt' | 'endsAt'>,
+): Promise<ConsoleAdRow> {
+  const rows = await db.query<ConsoleRow>(
+    `UPDATE ads SET enabled = $2, title = $3, link_url = $4, starts_at = $5, ends_at = $6 WHERE id = $1 RETURNING ${CONSOLE_COLUMNS}`,
+    [id, change.enabled, change.title, change.linkURL, change.startsAt, change.endsAt],
+  );
+  return toConsoleAd(rows[0]!);
 }

@@ -12,7 +12,7 @@ export function registerAdsRoutes(api: ApiRouter, services: AppServices): void {
   /** `{ kaiping, zanting, chaBo, danmu }` for typeList (e.g. 1,2,3,4,5,6,8), optional mediaKey and region. */
   serve(api, AdCalls.list, 'optional', ({ input: { typeList, mediaKey, region } }) => {
     const types = [...new Set(typeList.split(',').map(Number))];
-    return listAds(db, { types, region: region?.toUpperCase() ?? null, mediaKey: mediaKey ?? null });
+    return listAds(db, { types, region: region?.toUpperCase() ?? null, mediaKey: mediaKey ?? null, now: new Date(services.clock.now()) });
   });
 
   /** Counts a view of ad `id` (the ad's viewURL). */

@@ -6,9 +6,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
-import { ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
-import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
-import type { OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import { ConsoleAccessRet, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
+import { ConsoleAccessTexts } from '../../src/core/shared-kernel/console-access-texts.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiContext, ApiRouter } from './api-router.ts';
 import { serve } from './protocol-route.ts';
@@ -45,7 +44,7 @@ type ConsoleContext<S extends Fields> = ApiContext<'none'> & { input: ReceivedOf
 
 function checkOrigin(declared: Call<Fields, unknown>, request: FastifyRequest): void {
   if (!declared.path.startsWith('/api/admin/')) throw new Error(`console calls live under /api/admin/: ${declared.path}`);
-  if (declared.method === 'POST' && !sameOrigin(request)) throw new ApiError(ConsoleRet.BadOrigin, OperatorTexts.badOrigin);
+  if (declared.method === 'POST' && !sameOrigin(request)) throw new ApiError(ConsoleAccessRet.BadOrigin, ConsoleAccessTexts.badOrigin);
 }
 
 /** A console call anyone may make (the sign-in): its Origin is checked, no session asked for. */
@@ -67,8 +66,8 @@ export function serveConsole<S extends Fields, Data>(
   serve(api, declared, 'none', async (context) => {
     checkOrigin(declared, context.request);
     const caller = await guard.callerOf(context.request);
-    if (caller === null) throw new ApiError(ConsoleRet.SignInRequired, OperatorTexts.signInRequired);
-    if (access !== 'signed-in' && !access.includes(caller.operator.role)) throw new ApiError(ConsoleRet.Forbidden, OperatorTexts.forbidden);
+    if (caller === null) throw new ApiError(ConsoleAccessRet.SignInRequired, ConsoleAccessTexts.signInRequired);
+    if (access !== 'signed-in' && !access.includes(caller.operator.role)) throw new ApiError(ConsoleAccessRet.Forbidden, ConsoleAccessTexts.forbidden);
     return handler({ ...context, caller });
   });
 }

@@ -14,6 +14,7 @@ import { QrLoginRet } from '../../src/core/qr-login/qr-login-protocol.ts';
 import { PollRet } from '../../src/core/votes/votes-protocol.ts';
 import { TasksRet } from '../../src/core/tasks/tasks-protocol.ts';
 import { ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
+import { ConsoleAdRet } from '../../src/core/admin-ads/admin-ads-protocol.ts';
 
 /** Answer codes (`ret`) of the API. Every /api answer is `{ ret, msg, data }`. */
 export const Ret = {
@@ -106,6 +107,8 @@ export const Ret = {
   ConsoleNameTaken: ConsoleRet.NameTaken,
   ConsoleOperatorNotFound: ConsoleRet.OperatorNotFound,
   ConsoleNotYourself: ConsoleRet.NotYourself,
+  ConsoleAdNotFound: ConsoleAdRet.NotFound,
+  ConsoleAdBadSchedule: ConsoleAdRet.BadSchedule,
   /** Gold (7030-7039, server/gold). PayVideoByGold: the balance is below the price (msg names the balance). */
   GoldInsufficient: 7030,
   /** PayVideoByGold: the video is free, there is nothing to unlock. */

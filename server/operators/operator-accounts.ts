@@ -7,7 +7,8 @@ import { recordAudit, type AuditActor } from '../audit/audit-repository.ts';
 import type { PasswordHasher } from '../auth/password.ts';
 import type { Database } from '../db/database.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
-import { operatorNameProblem, operatorPasswordProblem, type OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import { operatorNameProblem, operatorPasswordProblem } from '../../src/core/admin-operators/operator-rules.ts';
+import { type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 import { endOperatorSessions, findOperatorByName, insertOperator, setOperatorDisabled, setOperatorPassword, type OperatorRecord } from './operator-repository.ts';
 
 export interface OperatorAccountsDeps {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import type { OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 
 export interface OperatorRecord {
   id: number;

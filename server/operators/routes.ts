@@ -6,7 +6,7 @@ import type { ApiRouter } from '../http/api-router.ts';
 import { serveConsole, servePublicConsole } from '../http/console-route.ts';
 import { ConsoleOperatorCalls, ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
-import { CONSOLE_PAGES, type OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import { CONSOLE_PAGES, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 import { createOperator, disableOperator, resetOperatorPassword } from './operator-accounts.ts';
 import { endOperatorSession, listOpenSessions, listOperators, type OperatorRecord } from './operator-repository.ts';
 import { consoleCookie, type CaptchaCheck, OperatorSessions } from './operator-sessions.ts';

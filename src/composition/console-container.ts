@@ -15,7 +15,9 @@ import { ApiClient } from '../core/request/api-client.ts';
 import type { RequestContext } from '../core/request/common-params.ts';
 import { AuditViewModel } from '../console/audit-view-model.ts';
 import { ConsoleSessionModel } from '../console/console-session-model.ts';
-import { AuditVM, ConsoleSession, OperatorsVM, SessionsVM, SignInVM } from '../console/console-tokens.ts';
+import { AdsVM, AuditVM, ConsoleSession, OperatorsVM, SessionsVM, SignInVM } from '../console/console-tokens.ts';
+import { AdsViewModel } from '../console/ads-view-model.ts';
+import { ConsoleAds } from '../core/admin-ads/console-ads.ts';
 import { OperatorsViewModel } from '../console/operators-view-model.ts';
 import { SessionsViewModel } from '../console/sessions-view-model.ts';
 import { SignInViewModel } from '../console/sign-in-view-model.ts';
@@ -45,6 +47,8 @@ export function createConsoleContainer(navigator: Navigator): Container {
   bindViewModel(container, SignInVM, (c) => new SignInViewModel(c.get(ConsoleOperators), c.get(CaptchaService), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Navigator>(Navigator)));
   bindViewModel(container, SessionsVM, (c) => new SessionsViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
   bindViewModel(container, OperatorsVM, (c) => new OperatorsViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
+  container.bind(ConsoleAds).toDynamicValue((ctx) => new ConsoleAds(ctx.get(ApiClient))).inSingletonScope();
+  bindViewModel(container, AdsVM, (c) => new AdsViewModel(c.get(ConsoleAds), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
   bindViewModel(container, AuditVM, (c) => new AuditViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession)));
   return container;
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { ScreenScope } from '../ui/app/container-context.tsx';
+import { AdsScreen } from './ads-screen.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { ConsoleGuardedPage, ConsoleLayout, ConsoleNotFound, OverviewScreen } from './console-layout.tsx';
 import { OperatorsScreen } from './operators-screen.tsx';
@@ -27,6 +28,16 @@ export const consoleRoutes: RouteObject[] = [
           <ScreenScope>
             <ConsoleGuardedPage page="sessions">
               <SessionsScreen />
+            </ConsoleGuardedPage>
+          </ScreenScope>
+        ),
+      },
+      {
+        path: 'ads',
+        element: (
+          <ScreenScope>
+            <ConsoleGuardedPage page="ads">
+              <AdsScreen />
             </ConsoleGuardedPage>
           </ScreenScope>
         ),

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ConsoleOperator } from '../core/admin-operators/admin-operators-protocol.ts';
 import type { ConsoleOperators } from '../core/admin-operators/console-operators.ts';
-import { mayOpen, type ConsolePage } from '../core/admin-operators/operator-rules.ts';
+import { mayOpen, type ConsolePage } from '../core/shared-kernel/console-access.ts';
 
 /**
  * Who is signed in to the console, as MobX state for its view-models: asked of the server when the console starts

@@ -4,6 +4,8 @@ import 'antd/dist/reset.css';
 import './console.css';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { RouterNavigator } from '../../adapters/navigator/router-navigator.ts';
@@ -11,6 +13,8 @@ import { createConsoleContainer } from '../composition/console-container.ts';
 import { ContainerProvider } from '../ui/app/container-context.tsx';
 import { consoleRoutes } from './console-routes.tsx';
 
+// Dates (the ads' schedule picker) in Chinese.
+dayjs.locale('zh-cn');
 // antd's message and modal (the notifier) render outside the tree: in Chinese as well.
 ConfigProvider.config({ holderRender: (children) => <ConfigProvider locale={zhCN}>{children}</ConfigProvider> });
 

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { ListedOperator } from '../core/admin-operators/admin-operators-protocol.ts';
 import { ConsoleTexts, OperatorTexts } from '../core/admin-operators/admin-operators-texts.ts';
-import { OPERATOR_ROLES, type OperatorRole } from '../core/admin-operators/operator-rules.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../core/shared-kernel/console-access.ts';
 import { useViewModel } from '../ui/app/container-context.tsx';
 import { formatTime } from './console-format.ts';
 import { OperatorsVM } from './console-tokens.ts';

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ListedOperator, MadePassword } from '../core/admin-operators/admin-operators-protocol.ts';
 import { ConsoleTexts, OperatorTexts } from '../core/admin-operators/admin-operators-texts.ts';
 import type { ConsoleOperators } from '../core/admin-operators/console-operators.ts';
-import type { OperatorRole } from '../core/admin-operators/operator-rules.ts';
+import type { OperatorRole } from '../core/shared-kernel/console-access.ts';
 import type { Notifier } from '../core/ports/notifier.ts';
 import type { ConsoleSessionModel } from './console-session-model.ts';
 import { loadPage } from './console-page-load.ts';

@@ -1,10 +1,11 @@
+import { ConsoleAccessTexts } from '../../src/core/shared-kernel/console-access-texts.ts';
 import { expect, it } from 'vitest';
 import { installFakeConsoleOperatorsApi } from '../../adapters/http/fake-console-operators-api.ts';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import { createOperator, disableOperator } from '../../server/operators/operator-accounts.ts';
 import { ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleSession, type ListedOperator, type MadePassword } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
-import type { OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import type { OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { TEST_ARGON2, uniqueIp } from '../server/support.ts';
 import { protocolContract, wire, type Answer } from './protocol-contract.ts';
@@ -80,7 +81,7 @@ protocolContract<ConsoleWorld>('console operators protocol', {
   it('signs in and Me answers the operator; a wrong password and an unknown name alike (9502); a disabled operator 9503', async () => {
     const editor = await world.operator('editor');
     const browser = world.browser();
-    expect(await browser.send(ConsoleOperatorCalls.me, {})).toEqual({ ret: ConsoleRet.SignInRequired, msg: OperatorTexts.signInRequired, data: null });
+    expect(await browser.send(ConsoleOperatorCalls.me, {})).toEqual({ ret: ConsoleRet.SignInRequired, msg: ConsoleAccessTexts.signInRequired, data: null });
     const signed = await browser.send(ConsoleOperatorCalls.signIn, { name: editor.name, password: editor.password });
     expect(signed).toMatchObject({ ret: 200, data: { name: editor.name, role: 'editor' } });
     expect(await browser.send(ConsoleOperatorCalls.me, {})).toEqual({ ret: 200, msg: '成功', data: signed.data });
@@ -122,7 +123,7 @@ protocolContract<ConsoleWorld>('console operators protocol', {
       const someone = await world.operator(role);
       const browser = world.browser();
       await browser.send(ConsoleOperatorCalls.signIn, { name: someone.name, password: someone.password });
-      expect(await browser.send(ConsoleOperatorCalls.audit, { page: 1, pageSize: 20 })).toEqual({ ret: ConsoleRet.Forbidden, msg: OperatorTexts.forbidden, data: null });
+      expect(await browser.send(ConsoleOperatorCalls.audit, { page: 1, pageSize: 20 })).toEqual({ ret: ConsoleRet.Forbidden, msg: ConsoleAccessTexts.forbidden, data: null });
     }
     const owner = await world.operator('owner');
     const browser = world.browser();

@@ -50,7 +50,7 @@ describe('the operator console on a desktop', () => {
     await page.waitForURL((url) => url.pathname === '/admin');
     await poll(() => page.getByTestId('console-operator').textContent()).toBe(`${OWNER}（所有者）`);
     expect(await page.getByTestId('console-overview').textContent()).toContain(`${OWNER}，欢迎回来（所有者）`);
-    await poll(() => menu(page).allTextContents()).toEqual(['概览', '登录会话', '操作员', '审计日志']);
+    await poll(() => menu(page).allTextContents()).toEqual(['概览', '登录会话', '广告', '操作员', '审计日志']);
     // The session is a cookie the page's scripts cannot read.
     expect(await page.evaluate(() => document.cookie)).not.toContain('qiyu_console');
   });
@@ -86,7 +86,7 @@ describe('the operator console on a desktop', () => {
     await signIn(editor, EDITOR, editorPassword);
     await editor.waitForURL((url) => url.pathname === '/admin');
     await poll(() => editor.getByTestId('console-operator').textContent()).toBe(`${EDITOR}（编辑）`);
-    await poll(() => menu(editor).allTextContents()).toEqual(['概览', '登录会话']);
+    await poll(() => menu(editor).allTextContents()).toEqual(['概览', '登录会话', '广告']);
 
     await editor.goto(`${app.url}/admin/audit`);
     await poll(() => editor.getByTestId('console-forbidden').isVisible()).toBe(true);
@@ -94,6 +94,41 @@ describe('the operator console on a desktop', () => {
     const answer = await editor.evaluate(async () => (await fetch('/api/admin/Audit/List?page=1&pageSize=20')).json());
     expect(answer).toEqual({ ret: 9504, msg: '无权进行此操作', data: null });
     await context.close();
+  });
+
+  it('广告: an editor turns a start ad off; a phone’s next start once its 30-minute ad cache has lapsed stores the list without it', async () => {
+    // A phone with the real start ads: its first start stores the list its next start shows from (spec: start ad).
+    const phoneContext = await browser.newContext({ ...PHONE });
+    const phone = await phoneContext.newPage();
+    const storedPictures = () => phone.evaluate(() => (JSON.parse(localStorage.getItem('startAdList') ?? '[]') as { showURL: string }[]).map((ad) => ad.showURL));
+    await phone.goto(app.url);
+    await poll(async () => (await storedPictures()).length).toBe(3);
+
+    const context = await browser.newContext({ ...DESKTOP_CHROME });
+    const editor = await context.newPage();
+    await editor.goto(`${app.url}/admin/login?redirect=%2Fadmin%2Fads`);
+    await signIn(editor, EDITOR, editorPassword);
+    await editor.waitForURL((url) => url.pathname === '/admin/ads');
+    const rows = editor.locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => rows.filter({ hasText: '开屏' }).count()).toBe(3);
+    const first = rows.filter({ hasText: '开屏' }).first();
+    const picture = new URL((await first.locator('img').getAttribute('src')) ?? '', app.url).pathname;
+    expect(await storedPictures()).toContain(picture);
+    await first.getByTestId('console-ad-enabled').click();
+    await poll(() => first.getByTestId('console-ad-enabled').getAttribute('aria-checked')).toBe('false');
+    await context.close();
+
+    // The app keeps the ad list 30 minutes (spec §7): the phone's cache is made 31 minutes old, as if that long had passed.
+    await phone.evaluate(() => {
+      for (const store of [localStorage, sessionStorage]) {
+        const entry = JSON.parse(store.getItem('adsDataCache') ?? '{}') as { at?: number };
+        store.setItem('adsDataCache', JSON.stringify({ ...entry, at: Date.now() - 31 * 60 * 1000 }));
+      }
+    });
+    await phone.reload();
+    await poll(async () => (await storedPictures()).length).toBe(2);
+    expect(await storedPictures()).not.toContain(picture);
+    await phoneContext.close();
   });
 
   it('操作员: the owner makes a moderator (its password shown once), who signs in; disabled, the moderator is signed out', async () => {

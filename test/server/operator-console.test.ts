@@ -3,7 +3,7 @@ import { PasswordHasher } from '../../server/auth/password.ts';
 import { createOperator } from '../../server/operators/operator-accounts.ts';
 import { Ret } from '../../server/http/ret.ts';
 import { CONSOLE_COOKIE, ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleOperator, type ConsoleSession } from '../../src/core/admin-operators/admin-operators-protocol.ts';
-import type { OperatorRole } from '../../src/core/admin-operators/operator-rules.ts';
+import type { OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 import { useServerFixture } from './server-fixture.ts';
 import { FakeClock, MINUTE, TEST_ARGON2, get, post, uniqueIp, uniqueName } from './support.ts';
 

@@ -8,22 +8,19 @@ import { object, picklist, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
 import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
+import { ConsoleAccessRet } from '../shared-kernel/console-access.ts';
 import { pageOf } from '../shared-kernel/video.ts';
 import { OperatorLimits, OperatorTexts } from './admin-operators-texts.ts';
-import { OPERATOR_NAME, OPERATOR_ROLES } from './operator-rules.ts';
+import { OPERATOR_NAME } from './operator-rules.ts';
+import { OPERATOR_ROLES } from '../shared-kernel/console-access.ts';
 
 /** The answer codes of the console's calls (the sign-in's limits and captcha answer as the app's: 1005, 1007, 1008). */
 export const ConsoleRet = {
-  /** No console session, or one that ended or expired. */
-  SignInRequired: 9501,
+  ...ConsoleAccessRet,
   /** Unknown operator or wrong password (alike). */
   WrongCredentials: 9502,
   /** The right password of a disabled operator. */
   Disabled: 9503,
-  /** The operator's role may not make this call. */
-  Forbidden: 9504,
-  /** A change sent without the console's own Origin (a cross-site request). */
-  BadOrigin: 9505,
   /** EndSession: no open session of the caller's with that id. */
   SessionNotFound: 9506,
   /** Operators/Create: the name is taken. */

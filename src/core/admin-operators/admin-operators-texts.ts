@@ -9,11 +9,8 @@ export const OperatorTexts = {
   /** Who made a change from the command line (npm run admin), in the audit log. */
   commandLine: '命令行',
   /** ConsoleRet's messages. */
-  signInRequired: '请先登录控制台',
   wrongCredentials: '操作员名或密码错误',
   disabled: '该操作员已停用',
-  forbidden: '无权进行此操作',
-  badOrigin: '请求来源无效',
   sessionNotFound: '会话不存在',
   notYourself: '不能停用自己',
 } as const;

@@ -8,7 +8,7 @@ import type { ApiClient } from '../request/api-client.ts';
 import { Ret } from '../request/ret.ts';
 import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleOperator, type ConsoleSession, type ListedOperator, type MadePassword } from './admin-operators-protocol.ts';
-import type { OperatorRole } from './operator-rules.ts';
+import type { OperatorRole } from '../shared-kernel/console-access.ts';
 
 export type SignInOutcome =
   | { ok: true; operator: ConsoleOperator }

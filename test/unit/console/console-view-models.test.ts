@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { installFakeConsoleAdsApi } from '../../../adapters/http/fake-console-ads-api.ts';
 import { installFakeConsoleOperatorsApi } from '../../../adapters/http/fake-console-operators-api.ts';
 import { FakeHttp } from '../../../adapters/http/fake-http.ts';
 import { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
 import { FakeNotifier } from '../../../adapters/notifier/fake-notifier.ts';
+import { ConsoleAds } from '../../../src/core/admin-ads/console-ads.ts';
 import { ConsoleOperators } from '../../../src/core/admin-operators/console-operators.ts';
 import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';
+import { AdsViewModel } from '../../../src/console/ads-view-model.ts';
 import { AuditViewModel } from '../../../src/console/audit-view-model.ts';
 import { ConsoleSessionModel } from '../../../src/console/console-session-model.ts';
 import { OperatorsViewModel } from '../../../src/console/operators-view-model.ts';
@@ -19,6 +22,9 @@ function setup(path = '/admin/login', query: Record<string, string> = {}) {
   const state = installFakeConsoleOperatorsApi(http, { browser: () => browser });
   state.addOperator({ name: 'boss', role: 'owner', password: 'owner password' });
   state.addOperator({ name: 'writer', role: 'editor', password: 'editor password' });
+  const ads = installFakeConsoleAdsApi(http, { callerOf: (call) => state.callerOf(call), record: (...args) => state.record(...args) });
+  ads.addAd({ position: 'kaiping', showURL: '/media/demo/poster-1.jpg' });
+  ads.addAd({ position: 'zanting', showURL: '/media/demo/cover-1.jpg', title: '暂停广告' });
   const notifier = new FakeNotifier();
   const navigator = new MemoryNavigator(path, query);
   const context = { visitorId: () => null, traditionalChinese: () => false, tokenParams: () => null, sessionInvalidated: () => undefined };
@@ -26,7 +32,7 @@ function setup(path = '/admin/login', query: Record<string, string> = {}) {
   const operators = new ConsoleOperators(api);
   const session = new ConsoleSessionModel(operators);
   const signIn = () => new SignInViewModel(operators, new CaptchaService(api), session, navigator);
-  return { state, notifier, navigator, operators, session, signIn, switchBrowser: (to: string) => (browser = to) };
+  return { state, ads, notifier, navigator, operators, adsApi: new ConsoleAds(api), session, signIn, switchBrowser: (to: string) => (browser = to) };
 }
 
 async function signedIn(world: ReturnType<typeof setup>, name: string, password: string) {
@@ -151,5 +157,29 @@ describe('the console’s view-models', () => {
     world.notifier.answer(false);
     await resetting;
     expect(vm.shownPassword).toBeNull();
+  });
+
+  it('广告: the switch turns an ad off at once; an edit with a schedule that ends first stays in the form with the reason', async () => {
+    const world = setup();
+    await signedIn(world, 'writer', 'editor password');
+    const vm = new AdsViewModel(world.adsApi, world.session, world.notifier);
+    await vm.load();
+    expect(vm.ads.map((ad) => vm.positionName(ad))).toEqual(['开屏', '暂停']);
+    await vm.enabledToggled(vm.ads[0]!, false);
+    expect(vm.ads[0]?.enabled).toBe(false);
+    expect(world.ads.ads[0]?.enabled).toBe(false);
+
+    vm.editTapped(vm.ads[1]!);
+    vm.titleChanged('  暂停时看看  ');
+    vm.scheduleChanged([Date.UTC(2030, 1, 1), Date.UTC(2030, 0, 1)]);
+    await vm.editSubmitted();
+    expect(vm.formError).toBe('结束时间须晚于开始时间');
+    expect(vm.editing).not.toBeNull();
+    vm.scheduleChanged([Date.UTC(2030, 0, 1), Date.UTC(2030, 1, 1)]);
+    await vm.editSubmitted();
+    expect(vm.editing).toBeNull();
+    expect(vm.ads[1]).toMatchObject({ title: '暂停时看看', startsAt: Date.UTC(2030, 0, 1), endsAt: Date.UTC(2030, 1, 1) });
+    expect(world.notifier.lastToast()?.message).toBe('已保存');
+    expect(world.state.audit.filter((row) => row.action === 'ads.update')).toHaveLength(2);
   });
 });

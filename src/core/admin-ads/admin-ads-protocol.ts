@@ -1,0 +1,58 @@
+/**
+ * The operator console's ad calls (广告, issue 33), declared once for the console, the reference server
+ * (server/ads/console-routes.ts) and the fake (adapters/http/fake-console-ads-api.ts): every ad of the four lists
+ * with its counts, and a change of one (on or off, its words, its link, its schedule). Owners and editors only.
+ */
+import { object, picklist, type InferOutput } from 'valibot';
+import * as wire from '../request/answer-values.ts';
+import { call } from '../request/protocol.ts';
+import { ConsoleAccessRet } from '../shared-kernel/console-access.ts';
+import { ConsoleAdLimits, ConsoleAdTexts } from './admin-ads-texts.ts';
+
+const AD_POSITIONS = ['kaiping', 'zanting', 'chaBo', 'danmu'] as const;
+
+export const ConsoleAdRet = {
+  /** No ad with that id. */
+  NotFound: 9520,
+  /** The schedule ends before (or when) it starts. */
+  BadSchedule: 9521,
+} as const;
+
+const FORBIDDEN = ConsoleAccessRet.Forbidden;
+
+/** An ad as the console lists it: where it shows, its picture, words and link, on or off, its schedule (Unix ms, or none) and counts. */
+const consoleAd = object({
+  id: wire.id,
+  position: picklist(AD_POSITIONS),
+  showURL: wire.text,
+  title: wire.text,
+  linkURL: wire.text,
+  enabled: wire.flag,
+  startsAt: wire.amountOrNull,
+  endsAt: wire.amountOrNull,
+  views: wire.count,
+  tracks: wire.count,
+});
+
+export type ConsoleAd = InferOutput<typeof consoleAd>;
+
+export const ConsoleAdCalls = {
+  /** Every ad, by list and order. */
+  list: call({ method: 'GET', path: '/api/admin/Ads/List', carrier: 'query', params: {}, answer: wire.items(consoleAd), refusals: [FORBIDDEN] }),
+  /** Changes an ad: on or off, its words, its link ('' for none), its schedule (0 or absent for none). */
+  update: call({
+    method: 'POST',
+    path: '/api/admin/Ads/Update',
+    carrier: 'form',
+    params: {
+      id: { kind: 'id' },
+      enabled: { kind: 'int', min: 0, max: 1 },
+      title: { kind: 'text', max: ConsoleAdLimits.maxTitle, trim: true, optional: true, keepsEmpty: true, badMessage: ConsoleAdTexts.titleLong },
+      linkURL: { kind: 'text', max: ConsoleAdLimits.maxLink, trim: true, optional: true, keepsEmpty: true, pattern: /^https?:\/\/\S+$/, badMessage: ConsoleAdTexts.linkInvalid },
+      startsAt: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, wide: true, optional: true, emptyIsNone: true },
+      endsAt: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, wide: true, optional: true, emptyIsNone: true },
+    },
+    answer: consoleAd,
+    refusals: [ConsoleAdRet.NotFound, ConsoleAdRet.BadSchedule, FORBIDDEN],
+  }),
+} as const;
