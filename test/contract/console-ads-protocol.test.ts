@@ -9,9 +9,9 @@ import { ConsoleAdTexts } from '../../src/core/admin-ads/admin-ads-texts.ts';
 import { ConsoleOperatorCalls, type AuditPage } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
 import { AdCalls, type AdLists } from '../../src/core/ads/ads-protocol.ts';
-import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
 import { ConsoleAccessRet, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
-import { TEST_ARGON2, uniqueIp } from '../server/support.ts';
+import { TEST_ARGON2 } from '../server/support.ts';
+import { fakeConsoleBrowser, serverConsoleBrowser, type ConsoleBrowser } from './console-browser.ts';
 import { protocolContract, wire, type Answer } from './protocol-contract.ts';
 
 /**
@@ -19,19 +19,14 @@ import { protocolContract, wire, type Answer } from './protocol-contract.ts';
  * by the fake (adapters/http/fake-console-ads-api.ts, on the console operators' fake sessions) and by the reference
  * server on its seeded ads: both alike. On the server, the app's own ad list follows at once.
  */
-interface Browser {
-  send<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>): Promise<Answer>;
-}
-
 interface AdsWorld {
-  operator(role: OperatorRole): Promise<Browser>;
+  operator(role: OperatorRole): Promise<ConsoleBrowser>;
   /** The app's start ads now (GetAdsDataList's kaiping), by id; null on the fake (it imitates the console only). */
   startAdIds(): Promise<number[] | null>;
 }
 
 let n = 0;
 const PASSWORD = 'contract password';
-const CONSOLE_HOST = 'console.test';
 
 protocolContract<AdsWorld>('console ads protocol', {
   fake: ({ http, send }) => {
@@ -45,8 +40,7 @@ protocolContract<AdsWorld>('console ads protocol', {
       operator: async (role) => {
         const name = `${role}-${++n}`;
         operators.addOperator({ name, role, password: PASSWORD });
-        const id = `b${++browsers}`;
-        const browser: Browser = { send: (declared, input) => send(declared, input, { browser: id }) };
+        const browser = fakeConsoleBrowser(send, `b${++browsers}`);
         await browser.send(ConsoleOperatorCalls.signIn, { name, password: PASSWORD });
         return browser;
       },
@@ -60,21 +54,7 @@ protocolContract<AdsWorld>('console ads protocol', {
         const name = `${role}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
         const made = await createOperator({ db, hasher: new PasswordHasher(TEST_ARGON2), now: () => new Date(clock.now()) }, { operatorId: null, name: OperatorTexts.commandLine }, { name, role, password: PASSWORD });
         if (!made.ok) throw new Error(made.problem);
-        let cookie = '';
-        const browser: Browser = {
-          send: async (declared, input) => {
-            const response = await app.inject({
-              method: declared.method,
-              url: declared.path,
-              query: wire(declared, input),
-              headers: { host: CONSOLE_HOST, origin: `http://${CONSOLE_HOST}`, ...(cookie === '' ? {} : { cookie }) },
-              remoteAddress: uniqueIp(),
-            });
-            const set = response.headers['set-cookie'];
-            if (set !== undefined) cookie = String(set).split(';')[0] ?? '';
-            return response.json() as Answer;
-          },
-        };
+        const browser = serverConsoleBrowser(app);
         await browser.send(ConsoleOperatorCalls.signIn, { name, password: PASSWORD });
         return browser;
       },

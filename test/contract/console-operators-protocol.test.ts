@@ -6,30 +6,25 @@ import { createOperator, disableOperator } from '../../server/operators/operator
 import { ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleSession, type ListedOperator, type MadePassword } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
 import type { OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
-import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
-import { TEST_ARGON2, uniqueIp } from '../server/support.ts';
-import { protocolContract, wire, type Answer } from './protocol-contract.ts';
+import { TEST_ARGON2 } from '../server/support.ts';
+import { fakeConsoleBrowser, serverConsoleBrowser, type ConsoleBrowser } from './console-browser.ts';
+import { protocolContract } from './protocol-contract.ts';
 
 /**
  * The console's operator calls (src/core/admin-operators/admin-operators-protocol.ts) as a browser on the console
  * sends them, its session travelling with it, answered by the fake the console's tests use
  * (adapters/http/fake-console-operators-api.ts) and by the reference server (its cookie and Origin): both alike.
  */
-interface Browser {
-  send<S extends Fields>(declared: Call<S, unknown>, input: ParamsOf<S>): Promise<Answer>;
-}
-
 interface ConsoleWorld {
   /** An operator made as the command line makes one. */
   operator(role: OperatorRole, disabled?: boolean): Promise<{ name: string; password: string }>;
   /** A browser of its own (its own cookies). */
-  browser(): Browser;
+  browser(): ConsoleBrowser;
 }
 
 let n = 0;
 const nextName = (role: OperatorRole) => `${role}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
 const PASSWORD = 'contract password';
-const CONSOLE_HOST = 'console.test';
 
 protocolContract<ConsoleWorld>('console operators protocol', {
   fake: ({ http, send }) => {
@@ -41,10 +36,7 @@ protocolContract<ConsoleWorld>('console operators protocol', {
         state.addOperator({ name, role, password: PASSWORD, disabled });
         return { name, password: PASSWORD };
       },
-      browser: () => {
-        const id = `b${++browsers}`;
-        return { send: (declared, input) => send(declared, input, { browser: id }) };
-      },
+      browser: () => fakeConsoleBrowser(send, `b${++browsers}`),
     };
   },
   server: {
@@ -58,23 +50,7 @@ protocolContract<ConsoleWorld>('console operators protocol', {
         if (disabled) await disableOperator(deps, actor, name);
         return { name, password: PASSWORD };
       },
-      browser: () => {
-        let cookie = '';
-        return {
-          send: async (declared, input) => {
-            const response = await app.inject({
-              method: declared.method,
-              url: declared.path,
-              query: wire(declared, input),
-              headers: { host: CONSOLE_HOST, origin: `http://${CONSOLE_HOST}`, ...(cookie === '' ? {} : { cookie }) },
-              remoteAddress: uniqueIp(),
-            });
-            const set = response.headers['set-cookie'];
-            if (set !== undefined) cookie = String(set).split(';')[0] ?? '';
-            return response.json() as Answer;
-          },
-        };
-      },
+      browser: () => serverConsoleBrowser(app),
     }),
   },
 }, (world) => {
