@@ -1,8 +1,11 @@
+import { localDateTimeText } from '../core/display/calendar.ts';
+
+/** China time (UTC+8), in minutes: the console shows every time so, as the app's Chinese users see theirs. */
+const CHINA_OFFSET_MINUTES = 8 * 60;
+
 /** A time of the console's tables (Unix ms) in China time: 2026-12-07 18:05:09. */
 export function formatTime(ms: number): string {
-  const china = new Date(ms + 8 * 60 * 60 * 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${china.getUTCFullYear()}-${two(china.getUTCMonth() + 1)}-${two(china.getUTCDate())} ${two(china.getUTCHours())}:${two(china.getUTCMinutes())}:${two(china.getUTCSeconds())}`;
+  return localDateTimeText(ms, CHINA_OFFSET_MINUTES, true);
 }
 
 /** A change of the audit log as text: its fields, `name: value`, one per line (null: nothing). */

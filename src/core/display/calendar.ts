@@ -39,3 +39,15 @@ export function localDate(epochMs: number, offsetMinutes: number): CivilDate {
 }
 
 export const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * The local date and time of an instant as `YYYY-MM-DD HH:mm`, with `:ss` when `seconds`, for a time zone offset in
+ * minutes.
+ */
+export function localDateTimeText(epochMs: number, offsetMinutes: number, seconds = false): string {
+  const date = localDate(epochMs, offsetMinutes);
+  const local = epochMs + offsetMinutes * MINUTE_MS;
+  const ofDay = Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / 1000);
+  const clock = `${pad2(Math.floor(ofDay / 3600))}:${pad2(Math.floor(ofDay / 60) % 60)}${seconds ? `:${pad2(ofDay % 60)}` : ''}`;
+  return `${date.year}-${pad2(date.month)}-${pad2(date.day)} ${clock}`;
+}

@@ -3,7 +3,7 @@
  * 1–20 characters, an end time in the future and at most 30 days ahead), the results' percentages (they add up to 100)
  * and how a poll's time is told.
  */
-import { DAY_MS as CIVIL_DAY_MS, localDate, pad2 } from '../display/calendar.ts';
+import { localDateTimeText } from '../display/calendar.ts';
 import { type Poll } from './votes-protocol.ts';
 import { PollLimits, PollTexts } from './votes-texts.ts';
 
@@ -139,8 +139,5 @@ export function resultRows(poll: Pick<Poll, 'options' | 'myChoice'>): ResultRow[
 
 /** The end time as the list shows it: YYYY-MM-DD HH:mm截止 (local time at `offsetMinutes` from UTC). */
 export function endTimeText(endTime: number, offsetMinutes: number): string {
-  const date = localDate(endTime, offsetMinutes);
-  const local = endTime + offsetMinutes * MINUTE_MS;
-  const minutes = Math.floor((((local % CIVIL_DAY_MS) + CIVIL_DAY_MS) % CIVIL_DAY_MS) / MINUTE_MS);
-  return `${date.year}-${pad2(date.month)}-${pad2(date.day)} ${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}截止`;
+  return `${localDateTimeText(endTime, offsetMinutes)}截止`;
 }

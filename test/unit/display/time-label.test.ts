@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDate } from '../../../src/core/display/calendar.ts';
+import { localDate, localDateTimeText } from '../../../src/core/display/calendar.ts';
 import { parseTime, timeLabel } from '../../../src/core/display/time-label.ts';
 
 const CST = 480; // UTC+8
@@ -62,5 +62,16 @@ describe('time label', () => {
       const d = new Date(t + CST * 60_000);
       expect(localDate(t, CST)).toEqual({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
     }
+  });
+
+  it('writes an instant’s local date and time, to the minute or the second, as the platform does', () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    for (let t = Date.UTC(1969, 11, 31, 23, 59, 59); t < Date.UTC(2031, 0, 1); t += 7_919_711_123) {
+      const d = new Date(t + CST * 60_000);
+      const minute = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+      expect(localDateTimeText(t, CST)).toBe(minute);
+      expect(localDateTimeText(t, CST, true)).toBe(`${minute}:${pad(d.getUTCSeconds())}`);
+    }
+    expect(localDateTimeText(Date.UTC(2026, 11, 7, 10, 5, 9), 480, true)).toBe('2026-12-07 18:05:09');
   });
 });
