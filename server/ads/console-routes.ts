@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import { serveConsole, type ConsoleGuard } from '../http/console-route.ts';
+import { actorOf, serveConsole, type ConsoleGuard } from '../http/console-route.ts';
 import { ConsoleAdCalls, ConsoleAdRet, type ConsoleAd } from '../../src/core/admin-ads/admin-ads-protocol.ts';
 import { ConsoleAdTexts } from '../../src/core/admin-ads/admin-ads-texts.ts';
 import { CONSOLE_PAGES } from '../../src/core/shared-kernel/console-access.ts';
@@ -36,7 +36,7 @@ export function registerConsoleAdsRoutes(api: ApiRouter, services: AppServices, 
         startsAt,
         endsAt,
       });
-      await recordAudit(tx, { operatorId: caller.operator.id, name: caller.operator.name }, { action: 'ads.update', target: `ad:${input.id}`, before: audited(toWire(before)), after: audited(toWire(changed)) }, at);
+      await recordAudit(tx, actorOf(caller), { action: 'ads.update', target: `ad:${input.id}`, before: audited(toWire(before)), after: audited(toWire(changed)) }, at);
       return changed;
     });
     if (!after) throw new ApiError(ConsoleAdRet.NotFound, ConsoleAdTexts.notFound);

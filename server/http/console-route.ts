@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.ts';
 import { ConsoleAccessRet, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 import { ConsoleAccessTexts } from '../../src/core/shared-kernel/console-access-texts.ts';
+import type { AuditActor } from '../audit/audit-repository.ts';
 import { ApiError } from './api-error.ts';
 import type { ApiContext, ApiRouter } from './api-router.ts';
 import { serve } from './protocol-route.ts';
@@ -42,13 +43,23 @@ function sameOrigin(request: FastifyRequest): boolean {
 
 type ConsoleContext<S extends Fields> = ApiContext<'none'> & { input: ReceivedOf<S> };
 
-function checkOrigin(declared: Call<Fields, unknown>, request: FastifyRequest): void {
+/** A console call's path, checked once when it is registered. */
+function consolePath(declared: Call<Fields, unknown>): void {
   if (!declared.path.startsWith('/api/admin/')) throw new Error(`console calls live under /api/admin/: ${declared.path}`);
+}
+
+function checkOrigin(declared: Call<Fields, unknown>, request: FastifyRequest): void {
   if (declared.method === 'POST' && !sameOrigin(request)) throw new ApiError(ConsoleAccessRet.BadOrigin, ConsoleAccessTexts.badOrigin);
+}
+
+/** Who a console caller is in the audit log. */
+export function actorOf(caller: ConsoleCaller): AuditActor {
+  return { operatorId: caller.operator.id, name: caller.operator.name };
 }
 
 /** A console call anyone may make (the sign-in): its Origin is checked, no session asked for. */
 export function servePublicConsole<S extends Fields, Data>(api: ApiRouter, declared: Call<S, Data>, handler: (context: ConsoleContext<S>) => Promise<Data>): void {
+  consolePath(declared);
   serve(api, declared, 'none', async (context) => {
     checkOrigin(declared, context.request);
     return handler(context);
@@ -63,6 +74,7 @@ export function serveConsole<S extends Fields, Data>(
   access: ConsoleAccess,
   handler: (context: ConsoleContext<S> & { caller: ConsoleCaller }) => Promise<Data>,
 ): void {
+  consolePath(declared);
   serve(api, declared, 'none', async (context) => {
     checkOrigin(declared, context.request);
     const caller = await guard.callerOf(context.request);

@@ -3,7 +3,7 @@ import type { AppServices } from '../app-services.ts';
 import { listAudit, recordAudit } from '../audit/audit-repository.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ApiRouter } from '../http/api-router.ts';
-import { serveConsole, servePublicConsole } from '../http/console-route.ts';
+import { actorOf, serveConsole, servePublicConsole, type ConsoleCaller } from '../http/console-route.ts';
 import { ConsoleOperatorCalls, ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
 import { CONSOLE_PAGES, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
@@ -17,7 +17,15 @@ export function registerOperatorRoutes(api: ApiRouter, services: AppServices, ca
   const { db, clock } = services;
   const sessions = new OperatorSessions(services, captchas);
   const accounts = { db, hasher: services.passwords, now: () => new Date(clock.now()) };
-  const actorOf = (caller: { operator: { id: number; name: string } }) => ({ operatorId: caller.operator.id, name: caller.operator.name });
+  /** Ends one of the caller's sessions (this one when signing out) with its audit row; false when none was open. */
+  const endSession = (caller: ConsoleCaller, sessionId: number, action: 'operators.sign-out' | 'operators.end-session') => {
+    const at = new Date(clock.now());
+    return db.transaction(async (tx) => {
+      if (!(await endOperatorSession(tx, sessionId, caller.operator.id, at))) return false;
+      await recordAudit(tx, actorOf(caller), { action, target: `session:${sessionId}`, before: null, after: null }, at);
+      return true;
+    });
+  };
 
   servePublicConsole(api, ConsoleOperatorCalls.signIn, async ({ input, request, reply }) => {
     const { token, operator } = await sessions.signIn(input, request.ip, request.headers['user-agent'] ?? '');
@@ -26,11 +34,7 @@ export function registerOperatorRoutes(api: ApiRouter, services: AppServices, ca
   });
 
   serveConsole(api, sessions, ConsoleOperatorCalls.signOut, 'signed-in', async ({ caller, request, reply }) => {
-    const at = new Date(clock.now());
-    await db.transaction(async (tx) => {
-      await endOperatorSession(tx, caller.sessionId, caller.operator.id, at);
-      await recordAudit(tx, { operatorId: caller.operator.id, name: caller.operator.name }, { action: 'operators.sign-out', target: `session:${caller.sessionId}`, before: null, after: null }, at);
-    });
+    await endSession(caller, caller.sessionId, 'operators.sign-out');
     reply.header('set-cookie', consoleCookie(null, request.protocol === 'https'));
     return null;
   });
@@ -48,13 +52,7 @@ export function registerOperatorRoutes(api: ApiRouter, services: AppServices, ca
   );
 
   serveConsole(api, sessions, ConsoleOperatorCalls.endSession, 'signed-in', async ({ caller, input }) => {
-    const at = new Date(clock.now());
-    const ended = await db.transaction(async (tx) => {
-      if (!(await endOperatorSession(tx, input.id, caller.operator.id, at))) return false;
-      await recordAudit(tx, { operatorId: caller.operator.id, name: caller.operator.name }, { action: 'operators.end-session', target: `session:${input.id}`, before: null, after: null }, at);
-      return true;
-    });
-    if (!ended) throw new ApiError(ConsoleRet.SessionNotFound, OperatorTexts.sessionNotFound);
+    if (!(await endSession(caller, input.id, 'operators.end-session'))) throw new ApiError(ConsoleRet.SessionNotFound, OperatorTexts.sessionNotFound);
     return null;
   });
 
