@@ -68,7 +68,6 @@ async function buildConsole(): Promise<BuildReport['console']> {
     target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
     outdir,
     publicPath: '/admin/assets',
-    tsconfig: path.join(root, 'tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'error',
   });
@@ -79,33 +78,8 @@ async function buildConsole(): Promise<BuildReport['console']> {
   const css = entryOutput.cssBundle ? [entryOutput.cssBundle] : [];
   const url = (file: string) => '/' + path.relative(DIST_DIR, path.resolve(root, file)).split(path.sep).join('/');
   await writeFile(path.join(DIST_DIR, 'admin', 'index.html'), consoleHtml(url(entryFile), css.map(url)));
-  const files = await Promise.all(
-    [...initial, ...css].map(async (file) => {
-      const content = await readFile(path.resolve(root, file));
-      return { file: url(file), bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
-    }),
-  );
+  const files = await measured([...initial, ...css].map((file) => ({ at: path.resolve(root, file), url: url(file) })));
   return { files, jsGzip: sum(files.filter((f) => f.file.endsWith('.js'))), cssGzip: sum(files.filter((f) => f.file.endsWith('.css'))) };
-}
-
-function consoleHtml(entry: string, css: string[]): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex,nofollow">
-<title>奇遇视频 运营后台</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-</head>
-<body>
-<div id="root"></div>
-<noscript>请启用 JavaScript 以使用运营后台。</noscript>
-<script type="module" src="${entry}"></script>
-</body>
-</html>
-`;
 }
 
 export async function buildApp(options: { apiBase?: string; quiet?: boolean } = {}): Promise<BuildReport> {
@@ -184,12 +158,7 @@ async function buildInto(stage: string, options: { apiBase?: string; quiet?: boo
   const consoleReport = await buildConsole();
   await precompress(DIST_DIR);
 
-  const initial = await Promise.all(
-    [...js, ...css].map(async (file) => {
-      const content = await readFile(path.join(DIST_DIR, file));
-      return { file: '/' + file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
-    }),
-  );
+  const initial = await measured([...js, ...css].map((file) => ({ at: path.join(DIST_DIR, file), url: '/' + file })));
   const report: BuildReport = {
     initial,
     initialJsGzip: sum(initial.filter((f) => f.file.endsWith('.js'))),
@@ -232,27 +201,66 @@ async function copyPublic(): Promise<void> {
   await cp(path.join(root, 'public'), DIST_DIR, { recursive: true });
 }
 
-function indexHtml(entry: string, css: string[], preload: string[]): string {
+/** A built file's size, raw and gzip (level 9), at its address. */
+async function measured(files: { at: string; url: string }[]): Promise<{ file: string; bytes: number; gzipBytes: number }[]> {
+  return Promise.all(
+    files.map(async ({ at, url }) => {
+      const content = await readFile(at);
+      return { file: url, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+    }),
+  );
+}
+
+/** The page an entry starts from: its head (title, metas, styles, module preloads), the root and the entry. */
+function pageHtml(page: { title: string; metas: string[]; css: string[]; modulepreload: string[]; noscript: string; entry: string }): string {
+  const head = [
+    '<meta charset="utf-8">',
+    ...page.metas,
+    `<title>${page.title}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...page.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...page.modulepreload.map((href) => `<link rel="modulepreload" href="${href}">`),
+  ];
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,minimum-scale=1,user-scalable=no,viewport-fit=cover">
-<meta name="format-detection" content="telephone=no">
-<meta name="theme-color" content="#ffffff">
-<title>奇遇视频</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-<link rel="modulepreload" href="${entry}">
-${preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+${head.join('\n')}
 </head>
 <body>
 <div id="root"></div>
-<noscript>请启用 JavaScript 以使用奇遇视频。</noscript>
-<script type="module" src="${entry}"></script>
+<noscript>${page.noscript}</noscript>
+<script type="module" src="${page.entry}"></script>
 </body>
 </html>
 `;
+}
+
+/** The phone app's index.html: its entry preloaded with the chunks the home route starts with. */
+function indexHtml(entry: string, css: string[], preload: string[]): string {
+  return pageHtml({
+    title: '奇遇视频',
+    metas: [
+      '<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1,minimum-scale=1,user-scalable=no,viewport-fit=cover">',
+      '<meta name="format-detection" content="telephone=no">',
+      '<meta name="theme-color" content="#ffffff">',
+    ],
+    css,
+    modulepreload: [entry, ...preload],
+    noscript: '请启用 JavaScript 以使用奇遇视频。',
+    entry,
+  });
+}
+
+/** The operator console's page (desktop, not for search engines). */
+function consoleHtml(entry: string, css: string[]): string {
+  return pageHtml({
+    title: '奇遇视频 运营后台',
+    metas: ['<meta name="viewport" content="width=device-width,initial-scale=1">', '<meta name="robots" content="noindex,nofollow">'],
+    css,
+    modulepreload: [],
+    noscript: '请启用 JavaScript 以使用运营后台。',
+    entry,
+  });
 }
 
 const sum = (files: { gzipBytes: number }[]): number => files.reduce((total, f) => total + f.gzipBytes, 0);
