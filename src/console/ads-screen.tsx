@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Form, Image, Input, Modal, Space, Switch, Table } from 'antd';
+import { Button, DatePicker, Form, Image, Input, Modal, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import type { ConsoleAd } from '../core/admin-ads/admin-ads-protocol.ts';
 import { ConsoleAdTexts } from '../core/admin-ads/admin-ads-texts.ts';
 import { useViewModel } from '../ui/app/container-context.tsx';
 import type { AdsViewModel } from './ads-view-model.ts';
+import { FormFooter } from './console-form.tsx';
 import { formatTime } from './console-format.ts';
 import { AdsVM } from './console-tokens.ts';
 
@@ -72,13 +73,7 @@ const EditAd = observer(function EditAd({ vm }: { vm: AdsViewModel }) {
             onChange={(values) => vm.scheduleChanged(values?.[0] && values[1] ? [values[0].valueOf(), values[1].valueOf()] : null)}
           />
         </Form.Item>
-        {vm.formError && <Alert type="error" title={vm.formError} showIcon className="console-sign-in__error" data-testid="console-ad-error" />}
-        <Space>
-          <Button type="primary" htmlType="submit" loading={vm.busy} data-testid="console-ad-save">
-            {ConsoleAdTexts.save}
-          </Button>
-          <Button onClick={vm.editClosed}>{ConsoleAdTexts.cancel}</Button>
-        </Space>
+        <FormFooter error={vm.formError} errorTestId="console-ad-error" submit={ConsoleAdTexts.save} submitTestId="console-ad-save" busy={vm.busy} onCancel={vm.editClosed} />
       </Form>
     </Modal>
   );

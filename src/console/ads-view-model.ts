@@ -40,8 +40,13 @@ export class AdsViewModel {
   /** The switch: on or off at once, the rest as it is. */
   async enabledToggled(ad: ConsoleAd, enabled: boolean): Promise<void> {
     const outcome = await this.console.change(ad.id, { enabled, title: ad.title, linkURL: ad.linkURL, startsAt: ad.startsAt, endsAt: ad.endsAt });
-    if (!outcome.ok) this.notifier.toast(outcome.message, { durationMs: 2_000, position: 'top' });
-    await this.load();
+    if (outcome.ok) this.changed(outcome.ad);
+    else this.notifier.toast(outcome.message, { durationMs: 2_000, position: 'top' });
+  }
+
+  /** The server's answer to a change takes its row's place. */
+  private changed(ad: ConsoleAd): void {
+    this.ads = this.ads.map((one) => (one.id === ad.id ? ad : one));
   }
 
   editTapped(ad: ConsoleAd): void {
@@ -79,9 +84,11 @@ export class AdsViewModel {
         runInAction(() => (this.formError = outcome.message));
         return;
       }
-      runInAction(() => (this.editing = null));
+      runInAction(() => {
+        this.editing = null;
+        this.changed(outcome.ad);
+      });
       this.notifier.toast(ConsoleAdTexts.saved, { durationMs: 2_000, position: 'top' });
-      await this.load();
     } finally {
       runInAction(() => (this.busy = false));
     }

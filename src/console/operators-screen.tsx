@@ -1,10 +1,11 @@
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { ListedOperator } from '../core/admin-operators/admin-operators-protocol.ts';
 import { ConsoleTexts, OperatorTexts } from '../core/admin-operators/admin-operators-texts.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../core/shared-kernel/console-access.ts';
 import { useViewModel } from '../ui/app/container-context.tsx';
+import { FormFooter } from './console-form.tsx';
 import { formatTime } from './console-format.ts';
 import { OperatorsVM } from './console-tokens.ts';
 import type { OperatorsViewModel } from './operators-view-model.ts';
@@ -73,13 +74,7 @@ const CreateOperator = observer(function CreateOperator({ vm }: { vm: OperatorsV
         <Form.Item label={ConsoleTexts.passwordOptional}>
           <Input.Password autoComplete="new-password" value={vm.password} onChange={(event) => vm.passwordChanged(event.target.value)} />
         </Form.Item>
-        {vm.formError && <Alert type="error" title={vm.formError} showIcon className="console-sign-in__error" data-testid="console-operator-error" />}
-        <Space>
-          <Button type="primary" htmlType="submit" loading={vm.busy} data-testid="console-operator-create">
-            {ConsoleTexts.create}
-          </Button>
-          <Button onClick={vm.createClosed}>{ConsoleTexts.cancel}</Button>
-        </Space>
+        <FormFooter error={vm.formError} errorTestId="console-operator-error" submit={ConsoleTexts.create} submitTestId="console-operator-create" busy={vm.busy} onCancel={vm.createClosed} />
       </Form>
     </Modal>
   );

@@ -95,8 +95,8 @@ export class OperatorsViewModel {
 
   async disableTapped(name: string): Promise<void> {
     if (!(await this.notifier.confirm({ message: ConsoleTexts.disableConfirm(name) }))) return;
-    await this.console.disable(name);
-    await this.load();
+    const disabled = await this.console.disable(name);
+    runInAction(() => (this.operators = this.operators.map((one) => (one.id === disabled.id ? disabled : one))));
   }
 
   passwordClosed(): void {

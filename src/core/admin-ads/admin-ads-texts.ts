@@ -18,7 +18,6 @@ export const ConsoleAdTexts = {
   enabled: '启用',
   edit: '编辑',
   save: '保存',
-  cancel: '取消',
   saved: '已保存',
   allPositions: '全部位置',
 } as const;
