@@ -6,6 +6,7 @@
 import { object, picklist, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
+import { Ret } from '../request/ret.ts';
 import { ConsoleAccessRet } from '../shared-kernel/console-access.ts';
 import { ConsoleAdLimits, ConsoleAdTexts } from './admin-ads-texts.ts';
 
@@ -53,6 +54,7 @@ export const ConsoleAdCalls = {
       endsAt: { kind: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, wide: true, optional: true, emptyIsNone: true },
     },
     answer: consoleAd,
-    refusals: [ConsoleAdRet.NotFound, ConsoleAdRet.BadSchedule, FORBIDDEN],
+    // A link or words the rules refuse (1002, with the reason) is the form's to show, as a bad schedule is.
+    refusals: [ConsoleAdRet.NotFound, ConsoleAdRet.BadSchedule, FORBIDDEN, Ret.BadParam],
   }),
 } as const;

@@ -2,9 +2,8 @@
  * The operator console's ads (广告): every ad with its counts, and a change of one; a refusal of the change (its
  * schedule, its link) is answered for the form to show, not toasted.
  */
-import { ApiError, ApiRefusal } from '../request/api-error.ts';
+import { ApiRefusal } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { Ret } from '../request/ret.ts';
 import { ConsoleAdCalls, type ConsoleAd } from './admin-ads-protocol.ts';
 
 export interface AdChange {
@@ -32,7 +31,7 @@ export class ConsoleAds {
       );
       return { ok: true, ad };
     } catch (error) {
-      if (error instanceof ApiRefusal || (error instanceof ApiError && error.ret === Ret.BadParam)) return { ok: false, message: error.msg };
+      if (error instanceof ApiRefusal) return { ok: false, message: error.msg };
       throw error;
     }
   }

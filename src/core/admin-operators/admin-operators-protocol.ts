@@ -7,6 +7,7 @@
 import { object, picklist, type InferOutput } from 'valibot';
 import * as wire from '../request/answer-values.ts';
 import { call } from '../request/protocol.ts';
+import { Ret } from '../request/ret.ts';
 import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { ConsoleAccessRet } from '../shared-kernel/console-access.ts';
 import { pageOf } from '../shared-kernel/video.ts';
@@ -118,7 +119,8 @@ export const ConsoleOperatorCalls = {
       password: { kind: 'text', max: OperatorLimits.passwordMax, optional: true, pattern: new RegExp(`^[\\s\\S]{${OperatorLimits.passwordMin},}$`), badMessage: OperatorTexts.passwordInvalid },
     },
     answer: madePassword,
-    refusals: [ConsoleRet.NameTaken, ConsoleRet.Forbidden],
+    // A name or password the rules refuse (1002, with the reason) is the form's to show, as a taken name is.
+    refusals: [ConsoleRet.NameTaken, ConsoleRet.Forbidden, Ret.BadParam],
   }),
   /** Disables an operator and ends their sessions (owners only; not oneself). */
   disable: call({

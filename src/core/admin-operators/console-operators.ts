@@ -3,9 +3,8 @@
  * console never holds a token), the sign-in with its refusals told apart (the captcha after failures, as the app's
  * sign-in), the sign-out, one's sessions, and the audit log (null where the role may not read it: the server says so).
  */
-import { ApiError, ApiRefusal } from '../request/api-error.ts';
+import { ApiRefusal } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
-import { Ret } from '../request/ret.ts';
 import { CaptchaRet } from '../shared-kernel/captcha-protocol.ts';
 import { ConsoleOperatorCalls, ConsoleRet, type AuditPage, type ConsoleOperator, type ConsoleSession, type ListedOperator, type MadePassword } from './admin-operators-protocol.ts';
 import type { OperatorRole } from '../shared-kernel/console-access.ts';
@@ -76,7 +75,7 @@ export class ConsoleOperators {
       const password = form.password?.trim() ? { password: form.password } : {};
       return { ok: true, made: await this.api.request(ConsoleOperatorCalls.create, { name: form.name.trim(), role: form.role, ...password }, { suppressTips: true }) };
     } catch (error) {
-      if (error instanceof ApiRefusal || (error instanceof ApiError && error.ret === Ret.BadParam)) return { ok: false, message: error.msg };
+      if (error instanceof ApiRefusal) return { ok: false, message: error.msg };
       throw error;
     }
   }
