@@ -33,7 +33,7 @@ const msg = (id: number, from: number, type: number): ChatMessage => ({
 });
 
 describe('message tips over random event sequences', () => {
-  it('count = arrivals since the last reset or tap; never shown on /privateMessage; an arrival from the open chat never shows it; tone per arrival', () => {
+  it('count = arrivals since the last reset or tap; never shown on /privateMessage; an arrival from the open chat never shows it; shown 10 s from the last arrival that showed it; tone per arrival', () => {
     fc.assert(
       fc.property(fc.array(tipEvent, { maxLength: 60 }), (events) => {
         const clock = new FakeClock();
@@ -56,8 +56,11 @@ describe('message tips over random event sequences', () => {
             if (!before.visible && after.visible) {
               expect(inChat).toBe(false);
               expect(event.type === 0 && before.ignored).toBe(false);
-              shownAt = clock.now();
             }
+            // An arrival that shows the popup shows it for 10 s from then, one already up included (its time
+            // starts again): a random run with two arrivals 990 ms apart found the model counting from the first.
+            const shows = !inChat && !(event.type === 0 && before.ignored) && here.path !== '/privateMessage';
+            if (after.visible && shows) shownAt = clock.now();
             if (inChat && !before.visible) expect(after.visible).toBe(false);
           } else if (event.kind === 'goto') {
             if (event.path === '/chat') navigator.push('/chat', { toUid: String(event.chatWith) });
