@@ -83,8 +83,8 @@ const Invitation = observer(function Invitation({ vm }: { vm: InvitationViewMode
           <button type="button" className="invite-code__copy" onClick={() => void vm.copyLinkTapped()} disabled={vm.link === ''}>复制链接</button>
         </div>
         <div className="invite-totals">
-          <span><b data-testid="invite-count">{vm.invitedCount}</b>已邀请(人)</span>
-          <span><b data-testid="invite-gold">{vm.earnedGold}</b>获得金币</span>
+          <span><b data-testid="invite-count">{vm.totalsText.invited}</b>已邀请(人)</span>
+          <span><b data-testid="invite-gold">{vm.totalsText.gold}</b>获得金币</span>
         </div>
       </section>
       {vm.canEnterCode && (

@@ -99,6 +99,11 @@ export class InvitationViewModel {
     return this.info?.earnedGold ?? 0;
   }
 
+  /** The totals as shown: a dash until the server has said them (not a 0 that is not known yet). */
+  get totalsText(): { invited: string; gold: string } {
+    return this.info ? { invited: String(this.invitedCount), gold: String(this.earnedGold) } : { invited: '–', gold: '–' };
+  }
+
   get rules(): string[] {
     return invitationRulesText();
   }

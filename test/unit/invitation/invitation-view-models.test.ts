@@ -55,11 +55,12 @@ describe('InvitationViewModel (/invitation)', () => {
   it('shows the code, the link to /register, the totals and the rules; copies code and link', async () => {
     const { invitation, logIn, world } = setup();
     logIn(1, '小遇');
+    expect(invitation.totalsText).toEqual({ invited: '–', gold: '–' });
     await invitation.shown();
     expect(invitation.code).toMatch(/^[A-Z2-9]{6}$/);
     expect(invitation.link).toBe(`https://qiyu.example/register?inviteCode=${invitation.code}`);
     expect(invitation.rewardText).toBe('每邀请1位好友注册，你得100金币，好友得50金币');
-    expect([invitation.invitedCount, invitation.earnedGold]).toEqual([0, 0]);
+    expect(invitation.totalsText).toEqual({ invited: '0', gold: '0' });
     expect(invitation.rules.join('')).toContain('7天');
     expect(invitation.canEnterCode).toBe(true);
     await invitation.copyCodeTapped();
@@ -93,7 +94,7 @@ describe('InvitationViewModel (/invitation)', () => {
     invitation.invitees.opened();
     await settle();
     expect(invitation.invitees.items.map((invitee) => [invitee.nickName, invitation.rewardLabel(invitee)])).toEqual([['新人', '+100金币']]);
-    expect([invitation.invitedCount, invitation.earnedGold]).toEqual([1, 100]);
+    expect(invitation.totalsText).toEqual({ invited: '1', gold: '100' });
     expect(invitation.rewardLabel({ userId: 3, nickName: 'x', avatar: '', time: 0, reward: 0 })).toBe('已达奖励上限');
   });
 });
