@@ -108,6 +108,7 @@ export const SERVER_ALLOWED = [
   'qr-login → account-security',
   'qr-login → user',
   'shell → user',
+  'transcode → upload',
   'social → messaging',
   'social → user',
   'socket → messaging',

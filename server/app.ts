@@ -32,6 +32,7 @@ import { registerCaptchaRoutes } from './captcha/routes.ts';
 import { CaptchaStore } from './captcha/captcha-repository.ts';
 import { registerOperatorRoutes } from './operators/routes.ts';
 import { registerConsoleAdsRoutes } from './ads/console-routes.ts';
+import { registerIngest, type IngestOptions } from './transcode/ingest.ts';
 import { CaptchaRules } from '../src/core/shared-kernel/captcha-protocol.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
@@ -86,6 +87,8 @@ export interface CreateAppOptions {
    * config.redisUrl is set (default qiyu:shared-reads:invalidate; tests use their own).
    */
   sharedReads?: SharedReadCacheOptions & { channel?: string };
+  /** ffmpeg as found and whether this process transcodes; default: no tools, no worker (tests that transcode say so). */
+  ingest?: IngestOptions;
 }
 
 /**
@@ -167,6 +170,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // The operator console's sign-in asks for the same image captcha as the app's.
   const consoleGuard = registerOperatorRoutes(api, services, new CaptchaStore(db, CaptchaRules.lifetimeMs));
   registerConsoleAdsRoutes(api, services, consoleGuard);
+  registerIngest(api, services, consoleGuard, options.ingest ?? { tools: null, runWorker: false });
   registerUserRoutes(api, services);
   registerRegionRoutes(api, services);
   registerShellRoutes(api, services);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ConsoleMediaLimits } from '../src/core/admin-media/admin-media-texts.ts';
 import { UploadConstants } from '../src/core/upload/upload-protocol.ts';
 import { DEFAULT_ARGON2_PARAMS } from './auth/password.ts';
 import type { Argon2Params } from './auth/password.ts';
@@ -57,6 +58,18 @@ export interface Config {
   smsUrl?: string | undefined;
   /** Per-user limits on messages, barrages and comments (not from the environment; default SEND_LIMITS). */
   sendLimits?: SendLimits | undefined;
+  /** SOURCE_MAX_BYTES: largest source video an operator may upload; unset: 4 GB (see ingestOf). */
+  sourceMaxBytes?: number | undefined;
+  /** SOURCE_MAX_SECONDS: longest source video; unset: 4 hours (see ingestOf). */
+  sourceMaxSeconds?: number | undefined;
+  /** MEDIA_QUOTA_BYTES: disk quota of sources and renditions together; unset: 100 GB (see ingestOf). */
+  mediaQuotaBytes?: number | undefined;
+  /** RENDITIONS_DIR: the transcoded HLS renditions; unset: `<DATA_DIR>/renditions` (see renditionsDirOf). */
+  renditionsDir?: string | undefined;
+  /** TRANSCODE_CONCURRENCY: jobs this process transcodes at once, default 1; 0: none (another process, `--worker`, does). */
+  transcodeConcurrency?: number | undefined;
+  /** TRANSCODE_STALE_MS: a running job whose heartbeat is older than this is taken as its process having died, default 60000. */
+  transcodeStaleMs?: number | undefined;
   /** Password hashing cost, argon2id (not from the environment; tests lower it). */
   argon2: Argon2Params;
 }
@@ -212,6 +225,12 @@ export function readConfig(env: Env = process.env): Config {
     smsUrl: urlOf(env, 'SMS_URL', ['http:', 'https:'], 'https://sms.example.com/send'),
     apiRateLimitMax: wholeNumberOf(env, 'API_RATE_LIMIT_MAX', 0, 1_000_000),
     apiRateLimitWindowMs: wholeNumberOf(env, 'API_RATE_LIMIT_WINDOW_MS', 1000, 86_400_000),
+    sourceMaxBytes: bytesOf(env, 'SOURCE_MAX_BYTES'),
+    sourceMaxSeconds: wholeNumberOf(env, 'SOURCE_MAX_SECONDS', 1, 86_400),
+    mediaQuotaBytes: bytesOf(env, 'MEDIA_QUOTA_BYTES'),
+    renditionsDir: value(env, 'RENDITIONS_DIR'),
+    transcodeConcurrency: wholeNumberOf(env, 'TRANSCODE_CONCURRENCY', 0, 16),
+    transcodeStaleMs: wholeNumberOf(env, 'TRANSCODE_STALE_MS', 1000, 3_600_000),
     argon2: DEFAULT_ARGON2_PARAMS,
   };
 }
@@ -258,4 +277,33 @@ export function uploadLimitsOf(config: Pick<Config, 'uploadMaxBytes' | 'uploadQu
     maxVideoBytes: config.uploadMaxBytes ?? UploadConstants.maxVideoBytes,
     quotaBytes: config.uploadQuotaBytes ?? UploadConstants.userQuotaBytes,
   };
+}
+
+/** What ingest is allowed and where it keeps its files (SOURCE_MAX_BYTES, SOURCE_MAX_SECONDS, MEDIA_QUOTA_BYTES, …). */
+export interface IngestSettings {
+  maxSourceBytes: number;
+  maxSourceSeconds: number;
+  quotaBytes: number;
+  /** Sources as they are uploaded: `<UPLOAD_DIR>/sources`. */
+  sourcesDir: string;
+  renditionsDir: string;
+  concurrency: number;
+  staleMs: number;
+}
+
+export function ingestOf(config: Pick<Config, 'dataDir' | 'uploadDir' | 'sourceMaxBytes' | 'sourceMaxSeconds' | 'mediaQuotaBytes' | 'renditionsDir' | 'transcodeConcurrency' | 'transcodeStaleMs'>): IngestSettings {
+  return {
+    maxSourceBytes: config.sourceMaxBytes ?? ConsoleMediaLimits.defaultMaxSourceBytes,
+    maxSourceSeconds: config.sourceMaxSeconds ?? 4 * 3600,
+    quotaBytes: config.mediaQuotaBytes ?? 100 * 1024 ** 3,
+    sourcesDir: join(uploadDirOf(config), 'sources'),
+    renditionsDir: renditionsDirOf(config),
+    concurrency: config.transcodeConcurrency ?? 1,
+    staleMs: config.transcodeStaleMs ?? 60_000,
+  };
+}
+
+/** The transcoded renditions: RENDITIONS_DIR, else `<DATA_DIR>/renditions`. */
+export function renditionsDirOf(config: Pick<Config, 'renditionsDir' | 'dataDir'>): string {
+  return config.renditionsDir ?? join(config.dataDir, 'renditions');
 }

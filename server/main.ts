@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createApp } from './app.ts';
 import { PasswordHasher } from './auth/password.ts';
-import type { Clock } from './clock.ts';
-import { mediaDirOf, readConfig, uploadDirOf } from './config.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { ingestOf, mediaDirOf, readConfig, uploadDirOf } from './config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -28,7 +28,11 @@ import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './rate-limit/redis-rate-limit-store.ts';
 import { seedPolls } from './votes/seed.ts';
-import { STARTUP_EXIT_CODE, checkDatabaseReachable, checkRedisReachable, listenError, startupErrorLine } from './startup-checks.ts';
+import { findMediaTools } from './transcode/media-tools.ts';
+import type { IngestOptions } from './transcode/ingest.ts';
+import { SourceFiles } from './transcode/source-files.ts';
+import { TranscodeWorker } from './transcode/transcode-worker.ts';
+import { STARTUP_EXIT_CODE, StartupError, checkDatabaseReachable, checkRedisReachable, listenError, startupErrorLine } from './startup-checks.ts';
 
 export interface RunningServer {
   /** Base address, e.g. http://127.0.0.1:3000 (the real port when PORT is 0). */
@@ -42,6 +46,8 @@ export interface RunningServer {
 export interface StartServerOptions {
   logger?: FastifyServerOptions['logger'];
   clock?: Clock;
+  /** ffmpeg and whether this process transcodes; default: ffmpeg as found (findMediaTools) and a worker when found. */
+  ingest?: IngestOptions;
 }
 
 function displayHost(host: string): string {
@@ -84,7 +90,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
   try {
     await prepareDatabase(db, config, options);
     store = config.redisUrl !== undefined ? RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore();
+    const ingest = options.ingest ?? { tools: await findMediaTools(process.env), runWorker: true };
     app = await createApp({
+      ingest,
       db,
       config,
       rateLimitStore: store,
@@ -97,6 +105,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       return [];
     });
     if (drawn.length > 0) app.log.info({ mediaDir, count: drawn.length }, 'demo images written');
+    if (ingest.tools === null) app.log.warn('no ffmpeg found (FFMPEG_PATH and FFPROBE_PATH, the npm packages, PATH): sources are taken, nothing is transcoded here');
     await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
       throw listenError(error, config.host, config.port) ?? error;
     });
@@ -139,15 +148,62 @@ async function buildClient(): Promise<void> {
   await (buildApp as () => Promise<unknown>)();
 }
 
+/** A running process's way to stop: the server's close, or the worker's. */
+type Stoppable = { close(): Promise<void> };
+
+/**
+ * `--worker`: only transcodes (no HTTP), beside servers that share its database and folders (DATABASE_URL, DATA_DIR or
+ * UPLOAD_DIR and RENDITIONS_DIR): migrates, finds ffmpeg (none: one line and exit code 2) and runs the queue.
+ */
+export async function startWorker(config: Config): Promise<Stoppable & { worker: TranscodeWorker }> {
+  const tools = await findMediaTools(process.env);
+  if (tools === null) throw new StartupError('--worker needs ffmpeg and ffprobe: set FFMPEG_PATH and FFPROBE_PATH, or install them');
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  const settings = ingestOf(config);
+  const worker = new TranscodeWorker({
+    db,
+    clock: systemClock,
+    tools,
+    sources: new SourceFiles(settings.sourcesDir),
+    renditionsDir: settings.renditionsDir,
+    concurrency: Math.max(1, settings.concurrency),
+    staleMs: settings.staleMs,
+    limits: { maxDurationSeconds: settings.maxSourceSeconds },
+    log: { info: (data, message) => console.log(message, JSON.stringify(data)), warn: (data, message) => console.warn(message, JSON.stringify(data)) },
+  });
+  worker.start();
+  return {
+    worker,
+    close: async () => {
+      await worker.stop();
+      await db.close();
+    },
+  };
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const config = readConfig();
   // Unreachable services stop the start with one line (within STARTUP_CONNECT_TIMEOUT_MS), before anything is built.
   if (config.databaseUrl !== undefined) await checkDatabaseReachable(config.databaseUrl);
   if (config.redisUrl !== undefined) await checkRedisReachable(config.redisUrl);
-  if (argv.includes('--build')) await buildClient();
-  const server = await startServer(config);
-  console.log(`App and API: ${server.url}`);
-  console.log(`Demo login: ${DEMO_ACCOUNT.userName} / ${DEMO_ACCOUNT.password}`);
+  let server: Stoppable;
+  if (argv.includes('--worker')) {
+    const running = await startWorker(config);
+    console.log(`Transcoding worker ${running.worker.name}: ${ingestOf(config).concurrency || 1} job(s) at once`);
+    server = running;
+  } else {
+    if (argv.includes('--build')) await buildClient();
+    const started = await startServer(config);
+    console.log(`App and API: ${started.url}`);
+    console.log(`Demo login: ${DEMO_ACCOUNT.userName} / ${DEMO_ACCOUNT.password}`);
+    server = started;
+  }
 
   let stoppingSince: number | undefined;
   const stop = (signal: NodeJS.Signals): void => {

@@ -42,7 +42,8 @@ export class AxiosHttp implements Http {
 }
 
 /** The body and its content type. Multipart lets the platform (browser or Node's undici) set the boundary. */
-function postBody(request: HttpRequest): { data?: string | FormData; headers: Record<string, string | false> } {
+function postBody(request: HttpRequest): { data?: string | FormData | Uint8Array; headers: Record<string, string | false> } {
+  if (request.bodyEncoding === 'bytes') return { data: request.bytes ?? new Uint8Array(), headers: { 'Content-Type': 'application/octet-stream' } };
   // A POST without a body (its params in the query) sends none, and no content type (axios would add its default).
   if (request.body === undefined) return { headers: { 'Content-Type': false } };
   const body = request.body;

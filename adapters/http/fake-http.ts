@@ -13,6 +13,8 @@ export interface FakeHttpCall {
   body: Record<string, unknown>;
   /** The file parts of a multipart body, by field name (copies of the bytes); {} otherwise. */
   files: Record<string, HttpFilePart>;
+  /** The body of a 'bytes' request (a copy), else null. */
+  bytes: Uint8Array | null;
   /** The request exactly as the client sent it. */
   request: HttpRequest;
 }
@@ -112,7 +114,8 @@ export class FakeHttp implements Http {
     const handler = this.routes.get(routeKey(request.method, url.pathname));
     let answer: FakeHttpAnswer;
     try {
-      answer = handler ? await handler({ method: request.method, path: url.pathname, params, body, files, request }) : NOT_FOUND;
+      const bytes = request.method === 'POST' && request.bodyEncoding === 'bytes' ? (request.bytes ?? new Uint8Array()).slice() : null;
+      answer = handler ? await handler({ method: request.method, path: url.pathname, params, body, files, bytes, request }) : NOT_FOUND;
     } catch (error) {
       if (error instanceof HttpFailure) throw error;
       answer = { status: 500, body: error instanceof Error ? error.message : String(error) };

@@ -52,7 +52,7 @@ export class FetchHttp implements Http {
  */
 const KEEPALIVE_BODY_LIMIT = 48 * 1024;
 
-function keepaliveFits(sent: string | FormData | undefined): boolean {
+function keepaliveFits(sent: string | FormData | Blob | undefined): boolean {
   if (sent === undefined) return true;
   return typeof sent === 'string' && new TextEncoder().encode(sent).length <= KEEPALIVE_BODY_LIMIT;
 }
@@ -65,7 +65,8 @@ function joinUrl(base: string, path: string): string {
 }
 
 /** The body and its content type. Multipart lets the platform set the boundary. A POST without a body sends none. */
-function body(request: HttpRequest): { body?: string | FormData; headers?: Record<string, string> } {
+function body(request: HttpRequest): { body?: string | FormData | Blob; headers?: Record<string, string> } {
+  if (request.method === 'POST' && request.bodyEncoding === 'bytes') return { body: bytesBlob(request.bytes ?? new Uint8Array()), headers: { 'Content-Type': 'application/octet-stream' } };
   if (request.method !== 'POST' || request.body === undefined) return {};
   const fields = request.body;
   switch (request.bodyEncoding) {
@@ -76,6 +77,11 @@ function body(request: HttpRequest): { body?: string | FormData; headers?: Recor
     default:
       return { body: toSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
   }
+}
+
+/** Bytes as a Blob (which takes ArrayBuffer-backed views only; anything else, a SharedArrayBuffer, is copied). */
+function bytesBlob(bytes: Uint8Array): Blob {
+  return new Blob([bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes)], { type: 'application/octet-stream' });
 }
 
 /** Fields first, in their order, then the file parts (a server reading the stream sees the fields before the bytes). */

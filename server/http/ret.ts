@@ -15,6 +15,7 @@ import { PollRet } from '../../src/core/votes/votes-protocol.ts';
 import { TasksRet } from '../../src/core/tasks/tasks-protocol.ts';
 import { ConsoleRet } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { ConsoleAdRet } from '../../src/core/admin-ads/admin-ads-protocol.ts';
+import { ConsoleMediaRet } from '../../src/core/admin-media/admin-media-protocol.ts';
 
 /** Answer codes (`ret`) of the API. Every /api answer is `{ ret, msg, data }`. */
 export const Ret = {
@@ -109,6 +110,14 @@ export const Ret = {
   ConsoleNotYourself: ConsoleRet.NotYourself,
   ConsoleAdNotFound: ConsoleAdRet.NotFound,
   ConsoleAdBadSchedule: ConsoleAdRet.BadSchedule,
+  ConsoleMediaNotFound: ConsoleMediaRet.NotFound,
+  ConsoleMediaTooLarge: ConsoleMediaRet.TooLarge,
+  ConsoleMediaQuotaFull: ConsoleMediaRet.QuotaFull,
+  ConsoleMediaNotVideo: ConsoleMediaRet.NotVideo,
+  ConsoleMediaChunkRefused: ConsoleMediaRet.ChunkRefused,
+  ConsoleMediaIncomplete: ConsoleMediaRet.Incomplete,
+  ConsoleMediaNotCancellable: ConsoleMediaRet.NotCancellable,
+  ConsoleMediaNotRetryable: ConsoleMediaRet.NotRetryable,
   /** Gold (7030-7039, server/gold). PayVideoByGold: the balance is below the price (msg names the balance). */
   GoldInsufficient: 7030,
   /** PayVideoByGold: the video is free, there is nothing to unlock. */

@@ -88,5 +88,10 @@ export const ConsoleTexts = {
     'operators.sign-in': '登录',
     'operators.sign-out': '退出登录',
     'operators.end-session': '结束会话',
+    'ads.update': '修改广告',
+    'media.upload': '上传素材',
+    'media.queue': '加入转码队列',
+    'media.cancel': '取消转码',
+    'media.retry': '重试转码',
   } as Readonly<Record<string, string>>,
 } as const;

@@ -23,7 +23,9 @@ export interface HttpRequest {
    * How the body is encoded: form-encoded by default; 'multipart' sends the body's fields first (in their
    * order), then the files.
    */
-  bodyEncoding?: 'form' | 'json' | 'multipart';
+  bodyEncoding?: 'form' | 'json' | 'multipart' | 'bytes';
+  /** The body of a 'bytes' request, sent as application/octet-stream (its params travel in the query). */
+  bytes?: Uint8Array;
   /** File parts of a multipart body, by field name. */
   files?: Record<string, HttpFilePart>;
   timeoutMs: number;

@@ -25,6 +25,8 @@ export interface CallOptions {
   paramsIn?: 'body' | 'query';
   /** Sent to the end even if the page is left meanwhile (a declaration's `outlivesPage`). */
   keepalive?: boolean;
+  /** A POST whose body is these bytes (application/octet-stream), its parameters in the query (a file's chunk). */
+  bytes?: Uint8Array;
 }
 
 /** A declared call's options: its refusals, as its declaration lists them. */
@@ -129,7 +131,9 @@ export class ApiClient {
       const response = await this.http.send({
         method,
         url: path,
-        ...(method === 'GET' || (options.paramsIn === 'query' && !files) ? { params: all as HttpParams } : { body: all, bodyEncoding }),
+        ...(options.bytes && method === 'POST'
+          ? { params: all as HttpParams, bytes: options.bytes, bodyEncoding: 'bytes' as const }
+          : method === 'GET' || (options.paramsIn === 'query' && !files) ? { params: all as HttpParams } : { body: all, bodyEncoding }),
         ...(files ? { files } : {}),
         timeoutMs: RequestLimits.timeoutMs,
         ...(options.signal ? { signal: options.signal } : {}),

@@ -19,6 +19,7 @@ export function isOperatorRole(value: string): value is OperatorRole {
 export const CONSOLE_PAGES = {
   overview: OPERATOR_ROLES,
   sessions: OPERATOR_ROLES,
+  media: ['owner', 'editor'],
   ads: ['owner', 'editor'],
   operators: ['owner'],
   audit: ['owner'],
