@@ -15,7 +15,10 @@ import { ApiClient } from '../core/request/api-client.ts';
 import type { RequestContext } from '../core/request/common-params.ts';
 import { AuditViewModel } from '../console/audit-view-model.ts';
 import { ConsoleSessionModel } from '../console/console-session-model.ts';
-import { AdsVM, AuditVM, ConsoleSession, OperatorsVM, SessionsVM, SignInVM } from '../console/console-tokens.ts';
+import { AdsVM, AuditVM, ConsoleSession, MediaVM, OperatorsVM, SessionsVM, SignInVM } from '../console/console-tokens.ts';
+import { MediaViewModel } from '../console/media-view-model.ts';
+import { ConsoleMedia } from '../core/admin-media/console-media.ts';
+import { BrowserLocalFiles } from '../../adapters/local-files/browser-local-files.ts';
 import { AdsViewModel } from '../console/ads-view-model.ts';
 import { ConsoleAds } from '../core/admin-ads/console-ads.ts';
 import { OperatorsViewModel } from '../console/operators-view-model.ts';
@@ -49,6 +52,9 @@ export function createConsoleContainer(navigator: Navigator): Container {
   bindViewModel(container, OperatorsVM, (c) => new OperatorsViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
   container.bind(ConsoleAds).toDynamicValue((ctx) => new ConsoleAds(ctx.get(ApiClient))).inSingletonScope();
   bindViewModel(container, AdsVM, (c) => new AdsViewModel(c.get(ConsoleAds), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
+  container.bind(BrowserLocalFiles).toDynamicValue(() => new BrowserLocalFiles()).inSingletonScope();
+  container.bind(ConsoleMedia).toDynamicValue((ctx) => new ConsoleMedia(ctx.get(ApiClient), ctx.get(BrowserLocalFiles))).inSingletonScope();
+  bindViewModel(container, MediaVM, (c) => new MediaViewModel(c.get(ConsoleMedia), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier), c.get(BrowserLocalFiles)));
   bindViewModel(container, AuditVM, (c) => new AuditViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession)));
   return container;
 }

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ConsoleAdTexts } from '../core/admin-ads/admin-ads-texts.ts';
+import { ConsoleMediaTexts } from '../core/admin-media/admin-media-texts.ts';
 import { ConsoleTexts, OperatorTexts } from '../core/admin-operators/admin-operators-texts.ts';
 import type { ConsolePage } from '../core/shared-kernel/console-access.ts';
 import { useContainer } from '../ui/app/container-context.tsx';
@@ -13,6 +14,7 @@ import { ConsoleSession } from './console-tokens.ts';
 const PAGES: { path: string; page: ConsolePage; label: string }[] = [
   { path: '/admin', page: 'overview', label: ConsoleTexts.overview },
   { path: '/admin/sessions', page: 'sessions', label: ConsoleTexts.sessions },
+  { path: '/admin/media', page: 'media', label: ConsoleMediaTexts.page },
   { path: '/admin/ads', page: 'ads', label: ConsoleAdTexts.page },
   { path: '/admin/operators', page: 'operators', label: ConsoleTexts.operators },
   { path: '/admin/audit', page: 'audit', label: ConsoleTexts.audit },

@@ -3,6 +3,7 @@ import { ScreenScope } from '../ui/app/container-context.tsx';
 import { AdsScreen } from './ads-screen.tsx';
 import { AuditScreen } from './audit-screen.tsx';
 import { ConsoleGuardedPage, ConsoleLayout, ConsoleNotFound, OverviewScreen } from './console-layout.tsx';
+import { MediaScreen } from './media-screen.tsx';
 import { OperatorsScreen } from './operators-screen.tsx';
 import { SessionsScreen } from './sessions-screen.tsx';
 import { SignInScreen } from './sign-in-screen.tsx';
@@ -28,6 +29,16 @@ export const consoleRoutes: RouteObject[] = [
           <ScreenScope>
             <ConsoleGuardedPage page="sessions">
               <SessionsScreen />
+            </ConsoleGuardedPage>
+          </ScreenScope>
+        ),
+      },
+      {
+        path: 'media',
+        element: (
+          <ScreenScope>
+            <ConsoleGuardedPage page="media">
+              <MediaScreen />
             </ConsoleGuardedPage>
           </ScreenScope>
         ),
