@@ -26,7 +26,7 @@ const PASSWORD = 'contract password';
 const CHUNK = ConsoleMediaLimits.chunkSize;
 
 /** Bytes that start like an MP4 (an ftyp box), `size` long. */
-function mp4Like(size: number): Uint8Array {
+function mp4Like(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   bytes.set([0, 0, 0, 24, ...new TextEncoder().encode('ftypisom')]);
   return bytes;
