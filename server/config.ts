@@ -304,6 +304,6 @@ export function ingestOf(config: Pick<Config, 'dataDir' | 'uploadDir' | 'sourceM
 }
 
 /** The transcoded renditions: RENDITIONS_DIR, else `<DATA_DIR>/renditions`. */
-export function renditionsDirOf(config: Pick<Config, 'renditionsDir' | 'dataDir'>): string {
+function renditionsDirOf(config: Pick<Config, 'renditionsDir' | 'dataDir'>): string {
   return config.renditionsDir ?? join(config.dataDir, 'renditions');
 }

@@ -35,7 +35,7 @@ const notFound = () => new ApiError(ConsoleMediaRet.NotFound, ConsoleMediaTexts.
 const chunkRefused = () => new ApiError(ConsoleMediaRet.ChunkRefused, ConsoleMediaTexts.chunkRefused);
 
 /** `4GB`, `300MB`: a limit as the refusal names it. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   const gb = bytes / 1024 ** 3;
   if (gb >= 1) return `${Number.isInteger(gb) ? gb : gb.toFixed(1)}GB`;
   const mb = bytes / 1024 ** 2;

@@ -19,7 +19,7 @@ import type { SourceFiles } from './source-files.ts';
 import { beat, claimJob, failJob, finishJob, recoverStaleJobs, releaseJob, type JobRecord } from './transcode-repository.ts';
 
 /** Tries a job gets when its process keeps dying under it. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 export interface TranscodeWorkerOptions {
   db: Database;

@@ -19,6 +19,7 @@ import { AdsVM, AuditVM, ConsoleSession, MediaVM, OperatorsVM, SessionsVM, SignI
 import { MediaViewModel } from '../console/media-view-model.ts';
 import { ConsoleMedia } from '../core/admin-media/console-media.ts';
 import { BrowserLocalFiles } from '../../adapters/local-files/browser-local-files.ts';
+import { SystemClock } from '../../adapters/clock/system-clock.ts';
 import { AdsViewModel } from '../console/ads-view-model.ts';
 import { ConsoleAds } from '../core/admin-ads/console-ads.ts';
 import { OperatorsViewModel } from '../console/operators-view-model.ts';
@@ -53,7 +54,7 @@ export function createConsoleContainer(navigator: Navigator): Container {
   container.bind(ConsoleAds).toDynamicValue((ctx) => new ConsoleAds(ctx.get(ApiClient))).inSingletonScope();
   bindViewModel(container, AdsVM, (c) => new AdsViewModel(c.get(ConsoleAds), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
   container.bind(BrowserLocalFiles).toDynamicValue(() => new BrowserLocalFiles()).inSingletonScope();
-  container.bind(ConsoleMedia).toDynamicValue((ctx) => new ConsoleMedia(ctx.get(ApiClient), ctx.get(BrowserLocalFiles))).inSingletonScope();
+  container.bind(ConsoleMedia).toDynamicValue((ctx) => new ConsoleMedia(ctx.get(ApiClient), ctx.get(BrowserLocalFiles), new SystemClock())).inSingletonScope();
   bindViewModel(container, MediaVM, (c) => new MediaViewModel(c.get(ConsoleMedia), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier), c.get(BrowserLocalFiles)));
   bindViewModel(container, AuditVM, (c) => new AuditViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession)));
   return container;

@@ -8,7 +8,7 @@ import type { ConsoleSessionModel } from './console-session-model.ts';
 import { loadPage } from './console-page-load.ts';
 
 /** While a job on the page is under way, the page asks for the jobs again this often. */
-export const JOB_REFRESH_MS = 2000;
+const JOB_REFRESH_MS = 2000;
 
 const TOAST = { durationMs: 2_000, position: 'top' } as const;
 

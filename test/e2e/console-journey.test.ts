@@ -50,7 +50,7 @@ describe('the operator console on a desktop', () => {
     await page.waitForURL((url) => url.pathname === '/admin');
     await poll(() => page.getByTestId('console-operator').textContent()).toBe(`${OWNER}（所有者）`);
     expect(await page.getByTestId('console-overview').textContent()).toContain(`${OWNER}，欢迎回来（所有者）`);
-    await poll(() => menu(page).allTextContents()).toEqual(['概览', '登录会话', '广告', '操作员', '审计日志']);
+    await poll(() => menu(page).allTextContents()).toEqual(['概览', '登录会话', '素材转码', '广告', '操作员', '审计日志']);
     // The session is a cookie the page's scripts cannot read.
     expect(await page.evaluate(() => document.cookie)).not.toContain('qiyu_console');
   });
@@ -86,7 +86,7 @@ describe('the operator console on a desktop', () => {
     await signIn(editor, EDITOR, editorPassword);
     await editor.waitForURL((url) => url.pathname === '/admin');
     await poll(() => editor.getByTestId('console-operator').textContent()).toBe(`${EDITOR}（编辑）`);
-    await poll(() => menu(editor).allTextContents()).toEqual(['概览', '登录会话', '广告']);
+    await poll(() => menu(editor).allTextContents()).toEqual(['概览', '登录会话', '素材转码', '广告']);
 
     await editor.goto(`${app.url}/admin/audit`);
     await poll(() => editor.getByTestId('console-forbidden').isVisible()).toBe(true);

@@ -6,7 +6,7 @@
  * the job to the next worker, which finishes it (never stuck), and two workers given three jobs do each exactly once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

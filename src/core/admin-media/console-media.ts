@@ -6,6 +6,7 @@
 import { ApiError, ApiRefusal } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ClientRet } from '../request/ret.ts';
+import type { Clock } from '../ports/clock.ts';
 import type { LocalFile, LocalFiles } from '../ports/local-files.ts';
 import { ConsoleMediaCalls, type IngestInfo, type MediaJob, type MediaJobPage, type MediaJobState } from './admin-media-protocol.ts';
 import { ConsoleMediaTexts } from './admin-media-texts.ts';
@@ -14,7 +15,7 @@ import { ConsoleMediaTexts } from './admin-media-texts.ts';
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Waits between the tries of a chunk after a transport failure. */
-export const CHUNK_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
+const CHUNK_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
 
 export interface UploadProgress {
   /** Bytes the server holds. */
@@ -35,8 +36,12 @@ export class ConsoleMedia {
   constructor(
     private readonly api: ApiClient,
     private readonly files: LocalFiles,
-    private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    private readonly clock: Clock,
   ) {}
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => this.clock.schedule(resolve, ms));
+  }
 
   async info(): Promise<IngestInfo> {
     return this.api.request(ConsoleMediaCalls.info, {});

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { installFakeConsoleMediaApi } from '../../../adapters/http/fake-console-media-api.ts';
 import { installFakeConsoleOperatorsApi } from '../../../adapters/http/fake-console-operators-api.ts';
+import { SystemClock } from '../../../adapters/clock/system-clock.ts';
 import { FakeHttp } from '../../../adapters/http/fake-http.ts';
 import { MemoryLocalFiles } from '../../../adapters/local-files/memory-local-files.ts';
 import { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
@@ -36,7 +37,7 @@ async function setup() {
   const consoleOperators = new ConsoleOperators(api);
   await consoleOperators.signIn({ name: 'writer', password: 'editor password' });
   const files = new MemoryLocalFiles();
-  const service = new ConsoleMedia(api, files, async () => undefined);
+  const service = new ConsoleMedia(api, files, new SystemClock());
   const vm = new MediaViewModel(service, new ConsoleSessionModel(consoleOperators), notifier, files);
   return { http, operators, media, notifier, files, service, vm, api };
 }
