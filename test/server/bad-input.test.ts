@@ -101,6 +101,7 @@ const NO_PARAM_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/admin/Operators/Sessions',
   'GET /api/admin/Operators/List',
   'GET /api/admin/Ads/List',
+  'GET /api/admin/Media/Info',
 ]);
 
 /**
