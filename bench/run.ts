@@ -4,7 +4,7 @@
  *   the home route's first load (size, requests, Lighthouse mobile) beside a one-bundle page on the same stack;
  *   the hot reads beside a fastify hello-world; private messages beside a bare socket.io relay; the barrage
  *   renderer beside the `danmaku` package's engines; the chunked upload beside one plain request; login's password
- *   check beside the scrypt it replaced.
+ *   check beside the scrypt it replaced; a 60 s 1080p source's transcoding job beside ffmpeg alone making its ladder.
  * A part that fails is reported and the others still run; the exit code is 1 then.
  */
 import 'reflect-metadata';
@@ -28,6 +28,7 @@ const parts: [string, () => Promise<unknown>][] = [
   ['Private messages vs a bare socket.io relay', async () => (await import('./messages-bench.ts')).benchMessages()],
   ['Barrages vs the danmaku package', async () => (await import('./barrage-bench.ts')).benchBarrages()],
   ['Chunked upload vs one plain request', async () => (await import('./upload-bench.ts')).benchUpload()],
+  ['Transcoding: the whole job vs ffmpeg alone', async () => (await import('./transcode-bench.ts')).benchTranscode()],
   ['Login: argon2id vs the scrypt it replaced', async () => (await import('./server-bench.ts')).benchServer()],
 ];
 
