@@ -37,7 +37,7 @@ function consoleClient(base: string) {
     const response = await fetch(`${base}${pathName}?${query.toString()}`, {
       method: bytes || !pathName.endsWith('Jobs') ? 'POST' : 'GET',
       headers: { origin: base, ...(cookie ? { cookie } : {}), ...(bytes ? { 'content-type': 'application/octet-stream' } : {}) },
-      ...(bytes ? { body: bytes } : {}),
+      ...(bytes ? { body: new Uint8Array(bytes) } : {}),
     });
     const set = response.headers.get('set-cookie');
     if (set) cookie = set.split(';')[0] ?? '';

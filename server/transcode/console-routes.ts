@@ -85,6 +85,7 @@ export function registerConsoleMediaRoutes(api: ApiRouter, services: AppServices
       await recordAudit(tx, actorOf(caller), { action: 'media.upload', target: `source:${made.id}`, before: null, after: { fileName: made.fileName, sizeBytes: made.sizeBytes } }, now());
       return made;
     });
+    await sources.reserve(source.id);
     return uploadOf(db, source);
   });
 
@@ -98,7 +99,7 @@ export function registerConsoleMediaRoutes(api: ApiRouter, services: AppServices
       if (!source || source.state !== 'uploading') throw notFound();
       if (input.chunk > source.chunkCount) throw chunkRefused();
       try {
-        await sources.writeChunk(source.id, input.chunk, request.raw, expectedBytes(source, input.chunk));
+        await sources.writeChunk(source.id, (input.chunk - 1) * ConsoleMediaLimits.chunkSize, request.raw, expectedBytes(source, input.chunk));
       } catch (error) {
         if (error instanceof ChunkSizeError) throw chunkRefused();
         throw error;
@@ -113,8 +114,14 @@ export function registerConsoleMediaRoutes(api: ApiRouter, services: AppServices
     if (!source || source.state === 'removed') throw notFound();
     if (source.state === 'uploading') {
       if ((await receivedChunks(db, source.id)).length !== source.chunkCount) throw new ApiError(ConsoleMediaRet.Incomplete, ConsoleMediaTexts.incomplete);
-      // Joined outside a transaction (a large file takes a while); the row changes only if still uploading.
-      const container = await sources.assemble(source.id, source.chunkCount);
+      // The chunks were written in place: the file is whole. The row changes only if still uploading.
+      // A second CompleteSource of the same source at the same moment finds the file already moved: it answers the job.
+      const container = await sources.complete(source.id).catch(() => null);
+      if (container === null) {
+        const job = await findJobOfSource(db, source.id);
+        if (job) return job;
+        throw notFound();
+      }
       const jobId = await db.transaction(async (tx) => {
         const locked = await findSource(tx, source.id, true);
         if (!locked || locked.state !== 'uploading') return null;

@@ -1,10 +1,10 @@
 /**
- * Where sources live while they arrive and once whole: `<sources>/<id>.parts/<n>.part` (one file per chunk, written
- * beside under a hidden name and renamed when complete), then `<sources>/<id>.source` (the chunks joined). Paths are
- * made from ids only, never from a name an operator sent.
+ * Where sources live: `<sources>/<id>.upload` while their chunks arrive (each chunk written in place at its offset,
+ * so a whole source needs no joining, however large), then `<sources>/<id>.source`. Paths are made from ids only,
+ * never from a name an operator sent.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,8 +17,8 @@ export class ChunkSizeError extends Error {}
 export class SourceFiles {
   constructor(readonly root: string) {}
 
-  private partsDir(sourceId: number): string {
-    return join(this.root, `${sourceId}.parts`);
+  private uploadPath(sourceId: number): string {
+    return join(this.root, `${sourceId}.upload`);
   }
 
   /** The whole source's file. */
@@ -26,11 +26,17 @@ export class SourceFiles {
     return join(this.root, `${sourceId}.source`);
   }
 
-  /** Writes one chunk from `body`, which must hold exactly `expectedBytes` (else ChunkSizeError, nothing kept). */
-  async writeChunk(sourceId: number, chunk: number, body: Readable, expectedBytes: number): Promise<void> {
-    const dir = this.partsDir(sourceId);
-    await mkdir(dir, { recursive: true });
-    const tmp = join(dir, `.${chunk}.${process.pid}.${Date.now()}.tmp`);
+  /** Makes the file a source's chunks are written into (kept as it is when it exists: a resumed upload). */
+  async reserve(sourceId: number): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await (await open(this.uploadPath(sourceId), 'a')).close();
+  }
+
+  /**
+   * Writes one chunk from `body` at `offset`, which must hold exactly `expectedBytes` (else ChunkSizeError; the chunk
+   * is then not held, and whatever part of it was written is written again when it is sent again).
+   */
+  async writeChunk(sourceId: number, offset: number, body: Readable, expectedBytes: number): Promise<void> {
     let bytes = 0;
     const counter = new Transform({
       transform(data: Buffer, _encoding, done) {
@@ -40,11 +46,9 @@ export class SourceFiles {
       },
     });
     try {
-      await pipeline(body, counter, createWriteStream(tmp));
+      await pipeline(body, counter, createWriteStream(this.uploadPath(sourceId), { flags: 'r+', start: offset }));
       if (bytes !== expectedBytes) throw new ChunkSizeError('chunk too short');
-      await rename(tmp, join(dir, `${chunk}.part`));
     } catch (error) {
-      await rm(tmp, { force: true });
       // The rest of a refused body is read and dropped, so the answer reaches the caller.
       body.resume();
       throw error;
@@ -52,23 +56,12 @@ export class SourceFiles {
   }
 
   /**
-   * Joins the chunks 1…count into the whole file and reads its container from its first bytes (the name plays no
-   * part); undefined when it is not a video container, and then the joined file is removed too.
+   * The upload is whole: its container read from its first bytes (the name plays no part) and the file becomes the
+   * source; undefined when it is not a video container, and then the file is removed.
    */
-  async assemble(sourceId: number, count: number): Promise<VideoExtension | undefined> {
-    const whole = this.wholePath(sourceId);
-    const tmp = `${whole}.tmp`;
-    const out = createWriteStream(tmp);
-    try {
-      for (let chunk = 1; chunk <= count; chunk += 1) {
-        await pipeline(createReadStream(join(this.partsDir(sourceId), `${chunk}.part`)), out, { end: chunk === count });
-      }
-    } catch (error) {
-      out.destroy();
-      await rm(tmp, { force: true });
-      throw error;
-    }
-    const handle = await open(tmp, 'r');
+  async complete(sourceId: number): Promise<VideoExtension | undefined> {
+    const upload = this.uploadPath(sourceId);
+    const handle = await open(upload, 'r');
     const head = Buffer.alloc(MAGIC_HEAD_BYTES);
     try {
       await handle.read(head, 0, MAGIC_HEAD_BYTES, 0);
@@ -76,24 +69,14 @@ export class SourceFiles {
       await handle.close();
     }
     const container = videoExtensionOf(head);
-    if (container === undefined) {
-      await rm(tmp, { force: true });
-      return undefined;
-    }
-    await rename(tmp, whole);
-    await rm(this.partsDir(sourceId), { recursive: true, force: true });
+    if (container === undefined) await rm(upload, { force: true });
+    else await rename(upload, this.wholePath(sourceId));
     return container;
   }
 
-  /** Everything of a source: its chunks and its whole file. */
+  /** Everything of a source: the upload and the whole file. */
   async remove(sourceId: number): Promise<void> {
-    await rm(this.partsDir(sourceId), { recursive: true, force: true });
+    await rm(this.uploadPath(sourceId), { force: true });
     await rm(this.wholePath(sourceId), { force: true });
-    await rm(`${this.wholePath(sourceId)}.tmp`, { force: true });
-  }
-
-  /** Bytes of the whole file (0 when there is none). */
-  async wholeBytes(sourceId: number): Promise<number> {
-    return (await stat(this.wholePath(sourceId)).catch(() => null))?.size ?? 0;
   }
 }
