@@ -2,16 +2,12 @@ import { expect, it } from 'vitest';
 import { installFakeConsoleAdsApi } from '../../adapters/http/fake-console-ads-api.ts';
 import { installFakeConsoleOperatorsApi } from '../../adapters/http/fake-console-operators-api.ts';
 import { seedAds } from '../../server/ads/seed.ts';
-import { PasswordHasher } from '../../server/auth/password.ts';
-import { createOperator } from '../../server/operators/operator-accounts.ts';
 import { ConsoleAdCalls, ConsoleAdRet, type ConsoleAd } from '../../src/core/admin-ads/admin-ads-protocol.ts';
 import { ConsoleAdTexts } from '../../src/core/admin-ads/admin-ads-texts.ts';
 import { ConsoleOperatorCalls, type AuditPage } from '../../src/core/admin-operators/admin-operators-protocol.ts';
-import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
 import { AdCalls, type AdLists } from '../../src/core/ads/ads-protocol.ts';
 import { ConsoleAccessRet, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
-import { TEST_ARGON2 } from '../server/support.ts';
-import { fakeConsoleBrowser, serverConsoleBrowser, type ConsoleBrowser } from './console-browser.ts';
+import { fakeOperator, serverOperator, type ConsoleBrowser } from './console-browser.ts';
 import { protocolContract, wire, type Answer } from './protocol-contract.ts';
 
 /**
@@ -25,39 +21,22 @@ interface AdsWorld {
   startAdIds(): Promise<number[] | null>;
 }
 
-let n = 0;
-const PASSWORD = 'contract password';
 
 protocolContract<AdsWorld>('console ads protocol', {
   fake: ({ http, send }) => {
-    let browsers = 0;
-    const browserOf = (call: { params: Record<string, string> }) => call.params['browser'] ?? null;
-    const operators = installFakeConsoleOperatorsApi(http, { browser: browserOf });
+    const operators = installFakeConsoleOperatorsApi(http, { browser: (call) => call.params['browser'] ?? null });
     const ads = installFakeConsoleAdsApi(http, { callerOf: (call) => operators.callerOf(call), record: (...args) => operators.record(...args) });
     for (let i = 0; i < 3; i++) ads.addAd({ position: 'kaiping', showURL: `/media/demo/poster-${i}.jpg` });
     ads.addAd({ position: 'zanting', showURL: '/media/demo/cover-1.jpg', title: '暂停广告' });
     return {
-      operator: async (role) => {
-        const name = `${role}-${++n}`;
-        operators.addOperator({ name, role, password: PASSWORD });
-        const browser = fakeConsoleBrowser(send, `b${++browsers}`);
-        await browser.send(ConsoleOperatorCalls.signIn, { name, password: PASSWORD });
-        return browser;
-      },
+      operator: (role) => fakeOperator({ operators, send, http }, role),
       startAdIds: async () => null,
     };
   },
   server: {
     seed: seedAds,
     world: ({ app, db, clock }) => ({
-      operator: async (role) => {
-        const name = `${role}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
-        const made = await createOperator({ db, hasher: new PasswordHasher(TEST_ARGON2), now: () => new Date(clock.now()) }, { operatorId: null, name: OperatorTexts.commandLine }, { name, role, password: PASSWORD });
-        if (!made.ok) throw new Error(made.problem);
-        const browser = serverConsoleBrowser(app);
-        await browser.send(ConsoleOperatorCalls.signIn, { name, password: PASSWORD });
-        return browser;
-      },
+      operator: (role) => serverOperator({ app, db, clock }, role),
       startAdIds: async () => {
         const answer = (await app.inject({ method: 'GET', url: AdCalls.list.path, query: wire(AdCalls.list, { typeList: '1,2,3,4' }) })).json() as Answer;
         return (answer.data as AdLists).kaiping.map((ad) => Number(ad.id));

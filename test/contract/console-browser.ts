@@ -5,8 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Call, Fields, ParamsOf } from '../../src/core/request/protocol.ts';
+import type { FakeConsoleOperatorsState } from '../../adapters/http/fake-console-operators-api.ts';
 import type { FakeHttp } from '../../adapters/http/fake-http.ts';
-import { uniqueIp } from '../server/support.ts';
+import { PasswordHasher } from '../../server/auth/password.ts';
+import type { Database } from '../../server/db/database.ts';
+import { createOperator } from '../../server/operators/operator-accounts.ts';
+import { ConsoleOperatorCalls } from '../../src/core/admin-operators/admin-operators-protocol.ts';
+import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
+import type { OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
+import { TEST_ARGON2, uniqueIp } from '../server/support.ts';
 import { wire, type Answer, type Send } from './protocol-contract.ts';
 
 export interface ConsoleBrowser {
@@ -50,4 +57,30 @@ export function fakeConsoleBrowser(send: Send, id: string, http?: FakeHttp): Con
       return (await http.send({ method: 'POST', url: declared.path, params: wire(declared, input, { browser: id }), bytes, bodyEncoding: 'bytes', timeoutMs: 10_000 })).body as Answer;
     },
   };
+}
+
+const OPERATOR_PASSWORD = 'contract password';
+let operators = 0;
+
+/**
+ * An operator of `role` made as the operator command makes one (by 命令行), signed in on a browser of its own on the
+ * reference server.
+ */
+export async function serverOperator(side: { app: FastifyInstance; db: Database; clock?: { now(): number } }, role: OperatorRole): Promise<ConsoleBrowser> {
+  const name = `${role}-${++operators}-${Math.random().toString(36).slice(2, 8)}`;
+  const now = () => new Date(side.clock?.now() ?? Date.now());
+  const made = await createOperator({ db: side.db, hasher: new PasswordHasher(TEST_ARGON2), now }, { operatorId: null, name: OperatorTexts.commandLine }, { name, role, password: OPERATOR_PASSWORD });
+  if (!made.ok) throw new Error(made.problem);
+  const browser = serverConsoleBrowser(side.app);
+  await browser.send(ConsoleOperatorCalls.signIn, { name, password: OPERATOR_PASSWORD });
+  return browser;
+}
+
+/** An operator of `role` added to the console operators' fake, signed in on a browser of its own. */
+export async function fakeOperator(fake: { operators: FakeConsoleOperatorsState; send: Send; http: FakeHttp }, role: OperatorRole): Promise<ConsoleBrowser> {
+  const name = `${role}-${++operators}`;
+  fake.operators.addOperator({ name, role, password: OPERATOR_PASSWORD });
+  const browser = fakeConsoleBrowser(fake.send, `b${operators}`, fake.http);
+  await browser.send(ConsoleOperatorCalls.signIn, { name, password: OPERATOR_PASSWORD });
+  return browser;
 }

@@ -1,15 +1,11 @@
 import { expect, it } from 'vitest';
 import { installFakeConsoleMediaApi } from '../../adapters/http/fake-console-media-api.ts';
 import { installFakeConsoleOperatorsApi } from '../../adapters/http/fake-console-operators-api.ts';
-import { PasswordHasher } from '../../server/auth/password.ts';
-import { createOperator } from '../../server/operators/operator-accounts.ts';
 import { ConsoleMediaCalls, ConsoleMediaRet, type IngestInfo, type MediaJob, type MediaJobPage, type SourceUpload } from '../../src/core/admin-media/admin-media-protocol.ts';
 import { ConsoleMediaLimits, ConsoleMediaTexts } from '../../src/core/admin-media/admin-media-texts.ts';
 import { ConsoleOperatorCalls, type AuditPage } from '../../src/core/admin-operators/admin-operators-protocol.ts';
-import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
 import { ConsoleAccessRet, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
-import { TEST_ARGON2 } from '../server/support.ts';
-import { fakeConsoleBrowser, serverConsoleBrowser, type ConsoleBrowser } from './console-browser.ts';
+import { fakeOperator, serverOperator, type ConsoleBrowser } from './console-browser.ts';
 import { protocolContract } from './protocol-contract.ts';
 
 /**
@@ -21,8 +17,6 @@ interface MediaWorld {
   operator(role: OperatorRole): Promise<ConsoleBrowser>;
 }
 
-let n = 0;
-const PASSWORD = 'contract password';
 const CHUNK = ConsoleMediaLimits.chunkSize;
 
 /** Bytes that start like an MP4 (an ftyp box), `size` long. */
@@ -34,31 +28,11 @@ function mp4Like(size: number): Uint8Array<ArrayBuffer> {
 
 protocolContract<MediaWorld>('console media protocol', {
   fake: ({ http, send }) => {
-    let browsers = 0;
     const operators = installFakeConsoleOperatorsApi(http, { browser: (call) => call.params['browser'] ?? null });
     installFakeConsoleMediaApi(http, { callerOf: (call) => operators.callerOf(call), record: (...args) => operators.record(...args) });
-    return {
-      operator: async (role) => {
-        const name = `${role}-${++n}`;
-        operators.addOperator({ name, role, password: PASSWORD });
-        const browser = fakeConsoleBrowser(send, `b${++browsers}`, http);
-        await browser.send(ConsoleOperatorCalls.signIn, { name, password: PASSWORD });
-        return browser;
-      },
-    };
+    return { operator: (role) => fakeOperator({ operators, send, http }, role) };
   },
-  server: {
-    world: ({ app, db, clock }) => ({
-      operator: async (role) => {
-        const name = `${role}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
-        const made = await createOperator({ db, hasher: new PasswordHasher(TEST_ARGON2), now: () => new Date(clock.now()) }, { operatorId: null, name: OperatorTexts.commandLine }, { name, role, password: PASSWORD });
-        if (!made.ok) throw new Error(made.problem);
-        const browser = serverConsoleBrowser(app);
-        await browser.send(ConsoleOperatorCalls.signIn, { name, password: PASSWORD });
-        return browser;
-      },
-    }),
-  },
+  server: { world: (side) => ({ operator: (role) => serverOperator(side, role) }) },
 }, (world) => {
   it('an editor uploads a source in chunks and completes it: a queued job, listed, and both steps audited', async () => {
     const editor = await world.operator('editor');

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasswordHasher } from '../../server/auth/password.ts';
 import type { Database } from '../../server/db/database.ts';
@@ -19,11 +20,10 @@ import { ProbeTexts } from '../../server/transcode/transcode-texts.ts';
 import { insertJob, insertSource, markSourceWhole } from '../../server/transcode/transcode-repository.ts';
 import { ConsoleMediaCalls, type MediaJob, type MediaJobPage, type SourceUpload } from '../../src/core/admin-media/admin-media-protocol.ts';
 import { ConsoleMediaLimits, ConsoleMediaTexts } from '../../src/core/admin-media/admin-media-texts.ts';
-import { ConsoleOperatorCalls } from '../../src/core/admin-operators/admin-operators-protocol.ts';
 import { OperatorTexts } from '../../src/core/admin-operators/admin-operators-texts.ts';
 import { createThrowawaySchema } from '../support/throwaway-schema.ts';
 import { makeSource, testMediaTools } from '../support/media-sources.ts';
-import { serverConsoleBrowser, type ConsoleBrowser } from '../contract/console-browser.ts';
+import { serverOperator, type ConsoleBrowser } from '../contract/console-browser.ts';
 import { useServerFixture } from './server-fixture.ts';
 import { DATABASE_URL, TEST_ARGON2 } from './support.ts';
 
@@ -46,14 +46,7 @@ beforeAll(async () => {
   await runTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=2', '-c:a', 'aac', sources.silent], { timeoutMs: 60_000 });
 }, 240_000);
 
-async function consoleEditor(app: Parameters<typeof serverConsoleBrowser>[0], db: Database): Promise<ConsoleBrowser> {
-  const name = `editor-${Math.random().toString(36).slice(2, 8)}`;
-  const made = await createOperator({ db, hasher: new PasswordHasher(TEST_ARGON2), now: () => new Date() }, { operatorId: null, name: OperatorTexts.commandLine }, { name, role: 'editor', password: 'editor password' });
-  if (!made.ok) throw new Error(made.problem);
-  const browser = serverConsoleBrowser(app);
-  expect((await browser.send(ConsoleOperatorCalls.signIn, { name, password: 'editor password' })).ret).toBe(200);
-  return browser;
-}
+const consoleEditor = (app: FastifyInstance, db: Database): Promise<ConsoleBrowser> => serverOperator({ app, db }, 'editor');
 
 /** Sends a file through the console's calls, chunk by chunk; its job. */
 async function upload(browser: ConsoleBrowser, file: string, fileName: string): Promise<MediaJob> {
