@@ -100,9 +100,9 @@ export function installFakeConsoleMediaApi(http: FakeHttp, options: FakeConsoleM
   });
 
   serve(ConsoleMediaCalls.chunk, 'required', (input, _, call) => {
-    editor(call);
+    const operator = editor(call);
     const source = sources.get(input.sourceId);
-    if (!source || source.state !== 'uploading') throw notFound();
+    if (!source || source.state !== 'uploading' || source.operatorId !== operator.id) throw notFound();
     const bytes = call.bytes;
     if (bytes === null) return fail(Ret.BadParam, '参数格式错误：body');
     if (input.chunk > source.chunkCount || bytes.length !== expected(source, input.chunk)) return fail(ConsoleMediaRet.ChunkRefused, ConsoleMediaTexts.chunkRefused);
@@ -113,7 +113,7 @@ export function installFakeConsoleMediaApi(http: FakeHttp, options: FakeConsoleM
   serve(ConsoleMediaCalls.completeSource, 'required', (input, _, call) => {
     const operator = editor(call);
     const source = sources.get(input.sourceId);
-    if (!source || source.state === 'removed') throw notFound();
+    if (!source || source.state === 'removed' || source.operatorId !== operator.id) throw notFound();
     if (source.state === 'uploading') {
       if (source.chunks.size !== source.chunkCount) return fail(ConsoleMediaRet.Incomplete, ConsoleMediaTexts.incomplete);
       if (!looksLikeVideo(source.chunks.get(1) ?? new Uint8Array())) {

@@ -93,15 +93,18 @@ export function registerConsoleMediaRoutes(api: ApiRouter, services: AppServices
   api.app.register(async (scope) => {
     scope.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null, undefined));
     const chunkApi: ApiRouter = { ...createApiRouter(scope, api.authenticator), app: api.app };
-    serveConsole(chunkApi, guard, ConsoleMediaCalls.chunk, access, async ({ input, request }) => {
+    serveConsole(chunkApi, guard, ConsoleMediaCalls.chunk, access, async ({ caller, input, request }) => {
       if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== 'application/octet-stream') throw badParam('body');
       const source = await findSource(db, input.sourceId);
-      if (!source || source.state !== 'uploading') throw notFound();
+      // An upload is its operator's own until it is whole: another's is not found.
+      if (!source || source.state !== 'uploading' || source.operatorId !== caller.operator.id) throw notFound();
       if (input.chunk > source.chunkCount) throw chunkRefused();
       try {
         await sources.writeChunk(source.id, (input.chunk - 1) * ConsoleMediaLimits.chunkSize, request.raw, expectedBytes(source, input.chunk));
       } catch (error) {
         if (error instanceof ChunkSizeError) throw chunkRefused();
+        // Its file went meanwhile (completed or cancelled at that moment).
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
         throw error;
       }
       await noteChunk(db, source.id, input.chunk, expectedBytes(source, input.chunk), now());
@@ -111,7 +114,7 @@ export function registerConsoleMediaRoutes(api: ApiRouter, services: AppServices
 
   serveConsole(api, guard, ConsoleMediaCalls.completeSource, access, async ({ caller, input }) => {
     const source = await findSource(db, input.sourceId);
-    if (!source || source.state === 'removed') throw notFound();
+    if (!source || source.state === 'removed' || source.operatorId !== caller.operator.id) throw notFound();
     if (source.state === 'uploading') {
       if ((await receivedChunks(db, source.id)).length !== source.chunkCount) throw new ApiError(ConsoleMediaRet.Incomplete, ConsoleMediaTexts.incomplete);
       // The chunks were written in place: the file is whole. The row changes only if still uploading.

@@ -75,9 +75,13 @@ protocolContract<MediaWorld>('console media protocol', {
     expect((await editor.send(ConsoleMediaCalls.chunk, { sourceId: first.sourceId, chunk: 1 })).ret).toBe(1002);
     expect(await editor.sendBytes(ConsoleMediaCalls.chunk, { sourceId: first.sourceId, chunk: 1 }, whole.subarray(0, CHUNK))).toMatchObject({ ret: 200, data: { received: [1, 2] } });
     expect(await editor.send(ConsoleMediaCalls.completeSource, { sourceId: first.sourceId })).toMatchObject({ ret: 200, data: { state: 'queued', fileName: 'resume.mkv' } });
-    // Another operator's upload of a file of the same name and size is their own.
+    // Another operator's upload of a file of the same name and size is their own, and this one is not theirs to fill.
     const other = await world.operator('editor');
     expect(((await other.send(ConsoleMediaCalls.createSource, { fileName: 'resume.mkv', size })).data as SourceUpload).received).toEqual([]);
+    const third = (await editor.send(ConsoleMediaCalls.createSource, { fileName: 'mine.mp4', size: 100 })).data as SourceUpload;
+    expect((await other.sendBytes(ConsoleMediaCalls.chunk, { sourceId: third.sourceId, chunk: 1 }, mp4Like(100))).ret).toBe(ConsoleMediaRet.NotFound);
+    await editor.sendBytes(ConsoleMediaCalls.chunk, { sourceId: third.sourceId, chunk: 1 }, mp4Like(100));
+    expect((await other.send(ConsoleMediaCalls.completeSource, { sourceId: third.sourceId })).ret).toBe(ConsoleMediaRet.NotFound);
   });
 
   it('a text file renamed .mp4 is refused by its content, and its source is gone; too large a file is refused before any byte', async () => {
