@@ -6,6 +6,10 @@ import type { Argon2Params } from './auth/password.ts';
 import { isKnownRegion } from './region/regions.ts';
 import type { SendLimits } from './rate-limit/send-limits.ts';
 
+/** x264's speed presets a transcode may use (TRANSCODE_PRESET): faster ones make bigger files at the same quality. */
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
+export type X264Preset = (typeof X264_PRESETS)[number];
+
 export interface Config {
   /** PORT, default 3000 (0 picks a free port). */
   port: number;
@@ -68,6 +72,8 @@ export interface Config {
   renditionsDir?: string | undefined;
   /** TRANSCODE_CONCURRENCY: jobs this process transcodes at once, default 1; 0: none (another process, `--worker`, does). */
   transcodeConcurrency?: number | undefined;
+  /** TRANSCODE_PRESET: x264's speed preset, default veryfast (ultrafast for a slow machine or tests; medium for smaller files). */
+  transcodePreset?: X264Preset | undefined;
   /** TRANSCODE_STALE_MS: a running job whose heartbeat is older than this is taken as its process having died, default 60000. */
   transcodeStaleMs?: number | undefined;
   /** Password hashing cost, argon2id (not from the environment; tests lower it). */
@@ -187,6 +193,13 @@ function wholeNumberOf(env: Env, name: string, min: number, max: number): number
   return number;
 }
 
+function presetOf(env: Env): X264Preset | undefined {
+  const raw = value(env, 'TRANSCODE_PRESET');
+  if (raw === undefined) return undefined;
+  if (!(X264_PRESETS as readonly string[]).includes(raw)) throw new ConfigError(`TRANSCODE_PRESET must be one of ${X264_PRESETS.join(', ')}, got "${raw}"`);
+  return raw as X264Preset;
+}
+
 function regionOf(env: Env): string {
   const region = (value(env, 'DEFAULT_REGION') ?? 'CN').toUpperCase();
   if (!isKnownRegion(region)) throw new ConfigError(`DEFAULT_REGION must be a known two-letter region code, got "${region}"`);
@@ -231,6 +244,7 @@ export function readConfig(env: Env = process.env): Config {
     renditionsDir: value(env, 'RENDITIONS_DIR'),
     transcodeConcurrency: wholeNumberOf(env, 'TRANSCODE_CONCURRENCY', 0, 16),
     transcodeStaleMs: wholeNumberOf(env, 'TRANSCODE_STALE_MS', 1000, 3_600_000),
+    transcodePreset: presetOf(env),
     argon2: DEFAULT_ARGON2_PARAMS,
   };
 }
@@ -289,9 +303,10 @@ export interface IngestSettings {
   renditionsDir: string;
   concurrency: number;
   staleMs: number;
+  preset: X264Preset;
 }
 
-export function ingestOf(config: Pick<Config, 'dataDir' | 'uploadDir' | 'sourceMaxBytes' | 'sourceMaxSeconds' | 'mediaQuotaBytes' | 'renditionsDir' | 'transcodeConcurrency' | 'transcodeStaleMs'>): IngestSettings {
+export function ingestOf(config: Pick<Config, 'dataDir' | 'uploadDir' | 'sourceMaxBytes' | 'sourceMaxSeconds' | 'mediaQuotaBytes' | 'renditionsDir' | 'transcodeConcurrency' | 'transcodeStaleMs' | 'transcodePreset'>): IngestSettings {
   return {
     maxSourceBytes: config.sourceMaxBytes ?? ConsoleMediaLimits.defaultMaxSourceBytes,
     maxSourceSeconds: config.sourceMaxSeconds ?? 4 * 3600,
@@ -300,6 +315,7 @@ export function ingestOf(config: Pick<Config, 'dataDir' | 'uploadDir' | 'sourceM
     renditionsDir: renditionsDirOf(config),
     concurrency: config.transcodeConcurrency ?? 1,
     staleMs: config.transcodeStaleMs ?? 60_000,
+    preset: config.transcodePreset ?? 'veryfast',
   };
 }
 

@@ -175,6 +175,7 @@ export async function startWorker(config: Config): Promise<Stoppable & { worker:
     concurrency: Math.max(1, settings.concurrency),
     staleMs: settings.staleMs,
     limits: { maxDurationSeconds: settings.maxSourceSeconds },
+    preset: settings.preset,
     log: { info: (data, message) => console.log(message, JSON.stringify(data)), warn: (data, message) => console.warn(message, JSON.stringify(data)) },
   });
   worker.start();

@@ -33,6 +33,7 @@ export function registerIngest(api: ApiRouter, services: AppServices, guard: Con
       concurrency: settings.concurrency,
       staleMs: settings.staleMs,
       limits: { maxDurationSeconds: settings.maxSourceSeconds },
+      preset: settings.preset,
       log: api.app.log,
       ...options.timings,
     })

@@ -1,4 +1,5 @@
 import type { SourceProbe } from './probe.ts';
+import type { X264Preset } from '../config.ts';
 
 /** Length of an HLS segment, in seconds; every segment starts on a keyframe. */
 export const SEGMENT_SECONDS = 4;
@@ -119,7 +120,7 @@ function escapePattern(path: string): string {
  * `index.m3u8` and `seg000.ts`…, a keyframe at every segment start, progress as key=value lines on stdout.
  * Without audio in the source, video only. Sources faster than 30 fps are halved (60 → 30, 50 → 25).
  */
-export function renditionArgs(input: string, rung: Rung, outDir: string, probe: SourceProbe): string[] {
+export function renditionArgs(input: string, rung: Rung, outDir: string, probe: SourceProbe, preset: X264Preset = 'veryfast'): string[] {
   const dir = outDir.replace(/\/+$/, '');
   const fps = outputFrameRate(probe.frameRate);
   const gop = String(Math.max(1, Math.round(fps * SEGMENT_SECONDS)));
@@ -133,7 +134,7 @@ export function renditionArgs(input: string, rung: Rung, outDir: string, probe: 
     '-map', '0:v:0',
     '-vf', `scale=${rung.width}:${rung.height}`,
     ...(fps === probe.frameRate ? [] : ['-r', fps.toFixed(3)]),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-level', rung.level, '-pix_fmt', 'yuv420p',
+    '-c:v', 'libx264', '-preset', preset, '-profile:v', 'high', '-level', rung.level, '-pix_fmt', 'yuv420p',
     '-b:v', `${rung.videoKbps}k`, '-maxrate', `${rung.maxrateKbps}k`, '-bufsize', `${rung.bufsizeKbps}k`,
     '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-sc_threshold', '0', '-g', gop, '-keyint_min', gop,
     ...audio,

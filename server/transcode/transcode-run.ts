@@ -1,5 +1,6 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { X264Preset } from '../config.ts';
 import { ladderFor, masterPlaylist, renditionArgs, type Rung } from './ladder.ts';
 import { runTool, ToolFailure, type MediaTools } from './media-tools.ts';
 import type { SourceProbe } from './probe.ts';
@@ -158,6 +159,8 @@ export async function transcodeSource(options: {
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** x264's preset (default veryfast). */
+  preset?: X264Preset;
 }): Promise<TranscodeOutput> {
   const { tools, probe, signal } = options;
   const input = resolve(options.input);
@@ -207,7 +210,7 @@ export async function transcodeSource(options: {
       await mkdir(dir);
       const share = (entry.width * entry.height) / totalPixels;
       const before = pixelsDone / totalPixels;
-      await run(entry.name, entry.name, renditionArgs(input, entry, dir, probe), (fraction) => {
+      await run(entry.name, entry.name, renditionArgs(input, entry, dir, probe, options.preset), (fraction) => {
         progress.report((before + share * fraction) * rungsShare);
       });
       pixelsDone += entry.width * entry.height;

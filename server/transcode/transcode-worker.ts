@@ -12,6 +12,7 @@ import { rm } from 'node:fs/promises';
 import { ConsoleMediaTexts } from '../../src/core/admin-media/admin-media-texts.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import type { X264Preset } from '../config.ts';
 import type { MediaTools } from './media-tools.ts';
 import { DEFAULT_PROBE_LIMITS, ProbeRefusal, probeSource, type ProbeLimits } from './probe.ts';
 import { TranscodeFailure, transcodeSource } from './transcode-run.ts';
@@ -32,6 +33,8 @@ export interface TranscodeWorkerOptions {
   /** A running job whose heartbeat is older than this is taken as orphaned. */
   staleMs: number;
   limits?: Partial<ProbeLimits>;
+  /** x264's preset (TRANSCODE_PRESET; default veryfast). */
+  preset?: X264Preset;
   /** How often a running job's heartbeat is beaten (and a cancel noticed). */
   heartbeatMs?: number;
   /** How often the queue is looked at when idle. */
@@ -156,6 +159,7 @@ export class TranscodeWorker {
         outDir,
         probe,
         signal: abort.signal,
+        ...(this.options.preset ? { preset: this.options.preset } : {}),
         onProgress: (percent) => {
           progress = { ...progress, percent: Math.min(99, percent) };
         },

@@ -35,7 +35,7 @@ beforeAll(async () => {
   film = join(folder, '山海之间 第1集.mp4');
   longer = join(folder, '长片花絮.mov');
   await makeSource(tools, film, { seconds: 10, width: 1920, height: 1080 });
-  await makeSource(tools, longer, { seconds: 12, width: 1280, height: 720 });
+  await makeSource(tools, longer, { seconds: 20, width: 1280, height: 720 });
 }, 240_000);
 
 afterAll(async () => {
