@@ -80,6 +80,8 @@ export interface ConsoleAdRow {
   showURL: string;
   title: string;
   linkURL: string;
+  /** The in-app page a tap leads to ('' for none): the app_param's pagePath when its type is a page. */
+  appPage: string;
   enabled: boolean;
   startsAt: Date | null;
   endsAt: Date | null;
@@ -93,6 +95,7 @@ interface ConsoleRow {
   show_url: string;
   title: string;
   link_url: string;
+  app_param: Partial<AdAppParam> | null;
   enabled: boolean;
   starts_at: Date | null;
   ends_at: Date | null;
@@ -100,7 +103,7 @@ interface ConsoleRow {
   track_count: number;
 }
 
-const CONSOLE_COLUMNS = 'id, position, show_url, title, link_url, enabled, starts_at, ends_at, view_count, track_count';
+const CONSOLE_COLUMNS = 'id, position, show_url, title, link_url, app_param, enabled, starts_at, ends_at, view_count, track_count';
 const POSITION_ORDER = `array_position(ARRAY['kaiping', 'zanting', 'chaBo', 'danmu'], position)`;
 
 function toConsoleAd(row: ConsoleRow): ConsoleAdRow {
@@ -110,6 +113,7 @@ function toConsoleAd(row: ConsoleRow): ConsoleAdRow {
     showURL: row.show_url,
     title: row.title,
     linkURL: row.link_url,
+    appPage: row.app_param?.type === 'page' ? (row.app_param.pagePath ?? '') : '',
     enabled: row.enabled,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
@@ -129,14 +133,40 @@ export async function findConsoleAd(db: Queryable, id: number): Promise<ConsoleA
   return rows[0] ? toConsoleAd(rows[0]) : null;
 }
 
-export async function updateConsoleAd(
-  db: Queryable,
-  id: number,
-  change: Pick<ConsoleAdRow, 'enabled' | 'title' | 'linkURL' | 'startsAt' | 'endsAt'>,
-): Promise<ConsoleAdRow> {
+/** What the console sets of an ad. */
+export type ConsoleAdChange = Pick<ConsoleAdRow, 'showURL' | 'enabled' | 'title' | 'linkURL' | 'appPage' | 'startsAt' | 'endsAt'>;
+
+/**
+ * Where a tap leads in the app: the in-app page when there is one, else the link opened in a new window, else nowhere.
+ * What the console does not show of the ad's own (a page's query, whether it needs a login) is kept while its page or
+ * link stays the same.
+ */
+function appParamOf(change: Pick<ConsoleAdChange, 'appPage' | 'linkURL'>, before: Partial<AdAppParam> | null): AdAppParam {
+  const none: AdAppParam = { device: '', type: '', pagePath: '', param: '', isNeedLogin: false, webUrl: '' };
+  const made: AdAppParam = change.appPage !== ''
+    ? { ...none, device: 'h5', type: 'page', pagePath: change.appPage }
+    : change.linkURL !== '' ? { ...none, device: 'h5', type: 'link', webUrl: change.linkURL } : none;
+  const same = before !== null && before.type === made.type && (before.pagePath ?? '') === made.pagePath && (before.webUrl ?? '') === made.webUrl;
+  return same ? { ...made, param: before.param ?? '', isNeedLogin: before.isNeedLogin === true } : made;
+}
+
+/** Changes a locked ad (its app_param kept where its page or link stays the same). */
+export async function updateConsoleAd(db: Queryable, id: number, change: ConsoleAdChange): Promise<ConsoleAdRow> {
+  const before = (await db.query<{ app_param: Partial<AdAppParam> | null }>('SELECT app_param FROM ads WHERE id = $1', [id]))[0]?.app_param ?? null;
   const rows = await db.query<ConsoleRow>(
-    `UPDATE ads SET enabled = $2, title = $3, link_url = $4, starts_at = $5, ends_at = $6 WHERE id = $1 RETURNING ${CONSOLE_COLUMNS}`,
-    [id, change.enabled, change.title, change.linkURL, change.startsAt, change.endsAt],
+    `UPDATE ads SET show_url = $2, enabled = $3, title = $4, link_url = $5, app_param = $6, starts_at = $7, ends_at = $8 WHERE id = $1 RETURNING ${CONSOLE_COLUMNS}`,
+    [id, change.showURL, change.enabled, change.title, change.linkURL, JSON.stringify(appParamOf(change, before)), change.startsAt, change.endsAt],
+  );
+  return toConsoleAd(rows[0]!);
+}
+
+/** A new ad at the end of its list. */
+export async function insertConsoleAd(db: Queryable, position: AdPosition, change: ConsoleAdChange): Promise<ConsoleAdRow> {
+  const rows = await db.query<ConsoleRow>(
+    `INSERT INTO ads (ad_type, position, show_url, enabled, title, link_url, app_param, starts_at, ends_at, sort)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(MAX(sort), -1) + 1 FROM ads WHERE position = $2))
+     RETURNING ${CONSOLE_COLUMNS}`,
+    [AD_TYPE_OF[position], position, change.showURL, change.enabled, change.title, change.linkURL, JSON.stringify(appParamOf(change, null)), change.startsAt, change.endsAt],
   );
   return toConsoleAd(rows[0]!);
 }

@@ -9,8 +9,9 @@ import type { Call, Fields, ReceivedOf } from '../../src/core/request/protocol.t
 import { ConsoleAccessRet, type OperatorRole } from '../../src/core/shared-kernel/console-access.ts';
 import { ConsoleAccessTexts } from '../../src/core/shared-kernel/console-access-texts.ts';
 import type { AuditActor } from '../audit/audit-repository.ts';
-import { ApiError } from './api-error.ts';
-import type { ApiContext, ApiRouter } from './api-router.ts';
+import type { Readable } from 'node:stream';
+import { ApiError, badParam } from './api-error.ts';
+import { createApiRouter, type ApiContext, type ApiRouter } from './api-router.ts';
 import { serve } from './protocol-route.ts';
 
 /** The operator of a console session. */
@@ -81,5 +82,28 @@ export function serveConsole<S extends Fields, Data>(
     if (caller === null) throw new ApiError(ConsoleAccessRet.SignInRequired, ConsoleAccessTexts.signInRequired);
     if (access !== 'signed-in' && !access.includes(caller.operator.role)) throw new ApiError(ConsoleAccessRet.Forbidden, ConsoleAccessTexts.forbidden);
     return handler({ ...context, caller });
+  });
+}
+
+/**
+ * A console call whose body is bytes (application/octet-stream, its parameters in the query: a source's chunk, a
+ * picture), registered in a scope of its own that leaves such a body unread, so the handler streams it (`body`);
+ * another kind of body is a malformed call (1002).
+ */
+export function serveConsoleBytes<S extends Fields, Data>(
+  api: ApiRouter,
+  guard: ConsoleGuard,
+  declared: Call<S, Data>,
+  access: ConsoleAccess,
+  handler: (context: ConsoleContext<S> & { caller: ConsoleCaller; body: Readable }) => Promise<Data>,
+): void {
+  api.app.register(async (scope) => {
+    scope.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null, undefined));
+    // Declared on the app itself (declaredCallOf), served in the scope.
+    const scoped: ApiRouter = { ...createApiRouter(scope, api.authenticator), app: api.app };
+    serveConsole(scoped, guard, declared, access, async (context) => {
+      if (context.request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== 'application/octet-stream') throw badParam('body');
+      return handler({ ...context, body: context.request.raw });
+    });
   });
 }

@@ -110,6 +110,8 @@ export const Ret = {
   ConsoleNotYourself: ConsoleRet.NotYourself,
   ConsoleAdNotFound: ConsoleAdRet.NotFound,
   ConsoleAdBadSchedule: ConsoleAdRet.BadSchedule,
+  ConsoleAdBadPicture: ConsoleAdRet.BadPicture,
+  ConsoleAdPictureNotOurs: ConsoleAdRet.PictureNotOurs,
   ConsoleMediaNotFound: ConsoleMediaRet.NotFound,
   ConsoleMediaTooLarge: ConsoleMediaRet.TooLarge,
   ConsoleMediaQuotaFull: ConsoleMediaRet.QuotaFull,

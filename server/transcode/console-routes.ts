@@ -10,8 +10,8 @@ import type { AppServices } from '../app-services.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { IngestSettings } from '../config.ts';
 import { ApiError, badParam } from '../http/api-error.ts';
-import { createApiRouter, type ApiRouter } from '../http/api-router.ts';
-import { actorOf, serveConsole, type ConsoleGuard } from '../http/console-route.ts';
+import type { ApiRouter } from '../http/api-router.ts';
+import { actorOf, serveConsole, serveConsoleBytes, type ConsoleGuard } from '../http/console-route.ts';
 import { ConsoleMediaCalls, ConsoleMediaRet, isActiveJob, type MediaJob, type SourceUpload } from '../../src/core/admin-media/admin-media-protocol.ts';
 import { ConsoleMediaLimits, ConsoleMediaTexts } from '../../src/core/admin-media/admin-media-texts.ts';
 import { CONSOLE_PAGES } from '../../src/core/shared-kernel/console-access.ts';
@@ -89,27 +89,22 @@ export function registerConsoleMediaRoutes(api: ApiRouter, services: AppServices
     return uploadOf(db, source);
   });
 
-  // The chunk call: its body is the chunk's bytes, left unread by the parser for the handler to stream to disk.
-  api.app.register(async (scope) => {
-    scope.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null, undefined));
-    const chunkApi: ApiRouter = { ...createApiRouter(scope, api.authenticator), app: api.app };
-    serveConsole(chunkApi, guard, ConsoleMediaCalls.chunk, access, async ({ caller, input, request }) => {
-      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== 'application/octet-stream') throw badParam('body');
-      const source = await findSource(db, input.sourceId);
-      // An upload is its operator's own until it is whole: another's is not found.
-      if (!source || source.state !== 'uploading' || source.operatorId !== caller.operator.id) throw notFound();
-      if (input.chunk > source.chunkCount) throw chunkRefused();
-      try {
-        await sources.writeChunk(source.id, (input.chunk - 1) * ConsoleMediaLimits.chunkSize, request.raw, expectedBytes(source, input.chunk));
-      } catch (error) {
-        if (error instanceof ChunkSizeError) throw chunkRefused();
-        // Its file went meanwhile (completed or cancelled at that moment).
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
-        throw error;
-      }
-      await noteChunk(db, source.id, input.chunk, expectedBytes(source, input.chunk), now());
-      return uploadOf(db, source);
-    });
+  // The chunk call: its body is the chunk's bytes, streamed to disk.
+  serveConsoleBytes(api, guard, ConsoleMediaCalls.chunk, access, async ({ caller, input, body }) => {
+    const source = await findSource(db, input.sourceId);
+    // An upload is its operator's own until it is whole: another's is not found.
+    if (!source || source.state !== 'uploading' || source.operatorId !== caller.operator.id) throw notFound();
+    if (input.chunk > source.chunkCount) throw chunkRefused();
+    try {
+      await sources.writeChunk(source.id, (input.chunk - 1) * ConsoleMediaLimits.chunkSize, body, expectedBytes(source, input.chunk));
+    } catch (error) {
+      if (error instanceof ChunkSizeError) throw chunkRefused();
+      // Its file went meanwhile (completed or cancelled at that moment).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
+      throw error;
+    }
+    await noteChunk(db, source.id, input.chunk, expectedBytes(source, input.chunk), now());
+    return uploadOf(db, source);
   });
 
   serveConsole(api, guard, ConsoleMediaCalls.completeSource, access, async ({ caller, input }) => {

@@ -51,9 +51,9 @@ export function createConsoleContainer(navigator: Navigator): Container {
   bindViewModel(container, SignInVM, (c) => new SignInViewModel(c.get(ConsoleOperators), c.get(CaptchaService), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Navigator>(Navigator)));
   bindViewModel(container, SessionsVM, (c) => new SessionsViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
   bindViewModel(container, OperatorsVM, (c) => new OperatorsViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
-  container.bind(ConsoleAds).toDynamicValue((ctx) => new ConsoleAds(ctx.get(ApiClient))).inSingletonScope();
-  bindViewModel(container, AdsVM, (c) => new AdsViewModel(c.get(ConsoleAds), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier)));
   container.bind(BrowserLocalFiles).toDynamicValue(() => new BrowserLocalFiles()).inSingletonScope();
+  container.bind(ConsoleAds).toDynamicValue((ctx) => new ConsoleAds(ctx.get(ApiClient), ctx.get(BrowserLocalFiles))).inSingletonScope();
+  bindViewModel(container, AdsVM, (c) => new AdsViewModel(c.get(ConsoleAds), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier), c.get(BrowserLocalFiles)));
   container.bind(ConsoleMedia).toDynamicValue((ctx) => new ConsoleMedia(ctx.get(ApiClient), ctx.get(BrowserLocalFiles), new SystemClock())).inSingletonScope();
   bindViewModel(container, MediaVM, (c) => new MediaViewModel(c.get(ConsoleMedia), c.get<ConsoleSessionModel>(ConsoleSession), c.get<Notifier>(Notifier), c.get(BrowserLocalFiles)));
   bindViewModel(container, AuditVM, (c) => new AuditViewModel(c.get(ConsoleOperators), c.get<ConsoleSessionModel>(ConsoleSession)));

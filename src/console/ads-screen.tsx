@@ -1,8 +1,8 @@
-import { Button, DatePicker, Form, Image, Input, Modal, Switch, Table } from 'antd';
+import { Button, DatePicker, Form, Image, Input, Modal, Select, Space, Switch, Table, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import type { ConsoleAd } from '../core/admin-ads/admin-ads-protocol.ts';
+import { AD_APP_PAGES, type AdAppPage, type ConsoleAd, type ConsoleAdPosition as AdPosition } from '../core/admin-ads/admin-ads-protocol.ts';
 import { ConsoleAdTexts } from '../core/admin-ads/admin-ads-texts.ts';
 import { useViewModel } from '../ui/app/container-context.tsx';
 import type { AdsViewModel } from './ads-view-model.ts';
@@ -18,6 +18,9 @@ export const AdsScreen = observer(function AdsScreen() {
   useEffect(() => vm.opened(), [vm]);
   return (
     <>
+      <Space className="console-ads__actions">
+        <Button type="primary" onClick={vm.createTapped} data-testid="console-ad-new">{ConsoleAdTexts.create}</Button>
+      </Space>
       <Table<ConsoleAd>
         rowKey="id"
         loading={vm.loading}
@@ -27,7 +30,7 @@ export const AdsScreen = observer(function AdsScreen() {
           { title: ConsoleAdTexts.position, key: 'position', render: (_, ad) => vm.positionName(ad), width: 80 },
           { title: ConsoleAdTexts.picture, dataIndex: 'showURL', render: (url: string) => <Image src={url} width={96} height={54} className="console-ads__picture" />, width: 120 },
           { title: ConsoleAdTexts.title, dataIndex: 'title' },
-          { title: ConsoleAdTexts.link, dataIndex: 'linkURL', ellipsis: true },
+          { title: ConsoleAdTexts.link, key: 'link', ellipsis: true, render: (_, ad) => ad.linkURL || vm.appPageName(ad) },
           { title: ConsoleAdTexts.schedule, key: 'schedule', render: (_, ad) => schedule(ad), width: 180 },
           { title: ConsoleAdTexts.views, dataIndex: 'views', width: 70 },
           { title: ConsoleAdTexts.tracks, dataIndex: 'tracks', width: 70 },
@@ -54,17 +57,56 @@ export const AdsScreen = observer(function AdsScreen() {
   );
 });
 
+const POSITIONS: readonly AdPosition[] = ['kaiping', 'zanting', 'chaBo', 'danmu'];
+const PICTURE_TYPES = 'image/jpeg,image/png,image/webp';
+
 const EditAd = observer(function EditAd({ vm }: { vm: AdsViewModel }) {
   const { form } = vm;
   const range: [Dayjs, Dayjs] | null = form.startsAt !== null && form.endsAt !== null ? [dayjs(form.startsAt), dayjs(form.endsAt)] : null;
   return (
-    <Modal open={vm.editing !== null} title={ConsoleAdTexts.edit} onCancel={vm.editClosed} footer={null} destroyOnHidden>
+    <Modal open={vm.editing !== null} title={vm.title} onCancel={vm.editClosed} footer={null} destroyOnHidden>
       <Form layout="vertical" onFinish={() => void vm.editSubmitted()}>
+        {vm.editing === 'new' && (
+          <Form.Item label={ConsoleAdTexts.position}>
+            <Select<AdPosition>
+              value={vm.position}
+              onChange={vm.positionChosen}
+              options={POSITIONS.map((position) => ({ value: position, label: ConsoleAdTexts.positions[position] }))}
+              data-testid="console-ad-position"
+            />
+          </Form.Item>
+        )}
+        <Form.Item label={ConsoleAdTexts.picture} extra={vm.pictureHint}>
+          <Space align="start">
+            {form.showURL !== '' && <Image src={form.showURL} width={96} className="console-ads__picture" data-testid="console-ad-picture" />}
+            <Upload
+              accept={PICTURE_TYPES}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void vm.pictureChosen(file);
+                return false;
+              }}
+            >
+              <Button loading={vm.pictureBusy} data-testid="console-ad-picture-pick">{form.showURL === '' ? ConsoleAdTexts.pickPicture : ConsoleAdTexts.changePicture}</Button>
+            </Upload>
+          </Space>
+        </Form.Item>
         <Form.Item label={ConsoleAdTexts.title}>
           <Input value={form.title} onChange={(event) => vm.titleChanged(event.target.value)} data-testid="console-ad-title" />
         </Form.Item>
         <Form.Item label={ConsoleAdTexts.link}>
           <Input value={form.linkURL} onChange={(event) => vm.linkChanged(event.target.value)} data-testid="console-ad-link" placeholder="https://" />
+        </Form.Item>
+        <Form.Item label={ConsoleAdTexts.appPage}>
+          <Select<AdAppPage | ''>
+            value={form.appPage}
+            onChange={vm.appPageChosen}
+            options={[{ value: '', label: ConsoleAdTexts.noAppPage }, ...AD_APP_PAGES.map((page) => ({ value: page, label: `${ConsoleAdTexts.appPages[page] ?? page}（${page}）` }))]}
+            data-testid="console-ad-app-page"
+          />
+        </Form.Item>
+        <Form.Item label={ConsoleAdTexts.enabled}>
+          <Switch checked={form.enabled} onChange={vm.enabledChanged} data-testid="console-ad-form-enabled" />
         </Form.Item>
         <Form.Item label={ConsoleAdTexts.schedule}>
           <DatePicker.RangePicker

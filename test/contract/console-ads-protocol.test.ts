@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { installFakeConsoleAdsApi } from '../../adapters/http/fake-console-ads-api.ts';
 import { installFakeConsoleOperatorsApi } from '../../adapters/http/fake-console-operators-api.ts';
@@ -19,6 +20,8 @@ interface AdsWorld {
   operator(role: OperatorRole): Promise<ConsoleBrowser>;
   /** The app's start ads now (GetAdsDataList's kaiping), by id; null on the fake (it imitates the console only). */
   startAdIds(): Promise<number[] | null>;
+  /** The size of the picture at `showURL` as /media serves it; null on the fake. */
+  pictureSize(showURL: string): Promise<[number, number] | null>;
 }
 
 
@@ -31,12 +34,19 @@ protocolContract<AdsWorld>('console ads protocol', {
     return {
       operator: (role) => fakeOperator({ operators, send, http }, role),
       startAdIds: async () => null,
+      pictureSize: async () => null,
     };
   },
   server: {
     seed: seedAds,
     world: ({ app, db, clock }) => ({
       operator: (role) => serverOperator({ app, db, clock }, role),
+      pictureSize: async (showURL) => {
+        const response = await app.inject({ method: 'GET', url: showURL });
+        if (response.statusCode !== 200) return [0, 0];
+        const meta = await sharp(response.rawPayload).metadata();
+        return [meta.width ?? 0, meta.height ?? 0];
+      },
       startAdIds: async () => {
         const answer = (await app.inject({ method: 'GET', url: AdCalls.list.path, query: wire(AdCalls.list, { typeList: '1,2,3,4' }) })).json() as Answer;
         return (answer.data as AdLists).kaiping.map((ad) => Number(ad.id));
@@ -96,6 +106,34 @@ protocolContract<AdsWorld>('console ads protocol', {
       const someone = await world.operator(role);
       expect((await someone.send(ConsoleAdCalls.list, {})).ret).toBe(ConsoleAccessRet.Forbidden);
       expect((await someone.send(ConsoleAdCalls.update, { id: 1, enabled: 0 })).ret).toBe(ConsoleAccessRet.Forbidden);
+      expect((await someone.sendBytes(ConsoleAdCalls.uploadPicture, { position: 'kaiping' }, new Uint8Array([0xff, 0xd8, 0xff, 0]))).ret).toBe(ConsoleAccessRet.Forbidden);
+      expect((await someone.send(ConsoleAdCalls.create, { position: 'kaiping', showURL: '/media/ads/x.jpg', enabled: 1 })).ret).toBe(ConsoleAccessRet.Forbidden);
     }
+  });
+
+  it('a new ad on a picture uploaded here, cropped to its list’s size, leading to an in-app page: in the app’s list at once, audited', async () => {
+    const editor = await world.operator('editor');
+    const text = new TextEncoder().encode('这不是图片');
+    expect(await editor.sendBytes(ConsoleAdCalls.uploadPicture, { position: 'kaiping' }, text)).toEqual({ ret: ConsoleAdRet.BadPicture, msg: ConsoleAdTexts.pictureInvalid, data: null });
+    const png = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d4380d' } }).png().toBuffer());
+    const uploaded = await editor.sendBytes(ConsoleAdCalls.uploadPicture, { position: 'kaiping' }, png);
+    expect(uploaded).toMatchObject({ ret: 200, data: { showURL: expect.stringMatching(/^\/media\/ads\/[A-Za-z0-9_-]+\.jpg$/) } });
+    const { showURL } = uploaded.data as { showURL: string };
+    const size = await world.pictureSize(showURL);
+    if (size !== null) expect(size).toEqual([1080, 1920]);
+
+    expect(await editor.send(ConsoleAdCalls.create, { position: 'kaiping', showURL: 'https://evil.example/ad.jpg', enabled: 1 })).toEqual({ ret: ConsoleAdRet.PictureNotOurs, msg: ConsoleAdTexts.pictureNotOurs, data: null });
+    expect((await editor.send(ConsoleAdCalls.create, { position: 'kaiping', showURL, enabled: 1, appPage: '/admin' })).ret).toBe(1002);
+    const made = await editor.send(ConsoleAdCalls.create, { position: 'kaiping', showURL, enabled: 1, title: '新片上线', appPage: '/openVip' });
+    expect(made).toMatchObject({ ret: 200, data: { position: 'kaiping', showURL, title: '新片上线', appPage: '/openVip', linkURL: '', enabled: true, views: 0 } });
+    const ad = made.data as ConsoleAd;
+    const listed = (await editor.send(ConsoleAdCalls.list, {})).data as ConsoleAd[];
+    expect(listed.filter((one) => one.position === 'kaiping').at(-1)?.id).toBe(ad.id);
+    const starts = await world.startAdIds();
+    if (starts !== null) expect(starts).toContain(ad.id);
+
+    const owner = await world.operator('owner');
+    const log = (await owner.send(ConsoleOperatorCalls.audit, { page: 1, pageSize: 5, action: 'ads.create' })).data as AuditPage;
+    expect(log.list[0]).toMatchObject({ action: 'ads.create', target: `ad:${ad.id}`, before: null, after: { showURL, appPage: '/openVip' } });
   });
 });

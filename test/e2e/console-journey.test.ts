@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from './support/admin-command.ts';
 import { DESKTOP_CHROME, PHONE } from './support/devices.ts';
@@ -128,6 +129,55 @@ describe('the operator console on a desktop', () => {
     await phone.reload();
     await poll(async () => (await storedPictures()).length).toBe(2);
     expect(await storedPictures()).not.toContain(picture);
+    await phoneContext.close();
+  });
+
+  it('广告: an editor makes a new start ad on a picture uploaded in the console, leading to 开通VIP; a phone’s next start shows it', async () => {
+    const context = await browser.newContext({ ...DESKTOP_CHROME });
+    const editor = await context.newPage();
+    await editor.goto(`${app.url}/admin/login?redirect=%2Fadmin%2Fads`);
+    await signIn(editor, EDITOR, editorPassword);
+    await editor.waitForURL((url) => url.pathname === '/admin/ads');
+    const rows = editor.locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => rows.filter({ hasText: '开屏' }).count()).toBe(3);
+    await editor.getByTestId('console-ad-new').click();
+    const dialog = editor.locator('.ant-modal');
+    await poll(() => dialog.getByText('开屏图：竖版 9:16，裁切为 1080×1920').count()).toBe(1);
+    // A text file named .jpg is refused by its content; a real picture is taken and cropped.
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'poster.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('不是图片') });
+    await poll(() => editor.getByTestId('console-ad-error').textContent()).toBe('图片格式不支持（只支持 JPG、PNG、WebP）');
+    const picture = await sharp({ create: { width: 900, height: 1600, channels: 3, background: '#c41d7f' } }).png().toBuffer();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: picture });
+    await poll(() => editor.getByTestId('console-ad-picture').count()).toBe(1);
+    const showURL = new URL((await editor.getByTestId('console-ad-picture').locator('img').getAttribute('src')) ?? '', app.url).pathname;
+    expect(showURL).toMatch(/^\/media\/ads\/.+\.jpg$/);
+    await editor.getByTestId('console-ad-title').fill('新片上线');
+    await editor.getByTestId('console-ad-app-page').click();
+    await editor.locator('.ant-select-item-option').filter({ hasText: '/openVip' }).click();
+    await editor.getByTestId('console-ad-save').click();
+    await poll(() => rows.filter({ hasText: '开屏' }).count()).toBe(4);
+    // The new start ad alone: the others are turned off.
+    const others = rows.filter({ hasText: '开屏' }).filter({ hasNotText: '新片上线' });
+    for (let index = 0; index < 3; index += 1) {
+      const toggle = others.nth(index).getByTestId('console-ad-enabled');
+      if ((await toggle.getAttribute('aria-checked')) === 'true') {
+        await toggle.click();
+        await poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+      }
+    }
+    await context.close();
+
+    // A new phone: its first start stores the start ads, its next start shows one of them — the only one.
+    const phoneContext = await browser.newContext({ ...PHONE });
+    const phone = await phoneContext.newPage();
+    await phone.goto(app.url);
+    await poll(() => phone.evaluate(() => (JSON.parse(localStorage.getItem('startAdList') ?? '[]') as { showURL: string }[]).map((ad) => new URL(ad.showURL, location.href).pathname))).toEqual([showURL]);
+    await phone.reload();
+    const startAd = phone.getByTestId('start-ad');
+    await poll(() => startAd.isVisible()).toBe(true);
+    expect(new URL((await startAd.locator('img').getAttribute('src')) ?? '', app.url).pathname).toBe(showURL);
+    await startAd.locator('img').click();
+    await phone.waitForURL((url) => url.pathname === '/openVip');
     await phoneContext.close();
   });
 

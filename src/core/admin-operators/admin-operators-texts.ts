@@ -89,6 +89,7 @@ export const ConsoleTexts = {
     'operators.sign-out': '退出登录',
     'operators.end-session': '结束会话',
     'ads.update': '修改广告',
+    'ads.create': '新建广告',
     'media.upload': '上传素材',
     'media.queue': '加入转码队列',
     'media.cancel': '取消转码',

@@ -5,6 +5,7 @@ import { FakeHttp } from '../../../adapters/http/fake-http.ts';
 import { MemoryNavigator } from '../../../adapters/navigator/memory-navigator.ts';
 import { FakeNotifier } from '../../../adapters/notifier/fake-notifier.ts';
 import { ConsoleAds } from '../../../src/core/admin-ads/console-ads.ts';
+import { MemoryLocalFiles } from '../../../adapters/local-files/memory-local-files.ts';
 import { ConsoleOperators } from '../../../src/core/admin-operators/console-operators.ts';
 import { CaptchaService } from '../../../src/core/captcha/captcha-service.ts';
 import { ApiClient } from '../../../src/core/request/api-client.ts';
@@ -32,7 +33,8 @@ function setup(path = '/admin/login', query: Record<string, string> = {}) {
   const operators = new ConsoleOperators(api);
   const session = new ConsoleSessionModel(operators);
   const signIn = () => new SignInViewModel(operators, new CaptchaService(api), session, navigator);
-  return { state, ads, notifier, navigator, operators, adsApi: new ConsoleAds(api), session, signIn, switchBrowser: (to: string) => (browser = to) };
+  const files = new MemoryLocalFiles();
+  return { state, ads, notifier, navigator, operators, files, adsApi: new ConsoleAds(api, files), session, signIn, switchBrowser: (to: string) => (browser = to) };
 }
 
 async function signedIn(world: ReturnType<typeof setup>, name: string, password: string) {
@@ -162,7 +164,7 @@ describe('the console’s view-models', () => {
   it('广告: the switch turns an ad off at once; an edit with a schedule that ends first stays in the form with the reason', async () => {
     const world = setup();
     await signedIn(world, 'writer', 'editor password');
-    const vm = new AdsViewModel(world.adsApi, world.session, world.notifier);
+    const vm = new AdsViewModel(world.adsApi, world.session, world.notifier, world.files);
     await vm.load();
     expect(vm.ads.map((ad) => vm.positionName(ad))).toEqual(['开屏', '暂停']);
     await vm.enabledToggled(vm.ads[0]!, false);
@@ -181,5 +183,34 @@ describe('the console’s view-models', () => {
     expect(vm.ads[1]).toMatchObject({ title: '暂停时看看', startsAt: Date.UTC(2030, 0, 1), endsAt: Date.UTC(2030, 1, 1) });
     expect(world.notifier.lastToast()?.message).toBe('已保存');
     expect(world.state.audit.filter((row) => row.action === 'ads.update')).toHaveLength(2);
+  });
+
+  it('广告: a new ad needs a picture uploaded here (a text file is refused); made, it joins its list, audited', async () => {
+    const world = setup();
+    await signedIn(world, 'writer', 'editor password');
+    const vm = new AdsViewModel(world.adsApi, world.session, world.notifier, world.files);
+    await vm.load();
+    vm.createTapped();
+    expect([vm.title, vm.formPosition, vm.pictureHint]).toEqual(['新建广告', 'kaiping', '开屏图：竖版 9:16，裁切为 1080×1920']);
+    await vm.editSubmitted();
+    expect(vm.formError).toBe('请先上传图片');
+    await vm.pictureChosen(new File(['只是文字'], 'poster.jpg', { type: 'image/jpeg' }));
+    expect(vm.formError).toBe('图片格式不支持（只支持 JPG、PNG、WebP）');
+    await vm.pictureChosen(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], 'poster.png', { type: 'image/png' }));
+    expect(vm.form.showURL).toMatch(/^\/media\/ads\/.+\.jpg$/);
+    // Another list needs its own picture (cropped to its size).
+    vm.positionChosen('zanting');
+    expect(vm.form.showURL).toBe('');
+    vm.positionChosen('kaiping');
+    await vm.pictureChosen(new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0])], 'poster.jpg', { type: 'image/jpeg' }));
+    vm.titleChanged('新片上线');
+    vm.appPageChosen('/openVip');
+    await vm.editSubmitted();
+    expect(vm.editing).toBeNull();
+    const made = vm.ads.find((ad) => ad.title === '新片上线');
+    expect(made).toMatchObject({ position: 'kaiping', appPage: '/openVip', enabled: true });
+    expect(vm.appPageName(made!)).toBe('开通VIP');
+    expect(world.notifier.lastToast()?.message).toBe('已新建');
+    expect(world.state.audit.map((row) => row.action)).toContain('ads.create');
   });
 });
