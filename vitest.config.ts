@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './test/setup/long-first-sequencer.ts';
 
 export default defineConfig({
   test: {
+    // The long journeys first of theirs (no timings on a clean clone).
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -35,7 +35,8 @@ beforeAll(async () => {
   film = join(folder, '山海之间 第1集.mp4');
   longer = join(folder, '长片花絮.mov');
   await makeSource(tools, film, { seconds: 10, width: 1920, height: 1080 });
-  await makeSource(tools, longer, { seconds: 20, width: 1280, height: 720 });
+  // The job to cancel: the same footage under another name (its five rungs take long enough to be caught under way).
+  await copyFile(film, longer);
 }, 240_000);
 
 afterAll(async () => {

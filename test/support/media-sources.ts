@@ -87,9 +87,9 @@ export async function makeSource(
       : `,drawtext=fontfile=${font}:text='Qiyu test %{pts\\:hms}':fontsize=${Math.max(8, Math.round(height / 14))}` +
         ':fontcolor=white:box=1:boxcolor=black@0.45:boxborderw=8:x=(w-tw)/2:y=h*0.78';
   const graph =
-    `mandelbrot=s=${small}:r=${fps}:maxiter=256:end_pts=${Math.max(1, seconds) * 4}:end_scale=0.5,format=yuv420p[fractal];` +
+    `mandelbrot=s=${small}:r=${fps}:maxiter=64:end_pts=${Math.max(1, seconds) * 4}:end_scale=0.5,format=yuv420p[fractal];` +
     `life=s=${small}:r=${fps}:mold=10:ratio=0.1:death_color=#C83232:life_color=#00FF00,format=yuv420p[cells];` +
-    `[fractal][cells]blend=all_mode=screen:all_opacity=0.4,scale=${width}:${height}:flags=bicubic,noise=alls=6:allf=t${title}[video]`;
+    `[fractal][cells]blend=all_mode=screen:all_opacity=0.4,noise=alls=6:allf=t,scale=${width}:${height}:flags=bicubic${title}[video]`;
   const args = [
     '-hide_banner', '-nostdin', '-y', '-v', 'error',
     ...(audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : []),
