@@ -6,8 +6,12 @@ import type { Argon2Params } from './auth/password.ts';
 import { isKnownRegion } from './region/regions.ts';
 import type { SendLimits } from './rate-limit/send-limits.ts';
 
-/** x264's speed presets a transcode may use (TRANSCODE_PRESET): faster ones make bigger files at the same quality. */
-const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
+/**
+ * x264's speed presets a transcode may use (TRANSCODE_PRESET): faster ones make bigger files at the same quality.
+ * Not ultrafast: it leaves out CABAC and the 8×8 transform, so its streams are Constrained Baseline, not the High
+ * profile the master playlist's CODECS names.
+ */
+const X264_PRESETS = ['superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
 export type X264Preset = (typeof X264_PRESETS)[number];
 
 export interface Config {
@@ -72,7 +76,7 @@ export interface Config {
   renditionsDir?: string | undefined;
   /** TRANSCODE_CONCURRENCY: jobs this process transcodes at once, default 1; 0: none (another process, `--worker`, does). */
   transcodeConcurrency?: number | undefined;
-  /** TRANSCODE_PRESET: x264's speed preset, default veryfast (ultrafast for a slow machine or tests; medium for smaller files). */
+  /** TRANSCODE_PRESET: x264's speed preset, default veryfast (superfast for a slow machine or tests; medium for smaller files). */
   transcodePreset?: X264Preset | undefined;
   /** TRANSCODE_STALE_MS: a running job whose heartbeat is older than this is taken as its process having died, default 60000. */
   transcodeStaleMs?: number | undefined;

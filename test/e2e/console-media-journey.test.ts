@@ -29,7 +29,8 @@ const { page, app, poll, browser } = useJourney({
   },
 });
 
-beforeAll(async () => {
+/** The sources, made with ffmpeg while the journey's server starts (the error, if making them failed). */
+const made = (async () => {
   folder = await mkdtemp(join(tmpdir(), 'console-media-'));
   const tools = await testMediaTools();
   film = join(folder, '山海之间 第1集.mp4');
@@ -37,6 +38,11 @@ beforeAll(async () => {
   await makeSource(tools, film, { seconds: 10, width: 1920, height: 1080 });
   // The job to cancel: the same footage under another name (its five rungs take long enough to be caught under way).
   await copyFile(film, longer);
+})().then(() => null, (error: unknown) => error);
+
+beforeAll(async () => {
+  const error = await made;
+  if (error !== null) throw error;
 }, 240_000);
 
 afterAll(async () => {

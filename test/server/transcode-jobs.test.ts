@@ -84,7 +84,7 @@ describe('transcoding in the server’s own worker', () => {
   const timings = { heartbeatMs: 200, pollMs: 200 };
 
   it('a source becomes a ready ladder: queued → probing → transcoding → ready, with its playlists, poster and thumbnails', async () => {
-    const app = await server.startApp({ ingest: { tools, runWorker: true, timings } });
+    const app = await server.startApp({ config: { dataDir: server.dir, transcodePreset: 'superfast' }, ingest: { tools, runWorker: true, timings } });
     const editor = await consoleEditor(app, server.db);
     const job = await upload(editor, sources.small, '测试片 360p.mp4');
     // The states as they were read, each in its turn (the worker may have claimed it before the answer was made).
@@ -186,13 +186,15 @@ describe.skipIf(DATABASE_URL === undefined)('worker processes sharing PostgreSQL
     return insertJob(db, source.id, `k${source.id}x${Date.now().toString(36)}`, at);
   }
 
-  function startWorker(): { child: ChildProcess; output: () => string } {
+  /** A `--worker` process on the schema (a quick job at superfast; one to be killed mid-way at the default veryfast). */
+  function startWorker(preset = 'veryfast'): { child: ChildProcess; output: () => string } {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: `${DATABASE_URL!}${DATABASE_URL!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
       DATA_DIR: dataDir,
       TRANSCODE_STALE_MS: '1500',
       TRANSCODE_CONCURRENCY: '1',
+      TRANSCODE_PRESET: preset,
     };
     delete env['REDIS_URL'];
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--worker'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -228,7 +230,7 @@ describe.skipIf(DATABASE_URL === undefined)('worker processes sharing PostgreSQL
 
   it('two workers and three jobs: each job is done exactly once', async () => {
     const ids = [await queue(sources.small), await queue(sources.small), await queue(sources.small)];
-    const workers = [startWorker(), startWorker()];
+    const workers = [startWorker('superfast'), startWorker('superfast')];
     await until('all ready', async () => Promise.all(ids.map(stateOf)), (jobs) => jobs.every((job) => job.state === 'ready' || job.state === 'failed'), 240_000).catch((error: unknown) => {
       throw new Error(`${String(error)}\n${workers.map((worker) => worker.output()).join('\n---\n')}`);
     });

@@ -57,8 +57,8 @@ export interface StartedServer {
  */
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
   const port = await freePort();
-  // Transcoding at x264's fastest preset: a journey checks what a job makes, not its compression, beside other journeys.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, STATIC_DIR: options.staticDir, HOST: '127.0.0.1', FRAME_ORIGINS: E2E_FRAME_ORIGIN, TRANSCODE_PRESET: 'ultrafast' };
+  // Transcoding at x264's fastest preset that keeps the High profile: a journey checks what a job makes, not its compression, beside other journeys.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, STATIC_DIR: options.staticDir, HOST: '127.0.0.1', FRAME_ORIGINS: E2E_FRAME_ORIGIN, TRANSCODE_PRESET: 'superfast' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
