@@ -36,6 +36,18 @@ async function signIn(on: Page, name: string, password: string): Promise<void> {
 const menu = (on: Page) => on.getByTestId('console-menu').getByRole('menuitem');
 const auditRows = (on: Page) => on.locator('.ant-table-tbody tr.ant-table-row');
 
+/** The editor signed in on a desktop browser of its own, on 广告 with its three start ads listed. */
+async function editorOnAds() {
+  const context = await browser.newContext({ ...DESKTOP_CHROME });
+  const editor = await context.newPage();
+  await editor.goto(`${app.url}/admin/login?redirect=%2Fadmin%2Fads`);
+  await signIn(editor, EDITOR, editorPassword);
+  await editor.waitForURL((url) => url.pathname === '/admin/ads');
+  const rows = editor.locator('.ant-table-tbody tr.ant-table-row');
+  await poll(() => rows.filter({ hasText: '开屏' }).count()).toBe(3);
+  return { context, editor, rows };
+}
+
 describe('the operator console on a desktop', () => {
   it('/admin sends a visitor to its sign-in; a wrong password is refused; the owner signs in and sees every page of the menu', async () => {
     const response = await page.goto(`${app.url}/admin`);
@@ -105,13 +117,7 @@ describe('the operator console on a desktop', () => {
     await phone.goto(app.url);
     await poll(async () => (await storedPictures()).length).toBe(3);
 
-    const context = await browser.newContext({ ...DESKTOP_CHROME });
-    const editor = await context.newPage();
-    await editor.goto(`${app.url}/admin/login?redirect=%2Fadmin%2Fads`);
-    await signIn(editor, EDITOR, editorPassword);
-    await editor.waitForURL((url) => url.pathname === '/admin/ads');
-    const rows = editor.locator('.ant-table-tbody tr.ant-table-row');
-    await poll(() => rows.filter({ hasText: '开屏' }).count()).toBe(3);
+    const { context, rows } = await editorOnAds();
     const first = rows.filter({ hasText: '开屏' }).first();
     const picture = new URL((await first.locator('img').getAttribute('src')) ?? '', app.url).pathname;
     expect(await storedPictures()).toContain(picture);
@@ -133,13 +139,7 @@ describe('the operator console on a desktop', () => {
   });
 
   it('广告: an editor makes a new start ad on a picture uploaded in the console, leading to 开通VIP; a phone’s next start shows it', async () => {
-    const context = await browser.newContext({ ...DESKTOP_CHROME });
-    const editor = await context.newPage();
-    await editor.goto(`${app.url}/admin/login?redirect=%2Fadmin%2Fads`);
-    await signIn(editor, EDITOR, editorPassword);
-    await editor.waitForURL((url) => url.pathname === '/admin/ads');
-    const rows = editor.locator('.ant-table-tbody tr.ant-table-row');
-    await poll(() => rows.filter({ hasText: '开屏' }).count()).toBe(3);
+    const { context, editor, rows } = await editorOnAds();
     await editor.getByTestId('console-ad-new').click();
     const dialog = editor.locator('.ant-modal');
     await poll(() => dialog.getByText('开屏图：竖版 9:16，裁切为 1080×1920').count()).toBe(1);

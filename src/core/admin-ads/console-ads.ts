@@ -3,7 +3,7 @@
  * a refusal (its schedule, its link, its picture) is answered for the form to show, not toasted.
  */
 import type { LocalFile, LocalFiles } from '../ports/local-files.ts';
-import { ApiRefusal } from '../request/api-error.ts';
+import { outcomeOf, type Outcome } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ConsoleAdCalls, type AdAppPage, type ConsoleAd, type ConsoleAdPosition as AdPosition } from './admin-ads-protocol.ts';
 
@@ -20,16 +20,7 @@ export interface AdChange {
   endsAt: number | null;
 }
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
-async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    if (error instanceof ApiRefusal) return { ok: false, message: error.msg };
-    throw error;
-  }
-}
 
 /** What a change must say; what it leaves out stays as it is (a switch says only on or off, with the schedule). */
 export type PartialAdChange = Pick<AdChange, 'enabled' | 'startsAt' | 'endsAt'> & Partial<AdChange>;
@@ -56,16 +47,16 @@ export class ConsoleAds {
   }
 
   change(id: number, change: PartialAdChange): Promise<Outcome<ConsoleAd>> {
-    return outcome(() => this.api.request(ConsoleAdCalls.update, { id, ...fieldsOf(change) }, { suppressTips: true }));
+    return outcomeOf(() => this.api.request(ConsoleAdCalls.update, { id, ...fieldsOf(change) }, { suppressTips: true }));
   }
 
   create(position: AdPosition, change: AdChange): Promise<Outcome<ConsoleAd>> {
-    return outcome(() => this.api.request(ConsoleAdCalls.create, { position, ...fieldsOf(change), showURL: change.showURL }, { suppressTips: true }));
+    return outcomeOf(() => this.api.request(ConsoleAdCalls.create, { position, ...fieldsOf(change), showURL: change.showURL }, { suppressTips: true }));
   }
 
   /** Sends a picture for an ad of `position`: its address once cropped and kept, or why it was refused. */
   async uploadPicture(position: AdPosition, file: LocalFile): Promise<Outcome<string>> {
     const bytes = await this.files.read(file, 0, file.size);
-    return outcome(async () => (await this.api.request(ConsoleAdCalls.uploadPicture, { position }, { suppressTips: true, bytes })).showURL);
+    return outcomeOf(async () => (await this.api.request(ConsoleAdCalls.uploadPicture, { position }, { suppressTips: true, bytes })).showURL);
   }
 }

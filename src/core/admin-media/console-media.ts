@@ -3,7 +3,7 @@
  * picking the same file again after a dropped connection or a closed tab resumes it), a chunk retried after a
  * transport failure, then the job it became; the jobs, cancel and retry. A refusal is answered for the page to show.
  */
-import { ApiError, ApiRefusal } from '../request/api-error.ts';
+import { ApiError, outcomeOf, type Outcome } from '../request/api-error.ts';
 import type { ApiClient } from '../request/api-client.ts';
 import { ClientRet } from '../request/ret.ts';
 import type { Clock } from '../ports/clock.ts';
@@ -11,8 +11,6 @@ import type { LocalFile, LocalFiles } from '../ports/local-files.ts';
 import { ConsoleMediaCalls, type IngestInfo, type MediaJob, type MediaJobPage, type MediaJobState } from './admin-media-protocol.ts';
 import { ConsoleMediaTexts } from './admin-media-texts.ts';
 
-/** A call's outcome: what it gave, or the server's reason. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Waits between the tries of a chunk after a transport failure. */
 const CHUNK_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000];
@@ -23,14 +21,6 @@ export interface UploadProgress {
   totalBytes: number;
 }
 
-async function outcome<T>(run: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    if (error instanceof ApiRefusal) return { ok: false, message: error.msg };
-    throw error;
-  }
-}
 
 export class ConsoleMedia {
   constructor(
@@ -52,11 +42,11 @@ export class ConsoleMedia {
   }
 
   cancel(jobId: number): Promise<Outcome<MediaJob>> {
-    return outcome(() => this.api.request(ConsoleMediaCalls.cancel, { jobId }, { suppressTips: true }));
+    return outcomeOf(() => this.api.request(ConsoleMediaCalls.cancel, { jobId }, { suppressTips: true }));
   }
 
   retry(jobId: number): Promise<Outcome<MediaJob>> {
-    return outcome(() => this.api.request(ConsoleMediaCalls.retry, { jobId }, { suppressTips: true }));
+    return outcomeOf(() => this.api.request(ConsoleMediaCalls.retry, { jobId }, { suppressTips: true }));
   }
 
   /**
@@ -67,7 +57,7 @@ export class ConsoleMedia {
   async upload(file: LocalFile, onProgress: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<Outcome<MediaJob>> {
     const options = { suppressTips: true, ...(signal ? { signal } : {}) };
     try {
-      return await outcome(async () => {
+      return await outcomeOf(async () => {
         const source = await this.api.request(ConsoleMediaCalls.createSource, { fileName: file.name, size: file.size }, options);
         const held = new Set(source.received);
         const bytesOf = (chunk: number) => Math.min(source.chunkSize, file.size - (chunk - 1) * source.chunkSize);

@@ -45,3 +45,16 @@ export function isRefusal<Refusal extends number>(error: unknown, declared: { re
 export function isTransportFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.ret === ClientRet.NetworkFailure || error.ret === ClientRet.MalformedAnswer);
 }
+
+/** A call's outcome for a form: what it gave, or the server's reason for refusing it. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Runs a call whose declared refusals a form shows: a refusal becomes its message; anything else is thrown on. */
+export async function outcomeOf<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (error instanceof ApiRefusal) return { ok: false, message: error.msg };
+    throw error;
+  }
+}
