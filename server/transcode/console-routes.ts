@@ -132,8 +132,8 @@ export function registerConsoleMediaRoutes(api: ApiRouter, services: AppServices
         await recordAudit(tx, actorOf(caller), { action: 'media.queue', target: `job:${id}`, before: null, after: { fileName: source.fileName, sourceId: source.id, container } }, now());
         return id;
       });
+      // Not a video: SourceFiles.complete has removed its file already.
       if (container === undefined) {
-        await sources.remove(source.id);
         throw new ApiError(ConsoleMediaRet.NotVideo, ConsoleMediaTexts.notVideoFile);
       }
       if (jobId !== null) ingest.queued();
